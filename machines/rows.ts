@@ -1,0 +1,41 @@
+/**
+ * The rows of a question's list, in display order.
+ *
+ * Contract: predefined options first, then (multi-select only) the answers the
+ * person typed, each its own removable row, then the "Type something." row
+ * when free text is allowed. The cursor is a row index into this list; the
+ * statechart, the view and the keymap all read rows through this one function.
+ */
+import type { QuestionSpec } from "./spec.js";
+
+export interface Picks {
+  /** Zero-based indexes of chosen predefined options, in option order. */
+  options: number[];
+  /** Typed answers: at most one for single-select, any number for multi-select. */
+  custom: string[];
+}
+
+export type Row =
+  | { kind: "option"; index: number }
+  | { kind: "chip"; index: number }
+  | { kind: "other" };
+
+export const NO_PICKS: Picks = { options: [], custom: [] };
+
+export function rowCount(q: QuestionSpec, picks: Picks): number {
+  const chips = q.kind === "multi" ? picks.custom.length : 0;
+  return q.options.length + chips + (q.allowOther ? 1 : 0);
+}
+
+export function rowAt(q: QuestionSpec, picks: Picks, row: number): Row | undefined {
+  if (row < 0) return undefined;
+  if (row < q.options.length) return { kind: "option", index: row };
+  const chips = q.kind === "multi" ? picks.custom.length : 0;
+  if (row < q.options.length + chips) return { kind: "chip", index: row - q.options.length };
+  if (q.allowOther && row === q.options.length + chips) return { kind: "other" };
+  return undefined;
+}
+
+export function isEmptyPicks(picks: Picks): boolean {
+  return picks.options.length === 0 && picks.custom.length === 0;
+}

@@ -1,0 +1,90 @@
+/**
+ * The normalized form model every tool maps onto.
+ *
+ * A `FormSpec` is what the statechart factory consumes: every default is
+ * already applied, every id is unique, every question knows its kind. Tools
+ * translate their own parameter shapes into this one, so the engine has a
+ * single input language.
+ */
+
+export type QuestionKind = "single" | "multi";
+
+export interface OptionSpec {
+  /** Text shown in the list and echoed to the model. */
+  label: string;
+  /** Stable value reported in `details`; falls back to the label. */
+  value: string;
+  /** Optional one-line explanation shown under the label. */
+  description?: string;
+}
+
+export interface QuestionSpec {
+  /** Stable id reported in results (`q1`, `q2` … when the author gave none). */
+  id: string;
+  /** Short tab-bar label (`Q1`, `Q2` … by default). */
+  label: string;
+  /** The full question text. */
+  prompt: string;
+  kind: QuestionKind;
+  options: OptionSpec[];
+  /** Offer a "Type something." row for a free-text answer. */
+  allowOther: boolean;
+  /** A required question blocks Submit until it is answered. */
+  required: boolean;
+  /** After an answer, move on to the next question (tabbed forms only). */
+  autoAdvance: boolean;
+}
+
+export interface FormSpec {
+  title?: string;
+  questions: QuestionSpec[];
+}
+
+/** Authoring shape accepted by `normalizeForm`: everything but prompt and options is optional. */
+export interface QuestionInput {
+  id?: string;
+  label?: string;
+  prompt: string;
+  options: Array<{ label: string; value?: string; description?: string }>;
+  allowOther?: boolean;
+  multiple?: boolean;
+  required?: boolean;
+  autoAdvance?: boolean;
+}
+
+export interface FormInput {
+  title?: string;
+  questions: QuestionInput[];
+}
+
+/** The label of the free-text row, as the person sees it. */
+export const OTHER_LABEL = "Type something.";
+
+/** Apply defaults: ids `q1…`, labels `Q1…`, `allowOther` on, single-select, required, auto-advance. */
+export function normalizeForm(input: FormInput): FormSpec {
+  const questions = input.questions.map((q, i): QuestionSpec => {
+    const options = q.options.map((o) => {
+      const option: OptionSpec = { label: o.label, value: o.value ?? o.label };
+      if (o.description !== undefined && o.description !== "") option.description = o.description;
+      return option;
+    });
+    return {
+      id: q.id && q.id.trim() !== "" ? q.id : `q${i + 1}`,
+      label: q.label && q.label.trim() !== "" ? q.label : `Q${i + 1}`,
+      prompt: q.prompt,
+      kind: q.multiple ? "multi" : "single",
+      options,
+      allowOther: q.allowOther !== false,
+      required: q.required !== false,
+      autoAdvance: q.autoAdvance !== false,
+    };
+  });
+  const spec: FormSpec = { questions };
+  if (input.title !== undefined) spec.title = input.title;
+  return spec;
+}
+
+/** A form with more than one question shows tabs and a Submit tab. */
+export function isTabbed(spec: FormSpec): boolean {
+  return spec.questions.length > 1;
+}

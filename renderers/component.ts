@@ -1,0 +1,169 @@
+/**
+ * The pi-tui `Component` that owns a form's actor.
+ *
+ * Contract: keys go through the keymap to the machine (or to the editor while
+ * a free-text answer is typed); every render is `view(snapshot)` cached until
+ * the snapshot, the width or the editor changes; `done` is called exactly
+ * once, with the machine's output, when the machine reaches a final state.
+ * `abort()` closes the form as cancelled, keeping the answers given so far.
+ */
+import { Editor, getKeybindings, type Component, type Focusable, type TUI } from "@mariozechner/pi-tui";
+import { type Actor, createActor, type SnapshotFrom } from "xstate";
+import {
+  createFormMachine,
+  type FormInputContext,
+  type FormMachine,
+  type FormPosition,
+  type FormResult,
+  formPosition,
+} from "../machines/form.js";
+import type { FormSpec } from "../machines/spec.js";
+import { hintsFrom, type KeyContext, keyToEvent, type KeyMatcher } from "./keymap.js";
+import { editorTheme, type FormTheme } from "./theme.js";
+import { view } from "./view.js";
+
+/** The part of pi-tui's `TUI` a form uses. */
+export interface FormHost {
+  requestRender(): void;
+  terminal: { rows: number; columns: number };
+}
+
+export interface FormComponentOptions {
+  spec: FormSpec;
+  host: FormHost;
+  theme: FormTheme;
+  done: (result: FormResult) => void;
+  keybindings?: KeyMatcher;
+  input?: FormInputContext;
+  /** Rows the form may use; defaults to the terminal height less Pi's status lines. */
+  maxHeight?: () => number;
+}
+
+export class FormComponent implements Component, Focusable {
+  readonly spec: FormSpec;
+  readonly actor: Actor<FormMachine>;
+  private readonly host: FormHost;
+  private readonly theme: FormTheme;
+  private readonly kb: KeyMatcher;
+  private readonly editor: Editor;
+  private readonly onDone: (result: FormResult) => void;
+  private readonly maxHeight: () => number;
+  private finished = false;
+  private cache?: { snapshot: unknown; width: number; height: number; editor: string; lines: string[] };
+  private _focused = false;
+
+  constructor(options: FormComponentOptions) {
+    this.spec = options.spec;
+    this.host = options.host;
+    this.theme = options.theme;
+    this.kb = options.keybindings ?? getKeybindings();
+    this.onDone = options.done;
+    this.maxHeight = options.maxHeight ?? (() => Math.max(6, this.host.terminal.rows - 4));
+    this.editor = new Editor(this.host as TUI, editorTheme(this.theme), { paddingX: 0 });
+    // Enter is read by the keymap (SUBMIT_TEXT), never by the editor itself.
+    this.editor.disableSubmit = true;
+    this.actor = createActor(createFormMachine(this.spec), { input: options.input });
+    let previous: FormPosition | undefined;
+    this.actor.subscribe((snapshot) => {
+      const position = formPosition(snapshot.value);
+      if (position.kind === "question" && position.mode === "typing" && !isTyping(previous, position.q)) {
+        this.editor.setText(snapshot.context.drafts[position.q]);
+      }
+      previous = position;
+      this.host.requestRender();
+      if (snapshot.status === "done") this.finish(snapshot.output as FormResult);
+    });
+    this.actor.start();
+  }
+
+  get focused(): boolean {
+    return this._focused;
+  }
+
+  set focused(value: boolean) {
+    this._focused = value;
+    this.editor.focused = value;
+  }
+
+  get snapshot(): SnapshotFrom<FormMachine> {
+    return this.actor.getSnapshot();
+  }
+
+  get position(): FormPosition {
+    return formPosition(this.snapshot.value);
+  }
+
+  keyContext(): KeyContext {
+    const snapshot = this.snapshot;
+    return {
+      spec: this.spec,
+      position: formPosition(snapshot.value),
+      context: snapshot.context,
+      editorText: () => this.editor.getExpandedText(),
+    };
+  }
+
+  get keybindings(): KeyMatcher {
+    return this.kb;
+  }
+
+  handleInput(data: string): void {
+    if (this.finished) return;
+    const event = keyToEvent(data, this.keyContext(), this.kb);
+    if (event === "editor") {
+      const before = this.editor.getExpandedText();
+      this.editor.handleInput(data);
+      const after = this.editor.getExpandedText();
+      if (after !== before) this.actor.send({ type: "TYPE", text: after });
+      this.host.requestRender();
+      return;
+    }
+    if (event) this.actor.send(event);
+  }
+
+  /** Close the form as cancelled (the tool call was aborted). */
+  abort(): void {
+    if (!this.finished) this.actor.send({ type: "ABORT" });
+  }
+
+  render(width: number): string[] {
+    const snapshot = this.snapshot;
+    const height = this.maxHeight();
+    const position = formPosition(snapshot.value);
+    const typing = position.kind === "question" && position.mode === "typing";
+    const editorLines = typing ? this.editor.render(Math.max(1, width - 2)) : undefined;
+    const editorKey = editorLines ? editorLines.join("\n") : "";
+    const c = this.cache;
+    if (c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey) return c.lines;
+    const lines = view({
+      spec: this.spec,
+      snapshot,
+      theme: this.theme,
+      width,
+      height,
+      editorLines,
+      hints: hintsFrom(this.kb),
+    });
+    this.cache = { snapshot, width, height, editor: editorKey, lines };
+    return lines;
+  }
+
+  invalidate(): void {
+    this.cache = undefined;
+    this.editor.invalidate();
+  }
+
+  dispose(): void {
+    this.actor.stop();
+  }
+
+  private finish(result: FormResult): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.onDone(result);
+  }
+}
+
+function isTyping(position: FormPosition | undefined, q: number): boolean {
+  return position?.kind === "question" && position.mode === "typing" && position.q === q;
+}

@@ -1,0 +1,153 @@
+/**
+ * Key bytes → semantic form events, aware of where the form stands.
+ *
+ * Contract: ↑/↓ and k/j move, PageUp/PageDown move a page, Home/End jump,
+ * 1–9 choose a row, Space toggles, Enter confirms, Esc backs out one level,
+ * Tab/→ and Shift+Tab/← switch tabs. Actions Pi lets users remap
+ * (`tui.select.*`, `tui.input.submit`) are matched through the keybindings
+ * manager Pi passes in, so a user's remapping is honoured. While the editor is
+ * open every key but submit and cancel belongs to the editor.
+ *
+ * The same table answers the inverse question — which bytes produce an event —
+ * so generated path tests press exactly what this keymap understands.
+ */
+import { type Keybinding, type KeyId, matchesKey } from "@mariozechner/pi-tui";
+import { type FormContext, type FormEvent, type FormPosition } from "../machines/form.js";
+import { rowCount } from "../machines/rows.js";
+import type { FormSpec } from "../machines/spec.js";
+import type { KeyHints } from "./view.js";
+
+/** What the form needs of Pi's `KeybindingsManager`. */
+export interface KeyMatcher {
+  matches(data: string, binding: Keybinding): boolean;
+  getKeys(binding: Keybinding): KeyId[];
+}
+
+export interface KeyContext {
+  spec: FormSpec;
+  position: FormPosition;
+  context: FormContext;
+  /** The editor's current text, read when Enter submits it. */
+  editorText(): string;
+}
+
+type Mode = "choosing" | "typing" | "review";
+
+interface Binding {
+  modes: Mode[];
+  /** A remappable Pi action, matched through the keybindings manager. */
+  action?: Keybinding;
+  /** Fixed keys, matched in addition to the action's keys. */
+  keys: KeyId[];
+  event(k: KeyContext): FormEvent;
+}
+
+export const PAGE = 5;
+
+function lastRow(k: KeyContext): number {
+  if (k.position.kind !== "question") return 0;
+  const q = k.position.q;
+  return rowCount(k.spec.questions[q], k.context.picks[q]) - 1;
+}
+
+const BINDINGS: Binding[] = [
+  { modes: ["typing"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
+  { modes: ["typing"], action: "tui.input.submit", keys: [], event: (k) => ({ type: "SUBMIT_TEXT", text: k.editorText() }) },
+  { modes: ["choosing"], action: "tui.select.up", keys: ["k"], event: () => ({ type: "MOVE", delta: -1 }) },
+  { modes: ["choosing"], action: "tui.select.down", keys: ["j"], event: () => ({ type: "MOVE", delta: 1 }) },
+  { modes: ["choosing"], action: "tui.select.pageUp", keys: [], event: () => ({ type: "MOVE", delta: -PAGE }) },
+  { modes: ["choosing"], action: "tui.select.pageDown", keys: [], event: () => ({ type: "MOVE", delta: PAGE }) },
+  { modes: ["choosing"], keys: ["home"], event: () => ({ type: "MOVE_TO", row: 0 }) },
+  { modes: ["choosing"], keys: ["end"], event: (k) => ({ type: "MOVE_TO", row: lastRow(k) }) },
+  { modes: ["choosing"], keys: ["space"], event: () => ({ type: "TOGGLE" }) },
+  { modes: ["choosing", "review"], action: "tui.select.confirm", keys: [], event: () => ({ type: "CONFIRM" }) },
+  { modes: ["choosing", "review"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
+  { modes: ["choosing", "review"], keys: ["tab", "right"], event: () => ({ type: "NEXT_TAB" }) },
+  { modes: ["choosing", "review"], keys: ["shift+tab", "left"], event: () => ({ type: "PREV_TAB" }) },
+];
+
+function modeOf(position: FormPosition): Mode | undefined {
+  if (position.kind === "question") return position.mode;
+  if (position.kind === "review") return "review";
+  return undefined;
+}
+
+/**
+ * The event a key produces, `"editor"` when the key belongs to the open
+ * editor, or `undefined` when the form ignores it.
+ */
+export function keyToEvent(data: string, k: KeyContext, kb: KeyMatcher): FormEvent | "editor" | undefined {
+  const mode = modeOf(k.position);
+  if (!mode) return undefined;
+  for (const b of BINDINGS) {
+    if (!b.modes.includes(mode)) continue;
+    if ((b.action && kb.matches(data, b.action)) || b.keys.some((id) => matchesKey(data, id))) return b.event(k);
+  }
+  if (mode === "typing") return "editor";
+  if (mode === "choosing" && /^[1-9]$/.test(data)) return { type: "SELECT", row: Number(data) - 1 };
+  return undefined;
+}
+
+/** Legacy byte encodings of the keys the form binds. */
+const KEY_BYTES: Partial<Record<string, string>> = {
+  up: "\x1b[A",
+  down: "\x1b[B",
+  right: "\x1b[C",
+  left: "\x1b[D",
+  home: "\x1b[H",
+  end: "\x1b[F",
+  pageUp: "\x1b[5~",
+  pageDown: "\x1b[6~",
+  tab: "\t",
+  "shift+tab": "\x1b[Z",
+  enter: "\r",
+  escape: "\x1b",
+  space: " ",
+  "ctrl+c": "\x03",
+};
+
+export function bytesOfKey(id: KeyId): string {
+  const bytes = KEY_BYTES[id] ?? (id.length === 1 ? id : undefined);
+  if (bytes === undefined) throw new Error(`No byte encoding for key ${id}`);
+  return bytes;
+}
+
+function sameEvent(a: FormEvent, b: FormEvent): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The key bytes a person presses to send `event` in the current position:
+ * the first key bound to it in the table above (or a digit for SELECT, the
+ * typed characters for TYPE). Throws when no key produces the event.
+ */
+export function bytesForEvent(event: FormEvent, k: KeyContext, kb: KeyMatcher): string {
+  const mode = modeOf(k.position);
+  if (event.type === "SELECT") return String(event.row + 1);
+  if (event.type === "TYPE") {
+    const draft = k.position.kind === "question" ? k.context.drafts[k.position.q] : "";
+    if (!event.text.startsWith(draft)) throw new Error(`TYPE must extend the draft "${draft}"`);
+    return event.text.slice(draft.length);
+  }
+  for (const b of BINDINGS) {
+    if (!mode || !b.modes.includes(mode) || !sameEvent(b.event(k), event)) continue;
+    const id = b.action ? kb.getKeys(b.action)[0] : b.keys[0];
+    if (id) return bytesOfKey(id);
+  }
+  throw new Error(`No key sends ${JSON.stringify(event)} in ${mode ?? "a finished form"}`);
+}
+
+function keyName(id: KeyId | undefined, fallback: string): string {
+  const names: Record<string, string> = { up: "↑", down: "↓", enter: "Enter", escape: "Esc", "ctrl+c": "Ctrl+C" };
+  return id ? (names[id] ?? id) : fallback;
+}
+
+/** Key names for the help line, from the user's bindings. */
+export function hintsFrom(kb: KeyMatcher): KeyHints {
+  return {
+    up: keyName(kb.getKeys("tui.select.up")[0], "↑"),
+    down: keyName(kb.getKeys("tui.select.down")[0], "↓"),
+    confirm: keyName(kb.getKeys("tui.select.confirm")[0], "Enter"),
+    cancel: keyName(kb.getKeys("tui.select.cancel")[0], "Esc"),
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Text that is safe to put on the screen and fits the width.
+ *
+ * Contract: strings written by the model never reach the terminal raw.
+ * Escape sequences (CSI, OSC, DCS, APC …) are removed, other control
+ * characters are shown as visible control pictures (␛, ␇ …), bidirectional
+ * overrides are dropped. Wrapping never drops words; a line that still cannot
+ * fit (a wide character on a 1-column screen) is cut to the width.
+ */
+import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+
+// ESC followed by: CSI … final byte | OSC/DCS/SOS/PM/APC … terminator | any single character.
+const ESCAPE_SEQUENCE =
+  /\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]PX^_][\s\S]*?(?:\x07|\x1b\\|$)|[\s\S]?)|\x9b[0-?]*[ -/]*[@-~]|[\x90\x98\x9d\x9e\x9f][\s\S]*?(?:\x07|\x1b\\|\x9c|$)/g;
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+// C0 controls except newline, C1 controls, DEL.
+const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f]/g;
+
+function controlPicture(ch: string): string {
+  const code = ch.charCodeAt(0);
+  if (ch === "\t") return "  ";
+  if (code < 0x20) return String.fromCharCode(0x2400 + code);
+  if (code === 0x7f) return "\u2421";
+  return "\ufffd";
+}
+
+/** Neutralize a model-supplied string for display; newlines are kept. */
+export function sanitize(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .replace(ESCAPE_SEQUENCE, "")
+    .replace(BIDI_CONTROL, "")
+    .replace(CONTROL, controlPicture);
+}
+
+/** Neutralize and flatten to one line (labels, tab names). */
+export function sanitizeLine(text: string): string {
+  return sanitize(text).replace(/\s*\n\s*/g, " ");
+}
+
+/** Cut a styled line to the width (no ellipsis when the width is tiny). */
+export function fit(line: string, width: number): string {
+  if (visibleWidth(line) <= width) return line;
+  return truncateToWidth(line, Math.max(0, width), width >= 4 ? "…" : "");
+}
+
+/**
+ * Word-wrap plain text to `width` columns, keeping explicit line breaks.
+ * `indent` prefixes continuation lines so wrapped text stays aligned.
+ */
+export function wrap(text: string, width: number, firstPrefix = "", restPrefix = firstPrefix): string[] {
+  const prefixWidth = Math.max(visibleWidth(firstPrefix), visibleWidth(restPrefix));
+  const inner = Math.max(1, width - prefixWidth);
+  const out: string[] = [];
+  for (const paragraph of text.split("\n")) {
+    const pieces = paragraph === "" ? [""] : wrapTextWithAnsi(paragraph, inner);
+    for (const piece of pieces) {
+      const prefix = out.length === 0 ? firstPrefix : restPrefix;
+      out.push(fit(prefix + piece.trimEnd(), width));
+    }
+  }
+  return out;
+}
+
+/** Pad or cut a plain string to exactly `width` columns. */
+export function padTo(text: string, width: number): string {
+  const w = visibleWidth(text);
+  return w >= width ? fit(text, width) : text + " ".repeat(width - w);
+}

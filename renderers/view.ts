@@ -1,0 +1,249 @@
+/**
+ * The form as lines of text: a pure function of the machine's snapshot.
+ *
+ * Contract: every line fits `width` (CJK and emoji included); prompts, labels
+ * and descriptions wrap instead of being cut; a form taller than `height`
+ * shows a window around the highlighted row with "↑ n more" / "↓ n more"
+ * markers; every model-supplied string passes through `sanitize`.
+ */
+import { visibleWidth } from "@mariozechner/pi-tui";
+import { type FormContext, formPosition } from "../machines/form.js";
+import { rowAt, rowCount } from "../machines/rows.js";
+import { type FormSpec, isTabbed, OTHER_LABEL, type QuestionSpec } from "../machines/spec.js";
+import { fit, sanitize, sanitizeLine, wrap } from "./text.js";
+import type { FormTheme } from "./theme.js";
+
+/** Display names of the keys bound to each action (the user's bindings inside Pi). */
+export interface KeyHints {
+  up: string;
+  down: string;
+  confirm: string;
+  cancel: string;
+}
+
+export const DEFAULT_HINTS: KeyHints = { up: "↑", down: "↓", confirm: "Enter", cancel: "Esc" };
+
+export interface ViewInput {
+  spec: FormSpec;
+  snapshot: { value: unknown; context: FormContext };
+  theme: FormTheme;
+  width: number;
+  height: number;
+  /** The rendered editor while a free-text answer is being typed. */
+  editorLines?: string[];
+  hints?: KeyHints;
+}
+
+interface Body {
+  lines: string[];
+  /** First and last line (inclusive) that must stay on screen. */
+  focus: [number, number];
+}
+
+export function view(input: ViewInput): string[] {
+  const width = Math.max(1, Math.floor(input.width));
+  const height = Math.max(1, Math.floor(input.height));
+  const { spec, theme } = input;
+  const hints = input.hints ?? DEFAULT_HINTS;
+  const position = formPosition(input.snapshot.value);
+  const context = input.snapshot.context;
+
+  const header: string[] = [];
+  if (spec.title) {
+    header.push(...wrap(sanitize(spec.title), width, " ").map((l) => theme.bold(theme.fg("accent", l))));
+  }
+  if (isTabbed(spec)) header.push(...tabBar(spec, context, position.kind === "review" ? -1 : currentQuestion(position), theme, width));
+
+  let body: Body;
+  let help: string;
+  if (position.kind === "question") {
+    body = questionBody(spec.questions[position.q], position.q, context, position.mode, input.editorLines, theme, width);
+    help = helpFor(spec.questions[position.q], position.mode, isTabbed(spec), hints);
+  } else if (position.kind === "review") {
+    body = reviewBody(spec, context, theme, width);
+    help = `${hints.confirm} submit • Tab/←→ questions • ${hints.cancel} cancel`;
+  } else {
+    body = { lines: [theme.fg("muted", fit(position.outcome === "submitted" ? " Submitted." : " Cancelled.", width))], focus: [0, 0] };
+    help = "";
+  }
+  const footer = help ? wrap(help, width, " ").map((l) => theme.fg("dim", l)) : [];
+  return frame(header, body, footer, theme, width, height);
+}
+
+function currentQuestion(position: ReturnType<typeof formPosition>): number {
+  return position.kind === "question" ? position.q : -1;
+}
+
+/** Borders, spacing and the scrolling window. */
+function frame(header: string[], body: Body, footer: string[], theme: FormTheme, width: number, height: number): string[] {
+  const border = theme.fg("accent", "─".repeat(width));
+  const roomy = [border, ...header, ...(header.length ? [""] : [])];
+  const tail = ["", ...footer, border];
+  if (roomy.length + body.lines.length + tail.length <= height) return [...roomy, ...body.lines, ...tail];
+
+  // Too tall: keep the chrome if at least three body lines still fit, else drop it.
+  let top = roomy;
+  let bottom = tail;
+  if (height - top.length - bottom.length < 3) {
+    top = header;
+    bottom = footer;
+  }
+  if (height - top.length - bottom.length < 3) {
+    top = [];
+    bottom = [];
+  }
+  const room = Math.max(1, height - top.length - bottom.length);
+  return [...top, ...scrollWindow(body, room, theme, width), ...bottom].slice(0, height);
+}
+
+function scrollWindow(body: Body, room: number, theme: FormTheme, width: number): string[] {
+  const total = body.lines.length;
+  if (total <= room) return body.lines;
+  const [focusStart, focusEnd] = body.focus;
+  // Reserve lines for the markers, then place the focus about a third of the way down.
+  const inner = Math.max(1, room - 2);
+  let start = Math.max(0, focusStart - Math.floor(inner / 3));
+  if (focusEnd >= start + inner) start = Math.max(0, focusEnd - inner + 1);
+  start = Math.min(start, Math.max(0, total - inner));
+  const end = Math.min(total, start + inner);
+  const out: string[] = [];
+  if (room >= 3) out.push(theme.fg("dim", fit(start > 0 ? `  ↑ ${start} more` : "", width)));
+  out.push(...body.lines.slice(start, end));
+  if (room >= 3) out.push(theme.fg("dim", fit(end < total ? `  ↓ ${total - end} more` : "", width)));
+  return out.slice(0, room);
+}
+
+function tabBar(spec: FormSpec, context: FormContext, active: number, theme: FormTheme, width: number): string[] {
+  const answeredCount = context.answered.filter(Boolean).length;
+  const items = spec.questions.map((q, i) => {
+    const done = context.answered[i];
+    const text = ` ${done ? "■" : "□"} ${sanitizeLine(q.label)} `;
+    return { text, styled: i === active ? theme.bg("selectedBg", theme.fg("text", text)) : theme.fg(done ? "success" : "muted", text) };
+  });
+  const submitText = " ✓ Submit ";
+  const canSubmit = spec.questions.every((q, i) => !q.required || context.answered[i]);
+  items.push({
+    text: submitText,
+    styled: active === -1 ? theme.bg("selectedBg", theme.fg("text", submitText)) : theme.fg(canSubmit ? "success" : "dim", submitText),
+  });
+  const progress = { text: ` ${answeredCount}/${spec.questions.length}`, styled: theme.fg("dim", ` ${answeredCount}/${spec.questions.length}`) };
+  items.push(progress);
+
+  // Lay the tabs out left to right, wrapping to a new line when one does not fit.
+  const lines: string[] = [];
+  let line = "";
+  let used = 0;
+  for (const item of items) {
+    const w = visibleWidth(item.text);
+    if (used > 0 && used + w > width) {
+      lines.push(line);
+      line = "";
+      used = 0;
+    }
+    line += w > width ? fit(item.styled, width) : item.styled;
+    used += Math.min(w, width);
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function questionBody(
+  q: QuestionSpec,
+  k: number,
+  context: FormContext,
+  mode: "choosing" | "typing",
+  editorLines: string[] | undefined,
+  theme: FormTheme,
+  width: number,
+): Body {
+  const picks = context.picks[k];
+  const answered = context.answered[k];
+  const cursor = context.cursors[k];
+  const lines = wrap(sanitize(q.prompt), width, " ").map((l) => theme.bold(theme.fg("text", l)));
+  lines.push("");
+  let focus: [number, number] = [0, 0];
+  const count = rowCount(q, picks);
+  for (let r = 0; r < count; r++) {
+    const row = rowAt(q, picks, r)!;
+    const highlighted = r === cursor;
+    const pointer = highlighted ? "› " : "  ";
+    const num = `${r + 1}. `;
+    let box = "";
+    let label: string;
+    let chosen: boolean;
+    if (row.kind === "option") {
+      label = sanitizeLine(q.options[row.index].label);
+      chosen = picks.options.includes(row.index);
+      if (q.kind === "multi") box = chosen ? "[x] " : "[ ] ";
+    } else if (row.kind === "chip") {
+      label = `✎ ${sanitizeLine(picks.custom[row.index])}`;
+      chosen = true;
+      box = "[x] ";
+    } else {
+      const typed = q.kind === "single" ? picks.custom[0] : undefined;
+      label = typed !== undefined ? `✎ ${sanitizeLine(typed)}` : OTHER_LABEL;
+      chosen = typed !== undefined;
+      if (q.kind === "multi") box = "    ";
+    }
+    const mark = q.kind === "single" && chosen && answered ? " ✓" : "";
+    const prefix = pointer + box + num;
+    const indent = " ".repeat(visibleWidth(prefix));
+    const color = highlighted ? "accent" : chosen ? "success" : "text";
+    const start = lines.length;
+    for (const l of wrap(label + mark, width, prefix, indent)) lines.push(theme.fg(color, l));
+    if (row.kind === "option" && q.options[row.index].description) {
+      const descIndent = " ".repeat(Math.min(visibleWidth(prefix), Math.max(0, width - 1)));
+      for (const l of wrap(sanitize(q.options[row.index].description!), width, descIndent)) lines.push(theme.fg("muted", l));
+    }
+    if (row.kind === "other" && mode === "typing" && editorLines) {
+      for (const l of editorLines) lines.push(fit(` ${l}`, width));
+    }
+    if (highlighted) focus = [start, lines.length - 1];
+  }
+  return { lines, focus };
+}
+
+function answerSummary(q: QuestionSpec, context: FormContext, k: number): string {
+  const picks = context.picks[k];
+  const parts = picks.options.map((i) => sanitizeLine(q.options[i].label));
+  for (const c of picks.custom) parts.push(`✎ ${sanitizeLine(c)}`);
+  return parts.join(", ");
+}
+
+function reviewBody(spec: FormSpec, context: FormContext, theme: FormTheme, width: number): Body {
+  const lines = [theme.bold(theme.fg("accent", fit(" Review your answers", width))), ""];
+  const missing: string[] = [];
+  spec.questions.forEach((q, k) => {
+    const label = sanitizeLine(q.label);
+    const prefix = ` ${label}: `;
+    const indent = "   ";
+    if (context.answered[k]) {
+      const summary = answerSummary(q, context, k) || "(no choice)";
+      for (const l of wrap(summary, width, prefix, indent)) lines.push(theme.fg("text", l));
+    } else {
+      if (q.required) missing.push(label);
+      const note = q.required ? "(unanswered)" : "(skipped, optional)";
+      for (const l of wrap(note, width, prefix, indent)) lines.push(theme.fg(q.required ? "warning" : "muted", l));
+    }
+  });
+  lines.push("");
+  const status = missing.length
+    ? wrap(`Unanswered: ${missing.join(", ")}. Answer them to submit.`, width, " ").map((l) => theme.fg("warning", l))
+    : wrap("Ready. Press Enter to submit.", width, " ").map((l) => theme.fg("success", l));
+  const focusStart = lines.length;
+  lines.push(...status);
+  return { lines, focus: [focusStart, lines.length - 1] };
+}
+
+function helpFor(q: QuestionSpec, mode: "choosing" | "typing", tabbed: boolean, hints: KeyHints): string {
+  if (mode === "typing") return `${hints.confirm} save • Shift+Enter new line • ${hints.cancel} back to the options`;
+  const parts = [`${hints.up}${hints.down} move`];
+  if (q.kind === "multi") {
+    parts.push("Space toggle", `${hints.confirm} confirm${q.required ? " (at least one)" : ""}`);
+  } else {
+    parts.push("1-9 choose", `${hints.confirm} select`);
+  }
+  if (tabbed) parts.push("Tab/←→ questions");
+  parts.push(`${hints.cancel} cancel`);
+  return parts.join(" • ");
+}

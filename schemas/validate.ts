@@ -1,0 +1,71 @@
+/**
+ * Checking tool arguments: JSON Schema through ajv, then the rules a schema
+ * cannot state. Either way the caller gets one `ArgumentError` with a stable
+ * category and a message that names the field and the problem.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+
+export type ErrorCategory =
+  | "invalid_arguments"
+  | "empty_questionnaire"
+  | "duplicate_id"
+  | "duplicate_option"
+  | "reserved_label";
+
+export interface ArgumentError {
+  category: ErrorCategory;
+  message: string;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: ArgumentError };
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+
+/** Compile a schema once; the returned checker reports the first few problems. */
+export function compileChecker<T>(schema: object): (args: unknown) => Checked<T> {
+  const validate: ValidateFunction = ajv.compile(schema);
+  return (args) => {
+    if (validate(args)) return { ok: true, value: args as T };
+    return { ok: false, error: { category: "invalid_arguments", message: describeErrors(validate.errors ?? []) } };
+  };
+}
+
+/** `/questions/0/options` → `questions[0].options` */
+export function fieldPath(pointer: string): string {
+  const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  let out = "";
+  for (const part of parts) out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
+  return out || "arguments";
+}
+
+function describe(e: ErrorObject): string {
+  const at = fieldPath(e.instancePath);
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case "required":
+      return `${at}: missing required property "${params.missingProperty}"`;
+    case "additionalProperties":
+      return `${at}: unknown property "${params.additionalProperty}"`;
+    case "type":
+      return `${at}: must be ${params.type}`;
+    case "enum":
+      return `${at}: must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    case "minItems":
+      return `${at}: must have at least ${params.limit} item${params.limit === 1 ? "" : "s"}`;
+    case "maxItems":
+      return `${at}: must have at most ${params.limit} items`;
+    case "minLength":
+      return `${at}: must not be empty`;
+    case "maxLength":
+      return `${at}: must be at most ${params.limit} characters`;
+    default:
+      return `${at}: ${e.message ?? "is invalid"}`;
+  }
+}
+
+function describeErrors(errors: ErrorObject[]): string {
+  const unique = [...new Set(errors.map(describe))];
+  const shown = unique.slice(0, 5);
+  const more = unique.length > shown.length ? ` (and ${unique.length - shown.length} more)` : "";
+  return `Invalid arguments: ${shown.join("; ")}${more}`;
+}
