@@ -1,0 +1,54 @@
+/**
+ * A throwaway Pi agent directory pointed at the scripted model, and the
+ * command line that starts the real `pi` with this package loaded.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const PROJECT_ROOT = resolve(import.meta.dirname ?? ".", "..", "..");
+export const PI_BIN = join(PROJECT_ROOT, "node_modules", ".bin", "pi");
+
+export interface PiHome {
+  dir: string;
+  env: Record<string, string>;
+  cleanup(): void;
+}
+
+export function makePiHome(baseUrl: string): PiHome {
+  const dir = mkdtempSync(join(tmpdir(), "formchart-pi-"));
+  const models = {
+    providers: {
+      fake: {
+        baseUrl,
+        api: "openai-completions",
+        apiKey: "x",
+        compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+        models: [
+          {
+            id: "fake-model",
+            name: "Fake",
+            reasoning: false,
+            input: ["text"],
+            contextWindow: 128000,
+            maxTokens: 4096,
+            cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+          },
+        ],
+      },
+    },
+  };
+  const settings = { defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false, retry: { enabled: false } };
+  writeFileSync(join(dir, "models.json"), JSON.stringify(models));
+  writeFileSync(join(dir, "settings.json"), JSON.stringify(settings));
+  return {
+    dir,
+    env: { PI_CODING_AGENT_DIR: dir, PI_OFFLINE: "1", NO_PROXY: "127.0.0.1", no_proxy: "127.0.0.1" },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** `pi --no-session -e <project>` plus extra arguments, as one shell-quoted command. */
+export function piCommand(extra: string[] = []): string[] {
+  return [PI_BIN, "--no-session", "-e", PROJECT_ROOT, ...extra];
+}
