@@ -22,7 +22,7 @@ import { type FormSpec, isTabbed } from "./spec.js";
 
 export type FormEvent =
   | { type: "MOVE"; delta: number }
-  | { type: "MOVE_TO"; row: number }
+  | { type: "MOVE_TO"; to: "first" | "last" }
   | { type: "SELECT"; row: number }
   | { type: "TOGGLE" }
   | { type: "CONFIRM" }
@@ -61,7 +61,7 @@ export interface FormResult {
   answers: QuestionOutcome[];
 }
 
-export interface FormInputContext {
+export interface FormMachineOptions {
   /** Context to start from instead of a blank form (a restored draft). */
   restore?: FormContext;
 }
@@ -106,7 +106,7 @@ export function formResult(spec: FormSpec, context: FormContext): FormResult {
 
 type QParam = { q: number };
 
-export function createFormMachine(spec: FormSpec) {
+export function createFormMachine(spec: FormSpec, options: FormMachineOptions = {}) {
   const qs = spec.questions;
   const tabbed = isTabbed(spec);
   const row = (context: FormContext, q: number): Row | undefined =>
@@ -116,7 +116,6 @@ export function createFormMachine(spec: FormSpec) {
     types: {} as {
       context: FormContext;
       events: FormEvent;
-      input: FormInputContext | undefined;
       output: FormResult;
     },
     guards: {
@@ -135,9 +134,9 @@ export function createFormMachine(spec: FormSpec) {
         return { cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q] + event.delta, 0, last)) };
       }),
       moveTo: assign(({ context, event }, p: QParam) => {
-        if (event.type !== "MOVE_TO" && event.type !== "SELECT") return {};
         const last = rowCount(qs[p.q], context.picks[p.q]) - 1;
-        return { cursors: replaceAt(context.cursors, p.q, clamp(event.row, 0, last)) };
+        const target = event.type === "SELECT" ? event.row : event.type === "MOVE_TO" && event.to === "last" ? last : 0;
+        return { cursors: replaceAt(context.cursors, p.q, clamp(target, 0, last)) };
       }),
       pickHighlighted: assign(({ context }, p: QParam) => ({
         picks: replaceAt(context.picks, p.q, { options: [context.cursors[p.q]], custom: [] }),
@@ -297,7 +296,7 @@ export function createFormMachine(spec: FormSpec) {
 
   return machineSetup.createMachine({
     id: "form",
-    context: ({ input }) => input?.restore ?? initialContext(spec),
+    context: options.restore ?? initialContext(spec),
     initial: questionStateKey(0),
     on: { ABORT: { target: ".cancelled", actions: "markCancelled" } },
     // The states are generated from the spec, so their shape is only known at run time.

@@ -8,10 +8,10 @@
  * `abort()` closes the form as cancelled, keeping the answers given so far.
  */
 import { Editor, getKeybindings, type Component, type Focusable, type TUI } from "@mariozechner/pi-tui";
-import { type Actor, createActor, type SnapshotFrom } from "xstate";
+import { type Actor, createActor, type InspectionEvent, type SnapshotFrom } from "xstate";
 import {
   createFormMachine,
-  type FormInputContext,
+  type FormMachineOptions,
   type FormMachine,
   type FormPosition,
   type FormResult,
@@ -20,7 +20,7 @@ import {
 import type { FormSpec } from "../machines/spec.js";
 import { hintsFrom, type KeyContext, keyToEvent, type KeyMatcher } from "./keymap.js";
 import { editorTheme, type FormTheme } from "./theme.js";
-import { view } from "./view.js";
+import { type KeyHints, view } from "./view.js";
 
 /** The part of pi-tui's `TUI` a form uses. */
 export interface FormHost {
@@ -34,9 +34,11 @@ export interface FormComponentOptions {
   theme: FormTheme;
   done: (result: FormResult) => void;
   keybindings?: KeyMatcher;
-  input?: FormInputContext;
+  machine?: FormMachineOptions;
   /** Rows the form may use; defaults to the terminal height less Pi's status lines. */
   maxHeight?: () => number;
+  /** XState inspection hook (tests use it to record the transitions taken). */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 export class FormComponent implements Component, Focusable {
@@ -48,6 +50,7 @@ export class FormComponent implements Component, Focusable {
   private readonly editor: Editor;
   private readonly onDone: (result: FormResult) => void;
   private readonly maxHeight: () => number;
+  private readonly hints: KeyHints;
   private finished = false;
   private cache?: { snapshot: unknown; width: number; height: number; editor: string; lines: string[] };
   private _focused = false;
@@ -57,12 +60,13 @@ export class FormComponent implements Component, Focusable {
     this.host = options.host;
     this.theme = options.theme;
     this.kb = options.keybindings ?? getKeybindings();
+    this.hints = hintsFrom(this.kb);
     this.onDone = options.done;
     this.maxHeight = options.maxHeight ?? (() => Math.max(6, this.host.terminal.rows - 4));
     this.editor = new Editor(this.host as TUI, editorTheme(this.theme), { paddingX: 0 });
     // Enter is read by the keymap (SUBMIT_TEXT), never by the editor itself.
     this.editor.disableSubmit = true;
-    this.actor = createActor(createFormMachine(this.spec), { input: options.input });
+    this.actor = createActor(createFormMachine(this.spec, options.machine), { inspect: options.inspect });
     let previous: FormPosition | undefined;
     this.actor.subscribe((snapshot) => {
       const position = formPosition(snapshot.value);
@@ -142,7 +146,7 @@ export class FormComponent implements Component, Focusable {
       width,
       height,
       editorLines,
-      hints: hintsFrom(this.kb),
+      hints: this.hints,
     });
     this.cache = { snapshot, width, height, editor: editorKey, lines };
     return lines;

@@ -13,7 +13,6 @@
  */
 import { type Keybinding, type KeyId, matchesKey } from "@mariozechner/pi-tui";
 import { type FormContext, type FormEvent, type FormPosition } from "../machines/form.js";
-import { rowCount } from "../machines/rows.js";
 import type { FormSpec } from "../machines/spec.js";
 import type { KeyHints } from "./view.js";
 
@@ -44,12 +43,6 @@ interface Binding {
 
 export const PAGE = 5;
 
-function lastRow(k: KeyContext): number {
-  if (k.position.kind !== "question") return 0;
-  const q = k.position.q;
-  return rowCount(k.spec.questions[q], k.context.picks[q]) - 1;
-}
-
 const BINDINGS: Binding[] = [
   { modes: ["typing"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
   { modes: ["typing"], action: "tui.input.submit", keys: [], event: (k) => ({ type: "SUBMIT_TEXT", text: k.editorText() }) },
@@ -57,8 +50,8 @@ const BINDINGS: Binding[] = [
   { modes: ["choosing"], action: "tui.select.down", keys: ["j"], event: () => ({ type: "MOVE", delta: 1 }) },
   { modes: ["choosing"], action: "tui.select.pageUp", keys: [], event: () => ({ type: "MOVE", delta: -PAGE }) },
   { modes: ["choosing"], action: "tui.select.pageDown", keys: [], event: () => ({ type: "MOVE", delta: PAGE }) },
-  { modes: ["choosing"], keys: ["home"], event: () => ({ type: "MOVE_TO", row: 0 }) },
-  { modes: ["choosing"], keys: ["end"], event: (k) => ({ type: "MOVE_TO", row: lastRow(k) }) },
+  { modes: ["choosing"], keys: ["home"], event: () => ({ type: "MOVE_TO", to: "first" }) },
+  { modes: ["choosing"], keys: ["end"], event: () => ({ type: "MOVE_TO", to: "last" }) },
   { modes: ["choosing"], keys: ["space"], event: () => ({ type: "TOGGLE" }) },
   { modes: ["choosing", "review"], action: "tui.select.confirm", keys: [], event: () => ({ type: "CONFIRM" }) },
   { modes: ["choosing", "review"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },

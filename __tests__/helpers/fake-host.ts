@@ -1,0 +1,45 @@
+/**
+ * Stand-ins for what Pi gives a form: a host that counts render requests and
+ * a form factory that drives `FormComponent` like Pi's `ctx.ui.custom` does.
+ */
+import { visibleWidth } from "@mariozechner/pi-tui";
+import type { FormResult } from "../../machines/form.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { FormComponent, type FormComponentOptions } from "../../renderers/component.js";
+import { plainTheme } from "../../renderers/theme.js";
+
+export function fakeHost(rows = 40, columns = 100) {
+  return { renders: 0, terminal: { rows, columns }, requestRender() { this.renders++; } };
+}
+
+export interface OpenForm {
+  form: FormComponent;
+  results: FormResult[];
+  press(...keys: string[]): void;
+}
+
+export function openForm(spec: FormSpec, options: Partial<FormComponentOptions> = {}): OpenForm {
+  const results: FormResult[] = [];
+  const form = new FormComponent({ spec, host: fakeHost(), theme: plainTheme, done: (r) => results.push(r), ...options });
+  form.focused = true;
+  return { form, results, press: (...keys) => keys.forEach((k) => form.handleInput(k)) };
+}
+
+/** Every line of a render must fit the width, or pi-tui throws on the next paint. */
+export function overflowingLines(lines: string[], width: number): string[] {
+  return lines.filter((l) => visibleWidth(l) > width);
+}
+
+export const KEY = {
+  up: "\x1b[A",
+  down: "\x1b[B",
+  right: "\x1b[C",
+  left: "\x1b[D",
+  enter: "\r",
+  esc: "\x1b",
+  tab: "\t",
+  shiftTab: "\x1b[Z",
+  space: " ",
+  home: "\x1b[H",
+  end: "\x1b[F",
+} as const;

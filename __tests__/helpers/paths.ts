@@ -1,0 +1,154 @@
+/**
+ * Model-based path testing: @xstate/graph enumerates routes through a form's
+ * statechart, and each route is replayed against the real `FormComponent`
+ * with the key bytes the keymap binds to each event.
+ *
+ * The traversal is keyed on what the guards can see (state value, the kind of
+ * row under each cursor, which questions are answered or have a selection or
+ * a draft) plus the incoming event, never on raw answers: that keeps the
+ * graph small while still reaching every self-loop and refused event.
+ */
+import { expect } from "@jest/globals";
+import { TestModel } from "@xstate/graph";
+import { type AnyStateMachine, createActor, type InspectionEvent, type SnapshotFrom } from "xstate";
+import { createFormMachine, type FormEvent, type FormMachine, type FormResult, formPosition } from "../../machines/form.js";
+import { isEmptyPicks, rowAt } from "../../machines/rows.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { bytesForEvent } from "../../renderers/keymap.js";
+import { openForm, overflowingLines } from "./fake-host.js";
+
+type Snap = SnapshotFrom<FormMachine>;
+
+/** The events a person can cause from a snapshot (keys plus an aborted tool call). */
+export function formEvents(spec: FormSpec) {
+  return (snapshot: Snap): FormEvent[] => {
+    if (snapshot.status !== "active") return [];
+    const position = formPosition(snapshot.value);
+    const nav: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }, { type: "CANCEL" }, { type: "ABORT" }];
+    if (position.kind === "review") return [{ type: "CONFIRM" }, ...nav];
+    if (position.kind !== "question") return [];
+    const q = position.q;
+    if (position.mode === "typing") {
+      const draft = snapshot.context.drafts[q];
+      const typing: FormEvent[] = [{ type: "SUBMIT_TEXT", text: draft }, { type: "CANCEL" }];
+      if (draft === "") typing.push({ type: "TYPE", text: "Blue" });
+      return typing;
+    }
+    // The row after the predefined options: a typed choice, or "Type something.".
+    const afterOptions = spec.questions[q].options.length;
+    return [
+      { type: "MOVE", delta: 1 },
+      { type: "MOVE", delta: -1 },
+      { type: "MOVE_TO", to: "last" },
+      { type: "SELECT", row: 0 },
+      { type: "SELECT", row: afterOptions },
+      { type: "TOGGLE" },
+      { type: "CONFIRM" },
+      ...nav,
+    ];
+  };
+}
+
+export function guardKey(spec: FormSpec) {
+  return (snapshot: Snap, event: FormEvent | undefined, previous?: Snap): string => {
+    const c = snapshot.context;
+    const position = snapshot.status === "active" ? formPosition(snapshot.value) : undefined;
+    // What the guards of the current question read: the row under its cursor,
+    // whether it has a selection and whether its editor draft is empty.
+    const here =
+      position?.kind === "question"
+        ? [
+            rowAt(spec.questions[position.q], c.picks[position.q], c.cursors[position.q])?.kind,
+            !isEmptyPicks(c.picks[position.q]),
+            c.drafts[position.q] !== "",
+          ]
+        : [];
+    const key = { v: snapshot.value, answered: c.answered.map(Number).join(""), here };
+    // The incoming edge is part of the node, so self-loops, refused events and
+    // two routes into the same state (Esc from different tabs) are all kept.
+    const from = previous ? JSON.stringify(previous.value) : "";
+    return `${JSON.stringify(key)} <- ${event ? event.type : "init"} ${from}`;
+  };
+}
+
+export function formTestModel(spec: FormSpec, machine: AnyStateMachine = createFormMachine(spec) as unknown as AnyStateMachine) {
+  return new TestModel(machine, {
+    events: formEvents(spec) as never,
+    serializeState: guardKey(spec) as never,
+  });
+}
+
+/** Every state node id and every transition (source, event, candidate index) of a machine. */
+export function definitionOf(machine: AnyStateMachine) {
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  const visit = (node: AnyStateMachine["root"]) => {
+    states.add(node.id);
+    for (const [eventType, defs] of node.transitions) defs.forEach((_, i) => transitions.add(`${node.id} ${eventType} #${i}`));
+    for (const child of Object.values(node.states)) visit(child as AnyStateMachine["root"]);
+  };
+  visit(machine.root);
+  return { states, transitions };
+}
+
+export interface Coverage {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+export function newCoverage(): Coverage {
+  return { states: new Set(), transitions: new Set() };
+}
+
+function recordMicrosteps(coverage: Coverage) {
+  return (e: InspectionEvent) => {
+    if (e.type === "@xstate.snapshot") {
+      const snap = e.snapshot as Snap;
+      for (const node of snap._nodes) coverage.states.add(node.id);
+    }
+    if (e.type !== "@xstate.microstep") return;
+    for (const t of e._transitions) {
+      const list = t.source.transitions.get(t.eventType);
+      const i = list ? list.indexOf(t) : -1;
+      if (i >= 0) coverage.transitions.add(`${t.source.id} ${t.eventType} #${i}`);
+    }
+  };
+}
+
+export interface ReplayOptions {
+  width: number;
+  height?: number;
+}
+
+/**
+ * Replay one generated path on the real component: press the bound keys for
+ * each step, and check after every step that the component's machine is where
+ * a pure model actor fed the same events is (and in the graph node the path
+ * predicted), that every rendered line fits, and finally the result `done` got.
+ */
+export function replayPath(
+  spec: FormSpec,
+  steps: Array<{ event: { type: string }; state: unknown }>,
+  coverage: Coverage,
+  options: ReplayOptions,
+): void {
+  const model = createActor(createFormMachine(spec)).start();
+  const key = guardKey(spec);
+  const { form, results } = openForm(spec, { inspect: recordMicrosteps(coverage), maxHeight: () => options.height ?? 40 });
+  const route: string[] = [];
+  for (const step of steps) {
+    const event = step.event as FormEvent;
+    if (event.type.startsWith("xstate.")) continue;
+    route.push(JSON.stringify(event));
+    model.send(event);
+    if (event.type === "ABORT") form.abort();
+    else form.handleInput(bytesForEvent(event, form.keyContext(), form.keybindings));
+    const expected = model.getSnapshot();
+    const actual = form.snapshot;
+    expect({ route, value: actual.value, context: actual.context }).toEqual({ route, value: expected.value, context: expected.context });
+    expect({ route, node: key(expected, undefined) }).toEqual({ route, node: key(step.state as Snap, undefined) });
+    if (actual.status === "active") expect(overflowingLines(form.render(options.width), options.width)).toEqual([]);
+  }
+  const end = model.getSnapshot();
+  expect(results).toEqual(end.status === "done" ? [end.output as FormResult] : []);
+}
