@@ -1,0 +1,53 @@
+/**
+ * A minimal stand-in for Pi's `ExtensionAPI` and `ExtensionContext`: records
+ * registrations, and runs `ctx.ui.custom` factories against a fake TUI so a
+ * test can press keys on the component a tool opened.
+ */
+import { getKeybindings } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
+import { plainTheme } from "../../renderers/theme.js";
+import { fakeHost } from "./fake-host.js";
+
+export interface RegisteredTool {
+  name: string;
+  executionMode?: string;
+  promptSnippet?: string;
+  promptGuidelines?: string[];
+  parameters: unknown;
+  prepareArguments?: (args: unknown) => unknown;
+  execute: (id: string, params: unknown, signal: AbortSignal | undefined, onUpdate: unknown, ctx: unknown) => Promise<{ content: Array<{ type: string; text: string }>; details: any }>;
+  renderCall?: (args: unknown, theme: unknown, context: unknown) => Component;
+  renderResult?: (result: unknown, options: unknown, theme: unknown, context: unknown) => Component;
+}
+
+export function fakePi() {
+  const tools = new Map<string, RegisteredTool>();
+  const api = {
+    registerTool: (tool: RegisteredTool) => tools.set(tool.name, tool),
+    on: () => {},
+    registerCommand: () => {},
+    events: { emit: () => {}, on: () => () => {} },
+  };
+  return { api: api as never, tools };
+}
+
+/** A UI whose `custom` builds the component and hands it to `drive`. */
+export function fakeUiContext(drive: (component: Component & { handleInput(data: string): void }) => void | Promise<void>) {
+  let opened = 0;
+  const ctx = {
+    hasUI: true,
+    ui: {
+      custom: <T>(factory: (tui: unknown, theme: unknown, kb: unknown, done: (r: T) => void) => Component) =>
+        new Promise<T>((resolve) => {
+          opened++;
+          const component = factory(fakeHost(), plainTheme, getKeybindings(), resolve) as Component & { handleInput(data: string): void };
+          void drive(component);
+        }),
+    },
+  };
+  return { ctx, opened: () => opened };
+}
+
+export const noUiContext = { hasUI: false, ui: { custom: () => { throw new Error("custom must not be called without a UI"); } } };
+/** RPC mode: there is a UI, but `custom` resolves to nothing at once. */
+export const rpcLikeContext = { hasUI: true, ui: { custom: async () => undefined } };

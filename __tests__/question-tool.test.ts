@@ -1,0 +1,138 @@
+import { beforeAll, describe, expect, it } from "@jest/globals";
+import { visibleWidth } from "@mariozechner/pi-tui";
+import { plainTheme } from "../renderers/theme.js";
+import formchart from "../tools/index.js";
+import { KEY } from "./helpers/fake-host.js";
+import { fakePi, fakeUiContext, noUiContext, type RegisteredTool, rpcLikeContext } from "./helpers/fake-pi.js";
+
+let tool: RegisteredTool;
+beforeAll(() => {
+  const pi = fakePi();
+  formchart(pi.api);
+  tool = pi.tools.get("question")!;
+});
+
+const twoQuestions = {
+  questions: [
+    { id: "db", label: "DB", prompt: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] },
+    { id: "extras", label: "Extras", prompt: "Which extras?", multiple: true, options: [{ label: "Redis" }, { label: "Search" }, { label: "Queue" }] },
+  ],
+};
+
+function run(args: unknown, keys: string[], signal?: AbortSignal) {
+  const { ctx, opened } = fakeUiContext((c) => keys.forEach((k) => c.handleInput(k)));
+  return { result: tool.execute("call-1", tool.prepareArguments!(args), signal, undefined, ctx), opened };
+}
+
+describe("registration", () => {
+  it("registers question as a sequential tool with prompt guidance and the JSON Schema", () => {
+    expect(tool.executionMode).toBe("sequential");
+    expect(tool.promptSnippet).toMatch(/question/i);
+    expect(tool.promptGuidelines?.every((g) => g.includes("question"))).toBe(true);
+    expect((tool.parameters as { required: string[] }).required).toEqual(["questions"]);
+  });
+});
+
+describe("answers", () => {
+  it("groups each question's answers on one line and fills details", async () => {
+    const keys = ["2", KEY.space, KEY.down, KEY.down, KEY.space, KEY.down, KEY.enter, ..."Cache", KEY.enter, KEY.enter, KEY.enter];
+    const result = await run(twoQuestions, keys).result;
+    expect(result.content[0].text).toBe("DB: user selected: 2. SQLite\nExtras: user selected: 1. Redis, 3. Queue, user wrote: Cache");
+    expect(result.details.cancelled).toBe(false);
+    expect(result.details.answers).toEqual([
+      { id: "db", label: "SQLite", wasCustom: false, index: 2 },
+      { id: "extras", label: "Redis", wasCustom: false, index: 1 },
+      { id: "extras", label: "Queue", wasCustom: false, index: 3 },
+      { id: "extras", label: "Cache", wasCustom: true },
+    ]);
+    expect(result.details.questions[1]).toEqual({
+      id: "extras",
+      label: "Extras",
+      prompt: "Which extras?",
+      options: [{ label: "Redis" }, { label: "Search" }, { label: "Queue" }],
+      allowOther: true,
+      multiple: true,
+    });
+    expect(result.details.question).toBeUndefined();
+  });
+
+  it("a call in the single-question shape also carries that question's result fields", async () => {
+    const args = { question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] };
+    const chosen = await run(args, [KEY.down, KEY.enter]).result;
+    expect(chosen.details).toMatchObject({ question: "Which database?", options: ["PostgreSQL", "SQLite"], answer: "SQLite", wasCustom: false, index: 2, cancelled: false });
+    const typed = await run(args, ["3", ..."MySQL", KEY.enter]).result;
+    expect(typed.details).toMatchObject({ answer: "MySQL", wasCustom: true });
+    expect(typed.details.index).toBeUndefined();
+    const multi = await run({ ...args, type: "multi" }, [KEY.space, KEY.down, KEY.space, KEY.enter]).result;
+    expect(multi.details).toMatchObject({ answer: ["PostgreSQL", "SQLite"], wasCustom: false });
+    const cancelled = await run(args, [KEY.esc]).result;
+    expect(cancelled.details).toMatchObject({ answer: null, cancelled: true });
+  });
+
+  it("Esc cancels and keeps the answers given so far", async () => {
+    const result = await run(twoQuestions, [KEY.enter, KEY.esc]).result;
+    expect(result.details.cancelled).toBe(true);
+    expect(result.details.answers).toEqual([{ id: "db", label: "PostgreSQL", wasCustom: false, index: 1 }]);
+    expect(result.content[0].text).toBe("User cancelled the form. Answers given before cancelling:\nDB: user selected: 1. PostgreSQL");
+  });
+
+  it("an aborted tool call closes the open form as cancelled", async () => {
+    const controller = new AbortController();
+    const { ctx } = fakeUiContext((c) => {
+      c.handleInput("2");
+      controller.abort();
+    });
+    const result = await tool.execute("call-1", twoQuestions, controller.signal, undefined, ctx);
+    expect(result.details.cancelled).toBe(true);
+    expect(result.details.answers).toEqual([{ id: "db", label: "SQLite", wasCustom: false, index: 2 }]);
+  });
+
+  it("a call aborted before it starts opens nothing", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { result, opened } = run(twoQuestions, [], controller.signal);
+    expect((await result).details.cancelled).toBe(true);
+    expect(opened()).toBe(0);
+  });
+});
+
+describe("errors", () => {
+  it("print and JSON mode return an error without opening anything", async () => {
+    const result = await tool.execute("c", twoQuestions, undefined, undefined, noUiContext);
+    expect(result.content[0].text).toMatch(/^Error \(no_ui\): .*plain text/);
+    expect(result.details).toEqual({ questions: [], answers: [], cancelled: true, error: "no_ui" });
+  });
+
+  it("a host without custom UI gets an error, not a hang", async () => {
+    const result = await tool.execute("c", twoQuestions, undefined, undefined, rpcLikeContext);
+    expect(result.details.error).toBe("no_ui");
+  });
+
+  it("invalid arguments come back with their category and open nothing", async () => {
+    const args = { questions: [{ prompt: "p", options: [{ label: "A" }, { label: "a" }] }] };
+    const { result, opened } = run(args, []);
+    const r = await result;
+    expect(r.details.error).toBe("duplicate_option");
+    expect(r.content[0].text).toContain('questions[0].options[1].label: "a" repeats options[0]');
+    expect(opened()).toBe(0);
+  });
+});
+
+describe("rendering in the chat", () => {
+  const widthOf = (component: { render(w: number): string[] }, w: number) => Math.max(...component.render(w).map(visibleWidth));
+
+  it("summarizes the call and the answers compactly", async () => {
+    const call = tool.renderCall!(twoQuestions, plainTheme, {});
+    expect(call.render(80).join("\n")).toContain("question 2 questions (DB, Extras)");
+    const result = await run(twoQuestions, [KEY.enter, KEY.space, KEY.enter, KEY.enter]).result;
+    const rendered = tool.renderResult!(result, {}, plainTheme, {}).render(80).join("\n");
+    expect(rendered).toContain("✓ DB: 1. PostgreSQL");
+    expect(rendered).toContain("✓ Extras: 1. Redis");
+    expect(widthOf(tool.renderResult!(result, {}, plainTheme, {}), 20)).toBeLessThanOrEqual(20);
+  });
+
+  it("sanitizes model strings in the call summary", () => {
+    const call = tool.renderCall!({ questions: [{ prompt: "\x1b]0;x\x07Which?\x1b[2J", options: [] }] }, plainTheme, {});
+    expect(call.render(80).join("")).not.toMatch(/\x1b\]|\x1b\[2J|\x07/);
+  });
+});

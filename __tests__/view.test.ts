@@ -1,0 +1,104 @@
+import { describe, expect, it } from "@jest/globals";
+import { normalizeForm, type QuestionInput } from "../machines/spec.js";
+import { sanitize } from "../renderers/text.js";
+import { KEY, openForm, overflowingLines } from "./helpers/fake-host.js";
+
+const questions: QuestionInput[] = [
+  {
+    id: "lang",
+    label: "言語",
+    prompt: "どの言語でドキュメントを書きますか？ Which language should the docs use? 📚",
+    options: [
+      { label: "日本語", description: "チーム全員が読める" },
+      { label: "English 🇬🇧", description: "The default for open-source projects, read by most contributors worldwide" },
+      { label: "Both, side by side 👩‍👩‍👧" },
+    ],
+  },
+  {
+    id: "extras",
+    label: "Extras ✨",
+    prompt: "Which extras should ship with the first release?",
+    multiple: true,
+    options: [{ label: "Search 🔍" }, { label: "Dark mode 🌙" }, { label: "Offline support" }],
+  },
+];
+const spec = normalizeForm({ questions });
+const WIDTHS = [20, 40, 80, 120];
+
+function screens(keys: string[]) {
+  const { form, press } = openForm(spec);
+  press(...keys);
+  return WIDTHS.map((width) => ({ width, lines: form.render(width) }));
+}
+
+describe.each([
+  ["first question", []],
+  ["multi-select with two choices", [KEY.enter, KEY.space, KEY.down, KEY.down, KEY.space]],
+  ["typing a custom answer", ["4", ..."自分で書く ✍️"]],
+  ["review with a question unanswered", [KEY.enter, KEY.tab]],
+] as const)("screen: %s", (_name, keys) => {
+  it.each(screens([...keys]))("fits and matches at $width columns", ({ width, lines }) => {
+    expect(overflowingLines(lines, width)).toEqual([]);
+    expect(lines.join("\n")).toMatchSnapshot();
+  });
+});
+
+describe("layout", () => {
+  it("every line fits at every width from 20 to 300 columns", () => {
+    for (const keys of [[], [KEY.enter], ["4", "x"], [KEY.enter, KEY.tab]]) {
+      const { form, press } = openForm(spec);
+      press(...keys);
+      for (let width = 20; width <= 300; width++) expect(overflowingLines(form.render(width), width)).toEqual([]);
+    }
+  });
+
+  it("wraps a long prompt without losing a word", () => {
+    const prompt = "Should the migration run before or after the nightly backup window closes on the primary cluster";
+    const { form } = openForm(normalizeForm({ questions: [{ prompt, options: [{ label: "Before" }, { label: "After" }] }] }));
+    const text = form.render(24).join(" ");
+    for (const word of prompt.split(" ")) expect(text).toContain(word);
+  });
+
+  it("shows a scrolling window around the highlighted row when the form is taller than the screen", () => {
+    const options = Array.from({ length: 30 }, (_, i) => ({ label: `Option number ${i + 1}` }));
+    const { form, press } = openForm(normalizeForm({ questions: [{ prompt: "Pick one", options }] }), { maxHeight: () => 12 });
+    expect(form.render(60).length).toBeLessThanOrEqual(12);
+    press(KEY.end);
+    const lines = form.render(60);
+    expect(lines.length).toBeLessThanOrEqual(12);
+    expect(lines.some((l) => l.includes("› 31. Type something."))).toBe(true);
+    expect(lines.some((l) => /↑ \d+ more/.test(l))).toBe(true);
+    press(KEY.home);
+    expect(form.render(60).some((l) => l.includes("› 1. Option number 1"))).toBe(true);
+  });
+
+  it("keeps to the height even when it is tiny", () => {
+    const { form } = openForm(spec, { maxHeight: () => 3 });
+    for (const width of [20, 50]) {
+      const lines = form.render(width);
+      expect(lines.length).toBeLessThanOrEqual(3);
+      expect(overflowingLines(lines, width)).toEqual([]);
+    }
+  });
+});
+
+describe("model-supplied text is neutralized", () => {
+  const hostile = "Pick \x1b[31mred\x1b[0m \x1b]0;pwned\x07 \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ bell\x07 \u202eevil\u202c \x9b31m";
+
+  it("strips escape sequences and shows stray controls as pictures", () => {
+    expect(sanitize(hostile)).toBe("Pick red  link bell␇ evil ");
+    expect(sanitize("tab\there\r\nnext")).toBe("tab  here\nnext");
+  });
+
+  it("no escape or control byte from a label reaches the screen", () => {
+    const { form, press } = openForm(
+      normalizeForm({ questions: [{ prompt: hostile, label: hostile, options: [{ label: hostile, description: hostile }, { label: "ok" }] }, { prompt: "b", options: [{ label: "x" }] }] }),
+    );
+    for (const keys of [[], [KEY.enter, KEY.tab]]) {
+      press(...keys);
+      const screen = form.render(80).join("\n");
+      expect(screen).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/);
+      expect(screen).toContain("Pick red");
+    }
+  });
+});
