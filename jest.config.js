@@ -6,4 +6,5 @@ export default {
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
   testMatch: ["<rootDir>/__tests__/**/*.test.ts"],
   testTimeout: 30000,
+  reporters: ["default", "<rootDir>/scripts/summary-reporter.js"],
 };
