@@ -16,7 +16,7 @@ describe("single question", () => {
   it("answers with the highlighted option and submits", () => {
     const s = run([single], [{ type: "MOVE", delta: 1 }, { type: "CONFIRM" }]);
     expect(s.status).toBe("done");
-    expect(s.output).toEqual({ cancelled: false, answers: [{ id: "q1", answered: true, options: [1], custom: [] }] });
+    expect(s.output).toEqual({ cancelled: false, answers: [{ id: "q1", answered: true, options: [1], custom: [] }], skipped: [], waited: false });
   });
 
   it("clamps the cursor at both ends", () => {
@@ -116,6 +116,8 @@ describe("tabbed form", () => {
         { id: "q1", answered: true, options: [1], custom: [] },
         { id: "q2", answered: false, options: [], custom: [] },
       ],
+      skipped: [],
+      waited: false,
     });
   });
 

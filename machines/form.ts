@@ -17,8 +17,10 @@
  * - a cancelled form still reports the answers given so far.
  */
 import { assign, raise, setup } from "xstate";
+import { allHold } from "./conditions.js";
 import { isEmptyPicks, NO_PICKS, type Picks, rowAt, rowCount, type Row } from "./rows.js";
 import { type FormSpec, isTabbed } from "./spec.js";
+import { textProblems } from "./text-rules.js";
 
 export type FormEvent =
   | { type: "MOVE"; delta: number }
@@ -33,6 +35,9 @@ export type FormEvent =
   | { type: "TYPE"; text: string }
   | { type: "SUBMIT_TEXT"; text: string };
 
+/** Raised by the machine itself after an answer: move on to the next visible question. */
+type InternalEvent = { type: "ADVANCE" };
+
 export type Outcome = "open" | "submitted" | "cancelled";
 
 export interface FormContext {
@@ -44,6 +49,8 @@ export interface FormContext {
   answered: boolean[];
   /** Editor text per question, kept when the editor closes. */
   drafts: string[];
+  /** Whether the form waited (a throttle countdown) before it was shown. */
+  waited: boolean;
   outcome: Outcome;
 }
 
@@ -59,6 +66,9 @@ export interface QuestionOutcome {
 export interface FormResult {
   cancelled: boolean;
   answers: QuestionOutcome[];
+  /** Ids of the questions hidden by their conditions when the form closed. */
+  skipped: string[];
+  waited: boolean;
 }
 
 export interface FormMachineOptions {
@@ -73,6 +83,7 @@ export function initialContext(spec: FormSpec): FormContext {
     picks: new Array(n).fill(NO_PICKS),
     answered: new Array(n).fill(false),
     drafts: new Array(n).fill(""),
+    waited: false,
     outcome: "open",
   };
 }
@@ -92,6 +103,36 @@ function clamp(n: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, n));
 }
 
+/** The answer of the question with this id, as the values conditions compare, or undefined if unanswered. */
+export function answerValues(spec: FormSpec, context: FormContext, id: string): string[] | undefined {
+  const q = spec.questions.findIndex((question) => question.id === id);
+  if (q < 0 || !context.answered[q]) return undefined;
+  const picks = context.picks[q];
+  return [...picks.options.map((i) => spec.questions[q].options[i].value), ...picks.custom];
+}
+
+/** Whether question `q` is shown, judged on the answers in `context`. */
+export function isVisible(spec: FormSpec, context: FormContext, q: number): boolean {
+  const v = spec.questions[q].visibility;
+  if (v.kind === "always") return true;
+  if (v.kind === "never") return false;
+  return allHold(v.conditions, (field) => answerValues(spec, context, field));
+}
+
+/** Drop the answers of questions an answer change has hidden (conditions only look back, so one pass). */
+export function pruneHidden(spec: FormSpec, context: FormContext): FormContext {
+  let next = context;
+  spec.questions.forEach((q, j) => {
+    if (q.visibility.kind === "always" || !next.answered[j] || isVisible(spec, next, j)) return;
+    next = { ...next, answered: replaceAt(next.answered, j, false), picks: replaceAt(next.picks, j, NO_PICKS) };
+  });
+  return next;
+}
+
+export function canSubmit(spec: FormSpec, context: FormContext): boolean {
+  return spec.questions.every((q, i) => !q.required || context.answered[i] || !isVisible(spec, context, i));
+}
+
 /** Build the result a facade maps from. Unconfirmed selections are not answers. */
 export function formResult(spec: FormSpec, context: FormContext): FormResult {
   return {
@@ -101,6 +142,8 @@ export function formResult(spec: FormSpec, context: FormContext): FormResult {
       const picks = answered ? context.picks[i] : NO_PICKS;
       return { id: q.id, answered, options: [...picks.options], custom: [...picks.custom] };
     }),
+    skipped: spec.questions.filter((_, i) => !isVisible(spec, context, i)).map((q) => q.id),
+    waited: context.waited,
   };
 }
 
@@ -111,13 +154,22 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
   const tabbed = isTabbed(spec);
   const row = (context: FormContext, q: number): Row | undefined =>
     rowAt(qs[q], context.picks[q], context.cursors[q]);
+  /** Apply an answer change, then drop answers it hid. */
+  const answer = (context: FormContext, q: number, picks: Picks, answered: boolean, extra: Partial<FormContext> = {}) =>
+    pruneHidden(spec, {
+      ...context,
+      ...extra,
+      picks: replaceAt(context.picks, q, picks),
+      answered: replaceAt(context.answered, q, answered),
+    });
 
   const machineSetup = setup({
     types: {} as {
       context: FormContext;
-      events: FormEvent;
+      events: FormEvent | InternalEvent;
       output: FormResult;
     },
+    delays: { cooldown: spec.waitMs ?? 0 },
     guards: {
       onOtherRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "other",
       onOptionRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "option",
@@ -125,7 +177,10 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
       rowExists: ({ context, event }, p: QParam) =>
         event.type === "SELECT" && event.row >= 0 && event.row < rowCount(qs[p.q], context.picks[p.q]),
       hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
-      canSubmit: ({ context }) => qs.every((q, i) => !q.required || context.answered[i]),
+      textAccepted: ({ event }, p: QParam) =>
+        event.type === "SUBMIT_TEXT" && textProblems(qs[p.q].text!, event.text).length === 0,
+      visible: ({ context }, p: QParam) => isVisible(spec, context, p.q),
+      canSubmit: ({ context }) => canSubmit(spec, context),
     },
     actions: {
       move: assign(({ context, event }, p: QParam) => {
@@ -138,10 +193,9 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
         const target = event.type === "SELECT" ? event.row : event.type === "MOVE_TO" && event.to === "last" ? last : 0;
         return { cursors: replaceAt(context.cursors, p.q, clamp(target, 0, last)) };
       }),
-      pickHighlighted: assign(({ context }, p: QParam) => ({
-        picks: replaceAt(context.picks, p.q, { options: [context.cursors[p.q]], custom: [] }),
-        answered: replaceAt(context.answered, p.q, true),
-      })),
+      pickHighlighted: assign(({ context }, p: QParam) =>
+        answer(context, p.q, { options: [context.cursors[p.q]], custom: [] }, true),
+      ),
       toggleHighlighted: assign(({ context }, p: QParam) => {
         const current = context.picks[p.q];
         const r = row(context, p.q);
@@ -156,106 +210,124 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
           next = { options: current.options, custom: current.custom.filter((_, i) => i !== r.index) };
         }
         const last = rowCount(qs[p.q], next) - 1;
-        return {
-          picks: replaceAt(context.picks, p.q, next),
-          // Emptying a confirmed multi-select answer un-answers it.
-          answered: replaceAt(context.answered, p.q, context.answered[p.q] && !isEmptyPicks(next)),
+        // Emptying a confirmed multi-select answer un-answers it.
+        return answer(context, p.q, next, context.answered[p.q] && !isEmptyPicks(next), {
           cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q], 0, last)),
-        };
+        });
       }),
-      confirmSelection: assign(({ context }, p: QParam) => ({
-        answered: replaceAt(context.answered, p.q, true),
-      })),
+      confirmSelection: assign(({ context }, p: QParam) => answer(context, p.q, context.picks[p.q], true)),
       saveDraft: assign(({ context, event }, p: QParam) =>
         event.type === "TYPE" ? { drafts: replaceAt(context.drafts, p.q, event.text) } : {},
       ),
       answerText: assign(({ context, event }, p: QParam) => {
         if (event.type !== "SUBMIT_TEXT") return {};
         const text = event.text.trim();
-        return {
-          picks: replaceAt(context.picks, p.q, { options: [], custom: [text] }),
-          answered: replaceAt(context.answered, p.q, true),
-          drafts: replaceAt(context.drafts, p.q, text),
-        };
+        return answer(context, p.q, { options: [], custom: [text] }, true, { drafts: replaceAt(context.drafts, p.q, text) });
       }),
       addTypedChoice: assign(({ context, event }, p: QParam) => {
         if (event.type !== "SUBMIT_TEXT") return {};
         const text = event.text.trim();
         const current = context.picks[p.q];
         const custom = current.custom.includes(text) ? current.custom : [...current.custom, text];
-        const next = { options: current.options, custom };
         // Keep the highlight on the new entry (it took the place of the "Type something." row).
         const cursor = qs[p.q].options.length + custom.indexOf(text);
-        return {
-          picks: replaceAt(context.picks, p.q, next),
+        return answer(context, p.q, { options: current.options, custom }, context.answered[p.q], {
           drafts: replaceAt(context.drafts, p.q, ""),
           cursors: replaceAt(context.cursors, p.q, cursor),
-        };
+        });
       }),
+      markWaited: assign({ waited: true }),
       markSubmitted: assign({ outcome: "submitted" as Outcome }),
       markCancelled: assign({ outcome: "cancelled" as Outcome }),
     },
   });
 
-  /** Where an answer to question k leads: submit a lone question, else the next tab. */
-  const afterAnswer = (k: number, from: "choosing" | "typing") => {
-    if (!tabbed) return { target: "#form.submitted", actions: ["markSubmitted" as const] };
-    if (!qs[k].autoAdvance) return { target: from === "typing" ? "choosing" : undefined, actions: [] };
-    const next = k + 1 < qs.length ? `#form.${questionStateKey(k + 1)}` : "#form.review";
-    return { target: next, actions: [] };
+  type Candidate = { target: string; guard?: { type: "visible"; params: QParam } };
+  const stateOf = (j: number) => `#form.${questionStateKey(j)}`;
+  /** Visit question indexes in order, stopping at the first that is always shown. */
+  const candidates = (order: number[], fallback: string): Candidate[] => {
+    const list: Candidate[] = [];
+    for (const j of order) {
+      const v = qs[j].visibility.kind;
+      if (v === "never") continue;
+      if (v === "always") return [...list, { target: stateOf(j) }];
+      list.push({ target: stateOf(j), guard: { type: "visible", params: { q: j } } });
+    }
+    return [...list, { target: fallback }];
   };
-  const tabTarget = (k: number) => (k < 0 || k >= qs.length ? "#form.review" : `#form.${questionStateKey(k)}`);
+  const range = (from: number, to: number) => {
+    const out: number[] = [];
+    for (let j = from; from <= to ? j <= to : j >= to; j += from <= to ? 1 : -1) out.push(j);
+    return out;
+  };
+  const after = (k: number) => candidates(k + 1 < qs.length ? range(k + 1, qs.length - 1) : [], "#form.review");
+  const before = (k: number) => candidates(k > 0 ? range(k - 1, 0) : [], "#form.review");
+  const firstQuestion = qs.findIndex((q) => q.visibility.kind !== "never");
+
+  /** Actions that follow an answer: submit a lone question, or move on when the question auto-advances. */
+  const onAnswered = (k: number) => {
+    if (!tabbed) return { target: "#form.submitted", actions: ["markSubmitted" as const] };
+    return { target: undefined, actions: qs[k].autoAdvance ? [raise({ type: "ADVANCE" } as const)] : [] };
+  };
 
   const questionState = (k: number) => {
     const q = qs[k];
     const p = { q: k };
-    const answer = afterAnswer(k, "choosing");
-    const answerFromTyping = afterAnswer(k, "typing");
+    const next = onAnswered(k);
+    const questionOn: Record<string, unknown> = tabbed ? { NEXT_TAB: after(k), PREV_TAB: before(k) } : {};
+    if (tabbed && q.autoAdvance) questionOn.ADVANCE = after(k);
+
+    if (q.kind === "text") {
+      return {
+        initial: "typing",
+        meta: { question: q.id },
+        on: questionOn,
+        states: {
+          typing: {
+            on: {
+              TYPE: { actions: { type: "saveDraft", params: p } },
+              SUBMIT_TEXT: {
+                guard: { type: "textAccepted", params: p },
+                target: next.target,
+                actions: [{ type: "answerText", params: p }, ...next.actions],
+              },
+              CANCEL: { target: "#form.cancelled", actions: "markCancelled" },
+            },
+          },
+        },
+      };
+    }
+
+    const toEditor = q.allowOther ? [{ guard: { type: "onOtherRow", params: p }, target: "typing" }] : [];
     const choosingOn: Record<string, unknown> = {
       MOVE: { actions: { type: "move", params: p } },
       MOVE_TO: { actions: { type: "moveTo", params: p } },
       SELECT: {
         guard: { type: "rowExists", params: p },
-        actions: [
-          { type: "moveTo", params: p },
-          raise({ type: q.kind === "multi" ? "TOGGLE" : "CONFIRM" }),
-        ],
+        actions: [{ type: "moveTo", params: p }, raise({ type: q.kind === "multi" ? "TOGGLE" : "CONFIRM" } as const)],
       },
       CANCEL: { target: "#form.cancelled", actions: "markCancelled" },
-      ...(tabbed
-        ? { NEXT_TAB: { target: tabTarget(k + 1) }, PREV_TAB: { target: tabTarget(k - 1) } }
-        : {}),
     };
     if (q.kind === "single") {
       choosingOn.CONFIRM = [
-        { guard: { type: "onOtherRow", params: p }, target: "typing" },
+        ...toEditor,
         {
           guard: { type: "onOptionRow", params: p },
-          target: answer.target,
-          actions: [{ type: "pickHighlighted", params: p }, ...answer.actions],
+          target: next.target,
+          actions: [{ type: "pickHighlighted", params: p }, ...next.actions],
         },
       ];
-      if (q.allowOther) choosingOn.TOGGLE = { guard: { type: "onOtherRow", params: p }, target: "typing" };
+      if (q.allowOther) choosingOn.TOGGLE = toEditor;
     } else {
-      choosingOn.TOGGLE = [
-        { guard: { type: "onOtherRow", params: p }, target: "typing" },
-        { actions: { type: "toggleHighlighted", params: p } },
-      ];
+      choosingOn.TOGGLE = [...toEditor, { actions: { type: "toggleHighlighted", params: p } }];
       choosingOn.CONFIRM = [
-        { guard: { type: "onOtherRow", params: p }, target: "typing" },
+        ...toEditor,
         {
           guard: { type: "selectionAccepted", params: p },
-          target: answer.target,
-          actions: [{ type: "confirmSelection", params: p }, ...answer.actions],
+          target: next.target,
+          actions: [{ type: "confirmSelection", params: p }, ...next.actions],
         },
       ];
-    }
-    if (!q.allowOther) {
-      // Without a free-text row the editor can never open.
-      for (const key of ["CONFIRM", "TOGGLE"]) {
-        const t = choosingOn[key];
-        if (Array.isArray(t)) choosingOn[key] = t.filter((c) => c.target !== "typing");
-      }
     }
     const states: Record<string, unknown> = { choosing: { on: choosingOn } };
     if (q.allowOther) {
@@ -266,18 +338,26 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
             q.kind === "single"
               ? {
                   guard: "hasText",
-                  target: answerFromTyping.target,
-                  actions: [{ type: "answerText", params: p }, ...answerFromTyping.actions],
+                  // A lone question submits; in a tabbed form the editor closes, then ADVANCE moves on.
+                  target: next.target ?? "choosing",
+                  actions: [{ type: "answerText", params: p }, ...next.actions],
                 }
               : { guard: "hasText", target: "choosing", actions: { type: "addTypedChoice", params: p } },
           CANCEL: { target: "choosing" },
         },
       };
     }
-    return { initial: "choosing", meta: { question: q.id }, states };
+    return { initial: "choosing", meta: { question: q.id }, on: questionOn, states };
   };
 
   const states: Record<string, unknown> = {};
+  if (spec.waitMs) {
+    states.waiting = {
+      entry: "markWaited",
+      after: { cooldown: { target: questionStateKey(Math.max(0, firstQuestion)) } },
+      on: { CANCEL: { target: "cancelled", actions: "markCancelled" } },
+    };
+  }
   qs.forEach((_, k) => {
     states[questionStateKey(k)] = questionState(k);
   });
@@ -285,8 +365,8 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
     states.review = {
       on: {
         CONFIRM: { guard: "canSubmit", target: "submitted", actions: "markSubmitted" },
-        NEXT_TAB: { target: tabTarget(0) },
-        PREV_TAB: { target: tabTarget(qs.length - 1) },
+        NEXT_TAB: candidates(range(0, qs.length - 1), "#form.review"),
+        PREV_TAB: candidates(range(qs.length - 1, 0), "#form.review"),
         CANCEL: { target: "cancelled", actions: "markCancelled" },
       },
     };
@@ -297,7 +377,7 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
   return machineSetup.createMachine({
     id: "form",
     context: options.restore ?? initialContext(spec),
-    initial: questionStateKey(0),
+    initial: spec.waitMs ? "waiting" : questionStateKey(Math.max(0, firstQuestion)),
     on: { ABORT: { target: ".cancelled", actions: "markCancelled" } },
     // The states are generated from the spec, so their shape is only known at run time.
     states: states as never,
@@ -308,6 +388,7 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
 export type FormMachine = ReturnType<typeof createFormMachine>;
 
 export type FormPosition =
+  | { kind: "waiting" }
   | { kind: "question"; q: number; mode: "choosing" | "typing" }
   | { kind: "review" }
   | { kind: "done"; outcome: "submitted" | "cancelled" };
@@ -315,6 +396,7 @@ export type FormPosition =
 /** Where a snapshot stands, read from its state value. */
 export function formPosition(value: unknown): FormPosition {
   if (value === "review") return { kind: "review" };
+  if (value === "waiting") return { kind: "waiting" };
   if (value === "submitted" || value === "cancelled") return { kind: "done", outcome: value };
   if (value && typeof value === "object") {
     const [key, sub] = Object.entries(value as Record<string, unknown>)[0] ?? [];

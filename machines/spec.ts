@@ -7,7 +7,13 @@
  * single input language.
  */
 
-export type QuestionKind = "single" | "multi";
+import type { Condition } from "./conditions.js";
+import { DEFAULT_TEXT_RULE, type TextRule } from "./text-rules.js";
+
+export type QuestionKind = "single" | "multi" | "text";
+
+/** When a question is shown: always, never, or when all conditions on earlier answers hold. */
+export type Visibility = { kind: "always" } | { kind: "never" } | { kind: "when"; conditions: Condition[] };
 
 export interface OptionSpec {
   /** Text shown in the list and echoed to the model. */
@@ -33,11 +39,18 @@ export interface QuestionSpec {
   required: boolean;
   /** After an answer, move on to the next question (tabbed forms only). */
   autoAdvance: boolean;
+  visibility: Visibility;
+  /** Checks on the typed answer of a `text` question. */
+  text?: TextRule;
+  /** Hint shown in an empty editor. */
+  placeholder?: string;
 }
 
 export interface FormSpec {
   title?: string;
   questions: QuestionSpec[];
+  /** Milliseconds to wait (a cancellable countdown) before the form is shown. */
+  waitMs?: number;
 }
 
 /** Authoring shape accepted by `normalizeForm`: everything but prompt and options is optional. */
@@ -48,13 +61,29 @@ export interface QuestionInput {
   options: Array<{ label: string; value?: string; description?: string }>;
   allowOther?: boolean;
   multiple?: boolean;
+  /** Overrides `multiple`; `text` asks for a typed answer only. */
+  kind?: QuestionKind;
   required?: boolean;
   autoAdvance?: boolean;
+  /** Show only when all of these hold (already parsed and checked). */
+  when?: Condition[];
+  /** `true` always shows, `false` always hides; wins over `when`. */
+  on?: boolean;
+  text?: Partial<TextRule>;
+  placeholder?: string;
 }
 
 export interface FormInput {
   title?: string;
   questions: QuestionInput[];
+  waitMs?: number;
+}
+
+function visibilityOf(q: QuestionInput): Visibility {
+  if (q.on === true) return { kind: "always" };
+  if (q.on === false) return { kind: "never" };
+  if (q.when && q.when.length > 0) return { kind: "when", conditions: q.when };
+  return { kind: "always" };
 }
 
 /** The label of the free-text row, as the person sees it. */
@@ -68,19 +97,26 @@ export function normalizeForm(input: FormInput): FormSpec {
       if (o.description !== undefined && o.description !== "") option.description = o.description;
       return option;
     });
-    return {
+    const kind: QuestionKind = q.kind ?? (q.multiple ? "multi" : "single");
+    const required = q.required !== false;
+    const question: QuestionSpec = {
       id: q.id && q.id.trim() !== "" ? q.id : `q${i + 1}`,
       label: q.label && q.label.trim() !== "" ? q.label : `Q${i + 1}`,
       prompt: q.prompt,
-      kind: q.multiple ? "multi" : "single",
-      options,
-      allowOther: q.allowOther !== false,
-      required: q.required !== false,
+      kind,
+      options: kind === "text" ? [] : options,
+      allowOther: kind === "text" ? false : q.allowOther !== false,
+      required,
       autoAdvance: q.autoAdvance !== false,
+      visibility: visibilityOf(q),
     };
+    if (kind === "text") question.text = { ...DEFAULT_TEXT_RULE, ...q.text, required };
+    if (q.placeholder) question.placeholder = q.placeholder;
+    return question;
   });
   const spec: FormSpec = { questions };
   if (input.title !== undefined) spec.title = input.title;
+  if (input.waitMs !== undefined && input.waitMs > 0) spec.waitMs = input.waitMs;
   return spec;
 }
 

@@ -54,6 +54,8 @@ export class FormComponent implements Component, Focusable {
   private finished = false;
   private cache?: { snapshot: unknown; width: number; height: number; editor: string; lines: string[] };
   private _focused = false;
+  private waitStartedAt = 0;
+  private ticker?: ReturnType<typeof setInterval>;
 
   constructor(options: FormComponentOptions) {
     this.spec = options.spec;
@@ -73,11 +75,27 @@ export class FormComponent implements Component, Focusable {
       if (position.kind === "question" && position.mode === "typing" && !isTyping(previous, position.q)) {
         this.editor.setText(snapshot.context.drafts[position.q]);
       }
+      if (position.kind === "waiting" && previous?.kind !== "waiting") this.startCountdown();
+      if (position.kind !== "waiting") this.stopCountdown();
       previous = position;
       this.host.requestRender();
       if (snapshot.status === "done") this.finish(snapshot.output as FormResult);
     });
     this.actor.start();
+  }
+
+  /** Repaint the countdown while the form waits. */
+  private startCountdown(): void {
+    this.waitStartedAt = Date.now();
+    this.ticker ??= setInterval(() => {
+      this.cache = undefined;
+      this.host.requestRender();
+    }, 250);
+  }
+
+  private stopCountdown(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = undefined;
   }
 
   get focused(): boolean {
@@ -146,6 +164,7 @@ export class FormComponent implements Component, Focusable {
       width,
       height,
       editorLines,
+      remainingMs: position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (Date.now() - this.waitStartedAt) : undefined,
       hints: this.hints,
     });
     this.cache = { snapshot, width, height, editor: editorKey, lines };
@@ -158,12 +177,14 @@ export class FormComponent implements Component, Focusable {
   }
 
   dispose(): void {
+    this.stopCountdown();
     this.actor.stop();
   }
 
   private finish(result: FormResult): void {
     if (this.finished) return;
     this.finished = true;
+    this.stopCountdown();
     this.onDone(result);
   }
 }

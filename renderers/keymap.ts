@@ -30,7 +30,7 @@ export interface KeyContext {
   editorText(): string;
 }
 
-type Mode = "choosing" | "typing" | "review";
+type Mode = "choosing" | "typing" | "review" | "waiting";
 
 interface Binding {
   modes: Mode[];
@@ -44,7 +44,7 @@ interface Binding {
 export const PAGE = 5;
 
 const BINDINGS: Binding[] = [
-  { modes: ["typing"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
+  { modes: ["typing", "waiting"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
   { modes: ["typing"], action: "tui.input.submit", keys: [], event: (k) => ({ type: "SUBMIT_TEXT", text: k.editorText() }) },
   { modes: ["choosing"], action: "tui.select.up", keys: ["k"], event: () => ({ type: "MOVE", delta: -1 }) },
   { modes: ["choosing"], action: "tui.select.down", keys: ["j"], event: () => ({ type: "MOVE", delta: 1 }) },
@@ -57,11 +57,15 @@ const BINDINGS: Binding[] = [
   { modes: ["choosing", "review"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
   { modes: ["choosing", "review"], keys: ["tab", "right"], event: () => ({ type: "NEXT_TAB" }) },
   { modes: ["choosing", "review"], keys: ["shift+tab", "left"], event: () => ({ type: "PREV_TAB" }) },
+  // In the editor ←/→ move the caret, so only Tab/Shift+Tab switch questions.
+  { modes: ["typing"], keys: ["tab"], event: () => ({ type: "NEXT_TAB" }) },
+  { modes: ["typing"], keys: ["shift+tab"], event: () => ({ type: "PREV_TAB" }) },
 ];
 
 function modeOf(position: FormPosition): Mode | undefined {
   if (position.kind === "question") return position.mode;
   if (position.kind === "review") return "review";
+  if (position.kind === "waiting") return "waiting";
   return undefined;
 }
 

@@ -7,9 +7,10 @@
  * markers; every model-supplied string passes through `sanitize`.
  */
 import { visibleWidth } from "@mariozechner/pi-tui";
-import { type FormContext, formPosition } from "../machines/form.js";
+import { canSubmit, type FormContext, formPosition, isVisible } from "../machines/form.js";
 import { rowAt, rowCount } from "../machines/rows.js";
 import { type FormSpec, isTabbed, OTHER_LABEL, type QuestionSpec } from "../machines/spec.js";
+import { textProblems } from "../machines/text-rules.js";
 import { fit, sanitize, sanitizeLine, wrap } from "./text.js";
 import type { FormTheme } from "./theme.js";
 
@@ -31,6 +32,8 @@ export interface ViewInput {
   height: number;
   /** The rendered editor while a free-text answer is being typed. */
   editorLines?: string[];
+  /** Milliseconds left while the form waits before it is shown. */
+  remainingMs?: number;
   hints?: KeyHints;
 }
 
@@ -52,18 +55,26 @@ export function view(input: ViewInput): string[] {
   if (spec.title) {
     header.push(...wrap(sanitize(spec.title), width, " ").map((l) => theme.bold(theme.fg("accent", l))));
   }
-  if (isTabbed(spec)) header.push(...tabBar(spec, context, position.kind === "review" ? -1 : currentQuestion(position), theme, width));
+  if (isTabbed(spec) && position.kind !== "waiting") {
+    header.push(...tabBar(spec, context, position.kind === "review" ? -1 : currentQuestion(position), theme, width));
+  }
 
   let body: Body;
   let help: string;
   if (position.kind === "question") {
     body = questionBody(spec.questions[position.q], position.q, context, position.mode, input.editorLines, theme, width);
     help = helpFor(spec.questions[position.q], position.mode, isTabbed(spec), hints);
+  } else if (position.kind === "waiting") {
+    const seconds = Math.max(0, Math.ceil((input.remainingMs ?? 0) / 1000));
+    const lines = wrap(`A question is coming in ${seconds}s (questions are spaced out by a cooldown).`, width, " ");
+    body = { lines: lines.map((l) => theme.fg("muted", l)), focus: [0, 0] };
+    help = `${hints.cancel} cancel`;
   } else if (position.kind === "review") {
     body = reviewBody(spec, context, theme, width);
     help = `${hints.confirm} submit • Tab/←→ questions • ${hints.cancel} cancel`;
   } else {
-    body = { lines: [theme.fg("muted", fit(position.outcome === "submitted" ? " Submitted." : " Cancelled.", width))], focus: [0, 0] };
+    const done = position.kind === "done" && position.outcome === "submitted" ? " Submitted." : " Cancelled.";
+    body = { lines: [theme.fg("muted", fit(done, width))], focus: [0, 0] };
     help = "";
   }
   const footer = help ? wrap(help, width, " ").map((l) => theme.fg("dim", l)) : [];
@@ -114,19 +125,21 @@ function scrollWindow(body: Body, room: number, theme: FormTheme, width: number)
 }
 
 function tabBar(spec: FormSpec, context: FormContext, active: number, theme: FormTheme, width: number): string[] {
-  const answeredCount = context.answered.filter(Boolean).length;
-  const items = spec.questions.map((q, i) => {
+  const shown = spec.questions.map((_, i) => i).filter((i) => isVisible(spec, context, i));
+  const answeredCount = shown.filter((i) => context.answered[i]).length;
+  const items = shown.map((i) => {
     const done = context.answered[i];
-    const text = ` ${done ? "■" : "□"} ${sanitizeLine(q.label)} `;
+    const text = ` ${done ? "■" : "□"} ${sanitizeLine(spec.questions[i].label)} `;
     return { text, styled: i === active ? theme.bg("selectedBg", theme.fg("text", text)) : theme.fg(done ? "success" : "muted", text) };
   });
   const submitText = " ✓ Submit ";
-  const canSubmit = spec.questions.every((q, i) => !q.required || context.answered[i]);
+  const submittable = canSubmit(spec, context);
   items.push({
     text: submitText,
-    styled: active === -1 ? theme.bg("selectedBg", theme.fg("text", submitText)) : theme.fg(canSubmit ? "success" : "dim", submitText),
+    styled: active === -1 ? theme.bg("selectedBg", theme.fg("text", submitText)) : theme.fg(submittable ? "success" : "dim", submitText),
   });
-  const progress = { text: ` ${answeredCount}/${spec.questions.length}`, styled: theme.fg("dim", ` ${answeredCount}/${spec.questions.length}`) };
+  const counter = ` ${answeredCount}/${shown.length}`;
+  const progress = { text: counter, styled: theme.fg("dim", counter) };
   items.push(progress);
 
   // Lay the tabs out left to right, wrapping to a new line when one does not fit.
@@ -161,6 +174,7 @@ function questionBody(
   const cursor = context.cursors[k];
   const lines = wrap(sanitize(q.prompt), width, " ").map((l) => theme.bold(theme.fg("text", l)));
   lines.push("");
+  if (q.kind === "text") return textBody(q, context.drafts[k], editorLines, lines, theme, width);
   let focus: [number, number] = [0, 0];
   const count = rowCount(q, picks);
   for (let r = 0; r < count; r++) {
@@ -203,6 +217,17 @@ function questionBody(
   return { lines, focus };
 }
 
+/** A typed-answer question: the editor, a placeholder hint, and the checks that fail right now. */
+function textBody(q: QuestionSpec, draft: string, editorLines: string[] | undefined, lines: string[], theme: FormTheme, width: number): Body {
+  const start = lines.length;
+  for (const l of editorLines ?? []) lines.push(fit(` ${l}`, width));
+  if (draft === "" && q.placeholder) lines.push(...wrap(sanitize(q.placeholder), width, " ").map((l) => theme.fg("dim", l)));
+  const problems = draft === "" ? [] : textProblems(q.text!, draft);
+  for (const problem of problems) lines.push(...wrap(problem, width, " ✗ ", "   ").map((l) => theme.fg("error", l)));
+  if (draft !== "" && problems.length === 0) lines.push(theme.fg("success", fit(" ✓ Looks good.", width)));
+  return { lines, focus: [start, lines.length - 1] };
+}
+
 function answerSummary(q: QuestionSpec, context: FormContext, k: number): string {
   const picks = context.picks[k];
   const parts = picks.options.map((i) => sanitizeLine(q.options[i].label));
@@ -214,6 +239,7 @@ function reviewBody(spec: FormSpec, context: FormContext, theme: FormTheme, widt
   const lines = [theme.bold(theme.fg("accent", fit(" Review your answers", width))), ""];
   const missing: string[] = [];
   spec.questions.forEach((q, k) => {
+    if (!isVisible(spec, context, k)) return;
     const label = sanitizeLine(q.label);
     const prefix = ` ${label}: `;
     const indent = "   ";
@@ -236,6 +262,9 @@ function reviewBody(spec: FormSpec, context: FormContext, theme: FormTheme, widt
 }
 
 function helpFor(q: QuestionSpec, mode: "choosing" | "typing", tabbed: boolean, hints: KeyHints): string {
+  if (q.kind === "text") {
+    return [`${hints.confirm} ${tabbed ? "save" : "submit"}`, "Shift+Enter new line", ...(tabbed ? ["Tab/Shift+Tab questions"] : []), `${hints.cancel} cancel`].join(" • ");
+  }
   if (mode === "typing") return `${hints.confirm} save • Shift+Enter new line • ${hints.cancel} back to the options`;
   const parts = [`${hints.up}${hints.down} move`];
   if (q.kind === "multi") {
