@@ -1,14 +1,17 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { visibleWidth } from "@mariozechner/pi-tui";
 import { plainTheme } from "../renderers/theme.js";
-import formchart from "../tools/index.js";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, noUiContext, type RegisteredTool, rpcLikeContext } from "./helpers/fake-pi.js";
 
 let tool: RegisteredTool;
 beforeAll(() => {
   const pi = fakePi();
-  formchart(pi.api);
+  createFormchart({ agentDir: mkdtempSync(join(tmpdir(), "formchart-agent-")) })(pi.api);
   tool = pi.tools.get("question")!;
 });
 

@@ -8,7 +8,8 @@
  * (`question`, `options`, `allowOther`, `type: "single" | "multi"`) is folded
  * into it by `foldSingleQuestion` before validation.
  */
-import { type ArgumentError, type Checked, compileChecker } from "./validate.js";
+import { checkItems, normalizeStrings } from "./rules.js";
+import { type Checked, compileChecker } from "./validate.js";
 
 const option = {
   type: "object",
@@ -81,9 +82,6 @@ export interface QuestionArgs {
   compat?: "single-question";
 }
 
-/** Option labels the form uses for its own rows. */
-export const RESERVED_LABELS = ["Type something.", "Type something...", "Other", "Next"];
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -101,57 +99,13 @@ export function foldSingleQuestion(args: unknown): unknown {
   return { questions: [item], compat: "single-question" };
 }
 
-/** Line endings a model may send: CRLF and lone CR become LF. */
-export function normalizeNewlines(text: string): string {
-  return text.replace(/\r\n?/g, "\n");
-}
-
 const checkSchema = compileChecker<QuestionArgs>(questionParameters);
 
-/** The rules a JSON Schema cannot say: unique ids, unique and unreserved option labels. */
-export function checkQuestionRules(args: QuestionArgs): ArgumentError | undefined {
-  const ids = new Map<string, number>();
-  for (const [i, q] of args.questions.entries()) {
-    const id = q.id ?? `q${i + 1}`;
-    const earlier = ids.get(id);
-    if (earlier !== undefined) {
-      return { category: "duplicate_id", message: `questions[${i}].id: "${id}" is already used by questions[${earlier}]` };
-    }
-    ids.set(id, i);
-    const labels = new Map<string, number>();
-    for (const [j, o] of q.options.entries()) {
-      const key = o.label.trim().toLowerCase();
-      if (RESERVED_LABELS.some((r) => r.toLowerCase() === key)) {
-        return {
-          category: "reserved_label",
-          message: `questions[${i}].options[${j}].label: "${o.label}" is reserved; the form adds its own free-text row (allowOther)`,
-        };
-      }
-      const twin = labels.get(key);
-      if (twin !== undefined) {
-        return {
-          category: "duplicate_option",
-          message: `questions[${i}].options[${j}].label: "${o.label}" repeats options[${twin}]`,
-        };
-      }
-      labels.set(key, j);
-    }
-  }
-  return undefined;
-}
-
-/** Fold, normalize line endings, check the schema, then the rules. */
+/** Fold, check the schema, normalize line endings, then the rules (unique ids, unique and unreserved labels). */
 export function checkQuestionArgs(raw: unknown): Checked<QuestionArgs> {
   const checked = checkSchema(foldSingleQuestion(raw));
   if (!checked.ok) return checked;
-  const args: QuestionArgs = {
-    ...checked.value,
-    questions: checked.value.questions.map((q) => ({
-      ...q,
-      prompt: normalizeNewlines(q.prompt),
-      options: q.options.map((o) => ({ ...o, label: normalizeNewlines(o.label), ...(o.description !== undefined ? { description: normalizeNewlines(o.description) } : {}) })),
-    })),
-  };
-  const error = checkQuestionRules(args);
+  const args = normalizeStrings(checked.value);
+  const error = checkItems(args.questions, { listName: "questions" });
   return error ? { ok: false, error } : { ok: true, value: args };
 }

@@ -8,9 +8,14 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 export type ErrorCategory =
   | "invalid_arguments"
   | "empty_questionnaire"
+  | "too_many_questions"
   | "duplicate_id"
+  | "duplicate_prompt"
+  | "too_few_options"
+  | "reserved_label"
   | "duplicate_option"
-  | "reserved_label";
+  | "invalid_condition"
+  | "invalid_pattern";
 
 export interface ArgumentError {
   category: ErrorCategory;
@@ -19,7 +24,7 @@ export interface ArgumentError {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: ArgumentError };
 
-const ajv = new Ajv({ allErrors: true, strict: true });
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
 
 /** Compile a schema once; the returned checker reports the first few problems. */
 export function compileChecker<T>(schema: object): (args: unknown) => Checked<T> {

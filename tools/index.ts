@@ -1,9 +1,30 @@
 /**
- * pi-formchart's extension entry: registers the question tools with Pi.
+ * pi-formchart's extension entry: registers the question tools, `/qwizard`
+ * and the session events with Pi.
  */
-import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
+import { registerQwizardCommand } from "./commands.js";
+import { registerEvents } from "./events.js";
 import { registerQuestion } from "./question.js";
+import { registerQwizard } from "./qwizard.js";
+import { ALL_TOOLS } from "./settings.js";
+import { FormchartState } from "./state.js";
 
-export default function formchart(pi: ExtensionAPI): void {
-  registerQuestion(pi);
+export interface FormchartOptions {
+  /** Where the settings file lives; Pi's agent directory by default. */
+  agentDir?: string;
 }
+
+export function createFormchart(options: FormchartOptions = {}) {
+  return function formchart(pi: ExtensionAPI): void {
+    const state = new FormchartState(options.agentDir ?? getAgentDir());
+    const enabled = (name: string) => state.settings.tools.includes(name);
+    const registered = ALL_TOOLS.filter(enabled);
+    if (enabled("question")) registerQuestion(pi, state);
+    registerQwizard(pi, state, enabled);
+    registerQwizardCommand(pi, state, registered);
+    registerEvents(pi, state, registered);
+  };
+}
+
+export default createFormchart();

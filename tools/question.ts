@@ -18,6 +18,7 @@ import { sanitize, sanitizeLine } from "../renderers/text.js";
 import type { FormTheme } from "../renderers/theme.js";
 import { checkQuestionArgs, foldSingleQuestion, type QuestionArgs, questionParameters } from "../schemas/question.js";
 import { runForm } from "./run-form.js";
+import type { FormchartState } from "./state.js";
 
 export interface NormalizedQuestion {
   id: string;
@@ -146,7 +147,7 @@ export const NO_UI_MESSAGE =
   "the interactive form needs Pi's terminal UI, which this mode (print or JSON) does not have. Ask the question in plain text instead.";
 export const NO_CUSTOM_UI_MESSAGE = "this Pi host cannot show custom forms. Ask the question in plain text instead.";
 
-export function registerQuestion(pi: ExtensionAPI): void {
+export function registerQuestion(pi: ExtensionAPI, state: FormchartState): void {
   pi.registerTool({
     name: "question",
     label: "Question",
@@ -156,12 +157,12 @@ export function registerQuestion(pi: ExtensionAPI): void {
     parameters: questionParameters as unknown as TSchema,
     executionMode: "sequential",
     prepareArguments: (args) => foldSingleQuestion(args) as never,
-    async execute(_toolCallId, params, signal, _onUpdate, ctx) {
+    async execute(toolCallId, params, signal, _onUpdate, ctx) {
       const checked = checkQuestionArgs(params);
       if (!checked.ok) return errorResult(checked.error.category, checked.error.message, isSingleShape(params));
       const singleShape = checked.value.compat === "single-question";
-      const spec = questionFormSpec(checked.value);
-      const outcome = await runForm(ctx, spec, signal);
+      const spec = { ...questionFormSpec(checked.value), waitMs: state.waitFor(toolCallId) };
+      const outcome = await runForm(ctx, spec, signal, () => state.clock.markClosed());
       if (outcome.kind === "no-ui") return errorResult("no_ui", NO_UI_MESSAGE, singleShape);
       if (outcome.kind === "no-custom-ui") return errorResult("no_ui", NO_CUSTOM_UI_MESSAGE, singleShape);
       return {

@@ -13,7 +13,15 @@ import { FormComponent } from "../renderers/component.js";
 
 export type RunOutcome = { kind: "done"; result: FormResult } | { kind: "no-ui" } | { kind: "no-custom-ui" };
 
-export async function runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<RunOutcome> {
+/** Called when a form that was shown closes (the question clock). */
+export type OnClosed = () => void;
+
+export async function runForm(
+  ctx: ExtensionContext,
+  spec: FormSpec,
+  signal: AbortSignal | undefined,
+  onClosed: OnClosed = () => {},
+): Promise<RunOutcome> {
   if (!ctx.hasUI) return { kind: "no-ui" };
   if (signal?.aborted) return { kind: "done", result: formResult(spec, { ...initialContext(spec), outcome: "cancelled" }) };
 
@@ -27,5 +35,6 @@ export async function runForm(ctx: ExtensionContext, spec: FormSpec, signal: Abo
   });
   detach();
   if (result === undefined) return { kind: "no-custom-ui" };
+  onClosed();
   return { kind: "done", result };
 }

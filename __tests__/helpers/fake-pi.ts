@@ -20,15 +20,35 @@ export interface RegisteredTool {
   renderResult?: (result: unknown, options: unknown, theme: unknown, context: unknown) => Component;
 }
 
+export interface RegisteredCommand {
+  description?: string;
+  getArgumentCompletions?: (prefix: string) => Array<{ value: string; label: string }> | null;
+  handler: (args: string, ctx: unknown) => Promise<void>;
+}
+
+type Handler = (event: any, ctx: any) => unknown;
+
 export function fakePi() {
   const tools = new Map<string, RegisteredTool>();
+  const commands = new Map<string, RegisteredCommand>();
+  const handlers = new Map<string, Handler[]>();
+  const emitted: Array<{ name: string; data: unknown }> = [];
+  let sessionName: string | undefined;
   const api = {
     registerTool: (tool: RegisteredTool) => tools.set(tool.name, tool),
-    on: () => {},
-    registerCommand: () => {},
-    events: { emit: () => {}, on: () => () => {} },
+    registerCommand: (name: string, command: RegisteredCommand) => commands.set(name, command),
+    on: (event: string, handler: Handler) => handlers.set(event, [...(handlers.get(event) ?? []), handler]),
+    events: { emit: (name: string, data: unknown) => emitted.push({ name, data }), on: () => () => {} },
+    getSessionName: () => sessionName,
+    setSessionName: (name: string) => {
+      sessionName = name;
+    },
   };
-  return { api: api as never, tools };
+  /** Fire a Pi event at the registered handlers. */
+  const fire = async (name: string, event: unknown, ctx: unknown = { hasUI: false }) => {
+    for (const h of handlers.get(name) ?? []) await h(event, ctx);
+  };
+  return { api: api as never, tools, commands, emitted, fire, sessionName: () => sessionName };
 }
 
 /** A UI whose `custom` builds the component and hands it to `drive`. */
