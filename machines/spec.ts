@@ -124,3 +124,19 @@ export function normalizeForm(input: FormInput): FormSpec {
 export function isTabbed(spec: FormSpec): boolean {
   return spec.questions.length > 1;
 }
+
+/**
+ * How an option is named to a person or the model: `2. Staging`, or for a
+ * numbered scale whose label is its own position (ratings) `4 (Very good)`.
+ */
+export function optionText(q: QuestionSpec, index: number): string {
+  const o = q.options[index];
+  if (isScaleOption(q, index)) return `${o.label} (${o.description})`;
+  return `${index + 1}. ${o.label}`;
+}
+
+/** An option whose label is just its 1-based position and whose description names it (a rating). */
+export function isScaleOption(q: QuestionSpec, index: number): boolean {
+  const o = q.options[index];
+  return o.label === String(index + 1) && !!o.description;
+}

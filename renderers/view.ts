@@ -9,7 +9,7 @@
 import { visibleWidth } from "@mariozechner/pi-tui";
 import { canSubmit, type FormContext, formPosition, isVisible } from "../machines/form.js";
 import { rowAt, rowCount } from "../machines/rows.js";
-import { type FormSpec, isTabbed, OTHER_LABEL, type QuestionSpec } from "../machines/spec.js";
+import { type FormSpec, isScaleOption, isTabbed, optionText, OTHER_LABEL, type QuestionSpec } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
 import { fit, sanitize, sanitizeLine, wrap } from "./text.js";
 import type { FormTheme } from "./theme.js";
@@ -185,8 +185,10 @@ function questionBody(
     let box = "";
     let label: string;
     let chosen: boolean;
+    // A rating's option is its number: show "4. Very good" rather than "4. 4" over "Very good".
+    const scale = row.kind === "option" && isScaleOption(q, row.index);
     if (row.kind === "option") {
-      label = sanitizeLine(q.options[row.index].label);
+      label = sanitizeLine(scale ? q.options[row.index].description! : q.options[row.index].label);
       chosen = picks.options.includes(row.index);
       if (q.kind === "multi") box = chosen ? "[x] " : "[ ] ";
     } else if (row.kind === "chip") {
@@ -205,7 +207,7 @@ function questionBody(
     const color = highlighted ? "accent" : chosen ? "success" : "text";
     const start = lines.length;
     for (const l of wrap(label + mark, width, prefix, indent)) lines.push(theme.fg(color, l));
-    if (row.kind === "option" && q.options[row.index].description) {
+    if (row.kind === "option" && !scale && q.options[row.index].description) {
       const descIndent = " ".repeat(Math.min(visibleWidth(prefix), Math.max(0, width - 1)));
       for (const l of wrap(sanitize(q.options[row.index].description!), width, descIndent)) lines.push(theme.fg("muted", l));
     }
@@ -230,7 +232,7 @@ function textBody(q: QuestionSpec, draft: string, editorLines: string[] | undefi
 
 function answerSummary(q: QuestionSpec, context: FormContext, k: number): string {
   const picks = context.picks[k];
-  const parts = picks.options.map((i) => sanitizeLine(q.options[i].label));
+  const parts = picks.options.map((i) => sanitizeLine(isScaleOption(q, i) ? optionText(q, i) : q.options[i].label));
   for (const c of picks.custom) parts.push(`✎ ${sanitizeLine(c)}`);
   return parts.join(", ");
 }

@@ -13,7 +13,7 @@ import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
 import type { TSchema } from "typebox";
 import type { FormResult, QuestionOutcome } from "../machines/form.js";
-import { type FormSpec, normalizeForm, type QuestionSpec } from "../machines/spec.js";
+import { type FormSpec, normalizeForm, optionText, type QuestionSpec } from "../machines/spec.js";
 import { sanitize, sanitizeLine } from "../renderers/text.js";
 import type { FormTheme } from "../renderers/theme.js";
 import { checkQuestionArgs, foldSingleQuestion, type QuestionArgs, questionParameters } from "../schemas/question.js";
@@ -109,7 +109,7 @@ export function answerLine(q: QuestionSpec, outcome: QuestionOutcome): string {
   if (!outcome.answered) return `${q.label}: ${q.required ? "(no answer)" : "(skipped)"}`;
   const parts: string[] = [];
   if (outcome.options.length) {
-    parts.push(`user selected: ${outcome.options.map((i) => `${i + 1}. ${q.options[i].label}`).join(", ")}`);
+    parts.push(`user selected: ${outcome.options.map((i) => optionText(q, i)).join(", ")}`);
   }
   if (outcome.custom.length) parts.push(`user wrote: ${outcome.custom.join(", ")}`);
   return `${q.label}: ${parts.join(", ") || "(no choice)"}`;

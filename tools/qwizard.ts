@@ -52,7 +52,8 @@ export function questionnaireSpec(items: CheckedItem[]): FormSpec {
         label: q.label,
         prompt: q.prompt,
         options: optionsFor(q),
-        allowOther: q.allowOther,
+        // A typed answer to a yes/no or a rating is rarely wanted: off unless asked for.
+        allowOther: q.allowOther ?? (q.type === "yes_no" || q.type === "rating" ? false : undefined),
         multiple: q.type === "multi",
         required: q.required,
         autoAdvance: q.autoAdvance,
