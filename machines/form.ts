@@ -39,6 +39,7 @@ export type FormEvent =
 type InternalEvent = { type: "ADVANCE" };
 
 export type Outcome = "open" | "submitted" | "cancelled";
+export type Direction = "forward" | "backward";
 
 export interface FormContext {
   /** Highlighted row per question. */
@@ -51,6 +52,8 @@ export interface FormContext {
   drafts: string[];
   /** Whether the form waited (a throttle countdown) before it was shown. */
   waited: boolean;
+  /** Which way the last tab move went: a hidden question passes it on. */
+  direction: Direction;
   outcome: Outcome;
 }
 
@@ -84,6 +87,7 @@ export function initialContext(spec: FormSpec): FormContext {
     answered: new Array(n).fill(false),
     drafts: new Array(n).fill(""),
     waited: false,
+    direction: "forward",
     outcome: "open",
   };
 }
@@ -179,7 +183,8 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
       hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
       textAccepted: ({ event }, p: QParam) =>
         event.type === "SUBMIT_TEXT" && textProblems(qs[p.q].text!, event.text).length === 0,
-      visible: ({ context }, p: QParam) => isVisible(spec, context, p.q),
+      hiddenGoing: ({ context }, p: { q: number; direction: Direction }) =>
+        context.direction === p.direction && !isVisible(spec, context, p.q),
       canSubmit: ({ context }) => canSubmit(spec, context),
     },
     actions: {
@@ -242,27 +247,19 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
     },
   });
 
-  type Candidate = { target: string; guard?: { type: "visible"; params: QParam } };
-  const stateOf = (j: number) => `#form.${questionStateKey(j)}`;
-  /** Visit question indexes in order, stopping at the first that is always shown. */
-  const candidates = (order: number[], fallback: string): Candidate[] => {
-    const list: Candidate[] = [];
-    for (const j of order) {
-      const v = qs[j].visibility.kind;
-      if (v === "never") continue;
-      if (v === "always") return [...list, { target: stateOf(j) }];
-      list.push({ target: stateOf(j), guard: { type: "visible", params: { q: j } } });
-    }
-    return [...list, { target: fallback }];
-  };
-  const range = (from: number, to: number) => {
-    const out: number[] = [];
-    for (let j = from; from <= to ? j <= to : j >= to; j += from <= to ? 1 : -1) out.push(j);
-    return out;
-  };
-  const after = (k: number) => candidates(k + 1 < qs.length ? range(k + 1, qs.length - 1) : [], "#form.review");
-  const before = (k: number) => candidates(k > 0 ? range(k - 1, 0) : [], "#form.review");
-  const firstQuestion = qs.findIndex((q) => q.visibility.kind !== "never");
+  // Tabs move one step; a hidden question passes the move on in the same
+  // direction (its eventless `always` transitions), so each question has a
+  // fixed pair of neighbours and every guarded skip is one edge of the chart.
+  const stateOf = (j: number) => (j < 0 || j >= qs.length ? "#form.review" : `#form.${questionStateKey(j)}`);
+  const forward = (k: number) => ({ target: stateOf(k + 1), actions: assign({ direction: "forward" as Direction }) });
+  const backward = (k: number) => ({ target: stateOf(k - 1), actions: assign({ direction: "backward" as Direction }) });
+  const skipHidden = (k: number) =>
+    qs[k].visibility.kind === "always" || !tabbed
+      ? []
+      : [
+          { guard: { type: "hiddenGoing", params: { q: k, direction: "forward" as Direction } }, target: stateOf(k + 1) },
+          { guard: { type: "hiddenGoing", params: { q: k, direction: "backward" as Direction } }, target: stateOf(k - 1) },
+        ];
 
   /** Actions that follow an answer: submit a lone question, or move on when the question auto-advances. */
   const onAnswered = (k: number) => {
@@ -274,13 +271,15 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
     const q = qs[k];
     const p = { q: k };
     const next = onAnswered(k);
-    const questionOn: Record<string, unknown> = tabbed ? { NEXT_TAB: after(k), PREV_TAB: before(k) } : {};
-    if (tabbed && q.autoAdvance) questionOn.ADVANCE = after(k);
+    const questionOn: Record<string, unknown> = tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {};
+    if (tabbed && q.autoAdvance) questionOn.ADVANCE = forward(k);
+    const always = skipHidden(k);
 
     if (q.kind === "text") {
       return {
         initial: "typing",
         meta: { question: q.id },
+        always,
         on: questionOn,
         states: {
           typing: {
@@ -347,14 +346,14 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
         },
       };
     }
-    return { initial: "choosing", meta: { question: q.id }, on: questionOn, states };
+    return { initial: "choosing", meta: { question: q.id }, always, on: questionOn, states };
   };
 
   const states: Record<string, unknown> = {};
   if (spec.waitMs) {
     states.waiting = {
       entry: "markWaited",
-      after: { cooldown: { target: questionStateKey(Math.max(0, firstQuestion)) } },
+      after: { cooldown: { target: questionStateKey(0) } },
       on: { CANCEL: { target: "cancelled", actions: "markCancelled" } },
     };
   }
@@ -365,8 +364,8 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
     states.review = {
       on: {
         CONFIRM: { guard: "canSubmit", target: "submitted", actions: "markSubmitted" },
-        NEXT_TAB: candidates(range(0, qs.length - 1), "#form.review"),
-        PREV_TAB: candidates(range(qs.length - 1, 0), "#form.review"),
+        NEXT_TAB: forward(-1),
+        PREV_TAB: backward(qs.length),
         CANCEL: { target: "cancelled", actions: "markCancelled" },
       },
     };
@@ -377,7 +376,7 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
   return machineSetup.createMachine({
     id: "form",
     context: options.restore ?? initialContext(spec),
-    initial: spec.waitMs ? "waiting" : questionStateKey(Math.max(0, firstQuestion)),
+    initial: spec.waitMs ? "waiting" : questionStateKey(0),
     on: { ABORT: { target: ".cancelled", actions: "markCancelled" } },
     // The states are generated from the spec, so their shape is only known at run time.
     states: states as never,

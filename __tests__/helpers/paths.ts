@@ -8,16 +8,20 @@
  * a draft) plus the incoming event, never on raw answers: that keeps the
  * graph small while still reaching every self-loop and refused event.
  */
-import { expect } from "@jest/globals";
+import { expect, jest } from "@jest/globals";
 import { TestModel } from "@xstate/graph";
 import { type AnyStateMachine, createActor, type InspectionEvent, type SnapshotFrom } from "xstate";
-import { createFormMachine, type FormEvent, type FormMachine, type FormResult, formPosition } from "../../machines/form.js";
+import { createFormMachine, type FormEvent, type FormMachine, type FormResult, formPosition, isVisible } from "../../machines/form.js";
 import { isEmptyPicks, rowAt } from "../../machines/rows.js";
 import type { FormSpec } from "../../machines/spec.js";
+import { textProblems } from "../../machines/text-rules.js";
 import { bytesForEvent } from "../../renderers/keymap.js";
 import { openForm, overflowingLines } from "./fake-host.js";
 
 type Snap = SnapshotFrom<FormMachine>;
+
+/** The event XState sends itself when the `waiting` state's delay runs out. */
+export const COOLDOWN_DONE = "xstate.after.cooldown.form.waiting";
 
 /** The events a person can cause from a snapshot (keys plus an aborted tool call). */
 export function formEvents(spec: FormSpec) {
@@ -25,13 +29,16 @@ export function formEvents(spec: FormSpec) {
     if (snapshot.status !== "active") return [];
     const position = formPosition(snapshot.value);
     const nav: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }, { type: "CANCEL" }, { type: "ABORT" }];
+    // The countdown's end is XState's own delayed event; the replay advances the clock for it.
+    if (position.kind === "waiting") return [{ type: "CANCEL" }, { type: "ABORT" }, { type: COOLDOWN_DONE } as never];
     if (position.kind === "review") return [{ type: "CONFIRM" }, ...nav];
     if (position.kind !== "question") return [];
     const q = position.q;
     if (position.mode === "typing") {
       const draft = snapshot.context.drafts[q];
-      const typing: FormEvent[] = [{ type: "SUBMIT_TEXT", text: draft }, { type: "CANCEL" }];
-      if (draft === "") typing.push({ type: "TYPE", text: "Blue" });
+      const typing: FormEvent[] = [{ type: "SUBMIT_TEXT", text: draft }, { type: "CANCEL" }, { type: "ABORT" }];
+      if (spec.questions[q].kind === "text") typing.push({ type: "NEXT_TAB" }, { type: "PREV_TAB" });
+      if (draft === "") typing.push({ type: "TYPE", text: "Blue" }, { type: "TYPE", text: "2024-02-29" });
       return typing;
     }
     // The row after the predefined options: a typed choice, or "Type something.".
@@ -50,6 +57,7 @@ export function formEvents(spec: FormSpec) {
 }
 
 export function guardKey(spec: FormSpec) {
+  const branching = spec.questions.some((q) => q.visibility.kind !== "always");
   return (snapshot: Snap, event: FormEvent | undefined, previous?: Snap): string => {
     const c = snapshot.context;
     const position = snapshot.status === "active" ? formPosition(snapshot.value) : undefined;
@@ -61,9 +69,15 @@ export function guardKey(spec: FormSpec) {
             rowAt(spec.questions[position.q], c.picks[position.q], c.cursors[position.q])?.kind,
             !isEmptyPicks(c.picks[position.q]),
             c.drafts[position.q] !== "",
+            // what the typed-answer guard decides on
+            spec.questions[position.q].text ? textProblems(spec.questions[position.q].text!, c.drafts[position.q]).length : -1,
           ]
         : [];
-    const key = { v: snapshot.value, answered: c.answered.map(Number).join(""), here };
+    // Visibility is what the branch guards decide on; answered flags what Submit decides on.
+    const visible = spec.questions.map((_, i) => Number(isVisible(spec, c, i))).join("");
+    // The direction of travel only matters where a hidden question passes it on.
+    const direction = branching ? c.direction : "";
+    const key = { v: snapshot.value, answered: c.answered.map(Number).join(""), visible, direction, here };
     // The incoming edge is part of the node, so self-loops, refused events and
     // two routes into the same state (Esc from different tabs) are all kept.
     const from = previous ? JSON.stringify(previous.value) : "";
@@ -85,6 +99,7 @@ export function definitionOf(machine: AnyStateMachine) {
   const visit = (node: AnyStateMachine["root"]) => {
     states.add(node.id);
     for (const [eventType, defs] of node.transitions) defs.forEach((_, i) => transitions.add(`${node.id} ${eventType} #${i}`));
+    node.always?.forEach((_, i) => transitions.add(`${node.id} always #${i}`));
     for (const child of Object.values(node.states)) visit(child as AnyStateMachine["root"]);
   };
   visit(machine.root);
@@ -108,6 +123,11 @@ function recordMicrosteps(coverage: Coverage) {
     }
     if (e.type !== "@xstate.microstep") return;
     for (const t of e._transitions) {
+      const eventless = t.source.always?.indexOf(t) ?? -1;
+      if (eventless >= 0) {
+        coverage.transitions.add(`${t.source.id} always #${eventless}`);
+        continue;
+      }
       const list = t.source.transitions.get(t.eventType);
       const i = list ? list.indexOf(t) : -1;
       if (i >= 0) coverage.transitions.add(`${t.source.id} ${t.eventType} #${i}`);
@@ -138,11 +158,18 @@ export function replayPath(
   const route: string[] = [];
   for (const step of steps) {
     const event = step.event as FormEvent;
-    if (event.type.startsWith("xstate.")) continue;
-    route.push(JSON.stringify(event));
-    model.send(event);
-    if (event.type === "ABORT") form.abort();
-    else form.handleInput(bytesForEvent(event, form.keyContext(), form.keybindings));
+    if (event.type === (COOLDOWN_DONE as string)) {
+      // Both actors run on jest's fake clock: let the delay run out for both.
+      route.push("(cooldown over)");
+      jest.advanceTimersByTime(spec.waitMs ?? 0);
+    } else if (event.type.startsWith("xstate.")) {
+      continue;
+    } else {
+      route.push(JSON.stringify(event));
+      model.send(event);
+      if (event.type === "ABORT") form.abort();
+      else form.handleInput(bytesForEvent(event, form.keyContext(), form.keybindings));
+    }
     const expected = model.getSnapshot();
     const actual = form.snapshot;
     expect({ route, value: actual.value, context: actual.context }).toEqual({ route, value: expected.value, context: expected.context });
@@ -151,4 +178,6 @@ export function replayPath(
   }
   const end = model.getSnapshot();
   expect(results).toEqual(end.status === "done" ? [end.output as FormResult] : []);
+  model.stop();
+  form.dispose();
 }
