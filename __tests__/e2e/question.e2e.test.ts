@@ -3,39 +3,11 @@
  * answering a scripted model: the form appears, keys answer it, and the next
  * request to the model carries exactly the expected tool result.
  */
-import { afterEach, beforeAll, describe, expect, it } from "@jest/globals";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type FakeModel, type ScriptedTurn, startFakeModel, toolResults } from "./fake-model.js";
-import { makePiHome, piCommand, type PiHome } from "./pi-home.js";
-import { hasTmux, Terminal } from "./tmux.js";
+import { describe, expect, it } from "@jest/globals";
+import { toolResults } from "./fake-model.js";
+import { startPi, usePiSessions } from "./session.js";
 
-let cleanups: Array<() => void | Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-beforeAll(() => {
-  if (!hasTmux()) throw new Error("tmux is required for the end-to-end tests (apt-get install -y tmux)");
-});
-
-async function startPi(script: ScriptedTurn[], name: string, size = { width: 100, height: 32 }) {
-  const model: FakeModel = await startFakeModel(script);
-  const home: PiHome = makePiHome(model.baseUrl);
-  const cwd = mkdtempSync(join(tmpdir(), "formchart-cwd-"));
-  const term = new Terminal(name, size.width, size.height);
-  cleanups.push(() => model.close(), () => home.cleanup(), () => term.kill(), () => rmSync(cwd, { recursive: true, force: true }));
-  term.start(piCommand(), home.env, cwd);
-  await term.waitFor("fake-model", 30000);
-  return { model, term };
-}
-
-async function prompt(term: Terminal, text: string) {
-  term.type(text);
-  term.press("Enter");
-}
+usePiSessions();
 
 const dbQuestion = {
   questions: [
@@ -46,8 +18,8 @@ const dbQuestion = {
 
 describe("question in the real pi", () => {
   it("shows the tabbed form and sends the answers back to the model", async () => {
-    const { model, term } = await startPi([{ text: "Let me ask.", toolCalls: [{ name: "question", arguments: dbQuestion }] }], "tabbed");
-    await prompt(term, "pick a database");
+    const { model, term, prompt } = await startPi([{ text: "Let me ask.", toolCalls: [{ name: "question", arguments: dbQuestion }] }], "tabbed");
+    prompt("pick a database");
     const screen = await term.waitFor("Which database should we use?");
     expect(screen).toContain("› 1. PostgreSQL");
     expect(screen).toContain("□ DB  □ Extras  ✓ Submit");
@@ -68,8 +40,8 @@ describe("question in the real pi", () => {
 
   it("the single-question shape opens an option list and Esc cancels it", async () => {
     const args = { question: "Deploy now?", options: [{ label: "Yes" }, { label: "Later" }] };
-    const { model, term } = await startPi([{ toolCalls: [{ name: "question", arguments: args }] }], "single");
-    await prompt(term, "deploy?");
+    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: args }] }], "single");
+    prompt("deploy?");
     const screen = await term.waitFor("Deploy now?");
     expect(screen).not.toContain("Submit");
     term.press("Escape");
