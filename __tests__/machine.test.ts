@@ -16,7 +16,7 @@ describe("single question", () => {
   it("answers with the highlighted option and submits", () => {
     const s = run([single], [{ type: "MOVE", delta: 1 }, { type: "CONFIRM" }]);
     expect(s.status).toBe("done");
-    expect(s.output).toEqual({ cancelled: false, answers: [{ id: "q1", answered: true, options: [1], custom: [] }], skipped: [], waited: false });
+    expect(s.output).toEqual({ cancelled: false, answers: [{ id: "q1", answered: true, options: [1], custom: [] }], skipped: [], waited: false, notes: [{}], additionalText: "" });
   });
 
   it("clamps the cursor at both ends", () => {
@@ -118,6 +118,8 @@ describe("tabbed form", () => {
       ],
       skipped: [],
       waited: false,
+      notes: [{}, {}],
+      additionalText: "",
     });
   });
 
@@ -126,9 +128,17 @@ describe("tabbed form", () => {
     expect(s.value).toBe("cancelled");
   });
 
-  it("unchecking every choice un-answers a multi-select question", () => {
+  it("a multi-select question is answered while something is chosen", () => {
+    const toggled = run(form, [{ type: "CONFIRM" }, { type: "TOGGLE" }]);
+    expect(toggled.context.answered).toEqual([true, true]);
     const s = run(form, [{ type: "CONFIRM" }, { type: "TOGGLE" }, { type: "CONFIRM" }, { type: "PREV_TAB" }, { type: "TOGGLE" }]);
     expect(s.context.answered).toEqual([true, false]);
+  });
+
+  it("a number key on the Submit tab goes back to that question", () => {
+    const s = run(form, [{ type: "PREV_TAB" }, { type: "SELECT", row: 1 }]);
+    expect(s.value).toEqual({ q2: "choosing" });
+    expect(run(form, [{ type: "PREV_TAB" }, { type: "SELECT", row: 5 }]).value).toBe("review");
   });
 
   it("with autoAdvance off an answer stays on its tab", () => {

@@ -33,7 +33,8 @@ export type FormEvent =
   | { type: "CANCEL" }
   | { type: "ABORT" }
   | { type: "TYPE"; text: string }
-  | { type: "SUBMIT_TEXT"; text: string };
+  | { type: "SUBMIT_TEXT"; text: string }
+  | { type: "NOTE" };
 
 /** Raised by the machine itself after an answer: move on to the next visible question. */
 type InternalEvent = { type: "ADVANCE" };
@@ -54,6 +55,10 @@ export interface FormContext {
   waited: boolean;
   /** Which way the last tab move went: a hidden question passes it on. */
   direction: Direction;
+  /** The person's notes per question, by option index. */
+  notes: Array<Record<number, string>>;
+  /** Additional notes written on the review screen. */
+  additionalText: string;
   outcome: Outcome;
 }
 
@@ -72,6 +77,9 @@ export interface FormResult {
   /** Ids of the questions hidden by their conditions when the form closed. */
   skipped: string[];
   waited: boolean;
+  /** Non-empty notes per question, by option index. */
+  notes: Array<Record<number, string>>;
+  additionalText: string;
 }
 
 export interface FormMachineOptions {
@@ -88,6 +96,8 @@ export function initialContext(spec: FormSpec): FormContext {
     drafts: new Array(n).fill(""),
     waited: false,
     direction: "forward",
+    notes: Array.from({ length: n }, () => ({})),
+    additionalText: "",
     outcome: "open",
   };
 }
@@ -148,6 +158,10 @@ export function formResult(spec: FormSpec, context: FormContext): FormResult {
     }),
     skipped: spec.questions.filter((_, i) => !isVisible(spec, context, i)).map((q) => q.id),
     waited: context.waited,
+    notes: context.notes.map((byOption) =>
+      Object.fromEntries(Object.entries(byOption).filter(([, note]) => note.trim() !== "").map(([i, note]) => [i, note.trim()])),
+    ),
+    additionalText: context.additionalText.trim(),
   };
 }
 
@@ -181,6 +195,8 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
       rowExists: ({ context, event }, p: QParam) =>
         event.type === "SELECT" && event.row >= 0 && event.row < rowCount(qs[p.q], context.picks[p.q]),
       hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
+      selectsQuestion: ({ context, event }, p: QParam) =>
+        event.type === "SELECT" && event.row === p.q && isVisible(spec, context, p.q),
       textAccepted: ({ event }, p: QParam) =>
         event.type === "SUBMIT_TEXT" && textProblems(qs[p.q].text!, event.text).length === 0,
       hiddenGoing: ({ context }, p: { q: number; direction: Direction }) =>
@@ -215,14 +231,29 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
           next = { options: current.options, custom: current.custom.filter((_, i) => i !== r.index) };
         }
         const last = rowCount(qs[p.q], next) - 1;
-        // Emptying a confirmed multi-select answer un-answers it.
-        return answer(context, p.q, next, context.answered[p.q] && !isEmptyPicks(next), {
+        // A multi-select is answered as soon as something is chosen; emptying it un-answers it.
+        return answer(context, p.q, next, !isEmptyPicks(next), {
           cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q], 0, last)),
         });
       }),
       confirmSelection: assign(({ context }, p: QParam) => answer(context, p.q, context.picks[p.q], true)),
       saveDraft: assign(({ context, event }, p: QParam) =>
         event.type === "TYPE" ? { drafts: replaceAt(context.drafts, p.q, event.text) } : {},
+      ),
+      /** A typed-answer question is answered while its text is non-empty and passes the checks. */
+      typeAnswer: assign(({ context, event }, p: QParam) => {
+        if (event.type !== "TYPE") return {};
+        const text = event.text.trim();
+        const ok = text !== "" && textProblems(qs[p.q].text!, text).length === 0;
+        return answer(context, p.q, ok ? { options: [], custom: [text] } : NO_PICKS, ok, { drafts: replaceAt(context.drafts, p.q, event.text) });
+      }),
+      writeNote: assign(({ context, event }, p: QParam) => {
+        if (event.type !== "TYPE" && event.type !== "SUBMIT_TEXT") return {};
+        const option = context.cursors[p.q];
+        return { notes: replaceAt(context.notes, p.q, { ...context.notes[p.q], [option]: event.text }) };
+      }),
+      writeAdditional: assign(({ event }) =>
+        event.type === "TYPE" || event.type === "SUBMIT_TEXT" ? { additionalText: event.text } : {},
       ),
       answerText: assign(({ context, event }, p: QParam) => {
         if (event.type !== "SUBMIT_TEXT") return {};
@@ -236,7 +267,7 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
         const custom = current.custom.includes(text) ? current.custom : [...current.custom, text];
         // Keep the highlight on the new entry (it took the place of the "Type something." row).
         const cursor = qs[p.q].options.length + custom.indexOf(text);
-        return answer(context, p.q, { options: current.options, custom }, context.answered[p.q], {
+        return answer(context, p.q, { options: current.options, custom }, true, {
           drafts: replaceAt(context.drafts, p.q, ""),
           cursors: replaceAt(context.cursors, p.q, cursor),
         });
@@ -284,7 +315,7 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
         states: {
           typing: {
             on: {
-              TYPE: { actions: { type: "saveDraft", params: p } },
+              TYPE: { actions: { type: "typeAnswer", params: p } },
               SUBMIT_TEXT: {
                 guard: { type: "textAccepted", params: p },
                 target: next.target,
@@ -329,6 +360,17 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
       ];
     }
     const states: Record<string, unknown> = { choosing: { on: choosingOn } };
+    if (q.notes) {
+      choosingOn.NOTE = { guard: { type: "onOptionRow", params: p }, target: "noting" };
+      // The note is whatever is in its editor: Enter and Esc both close it, nothing typed is lost.
+      states.noting = {
+        on: {
+          TYPE: { actions: { type: "writeNote", params: p } },
+          SUBMIT_TEXT: { target: "choosing", actions: { type: "writeNote", params: p } },
+          CANCEL: { target: "choosing" },
+        },
+      };
+    }
     if (q.allowOther) {
       states.typing = {
         on: {
@@ -361,14 +403,29 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
     states[questionStateKey(k)] = questionState(k);
   });
   if (tabbed) {
-    states.review = {
-      on: {
-        CONFIRM: { guard: "canSubmit", target: "submitted", actions: "markSubmitted" },
-        NEXT_TAB: forward(-1),
-        PREV_TAB: backward(qs.length),
-        CANCEL: { target: "cancelled", actions: "markCancelled" },
-      },
+    const reviewing = {
+      CONFIRM: { guard: "canSubmit", target: "#form.submitted", actions: "markSubmitted" },
+      // A number key goes back to that question.
+      SELECT: qs.map((_, k) => ({ guard: { type: "selectsQuestion", params: { q: k } }, target: stateOf(k) })),
+      CANCEL: { target: "#form.cancelled", actions: "markCancelled" },
     };
+    const tabs = { NEXT_TAB: forward(-1), PREV_TAB: backward(qs.length) };
+    states.review = spec.additionalNotes
+      ? {
+          initial: "reviewing",
+          on: tabs,
+          states: {
+            reviewing: { on: { ...reviewing, NOTE: { target: "writing" } } },
+            writing: {
+              on: {
+                TYPE: { actions: "writeAdditional" },
+                SUBMIT_TEXT: { target: "reviewing", actions: "writeAdditional" },
+                CANCEL: { target: "reviewing" },
+              },
+            },
+          },
+        }
+      : { on: { ...reviewing, ...tabs } };
   }
   states.submitted = { type: "final" };
   states.cancelled = { type: "final" };
@@ -388,19 +445,28 @@ export type FormMachine = ReturnType<typeof createFormMachine>;
 
 export type FormPosition =
   | { kind: "waiting" }
-  | { kind: "question"; q: number; mode: "choosing" | "typing" }
-  | { kind: "review" }
+  | { kind: "question"; q: number; mode: "choosing" | "typing" | "noting" }
+  | { kind: "review"; mode: "reviewing" | "writing" }
   | { kind: "done"; outcome: "submitted" | "cancelled" };
 
 /** Where a snapshot stands, read from its state value. */
 export function formPosition(value: unknown): FormPosition {
-  if (value === "review") return { kind: "review" };
+  if (value === "review") return { kind: "review", mode: "reviewing" };
   if (value === "waiting") return { kind: "waiting" };
   if (value === "submitted" || value === "cancelled") return { kind: "done", outcome: value };
   if (value && typeof value === "object") {
     const [key, sub] = Object.entries(value as Record<string, unknown>)[0] ?? [];
+    if (key === "review") return { kind: "review", mode: sub === "writing" ? "writing" : "reviewing" };
     const match = /^q(\d+)$/.exec(key ?? "");
-    if (match) return { kind: "question", q: Number(match[1]) - 1, mode: sub === "typing" ? "typing" : "choosing" };
+    if (match) return { kind: "question", q: Number(match[1]) - 1, mode: sub === "typing" || sub === "noting" ? sub : "choosing" };
   }
   throw new Error(`Unknown form state: ${JSON.stringify(value)}`);
+}
+
+/** The text an editor position edits: a typed answer's draft, an option's note, or the additional notes. */
+export function editorText(position: FormPosition, context: FormContext): string {
+  if (position.kind === "review") return context.additionalText;
+  if (position.kind !== "question") return "";
+  if (position.mode === "noting") return context.notes[position.q][context.cursors[position.q]] ?? "";
+  return context.drafts[position.q];
 }

@@ -22,9 +22,23 @@ export interface OptionSpec {
   value: string;
   /** Optional one-line explanation shown under the label. */
   description?: string;
+  /** Longer explanation. */
+  details?: string;
+  /** A note from whoever wrote the form (not the person answering). */
+  note?: string;
+  /** The author recommends this option. */
+  recommended?: boolean;
 }
 
-export interface QuestionSpec {
+/** Extra explanation around a question's prompt (rich forms). */
+export interface QuestionContent {
+  body?: string;
+  context?: string;
+  recommendation?: string;
+  caveats?: string;
+}
+
+export interface QuestionSpec extends QuestionContent {
   /** Stable id reported in results (`q1`, `q2` … when the author gave none). */
   id: string;
   /** Short tab-bar label (`Q1`, `Q2` … by default). */
@@ -44,21 +58,29 @@ export interface QuestionSpec {
   text?: TextRule;
   /** Hint shown in an empty editor. */
   placeholder?: string;
+  /** The person may write a note on a predefined option. */
+  notes: boolean;
 }
 
 export interface FormSpec {
   title?: string;
+  /** Context shown under the title. */
+  description?: string;
   questions: QuestionSpec[];
   /** Milliseconds to wait (a cancellable countdown) before the form is shown. */
   waitMs?: number;
+  /** Show the review screen even for a single question. */
+  alwaysReview?: boolean;
+  /** The review screen has a field for additional notes. */
+  additionalNotes?: boolean;
 }
 
 /** Authoring shape accepted by `normalizeForm`: everything but prompt and options is optional. */
-export interface QuestionInput {
+export interface QuestionInput extends QuestionContent {
   id?: string;
   label?: string;
   prompt: string;
-  options: Array<{ label: string; value?: string; description?: string }>;
+  options: Array<{ label: string; value?: string; description?: string; details?: string; note?: string; recommended?: boolean }>;
   allowOther?: boolean;
   multiple?: boolean;
   /** Overrides `multiple`; `text` asks for a typed answer only. */
@@ -71,12 +93,16 @@ export interface QuestionInput {
   on?: boolean;
   text?: Partial<TextRule>;
   placeholder?: string;
+  notes?: boolean;
 }
 
 export interface FormInput {
   title?: string;
+  description?: string;
   questions: QuestionInput[];
   waitMs?: number;
+  alwaysReview?: boolean;
+  additionalNotes?: boolean;
 }
 
 function visibilityOf(q: QuestionInput): Visibility {
@@ -94,7 +120,10 @@ export function normalizeForm(input: FormInput): FormSpec {
   const questions = input.questions.map((q, i): QuestionSpec => {
     const options = q.options.map((o) => {
       const option: OptionSpec = { label: o.label, value: o.value ?? o.label };
-      if (o.description !== undefined && o.description !== "") option.description = o.description;
+      if (o.description) option.description = o.description;
+      if (o.details) option.details = o.details;
+      if (o.note) option.note = o.note;
+      if (o.recommended) option.recommended = true;
       return option;
     });
     const kind: QuestionKind = q.kind ?? (q.multiple ? "multi" : "single");
@@ -109,20 +138,25 @@ export function normalizeForm(input: FormInput): FormSpec {
       required,
       autoAdvance: q.autoAdvance !== false,
       visibility: visibilityOf(q),
+      notes: q.notes === true && kind !== "text",
     };
+    for (const field of ["body", "context", "recommendation", "caveats"] as const) if (q[field]) question[field] = q[field];
     if (kind === "text") question.text = { ...DEFAULT_TEXT_RULE, ...q.text, required };
     if (q.placeholder) question.placeholder = q.placeholder;
     return question;
   });
   const spec: FormSpec = { questions };
-  if (input.title !== undefined) spec.title = input.title;
+  if (input.title) spec.title = input.title;
+  if (input.description) spec.description = input.description;
   if (input.waitMs !== undefined && input.waitMs > 0) spec.waitMs = input.waitMs;
+  if (input.alwaysReview) spec.alwaysReview = true;
+  if (input.additionalNotes) spec.additionalNotes = true;
   return spec;
 }
 
-/** A form with more than one question shows tabs and a Submit tab. */
+/** A form with more than one question (or a review screen) shows tabs and a Submit tab. */
 export function isTabbed(spec: FormSpec): boolean {
-  return spec.questions.length > 1;
+  return spec.questions.length > 1 || spec.alwaysReview === true;
 }
 
 /**

@@ -11,6 +11,7 @@ import { Editor, getKeybindings, type Component, type Focusable, type TUI } from
 import { type Actor, createActor, type InspectionEvent, type SnapshotFrom } from "xstate";
 import {
   createFormMachine,
+  editorText,
   type FormMachineOptions,
   type FormMachine,
   type FormPosition,
@@ -72,9 +73,9 @@ export class FormComponent implements Component, Focusable {
     let previous: FormPosition | undefined;
     this.actor.subscribe((snapshot) => {
       const position = formPosition(snapshot.value);
-      if (position.kind === "question" && position.mode === "typing" && !isTyping(previous, position.q)) {
-        this.editor.setText(snapshot.context.drafts[position.q]);
-      }
+      // Opening an editor fills it with what was written there before.
+      const editor = editorOf(position);
+      if (editor && editor !== editorOf(previous)) this.editor.setText(editorText(position, snapshot.context));
       if (position.kind === "waiting" && previous?.kind !== "waiting") this.startCountdown();
       if (position.kind !== "waiting") this.stopCountdown();
       previous = position;
@@ -152,8 +153,7 @@ export class FormComponent implements Component, Focusable {
     const snapshot = this.snapshot;
     const height = this.maxHeight();
     const position = formPosition(snapshot.value);
-    const typing = position.kind === "question" && position.mode === "typing";
-    const editorLines = typing ? this.editor.render(Math.max(1, width - 2)) : undefined;
+    const editorLines = editorOf(position) ? this.editor.render(Math.max(1, width - 2)) : undefined;
     const editorKey = editorLines ? editorLines.join("\n") : "";
     const c = this.cache;
     if (c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey) return c.lines;
@@ -189,6 +189,9 @@ export class FormComponent implements Component, Focusable {
   }
 }
 
-function isTyping(position: FormPosition | undefined, q: number): boolean {
-  return position?.kind === "question" && position.mode === "typing" && position.q === q;
+/** Which editor a position shows, as a key (`typing:2`, `noting:0`, `writing`), or undefined. */
+function editorOf(position: FormPosition | undefined): string | undefined {
+  if (position?.kind === "question" && position.mode !== "choosing") return `${position.mode}:${position.q}`;
+  if (position?.kind === "review" && position.mode === "writing") return "writing";
+  return undefined;
 }

@@ -12,7 +12,7 @@
  * so generated path tests press exactly what this keymap understands.
  */
 import { type Keybinding, type KeyId, matchesKey } from "@mariozechner/pi-tui";
-import { type FormContext, type FormEvent, type FormPosition } from "../machines/form.js";
+import { editorText, type FormContext, type FormEvent, type FormPosition } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
 import type { KeyHints } from "./view.js";
 
@@ -38,8 +38,13 @@ interface Binding {
   action?: Keybinding;
   /** Fixed keys, matched in addition to the action's keys. */
   keys: KeyId[];
+  /** Only where this holds (a feature the form has). */
+  when?: (k: KeyContext) => boolean;
   event(k: KeyContext): FormEvent;
 }
+
+const questionHasNotes = (k: KeyContext) => k.position.kind === "question" && k.spec.questions[k.position.q].notes;
+const formHasAdditionalNotes = (k: KeyContext) => k.spec.additionalNotes === true;
 
 export const PAGE = 5;
 
@@ -53,6 +58,8 @@ const BINDINGS: Binding[] = [
   { modes: ["choosing"], keys: ["home"], event: () => ({ type: "MOVE_TO", to: "first" }) },
   { modes: ["choosing"], keys: ["end"], event: () => ({ type: "MOVE_TO", to: "last" }) },
   { modes: ["choosing"], keys: ["space"], event: () => ({ type: "TOGGLE" }) },
+  { modes: ["choosing"], keys: ["n"], when: questionHasNotes, event: () => ({ type: "NOTE" }) },
+  { modes: ["review"], keys: ["n"], when: formHasAdditionalNotes, event: () => ({ type: "NOTE" }) },
   { modes: ["choosing", "review"], action: "tui.select.confirm", keys: [], event: () => ({ type: "CONFIRM" }) },
   { modes: ["choosing", "review"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
   { modes: ["choosing", "review"], keys: ["tab", "right"], event: () => ({ type: "NEXT_TAB" }) },
@@ -62,9 +69,10 @@ const BINDINGS: Binding[] = [
   { modes: ["typing"], keys: ["shift+tab"], event: () => ({ type: "PREV_TAB" }) },
 ];
 
+/** Editors (a typed answer, a note, additional notes) all take keys the same way. */
 function modeOf(position: FormPosition): Mode | undefined {
-  if (position.kind === "question") return position.mode;
-  if (position.kind === "review") return "review";
+  if (position.kind === "question") return position.mode === "choosing" ? "choosing" : "typing";
+  if (position.kind === "review") return position.mode === "writing" ? "typing" : "review";
   if (position.kind === "waiting") return "waiting";
   return undefined;
 }
@@ -77,11 +85,12 @@ export function keyToEvent(data: string, k: KeyContext, kb: KeyMatcher): FormEve
   const mode = modeOf(k.position);
   if (!mode) return undefined;
   for (const b of BINDINGS) {
-    if (!b.modes.includes(mode)) continue;
+    if (!b.modes.includes(mode) || (b.when && !b.when(k))) continue;
     if ((b.action && kb.matches(data, b.action)) || b.keys.some((id) => matchesKey(data, id))) return b.event(k);
   }
   if (mode === "typing") return "editor";
-  if (mode === "choosing" && /^[1-9]$/.test(data)) return { type: "SELECT", row: Number(data) - 1 };
+  // 1–9 choose a row of the list, or on the review screen go back to that question.
+  if ((mode === "choosing" || mode === "review") && /^[1-9]$/.test(data)) return { type: "SELECT", row: Number(data) - 1 };
   return undefined;
 }
 
@@ -122,12 +131,12 @@ export function bytesForEvent(event: FormEvent, k: KeyContext, kb: KeyMatcher): 
   const mode = modeOf(k.position);
   if (event.type === "SELECT") return String(event.row + 1);
   if (event.type === "TYPE") {
-    const draft = k.position.kind === "question" ? k.context.drafts[k.position.q] : "";
+    const draft = editorText(k.position, k.context);
     if (!event.text.startsWith(draft)) throw new Error(`TYPE must extend the draft "${draft}"`);
     return event.text.slice(draft.length);
   }
   for (const b of BINDINGS) {
-    if (!mode || !b.modes.includes(mode) || !sameEvent(b.event(k), event)) continue;
+    if (!mode || !b.modes.includes(mode) || (b.when && !b.when(k)) || !sameEvent(b.event(k), event)) continue;
     const id = b.action ? kb.getKeys(b.action)[0] : b.keys[0];
     if (id) return bytesOfKey(id);
   }

@@ -52,9 +52,8 @@ export function view(input: ViewInput): string[] {
   const context = input.snapshot.context;
 
   const header: string[] = [];
-  if (spec.title) {
-    header.push(...wrap(sanitize(spec.title), width, " ").map((l) => theme.bold(theme.fg("accent", l))));
-  }
+  if (spec.title) header.push(...wrap(sanitize(spec.title), width, " ").map((l) => theme.bold(theme.fg("accent", l))));
+  if (spec.description) header.push(...wrap(sanitize(spec.description), width, " ").map((l) => theme.fg("muted", l)));
   if (isTabbed(spec) && position.kind !== "waiting") {
     header.push(...tabBar(spec, context, position.kind === "review" ? -1 : currentQuestion(position), theme, width));
   }
@@ -70,8 +69,8 @@ export function view(input: ViewInput): string[] {
     body = { lines: lines.map((l) => theme.fg("muted", l)), focus: [0, 0] };
     help = `${hints.cancel} cancel`;
   } else if (position.kind === "review") {
-    body = reviewBody(spec, context, theme, width);
-    help = `${hints.confirm} submit • Tab/←→ questions • ${hints.cancel} cancel`;
+    body = reviewBody(spec, context, position.mode, input.editorLines, theme, width);
+    help = reviewHelp(spec, position.mode, hints);
   } else {
     const done = position.kind === "done" && position.outcome === "submitted" ? " Submitted." : " Cancelled.";
     body = { lines: [theme.fg("muted", fit(done, width))], focus: [0, 0] };
@@ -160,11 +159,19 @@ function tabBar(spec: FormSpec, context: FormContext, active: number, theme: For
   return lines;
 }
 
+type QuestionMode = "choosing" | "typing" | "noting";
+
+/** A labelled block of model-written text: `Context: …`, wrapped under its label. */
+function block(label: string, text: string | undefined, color: "muted" | "accent" | "warning" | "success" | "dim" | "text", theme: FormTheme, width: number, indent = " "): string[] {
+  if (!text) return [];
+  return wrap(`${label}${sanitize(text)}`, width, indent, `${indent}  `).map((l) => theme.fg(color, l));
+}
+
 function questionBody(
   q: QuestionSpec,
   k: number,
   context: FormContext,
-  mode: "choosing" | "typing",
+  mode: QuestionMode,
   editorLines: string[] | undefined,
   theme: FormTheme,
   width: number,
@@ -173,6 +180,12 @@ function questionBody(
   const answered = context.answered[k];
   const cursor = context.cursors[k];
   const lines = wrap(sanitize(q.prompt), width, " ").map((l) => theme.bold(theme.fg("text", l)));
+  lines.push(
+    ...block("", q.body, "text", theme, width),
+    ...block("Context: ", q.context, "muted", theme, width),
+    ...block("★ Recommendation: ", q.recommendation, "success", theme, width),
+    ...block("⚠ Caveats: ", q.caveats, "warning", theme, width),
+  );
   lines.push("");
   if (q.kind === "text") return textBody(q, context.drafts[k], editorLines, lines, theme, width);
   let focus: [number, number] = [0, 0];
@@ -188,7 +201,8 @@ function questionBody(
     // A rating's option is its number: show "4. Very good" rather than "4. 4" over "Very good".
     const scale = row.kind === "option" && isScaleOption(q, row.index);
     if (row.kind === "option") {
-      label = sanitizeLine(scale ? q.options[row.index].description! : q.options[row.index].label);
+      const option = q.options[row.index];
+      label = sanitizeLine(scale ? option.description! : option.label) + (option.recommended ? "  ★ recommended" : "");
       chosen = picks.options.includes(row.index);
       if (q.kind === "multi") box = chosen ? "[x] " : "[ ] ";
     } else if (row.kind === "chip") {
@@ -203,13 +217,23 @@ function questionBody(
     }
     const mark = q.kind === "single" && chosen && answered ? " ✓" : "";
     const prefix = pointer + box + num;
-    const indent = " ".repeat(visibleWidth(prefix));
+    const indent = " ".repeat(Math.min(visibleWidth(prefix), Math.max(0, width - 1)));
     const color = highlighted ? "accent" : chosen ? "success" : "text";
     const start = lines.length;
     for (const l of wrap(label + mark, width, prefix, indent)) lines.push(theme.fg(color, l));
-    if (row.kind === "option" && !scale && q.options[row.index].description) {
-      const descIndent = " ".repeat(Math.min(visibleWidth(prefix), Math.max(0, width - 1)));
-      for (const l of wrap(sanitize(q.options[row.index].description!), width, descIndent)) lines.push(theme.fg("muted", l));
+    if (row.kind === "option") {
+      const option = q.options[row.index];
+      if (!scale && option.description) lines.push(...wrap(sanitize(option.description), width, indent).map((l) => theme.fg("muted", l)));
+      if (option.details) lines.push(...wrap(sanitize(option.details), width, indent).map((l) => theme.fg("dim", l)));
+      // The author's note and the person's own note look different on purpose.
+      if (option.note) lines.push(...wrap(`ⓘ From the author: ${sanitize(option.note)}`, width, indent, `${indent}  `).map((l) => theme.fg("dim", l)));
+      const own = context.notes[k]?.[row.index];
+      if (highlighted && mode === "noting") {
+        lines.push(theme.fg("accent", fit(`${indent}✎ Your note:`, width)));
+        for (const l of editorLines ?? []) lines.push(fit(`${indent}${l}`, width));
+      } else if (own && own.trim()) {
+        lines.push(...wrap(`✎ Your note: ${sanitize(own.trim())}`, width, indent, `${indent}  `).map((l) => theme.fg("accent", l)));
+      }
     }
     if (row.kind === "other" && mode === "typing" && editorLines) {
       for (const l of editorLines) lines.push(fit(` ${l}`, width));
@@ -234,17 +258,19 @@ function answerSummary(q: QuestionSpec, context: FormContext, k: number): string
   const picks = context.picks[k];
   const parts = picks.options.map((i) => sanitizeLine(isScaleOption(q, i) ? optionText(q, i) : q.options[i].label));
   for (const c of picks.custom) parts.push(`✎ ${sanitizeLine(c)}`);
+  const notes = Object.values(context.notes[k] ?? {}).filter((n) => n.trim()).length;
+  if (notes) parts.push(`(${notes} note${notes === 1 ? "" : "s"})`);
   return parts.join(", ");
 }
 
-function reviewBody(spec: FormSpec, context: FormContext, theme: FormTheme, width: number): Body {
+function reviewBody(spec: FormSpec, context: FormContext, mode: "reviewing" | "writing", editorLines: string[] | undefined, theme: FormTheme, width: number): Body {
   const lines = [theme.bold(theme.fg("accent", fit(" Review your answers", width))), ""];
   const missing: string[] = [];
   spec.questions.forEach((q, k) => {
     if (!isVisible(spec, context, k)) return;
     const label = sanitizeLine(q.label);
-    const prefix = ` ${label}: `;
-    const indent = "   ";
+    const prefix = ` ${k + 1}. ${label}: `;
+    const indent = "    ";
     if (context.answered[k]) {
       const summary = answerSummary(q, context, k) || "(no choice)";
       for (const l of wrap(summary, width, prefix, indent)) lines.push(theme.fg("text", l));
@@ -255,18 +281,30 @@ function reviewBody(spec: FormSpec, context: FormContext, theme: FormTheme, widt
     }
   });
   lines.push("");
+  let focusStart = lines.length;
+  if (spec.additionalNotes) {
+    if (mode === "writing") {
+      focusStart = lines.length;
+      lines.push(theme.fg("accent", fit(" Additional notes:", width)));
+      for (const l of editorLines ?? []) lines.push(fit(` ${l}`, width));
+      return { lines, focus: [focusStart, lines.length - 1] };
+    }
+    const notes = context.additionalText.trim();
+    lines.push(...(notes ? block("Additional notes: ", notes, "text", theme, width) : [theme.fg("muted", fit(" Additional notes: none (n to add)", width))]), "");
+  }
+  focusStart = lines.length;
   const status = missing.length
     ? wrap(`Unanswered: ${missing.join(", ")}. Answer them to submit.`, width, " ").map((l) => theme.fg("warning", l))
     : wrap("Ready. Press Enter to submit.", width, " ").map((l) => theme.fg("success", l));
-  const focusStart = lines.length;
   lines.push(...status);
   return { lines, focus: [focusStart, lines.length - 1] };
 }
 
-function helpFor(q: QuestionSpec, mode: "choosing" | "typing", tabbed: boolean, hints: KeyHints): string {
+function helpFor(q: QuestionSpec, mode: QuestionMode, tabbed: boolean, hints: KeyHints): string {
   if (q.kind === "text") {
     return [`${hints.confirm} ${tabbed ? "save" : "submit"}`, "Shift+Enter new line", ...(tabbed ? ["Tab/Shift+Tab questions"] : []), `${hints.cancel} cancel`].join(" • ");
   }
+  if (mode === "noting") return `${hints.confirm} or ${hints.cancel} close the note (it is kept) • Shift+Enter new line`;
   if (mode === "typing") return `${hints.confirm} save • Shift+Enter new line • ${hints.cancel} back to the options`;
   const parts = [`${hints.up}${hints.down} move`];
   if (q.kind === "multi") {
@@ -274,7 +312,13 @@ function helpFor(q: QuestionSpec, mode: "choosing" | "typing", tabbed: boolean, 
   } else {
     parts.push("1-9 choose", `${hints.confirm} select`);
   }
+  if (q.notes) parts.push("n note");
   if (tabbed) parts.push("Tab/←→ questions");
   parts.push(`${hints.cancel} cancel`);
   return parts.join(" • ");
+}
+
+function reviewHelp(spec: FormSpec, mode: "reviewing" | "writing", hints: KeyHints): string {
+  if (mode === "writing") return `${hints.confirm} or ${hints.cancel} close the notes (they are kept) • Shift+Enter new line`;
+  return [`${hints.confirm} submit`, "1-9 go to question", ...(spec.additionalNotes ? ["n additional notes"] : []), "Tab/←→ questions", `${hints.cancel} cancel`].join(" • ");
 }

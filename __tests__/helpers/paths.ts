@@ -11,7 +11,7 @@
 import { expect, jest } from "@jest/globals";
 import { TestModel } from "@xstate/graph";
 import { type AnyStateMachine, createActor, type InspectionEvent, type SnapshotFrom } from "xstate";
-import { createFormMachine, type FormEvent, type FormMachine, type FormResult, formPosition, isVisible } from "../../machines/form.js";
+import { createFormMachine, editorText, type FormEvent, type FormMachine, type FormResult, formPosition, isVisible } from "../../machines/form.js";
 import { isEmptyPicks, rowAt } from "../../machines/rows.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { textProblems } from "../../machines/text-rules.js";
@@ -28,21 +28,28 @@ export function formEvents(spec: FormSpec) {
   return (snapshot: Snap): FormEvent[] => {
     if (snapshot.status !== "active") return [];
     const position = formPosition(snapshot.value);
+    const c = snapshot.context;
     const nav: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }, { type: "CANCEL" }, { type: "ABORT" }];
+    // An open editor: type into it when empty, save it, back out of it.
+    const editing = (extra: FormEvent[] = []): FormEvent[] => {
+      const text = editorText(position, c);
+      const events: FormEvent[] = [{ type: "SUBMIT_TEXT", text }, { type: "CANCEL" }, { type: "ABORT" }, ...extra];
+      if (text === "") events.push({ type: "TYPE", text: "Blue" }, { type: "TYPE", text: "2024-02-29" });
+      return events;
+    };
     // The countdown's end is XState's own delayed event; the replay advances the clock for it.
     if (position.kind === "waiting") return [{ type: "CANCEL" }, { type: "ABORT" }, { type: COOLDOWN_DONE } as never];
-    if (position.kind === "review") return [{ type: "CONFIRM" }, ...nav];
-    if (position.kind !== "question") return [];
-    const q = position.q;
-    if (position.mode === "typing") {
-      const draft = snapshot.context.drafts[q];
-      const typing: FormEvent[] = [{ type: "SUBMIT_TEXT", text: draft }, { type: "CANCEL" }, { type: "ABORT" }];
-      if (spec.questions[q].kind === "text") typing.push({ type: "NEXT_TAB" }, { type: "PREV_TAB" });
-      if (draft === "") typing.push({ type: "TYPE", text: "Blue" }, { type: "TYPE", text: "2024-02-29" });
-      return typing;
+    if (position.kind === "review") {
+      if (position.mode === "writing") return editing();
+      const goTo: FormEvent[] = spec.questions.map((_, k) => ({ type: "SELECT", row: k }));
+      return [{ type: "CONFIRM" }, ...goTo, ...(spec.additionalNotes ? [{ type: "NOTE" } as FormEvent] : []), ...nav];
     }
+    if (position.kind !== "question") return [];
+    const q = spec.questions[position.q];
+    if (position.mode === "noting") return editing();
+    if (position.mode === "typing") return editing(q.kind === "text" ? [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }] : []);
     // The row after the predefined options: a typed choice, or "Type something.".
-    const afterOptions = spec.questions[q].options.length;
+    const afterOptions = q.options.length;
     return [
       { type: "MOVE", delta: 1 },
       { type: "MOVE", delta: -1 },
@@ -51,6 +58,7 @@ export function formEvents(spec: FormSpec) {
       { type: "SELECT", row: afterOptions },
       { type: "TOGGLE" },
       { type: "CONFIRM" },
+      ...(q.notes ? [{ type: "NOTE" } as FormEvent] : []),
       ...nav,
     ];
   };
@@ -71,8 +79,11 @@ export function guardKey(spec: FormSpec) {
             c.drafts[position.q] !== "",
             // what the typed-answer guard decides on
             spec.questions[position.q].text ? textProblems(spec.questions[position.q].text!, c.drafts[position.q]).length : -1,
+            editorText(position, c) !== "",
           ]
-        : [];
+        : position?.kind === "review"
+          ? [c.additionalText !== ""]
+          : [];
     // Visibility is what the branch guards decide on; answered flags what Submit decides on.
     const visible = spec.questions.map((_, i) => Number(isVisible(spec, c, i))).join("");
     // The direction of travel only matters where a hidden question passes it on.
