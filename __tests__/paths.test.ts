@@ -8,7 +8,9 @@ import type { AnyStateMachine } from "xstate";
 import { createFormMachine } from "../machines/form.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
 import { checkBranchArgs } from "../schemas/qwizard.js";
+import { checkRichArgs } from "../schemas/rich.js";
 import { inputSpec, questionnaireSpec } from "../tools/qwizard.js";
+import { normalizeRich, richFormSpec } from "../tools/rich.js";
 import { definitionOf, formTestModel, newCoverage, replayPath } from "./helpers/paths.js";
 
 function branchSpec(): FormSpec {
@@ -22,6 +24,19 @@ function branchSpec(): FormSpec {
   });
   if (!checked.ok) throw new Error(checked.error.message);
   return questionnaireSpec(checked.value);
+}
+
+function richSpec(): FormSpec {
+  const checked = checkRichArgs({
+    title: "Release",
+    questions: [
+      { id: "target", prompt: "Where should we deploy?", allowOther: true, recommendation: "Staging first.", options: [{ label: "Production", value: "prod", note: "Friday freeze" }, { label: "Staging", value: "stage", recommended: true }] },
+      { id: "checks", type: "checkbox", prompt: "Which checks?", options: [{ label: "Unit" }, { label: "Lint" }] },
+      { id: "why", type: "text", prompt: "Anything else?", required: false },
+    ],
+  });
+  if (!checked.ok) throw new Error(checked.error.message);
+  return richFormSpec(normalizeRich(checked.value));
 }
 
 const forms: Record<string, { spec: FormSpec; fakeTimers?: boolean }> = {
@@ -50,6 +65,7 @@ const forms: Record<string, { spec: FormSpec; fakeTimers?: boolean }> = {
   },
   "branching (question_branch)": { spec: branchSpec() },
   "typed date (question_input)": { spec: inputSpec({ question: "Release date?", type: "date" }) },
+  "rich review (ask_rich_questions)": { spec: richSpec() },
   "throttled (question_throttle)": {
     spec: { ...normalizeForm({ questions: [{ prompt: "Still on track?", options: [{ label: "Yes" }, { label: "Blocked" }] }] }), waitMs: 5000 },
     fakeTimers: true,

@@ -153,8 +153,10 @@ export class FormComponent implements Component, Focusable {
     const snapshot = this.snapshot;
     const height = this.maxHeight();
     const position = formPosition(snapshot.value);
-    const editorLines = editorOf(position) ? this.editor.render(Math.max(1, width - 2)) : undefined;
-    const editorKey = editorLines ? editorLines.join("\n") : "";
+    const open = editorOf(position) !== undefined;
+    // The view renders the editor where it belongs, at the width left there.
+    const editor = open ? (w: number) => this.editor.render(w) : undefined;
+    const editorKey = open ? `${this.editor.getText()}|${JSON.stringify(this.editor.getCursor())}|${this._focused}` : "";
     const c = this.cache;
     if (c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey) return c.lines;
     const lines = view({
@@ -163,7 +165,7 @@ export class FormComponent implements Component, Focusable {
       theme: this.theme,
       width,
       height,
-      editorLines,
+      editor,
       remainingMs: position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (Date.now() - this.waitStartedAt) : undefined,
       hints: this.hints,
     });

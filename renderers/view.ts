@@ -30,11 +30,20 @@ export interface ViewInput {
   theme: FormTheme;
   width: number;
   height: number;
-  /** The rendered editor while a free-text answer is being typed. */
-  editorLines?: string[];
+  /** Renders the open editor (a typed answer, a note, additional notes) at a given width. */
+  editor?: EditorRender;
   /** Milliseconds left while the form waits before it is shown. */
   remainingMs?: number;
   hints?: KeyHints;
+}
+
+export type EditorRender = (width: number) => string[];
+
+/** The editor's lines placed after `indent`, each fitting the width. */
+function editorBlock(editor: EditorRender | undefined, indent: string, width: number): string[] {
+  if (!editor) return [];
+  const room = Math.max(1, width - visibleWidth(indent));
+  return editor(room).map((l) => fit(`${indent}${l}`, width));
 }
 
 interface Body {
@@ -61,7 +70,7 @@ export function view(input: ViewInput): string[] {
   let body: Body;
   let help: string;
   if (position.kind === "question") {
-    body = questionBody(spec.questions[position.q], position.q, context, position.mode, input.editorLines, theme, width);
+    body = questionBody(spec.questions[position.q], position.q, context, position.mode, input.editor, theme, width);
     help = helpFor(spec.questions[position.q], position.mode, isTabbed(spec), hints);
   } else if (position.kind === "waiting") {
     const seconds = Math.max(0, Math.ceil((input.remainingMs ?? 0) / 1000));
@@ -69,7 +78,7 @@ export function view(input: ViewInput): string[] {
     body = { lines: lines.map((l) => theme.fg("muted", l)), focus: [0, 0] };
     help = `${hints.cancel} cancel`;
   } else if (position.kind === "review") {
-    body = reviewBody(spec, context, position.mode, input.editorLines, theme, width);
+    body = reviewBody(spec, context, position.mode, input.editor, theme, width);
     help = reviewHelp(spec, position.mode, hints);
   } else {
     const done = position.kind === "done" && position.outcome === "submitted" ? " Submitted." : " Cancelled.";
@@ -172,7 +181,7 @@ function questionBody(
   k: number,
   context: FormContext,
   mode: QuestionMode,
-  editorLines: string[] | undefined,
+  editor: EditorRender | undefined,
   theme: FormTheme,
   width: number,
 ): Body {
@@ -187,7 +196,7 @@ function questionBody(
     ...block("⚠ Caveats: ", q.caveats, "warning", theme, width),
   );
   lines.push("");
-  if (q.kind === "text") return textBody(q, context.drafts[k], editorLines, lines, theme, width);
+  if (q.kind === "text") return textBody(q, context.drafts[k], editor, lines, theme, width);
   let focus: [number, number] = [0, 0];
   const count = rowCount(q, picks);
   for (let r = 0; r < count; r++) {
@@ -230,23 +239,21 @@ function questionBody(
       const own = context.notes[k]?.[row.index];
       if (highlighted && mode === "noting") {
         lines.push(theme.fg("accent", fit(`${indent}✎ Your note:`, width)));
-        for (const l of editorLines ?? []) lines.push(fit(`${indent}${l}`, width));
+        lines.push(...editorBlock(editor, indent, width));
       } else if (own && own.trim()) {
         lines.push(...wrap(`✎ Your note: ${sanitize(own.trim())}`, width, indent, `${indent}  `).map((l) => theme.fg("accent", l)));
       }
     }
-    if (row.kind === "other" && mode === "typing" && editorLines) {
-      for (const l of editorLines) lines.push(fit(` ${l}`, width));
-    }
+    if (row.kind === "other" && mode === "typing") lines.push(...editorBlock(editor, indent, width));
     if (highlighted) focus = [start, lines.length - 1];
   }
   return { lines, focus };
 }
 
 /** A typed-answer question: the editor, a placeholder hint, and the checks that fail right now. */
-function textBody(q: QuestionSpec, draft: string, editorLines: string[] | undefined, lines: string[], theme: FormTheme, width: number): Body {
+function textBody(q: QuestionSpec, draft: string, editor: EditorRender | undefined, lines: string[], theme: FormTheme, width: number): Body {
   const start = lines.length;
-  for (const l of editorLines ?? []) lines.push(fit(` ${l}`, width));
+  lines.push(...editorBlock(editor, " ", width));
   if (draft === "" && q.placeholder) lines.push(...wrap(sanitize(q.placeholder), width, " ").map((l) => theme.fg("dim", l)));
   const problems = draft === "" ? [] : textProblems(q.text!, draft);
   for (const problem of problems) lines.push(...wrap(problem, width, " ✗ ", "   ").map((l) => theme.fg("error", l)));
@@ -263,7 +270,7 @@ function answerSummary(q: QuestionSpec, context: FormContext, k: number): string
   return parts.join(", ");
 }
 
-function reviewBody(spec: FormSpec, context: FormContext, mode: "reviewing" | "writing", editorLines: string[] | undefined, theme: FormTheme, width: number): Body {
+function reviewBody(spec: FormSpec, context: FormContext, mode: "reviewing" | "writing", editor: EditorRender | undefined, theme: FormTheme, width: number): Body {
   const lines = [theme.bold(theme.fg("accent", fit(" Review your answers", width))), ""];
   const missing: string[] = [];
   spec.questions.forEach((q, k) => {
@@ -286,7 +293,7 @@ function reviewBody(spec: FormSpec, context: FormContext, mode: "reviewing" | "w
     if (mode === "writing") {
       focusStart = lines.length;
       lines.push(theme.fg("accent", fit(" Additional notes:", width)));
-      for (const l of editorLines ?? []) lines.push(fit(` ${l}`, width));
+      lines.push(...editorBlock(editor, " ", width));
       return { lines, focus: [focusStart, lines.length - 1] };
     }
     const notes = context.additionalText.trim();

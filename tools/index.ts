@@ -7,6 +7,7 @@ import { registerQwizardCommand } from "./commands.js";
 import { registerEvents } from "./events.js";
 import { registerQuestion } from "./question.js";
 import { registerQwizard } from "./qwizard.js";
+import { registerRich } from "./rich.js";
 import { ALL_TOOLS } from "./settings.js";
 import { FormchartState } from "./state.js";
 
@@ -22,6 +23,7 @@ export function createFormchart(options: FormchartOptions = {}) {
     const registered = ALL_TOOLS.filter(enabled);
     if (enabled("question")) registerQuestion(pi, state);
     registerQwizard(pi, state, enabled);
+    if (enabled("ask_rich_questions")) registerRich(pi, state);
     registerQwizardCommand(pi, state, registered);
     registerEvents(pi, state, registered);
   };

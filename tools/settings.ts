@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-export const ALL_TOOLS = ["question", "questionnaire", "question_input", "question_throttle", "question_branch"] as const;
+export const ALL_TOOLS = ["question", "questionnaire", "question_input", "question_throttle", "question_branch", "ask_rich_questions"] as const;
 
 export interface Settings {
   autoThrottle: boolean;

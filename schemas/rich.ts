@@ -1,0 +1,127 @@
+/**
+ * Parameters of `ask_rich_questions` (and of the internal `submit_questions`
+ * tool `/rich-questions` asks the model to call).
+ *
+ * A form has an optional `title` and `description` (or `context`), and
+ * questions of type `radio` (default), `checkbox` or `text`. A question may
+ * carry `body` (or `details`), `context`, `recommendation`, `caveats`,
+ * `required` (default true) and `allowOther` (default false); an option
+ * carries `label`, a stable `value` (default: the label), `description`,
+ * `details`, a presenter `note` and `recommended`.
+ */
+import { checkItems, normalizeStrings } from "./rules.js";
+import { type Checked, compileChecker } from "./validate.js";
+
+const text = (description: string) => ({ type: "string", description }) as const;
+
+const richOption = {
+  type: "object",
+  additionalProperties: false,
+  required: ["label"],
+  properties: {
+    label: { type: "string", minLength: 1, description: "Short option label" },
+    value: { type: "string", minLength: 1, description: "Stable value reported back (defaults to the label)" },
+    description: text("One-line description"),
+    details: text("Longer explanation"),
+    note: text("Your note about this option, shown to the user as yours"),
+    recommended: { type: "boolean", description: "You recommend this option" },
+  },
+} as const;
+
+export const richParameters = {
+  type: "object",
+  additionalProperties: false,
+  required: ["questions"],
+  properties: {
+    title: text("Form title"),
+    description: text("Context for the whole form"),
+    context: text("Same as description"),
+    questions: {
+      type: "array",
+      description: "The questions, each radio (one choice), checkbox (several) or text (typed)",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["prompt"],
+        properties: {
+          id: { type: "string", minLength: 1, description: "Stable id (defaults to q1, q2, ...)" },
+          type: { type: "string", enum: ["radio", "checkbox", "text"], description: "radio (default), checkbox or text" },
+          label: { type: "string", minLength: 1, description: "Short tab label" },
+          prompt: { type: "string", minLength: 1, description: "The question" },
+          body: text("Explanation under the question"),
+          details: text("Same as body"),
+          context: text("Background the user needs"),
+          recommendation: text("What you recommend and why"),
+          caveats: { type: ["string", "array"], items: { type: "string" }, description: "Risks or trade-offs" },
+          required: { type: "boolean", description: "Must be answered before submit (default true)" },
+          allowOther: { type: "boolean", description: "Offer a custom answer (default false)" },
+          placeholder: text("Hint for a text question"),
+          options: { type: "array", items: richOption, description: "Options of a radio or checkbox question" },
+        },
+      },
+    },
+  },
+} as const;
+
+export type RichType = "radio" | "checkbox" | "text";
+
+export interface RichOptionArgs {
+  label: string;
+  value?: string;
+  description?: string;
+  details?: string;
+  note?: string;
+  recommended?: boolean;
+}
+
+export interface RichQuestionArgs {
+  id?: string;
+  type?: RichType;
+  label?: string;
+  prompt: string;
+  body?: string;
+  details?: string;
+  context?: string;
+  recommendation?: string;
+  caveats?: string | string[];
+  required?: boolean;
+  allowOther?: boolean;
+  placeholder?: string;
+  options?: RichOptionArgs[];
+}
+
+export interface RichArgs {
+  title?: string;
+  description?: string;
+  context?: string;
+  questions: RichQuestionArgs[];
+}
+
+const checkSchema = compileChecker<RichArgs>(richParameters);
+
+/** Schema, then rules: ids unique, choice questions with options, labels and stable values unique and unreserved. */
+export function checkRichArgs(raw: unknown): Checked<RichArgs> {
+  const checked = checkSchema(raw);
+  if (!checked.ok) return checked;
+  const args = normalizeStrings(checked.value);
+  const error = checkItems(
+    args.questions.map((q) => ({ id: q.id, prompt: q.prompt, options: q.options ?? [], generatedOptions: q.type === "text" })),
+    { listName: "questions", minOptions: 1 },
+  );
+  if (error) return { ok: false, error };
+  for (const [i, q] of args.questions.entries()) {
+    if (q.type === "text" && q.options?.length) {
+      return { ok: false, error: { category: "invalid_arguments", message: `questions[${i}].options: a text question has no options` } };
+    }
+    const values = new Map<string, number>();
+    for (const [j, o] of (q.options ?? []).entries()) {
+      const value = o.value ?? o.label;
+      const twin = values.get(value);
+      if (twin !== undefined) {
+        return { ok: false, error: { category: "duplicate_option", message: `questions[${i}].options[${j}].value: "${value}" repeats the value of options[${twin}]` } };
+      }
+      values.set(value, j);
+    }
+  }
+  return { ok: true, value: args };
+}

@@ -1,0 +1,279 @@
+/**
+ * `ask_rich_questions`: a review form with recommendations, presenter notes,
+ * the person's own notes on options and additional notes on the review screen.
+ *
+ * Result contract (docs/result-contract.md):
+ * - the model-facing text, per question: normalized id and type, prompt and
+ *   the optional blocks, every predefined option in order (1-based position,
+ *   label, stable value, selected, recommended, description, details,
+ *   presenter note, user note), the "Other / custom answer" entry when
+ *   allowed, and the selected answer; `(empty)` for an unanswered text
+ *   question; form title/context and additional notes; continuation lines of
+ *   multi-line values indented under their field;
+ * - `details`: a `RichFormResult`, or `{cancelled: true}` when no form could open.
+ */
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { Text } from "@mariozechner/pi-tui";
+import type { TSchema } from "typebox";
+import type { FormResult } from "../machines/form.js";
+import { type FormSpec, normalizeForm } from "../machines/spec.js";
+import { sanitize, sanitizeLine } from "../renderers/text.js";
+import type { FormTheme } from "../renderers/theme.js";
+import { checkRichArgs, type RichArgs, type RichOptionArgs, type RichQuestionArgs, type RichType, richParameters } from "../schemas/rich.js";
+import { NO_CUSTOM_UI_MESSAGE, NO_UI_MESSAGE } from "./question.js";
+import { runForm } from "./run-form.js";
+import type { FormchartState } from "./state.js";
+
+export interface NormalizedRichOption extends RichOptionArgs {
+  value: string;
+}
+
+export interface NormalizedRichQuestion extends Omit<RichQuestionArgs, "options"> {
+  id: string;
+  type: RichType;
+  label: string;
+  required: boolean;
+  allowOther: boolean;
+  options: NormalizedRichOption[];
+}
+
+export interface RichAnswer {
+  id: string;
+  type: RichType;
+  value: string | string[];
+  wasCustom: boolean;
+  selectedOptionIndexes?: number[];
+  customValue?: string;
+  optionNotes?: Array<{ optionIndex: number; value: string; label: string; note: string }>;
+}
+
+export interface RichFormResult {
+  title?: string;
+  description?: string;
+  questions: NormalizedRichQuestion[];
+  answers: RichAnswer[];
+  additionalText?: string;
+  cancelled: boolean;
+}
+
+export interface RichForm {
+  title?: string;
+  description?: string;
+  questions: NormalizedRichQuestion[];
+}
+
+/** Defaults applied, original authoring content kept. */
+export function normalizeRich(args: RichArgs): RichForm {
+  const description = [args.description, args.context].filter((t): t is string => !!t && t.trim() !== "").join("\n\n");
+  const form: RichForm = {
+    questions: args.questions.map((q, i) => ({
+      ...q,
+      id: q.id?.trim() || `q${i + 1}`,
+      type: q.type ?? "radio",
+      label: q.label ?? `Q${i + 1}`,
+      required: q.required !== false,
+      allowOther: q.type === "text" ? false : q.allowOther === true,
+      options: (q.options ?? []).map((o) => ({ ...o, value: o.value ?? o.label })),
+    })),
+  };
+  if (args.title) form.title = args.title;
+  if (description) form.description = description;
+  return form;
+}
+
+function caveatsText(caveats: string | string[] | undefined): string | undefined {
+  if (caveats === undefined) return undefined;
+  const text = Array.isArray(caveats) ? caveats.join("\n") : caveats;
+  return text.trim() === "" ? undefined : text;
+}
+
+export function richFormSpec(form: RichForm): FormSpec {
+  return normalizeForm({
+    title: form.title,
+    description: form.description,
+    alwaysReview: true,
+    additionalNotes: true,
+    questions: form.questions.map((q) => ({
+      id: q.id,
+      label: q.label,
+      prompt: q.prompt,
+      kind: q.type === "checkbox" ? "multi" : q.type === "text" ? "text" : "single",
+      options: q.options,
+      allowOther: q.allowOther,
+      required: q.required,
+      notes: true,
+      placeholder: q.placeholder,
+      body: q.body ?? q.details,
+      context: q.context,
+      recommendation: q.recommendation,
+      caveats: caveatsText(q.caveats),
+    })),
+  });
+}
+
+export function richDetails(form: RichForm, result: FormResult): RichFormResult {
+  const answers = form.questions.map((q, k): RichAnswer => {
+    const outcome = result.answers[k];
+    const notes = result.notes[k] ?? {};
+    const optionNotes = Object.entries(notes)
+      .map(([i, note]) => ({ optionIndex: Number(i), note: note.trim() }))
+      .filter(({ optionIndex, note }) => note !== "" && Number.isInteger(optionIndex) && optionIndex >= 0 && optionIndex < q.options.length)
+      .sort((a, b) => a.optionIndex - b.optionIndex)
+      .map(({ optionIndex, note }) => ({ optionIndex, value: q.options[optionIndex].value, label: q.options[optionIndex].label, note }));
+    const custom = outcome.custom;
+    let answer: RichAnswer;
+    if (q.type === "text") {
+      answer = { id: q.id, type: "text", value: custom[0] ?? "", wasCustom: true };
+    } else {
+      const indexes = [...outcome.options].sort((a, b) => a - b);
+      const values = indexes.map((i) => q.options[i].value);
+      answer = {
+        id: q.id,
+        type: q.type,
+        value: q.type === "checkbox" ? [...values, ...custom] : (custom[0] ?? values[0] ?? ""),
+        wasCustom: custom.length > 0,
+        selectedOptionIndexes: indexes,
+      };
+      if (custom.length) answer.customValue = custom.join(", ");
+    }
+    if (optionNotes.length) answer.optionNotes = optionNotes;
+    return answer;
+  });
+  const details: RichFormResult = { questions: form.questions, answers, cancelled: result.cancelled };
+  if (form.title) details.title = form.title;
+  if (form.description) details.description = form.description;
+  if (result.additionalText) details.additionalText = result.additionalText;
+  return details;
+}
+
+/** `Field: value`, continuation lines indented two spaces past the field. */
+function field(indent: string, name: string, value: string): string[] {
+  const [first, ...rest] = value.split("\n");
+  return [`${indent}${name}: ${first}`, ...rest.map((line) => `${indent}  ${line}`)];
+}
+
+/** A value on its own lines under a heading, every line indented. */
+function indented(indent: string, value: string): string[] {
+  return value.split("\n").map((line) => `${indent}${line}`);
+}
+
+/** The model-facing text of a submitted form (the format of docs/result-contract.md). */
+export function formatRichAnswers(details: RichFormResult): string {
+  const out: string[] = [];
+  if (details.title) out.push(...field("", "Form", details.title));
+  if (details.description) out.push(...field("", "Context", details.description));
+  if (out.length) out.push("");
+  details.questions.forEach((q, k) => {
+    const a = details.answers[k];
+    if (k > 0) out.push("");
+    out.push(`Question ${k + 1} (${q.id})`, `Type: ${q.type}`, ...field("", "Q", q.prompt));
+    const body = q.body ?? q.details;
+    if (body) out.push(...field("", "Details", body));
+    if (q.context) out.push(...field("", "Context", q.context));
+    if (q.recommendation) out.push(...field("", "Recommendation", q.recommendation));
+    const caveats = caveatsText(q.caveats);
+    if (caveats) out.push(...field("", "Caveats", caveats));
+    if (q.type === "text") {
+      const value = typeof a.value === "string" ? a.value : "";
+      out.push("Answer:", ...indented("  ", value.trim() === "" ? "(empty)" : value));
+      return;
+    }
+    const selected = new Set(a.selectedOptionIndexes ?? []);
+    const noteOf = new Map((a.optionNotes ?? []).map((n) => [n.optionIndex, n.note]));
+    out.push("Presented options:");
+    q.options.forEach((o, i) => {
+      const [firstLine, ...moreLines] = o.label.split("\n");
+      out.push(`  ${i + 1}. ${firstLine}`, ...moreLines.map((line) => `       ${line}`));
+      out.push(...field("     ", "Value", o.value));
+      out.push(`     Selected: ${selected.has(i) ? "yes" : "no"}`, `     Recommended: ${o.recommended ? "yes" : "no"}`);
+      if (o.description) out.push(...field("     ", "Description", o.description));
+      if (o.details) out.push(...field("     ", "Details", o.details));
+      if (o.note) out.push(...field("     ", "Presenter note", o.note));
+      const note = noteOf.get(i);
+      if (note) out.push(...field("     ", "User note", note));
+    });
+    if (q.allowOther) {
+      out.push(`  ${q.options.length + 1}. Other / custom answer`, `     Selected: ${a.wasCustom ? "yes" : "no"}`);
+      if (a.customValue !== undefined) out.push(...field("     ", "Custom value", a.customValue));
+    }
+    out.push("Selected answer:");
+    const entries: string[] = [];
+    for (const i of a.selectedOptionIndexes ?? []) {
+      const o = q.options[i];
+      entries.push(...field("  - ", "Label", o.label), ...field("    ", "Value", o.value));
+      const note = noteOf.get(i);
+      if (note) entries.push(...field("    ", "User note", note));
+    }
+    if (a.customValue !== undefined) entries.push(...field("  - ", "Custom answer", a.customValue));
+    out.push(...(entries.length ? entries : ["  (none)"]));
+  });
+  if (details.additionalText) out.push("", "Additional notes:", ...indented("  ", details.additionalText));
+  return out.join("\n");
+}
+
+/** Open a rich form and wait for it: the submitted result, a cancelled one, or why it could not open. */
+export async function askRich(
+  ctx: Parameters<typeof runForm>[0],
+  form: RichForm,
+  signal: AbortSignal | undefined,
+  state: FormchartState,
+  toolCallId?: string,
+): Promise<{ ok: true; details: RichFormResult } | { ok: false; message: string }> {
+  const spec = { ...richFormSpec(form), waitMs: toolCallId ? state.waitFor(toolCallId) : 0 };
+  const outcome = await runForm(ctx, spec, signal, () => state.clock.markClosed());
+  if (outcome.kind === "no-ui") return { ok: false, message: NO_UI_MESSAGE };
+  if (outcome.kind === "no-custom-ui") return { ok: false, message: NO_CUSTOM_UI_MESSAGE };
+  return { ok: true, details: richDetails(form, outcome.result) };
+}
+
+export const RICH_CANCELLED_TEXT = "User cancelled the form; nothing was submitted. Treat this as a declined answer.";
+
+export function registerRich(pi: ExtensionAPI, state: FormchartState): void {
+  pi.registerTool({
+    name: "ask_rich_questions",
+    label: "Rich questions",
+    description:
+      "Ask the user to review and answer decisions in a rich form: radio (one choice), checkbox (several) or text questions, " +
+      "each with optional body, context, recommendation and caveats; options with stable values, descriptions, details, " +
+      "your own note and a recommended flag. The user can write notes on options and additional notes on a review screen before submitting.",
+    promptSnippet: "Ask the user to decide in a rich review form with recommendations, caveats and notes",
+    promptGuidelines: [
+      "Use ask_rich_questions for decisions that need context: mark your recommended option with recommended: true and explain it in recommendation; give options stable values.",
+    ],
+    parameters: richParameters as unknown as TSchema,
+    executionMode: "sequential",
+    async execute(toolCallId, params, signal, _onUpdate, ctx) {
+      const checked = checkRichArgs(params);
+      if (!checked.ok) {
+        const minimal = checked.error.category === "empty_questionnaire" ? { cancelled: true } : { cancelled: true, error: checked.error.category };
+        return { content: [{ type: "text", text: `Error (${checked.error.category}): ${checked.error.message}` }], details: minimal };
+      }
+      const asked = await askRich(ctx, normalizeRich(checked.value), signal, state, toolCallId);
+      if (!asked.ok) return { content: [{ type: "text", text: `Error (no_ui): ${asked.message}` }], details: { cancelled: true } };
+      const text = asked.details.cancelled ? RICH_CANCELLED_TEXT : formatRichAnswers(asked.details);
+      return { content: [{ type: "text", text }], details: asked.details };
+    },
+    renderCall(args, theme) {
+      const a = (args ?? {}) as { title?: unknown; questions?: unknown[] };
+      const count = Array.isArray(a.questions) ? a.questions.length : 0;
+      const title = typeof a.title === "string" ? ` ${sanitizeLine(a.title).slice(0, 120)}` : "";
+      return new Text(theme.fg("accent", theme.bold("ask_rich_questions")) + theme.fg("muted", `${title} (${count} question${count === 1 ? "" : "s"})`), 0, 0);
+    },
+    renderResult(result, _options, theme) {
+      return new Text(richSummary(result.details as RichFormResult | { cancelled: true } | undefined, result.content, theme), 0, 0);
+    },
+  });
+}
+
+function richSummary(details: RichFormResult | { cancelled: true; error?: string } | undefined, content: Array<{ type: string; text?: string }>, theme: FormTheme): string {
+  if (!details || !("answers" in details)) return theme.fg("error", sanitize(content.find((c) => c.type === "text")?.text ?? ""));
+  if (details.cancelled) return theme.fg("warning", "Cancelled");
+  return details.questions
+    .map((q, k) => {
+      const a = details.answers[k];
+      const value = Array.isArray(a.value) ? a.value.join(", ") : a.value;
+      const notes = a.optionNotes?.length ? theme.fg("muted", ` (${a.optionNotes.length} note${a.optionNotes.length === 1 ? "" : "s"})`) : "";
+      return `${theme.fg("success", "✓ ")}${theme.fg("accent", sanitizeLine(q.label))}: ${sanitizeLine(value) || theme.fg("muted", "(empty)")}${notes}`;
+    })
+    .join("\n");
+}
