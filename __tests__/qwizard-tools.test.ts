@@ -194,17 +194,22 @@ describe("settings and /qwizard", () => {
   it("round-trips the settings file and survives a corrupt one", () => {
     const dir = agentDir();
     const file = settingsPath(dir);
-    saveSettings(file, { autoThrottle: false, cooldownSeconds: 12, tools: ["question"] });
-    expect(loadSettings(file)).toEqual({ autoThrottle: false, cooldownSeconds: 12, tools: ["question"] });
+    saveSettings(file, { autoThrottle: false, cooldownSeconds: 12, tools: ["question"], richExtraction: "text" });
+    expect(loadSettings(file)).toEqual({ autoThrottle: false, cooldownSeconds: 12, tools: ["question"], richExtraction: "text" });
     writeFileSync(file, "{ not json");
-    expect(loadSettings(file)).toEqual({ autoThrottle: true, cooldownSeconds: 3, tools: ["question", "questionnaire", "question_input", "question_throttle", "question_branch"] });
+    expect(loadSettings(file)).toEqual({
+      autoThrottle: true,
+      cooldownSeconds: 3,
+      tools: ["question", "questionnaire", "question_input", "question_throttle", "question_branch", "ask_rich_questions"],
+      richExtraction: "auto",
+    });
     writeFileSync(file, JSON.stringify({ autoThrottle: "yes", cooldownSeconds: 99 }));
     expect(loadSettings(file)).toMatchObject({ autoThrottle: true, cooldownSeconds: 3 });
   });
 
   it("registers only the tools the settings name", () => {
     const dir = agentDir();
-    saveSettings(settingsPath(dir), { autoThrottle: true, cooldownSeconds: 3, tools: ["question_input"] });
+    saveSettings(settingsPath(dir), { autoThrottle: true, cooldownSeconds: 3, tools: ["question_input"], richExtraction: "auto" });
     const { tools } = setup(dir);
     expect([...tools.keys()]).toEqual(["question_input"]);
   });

@@ -2,18 +2,22 @@
  * pi-formchart's extension entry: registers the question tools, `/qwizard`
  * and the session events with Pi.
  */
+import { complete } from "@mariozechner/pi-ai";
 import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
 import { registerQwizardCommand } from "./commands.js";
 import { registerEvents } from "./events.js";
 import { registerQuestion } from "./question.js";
 import { registerQwizard } from "./qwizard.js";
 import { registerRich } from "./rich.js";
+import { type CompleteFn, registerRichCommand } from "./rich-command.js";
 import { ALL_TOOLS } from "./settings.js";
 import { FormchartState } from "./state.js";
 
 export interface FormchartOptions {
   /** Where the settings file lives; Pi's agent directory by default. */
   agentDir?: string;
+  /** How /rich-questions calls the model; pi-ai's `complete` by default. */
+  complete?: CompleteFn;
 }
 
 export function createFormchart(options: FormchartOptions = {}) {
@@ -24,6 +28,7 @@ export function createFormchart(options: FormchartOptions = {}) {
     if (enabled("question")) registerQuestion(pi, state);
     registerQwizard(pi, state, enabled);
     if (enabled("ask_rich_questions")) registerRich(pi, state);
+    registerRichCommand(pi, state, options.complete ?? complete);
     registerQwizardCommand(pi, state, registered);
     registerEvents(pi, state, registered);
   };

@@ -2,7 +2,7 @@
  * pi-formchart's settings, kept in `<Pi agent dir>/pi-formchart/settings.json`.
  *
  * Contract: a missing or unreadable file means the defaults (auto-throttle on,
- * 3 seconds, every tool registered); a malformed field falls back to its
+ * 3 seconds, every tool registered, /rich-questions forcing a tool call); a malformed field falls back to its
  * default alone; saving writes the whole file atomically (temp file + rename).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -16,9 +16,11 @@ export interface Settings {
   cooldownSeconds: number;
   /** Which tools to register (every tool costs prompt tokens). */
   tools: string[];
+  /** How /rich-questions asks the model: a forced tool call where the provider has one (`auto`), or JSON text. */
+  richExtraction: "auto" | "text";
 }
 
-export const DEFAULT_SETTINGS: Settings = { autoThrottle: true, cooldownSeconds: 3, tools: [...ALL_TOOLS] };
+export const DEFAULT_SETTINGS: Settings = { autoThrottle: true, cooldownSeconds: 3, tools: [...ALL_TOOLS], richExtraction: "auto" };
 
 export function settingsPath(agentDir: string): string {
   return join(agentDir, "pi-formchart", "settings.json");
@@ -38,6 +40,7 @@ export function loadSettings(file: string): Settings {
     cooldownSeconds:
       typeof cooldown === "number" && Number.isInteger(cooldown) && cooldown >= 1 && cooldown <= 60 ? cooldown : DEFAULT_SETTINGS.cooldownSeconds,
     tools: Array.isArray(r.tools) ? r.tools.filter((t): t is string => typeof t === "string") : [...DEFAULT_SETTINGS.tools],
+    richExtraction: r.richExtraction === "text" ? "text" : "auto",
   };
 }
 

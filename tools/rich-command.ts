@@ -1,0 +1,183 @@
+/**
+ * `/rich-questions`: turn the open questions of the last assistant message
+ * into a rich form, and send the answers back into the conversation.
+ *
+ * Contract: the current model is asked to call an internal `submit_questions`
+ * tool whose parameters are `ask_rich_questions`' schema. Where the provider
+ * can be forced to call a tool, it is (tool choice); otherwise, or when the
+ * settings say `richExtraction: "text"`, the model answers with JSON text.
+ * Either way ajv checks the result; one repair attempt follows a malformed
+ * answer, then a clear notice. On submit the model-facing text is sent as a
+ * message (and starts a turn); on cancel nothing is sent.
+ */
+import type { Api, AssistantMessage, Context, Message, Model, ProviderStreamOptions, Tool } from "@mariozechner/pi-ai";
+import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
+import { checkRichArgs, type RichArgs, richParameters } from "../schemas/rich.js";
+import { askRich, formatRichAnswers, normalizeRich } from "./rich.js";
+import type { FormchartState } from "./state.js";
+
+export type CompleteFn = (model: Model<Api>, context: Context, options?: ProviderStreamOptions) => Promise<AssistantMessage>;
+
+export const SUBMIT_TOOL = "submit_questions";
+
+const submitTool: Tool = {
+  name: SUBMIT_TOOL,
+  description: "Submit the open questions found in the message as a form.",
+  parameters: richParameters as never,
+};
+
+const BASE_PROMPT = [
+  "You read a message an assistant wrote to a user and find the questions in it that the user still has to answer.",
+  "Turn each into a form question: radio when one option must be chosen, checkbox when several may apply, text when the answer is free text.",
+  "Keep the assistant's options, give each a short label and a stable value, mark the option the assistant recommends with recommended: true",
+  "and put its reasoning in recommendation; put trade-offs in caveats. Use the message's own words. If there are no open questions, submit an empty questions list.",
+].join(" ");
+
+const TOOL_PROMPT = `${BASE_PROMPT}\nCall the ${SUBMIT_TOOL} tool exactly once.`;
+
+export const TEXT_PROMPT = `${BASE_PROMPT}
+Reply with one JSON object and nothing else, matching this JSON Schema:
+${JSON.stringify(richParameters)}`;
+
+/** The tool choice that forces a call to `submit_questions`, for providers that support one. */
+export function forcedToolChoice(api: string): unknown {
+  switch (api) {
+    case "openai-completions":
+    case "mistral-conversations":
+      return { type: "function", function: { name: SUBMIT_TOOL } };
+    case "anthropic-messages":
+    case "bedrock-converse-stream":
+      return { type: "tool", name: SUBMIT_TOOL };
+    case "google-generative-ai":
+    case "google-vertex":
+      return "any";
+    default:
+      return undefined;
+  }
+}
+
+export type Extraction = { ok: true; args: RichArgs; via: "tool" | "text"; attempts: number } | { ok: false; reason: string };
+
+function textOf(message: AssistantMessage): string {
+  return message.content
+    .filter((c): c is { type: "text"; text: string } => c.type === "text")
+    .map((c) => c.text)
+    .join("\n");
+}
+
+/** The JSON object in a reply: the whole reply, a fenced block, or the outermost braces. */
+export function parseJsonReply(reply: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(reply)?.[1];
+  const start = reply.indexOf("{");
+  const end = reply.lastIndexOf("}");
+  const candidates = [reply.trim(), fenced?.trim(), start >= 0 && end > start ? reply.slice(start, end + 1) : undefined];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      return { ok: true, value: JSON.parse(candidate) };
+    } catch {
+      // try the next reading
+    }
+  }
+  return { ok: false, reason: "the reply is not a JSON object" };
+}
+
+function user(text: string): Message {
+  return { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
+}
+
+export interface ExtractOptions {
+  apiKey?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** `text` skips the forced tool call even where the provider has one. */
+  mode?: "auto" | "text";
+}
+
+/** Ask the model for the form; one repair attempt after a malformed answer. */
+export async function extractQuestions(message: string, model: Model<Api>, complete: CompleteFn, options: ExtractOptions = {}): Promise<Extraction> {
+  const toolChoice = options.mode === "text" ? undefined : forcedToolChoice(model.api);
+  const base: ProviderStreamOptions = { apiKey: options.apiKey, headers: options.headers, signal: options.signal };
+  const messages: Message[] = [user(`The assistant's message:\n\n${message}`)];
+  let problem = "";
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    if (toolChoice !== undefined) {
+      const reply = await complete(model, { systemPrompt: TOOL_PROMPT, messages, tools: [submitTool] }, { ...base, toolChoice });
+      if (reply.stopReason === "aborted") return { ok: false, reason: "cancelled" };
+      if (reply.stopReason === "error") return { ok: false, reason: reply.errorMessage ?? "the model request failed" };
+      const call = reply.content.find((c) => c.type === "toolCall" && c.name === SUBMIT_TOOL);
+      const checked = call && call.type === "toolCall" ? checkRichArgs(call.arguments) : undefined;
+      if (checked?.ok) return { ok: true, args: checked.value, via: "tool", attempts: attempt };
+      problem = checked ? checked.error.message : `the model did not call ${SUBMIT_TOOL}`;
+      messages.push(reply);
+      if (call && call.type === "toolCall") {
+        messages.push({ role: "toolResult", toolCallId: call.id, toolName: SUBMIT_TOOL, content: [{ type: "text", text: `Rejected: ${problem}. Call ${SUBMIT_TOOL} again with corrected arguments.` }], isError: true, timestamp: Date.now() });
+      } else {
+        messages.push(user(`You must call ${SUBMIT_TOOL}. ${problem}.`));
+      }
+    } else {
+      const reply = await complete(model, { systemPrompt: TEXT_PROMPT, messages }, base);
+      if (reply.stopReason === "aborted") return { ok: false, reason: "cancelled" };
+      if (reply.stopReason === "error") return { ok: false, reason: reply.errorMessage ?? "the model request failed" };
+      const parsed = parseJsonReply(textOf(reply));
+      const checked = parsed.ok ? checkRichArgs(parsed.value) : undefined;
+      if (checked?.ok) return { ok: true, args: checked.value, via: "text", attempts: attempt };
+      problem = checked ? checked.error.message : parsed.ok ? "" : parsed.reason;
+      messages.push(reply, user(`That reply cannot be used: ${problem}. Reply again with the corrected JSON object only.`));
+    }
+  }
+  return { ok: false, reason: `the model's answer was malformed twice (${problem})` };
+}
+
+/** The text of the last assistant message on the current branch. */
+export function lastAssistantText(ctx: Pick<ExtensionCommandContext, "sessionManager">): string | undefined {
+  const branch = ctx.sessionManager.getBranch();
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const entry = branch[i];
+    if (entry.type !== "message") continue;
+    const msg = entry.message;
+    if (!("role" in msg) || msg.role !== "assistant") continue;
+    const text = msg.content
+      .filter((c): c is { type: "text"; text: string } => c.type === "text")
+      .map((c) => c.text)
+      .join("\n")
+      .trim();
+    if (text) return text;
+  }
+  return undefined;
+}
+
+export const RICH_MESSAGE_TYPE = "rich-questions";
+
+export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, complete: CompleteFn): void {
+  pi.registerCommand("rich-questions", {
+    description: "Answer the open questions of the last assistant message in a rich form",
+    handler: async (_args, ctx) => {
+      const say = (text: string, level: "info" | "warning" | "error" = "info"): void => {
+        if (ctx.hasUI) ctx.ui.notify(text, level);
+        else process.stdout.write(`${text}\n`);
+      };
+      if (!ctx.hasUI) return say("/rich-questions needs Pi's interactive terminal.", "error");
+      if (!ctx.model) return say("/rich-questions: no model is selected.", "error");
+      const message = lastAssistantText(ctx);
+      if (!message) return say("/rich-questions: there is no assistant message to take questions from.", "warning");
+      const auth = await ctx.modelRegistry.getApiKeyAndHeaders(ctx.model);
+      if (!auth.ok) return say(`/rich-questions: ${auth.error}`, "error");
+      say(`Finding the open questions with ${ctx.model.id}…`);
+      const extraction = await extractQuestions(message, ctx.model, complete, {
+        apiKey: auth.apiKey,
+        headers: auth.headers,
+        mode: state.settings.richExtraction,
+      });
+      if (!extraction.ok) return say(`/rich-questions could not build a form: ${extraction.reason}.`, "error");
+      if (extraction.args.questions.length === 0) return say("/rich-questions: the last assistant message has no open questions.");
+      const asked = await askRich(ctx, normalizeRich(extraction.args), undefined, state);
+      if (!asked.ok) return say(`/rich-questions: ${asked.message}`, "error");
+      if (asked.details.cancelled) return say("Form cancelled; nothing was sent.");
+      pi.sendMessage(
+        { customType: RICH_MESSAGE_TYPE, content: formatRichAnswers(asked.details), display: true, details: asked.details },
+        { triggerTurn: true },
+      );
+    },
+  });
+}
