@@ -1,104 +1,91 @@
 /**
- * Generated path tests: every route @xstate/graph finds through each form is
- * replayed with real key bytes on the real component, and the routes
- * together must take every state and every transition of the machine.
+ * Generated path tests for every example form and for large generated forms.
+ *
+ * @xstate/graph enumerates the routes through each form's statechart; every
+ * route is replayed on the real component with the key bytes the keymap binds
+ * (see helpers/paths.ts), and the routes together must take every state node
+ * and every transition of the machine: the coverage table printed at the end
+ * must read 100 % everywhere, or the test fails.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
+import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { createFormMachine } from "../machines/form.js";
-import { type FormSpec, normalizeForm } from "../machines/spec.js";
-import { checkBranchArgs } from "../schemas/qwizard.js";
-import { checkRichArgs } from "../schemas/rich.js";
-import { inputSpec, questionnaireSpec } from "../tools/qwizard.js";
-import { normalizeRich, richFormSpec } from "../tools/rich.js";
-import { definitionOf, formTestModel, newCoverage, replayPath } from "./helpers/paths.js";
+import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
+import { definitionOf, generatePaths, newCoverage, replayPath } from "./helpers/paths.js";
 
-function branchSpec(): FormSpec {
-  const checked = checkBranchArgs({
-    questions: [
-      { id: "deploy", prompt: "Deploy today?", type: "yes_no", options: [] },
-      { id: "env", label: "Target", prompt: "Where to?", when: "deploy equals Yes", options: [{ label: "staging" }, { label: "prod" }] },
-      { id: "why", label: "Reason", prompt: "Why wait?", when: { field: "deploy", operator: "not_equals", value: "Yes" }, allowOther: false, options: [{ label: "Review" }, { label: "Freeze" }] },
-      { id: "score", label: "Score", prompt: "Confidence?", type: "rating", options: [], when: ["deploy is_not_empty", "env in staging, prod"] },
-    ],
-  });
-  if (!checked.ok) throw new Error(checked.error.message);
-  return questionnaireSpec(checked.value);
+function example(name: string): FormSpec {
+  const loaded = loadFormFile(name);
+  if (!loaded.ok) throw new Error(loaded.message);
+  return loaded.form.spec;
 }
 
-function richSpec(): FormSpec {
-  const checked = checkRichArgs({
-    title: "Release",
-    questions: [
-      { id: "target", prompt: "Where should we deploy?", allowOther: true, recommendation: "Staging first.", options: [{ label: "Production", value: "prod", note: "Friday freeze" }, { label: "Staging", value: "stage", recommended: true }] },
-      { id: "checks", type: "checkbox", prompt: "Which checks?", options: [{ label: "Unit" }, { label: "Lint" }] },
-      { id: "why", type: "text", prompt: "Anything else?", required: false },
-    ],
+/** A tabbed form of `n` questions with `m` options each. */
+function tabbed(n: number, m: number): FormSpec {
+  return normalizeForm({
+    questions: Array.from({ length: n }, (_, i) => ({
+      prompt: `Question ${i + 1}?`,
+      options: Array.from({ length: m }, (_, j) => ({ label: `Option ${i + 1}.${j + 1}` })),
+      multiple: i % 3 === 1,
+    })),
   });
-  if (!checked.ok) throw new Error(checked.error.message);
-  return richFormSpec(normalizeRich(checked.value));
 }
 
-const forms: Record<string, { spec: FormSpec; fakeTimers?: boolean }> = {
-  "single select": {
-    spec: normalizeForm({ questions: [{ prompt: "Which database?", options: [{ label: "PostgreSQL", description: "relational" }, { label: "SQLite" }] }] }),
-  },
-  "single multi-select": {
-    spec: normalizeForm({ questions: [{ prompt: "Which checks?", multiple: true, options: [{ label: "Unit" }, { label: "Lint" }] }] }),
-  },
-  "tabbed single + multi + fixed options": {
-    spec: normalizeForm({
-      questions: [
-        { id: "db", label: "数据库", prompt: "Which database? 🗄️", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] },
-        { id: "checks", label: "Checks", prompt: "Which checks?", multiple: true, options: [{ label: "Unit" }, { label: "Lint" }] },
-        { id: "size", label: "Size", prompt: "How big?", allowOther: false, options: [{ label: "S" }, { label: "L" }] },
-      ],
-    }),
-  },
-  "tabbed with an optional multi-select": {
-    spec: normalizeForm({
+/** `n` questions, each after the first shown only when the one before it was answered "Go". */
+function chain(n: number): FormSpec {
+  const questions: QuestionInput[] = Array.from({ length: n }, (_, i) => ({
+    id: `s${i + 1}`,
+    prompt: `Step ${i + 1}?`,
+    allowOther: false,
+    options: [{ label: "Go" }, { label: "Stop" }],
+    when: i === 0 ? undefined : [{ field: `s${i}`, operator: "equals", value: "Go" }],
+  }));
+  return normalizeForm({ questions });
+}
+
+const forms: Array<[string, FormSpec]> = [
+  ...exampleNames().map((name): [string, FormSpec] => [`example ${name}`, example(name)]),
+  [
+    "optional multi-select, no auto-advance",
+    normalizeForm({
       questions: [
         { prompt: "Pick one", options: [{ label: "A" }, { label: "B" }], autoAdvance: false },
         { prompt: "Extras?", multiple: true, required: false, allowOther: false, options: [{ label: "X" }, { label: "Y" }] },
       ],
     }),
-  },
-  "branching (question_branch)": { spec: branchSpec() },
-  "typed date (question_input)": { spec: inputSpec({ question: "Release date?", type: "date" }) },
-  "rich review (ask_rich_questions)": { spec: richSpec() },
-  "throttled (question_throttle)": {
-    spec: { ...normalizeForm({ questions: [{ prompt: "Still on track?", options: [{ label: "Yes" }, { label: "Blocked" }] }] }), waitMs: 5000 },
-    fakeTimers: true,
-  },
-};
+  ],
+  ["generated 6 questions × 5 options", tabbed(6, 5)],
+  ["generated 8-question branching chain", chain(8)],
+];
 
 const table: string[] = [];
 
-describe.each(Object.entries(forms))("%s", (name, { spec, fakeTimers }) => {
+describe.each(forms)("%s", (name, spec) => {
   const machine = createFormMachine(spec) as unknown as AnyStateMachine;
-  const started = Date.now();
-  const paths = formTestModel(spec, machine).getShortestPaths();
-  const coverage = newCoverage();
-
-  if (fakeTimers) {
+  if (spec.waitMs) {
+    // The throttle countdown runs on jest's clock.
     beforeEach(() => {
-      jest.useFakeTimers();
+      jest.useFakeTimers({ doNotFake: ["performance"] });
     });
     afterEach(() => {
       jest.useRealTimers();
     });
   }
 
-  it(`replays all ${paths.length} generated paths on the component with key bytes`, () => {
+  it("every generated route replays on the component and together they cover the whole chart", () => {
+    const started = performance.now();
+    const paths = generatePaths(spec, machine);
+    const generated = performance.now();
+    const coverage = newCoverage();
     paths.forEach((path, i) => replayPath(spec, path.steps, coverage, { width: 20 + ((i * 37) % 100) }));
-  });
-
-  it("covers every state and every transition", () => {
     const definition = definitionOf(machine);
     const missingStates = [...definition.states].filter((s) => !coverage.states.has(s));
     const missingTransitions = [...definition.transitions].filter((t) => !coverage.transitions.has(t));
+    const covered = definition.states.size + definition.transitions.size - missingStates.length - missingTransitions.length;
+    const percent = ((100 * covered) / (definition.states.size + definition.transitions.size)).toFixed(1);
+    const ms = (t: number) => `${Math.round(t)} ms`.padStart(8);
     table.push(
-      `${name.padEnd(40)} states ${definition.states.size - missingStates.length}/${definition.states.size}  transitions ${definition.transitions.size - missingTransitions.length}/${definition.transitions.size}  paths ${paths.length}  ${Date.now() - started} ms`,
+      `${name.padEnd(42)} ${`${definition.states.size - missingStates.length}/${definition.states.size}`.padStart(7)} ${`${definition.transitions.size - missingTransitions.length}/${definition.transitions.size}`.padStart(11)} ${String(paths.length).padStart(6)} ${`${percent} %`.padStart(8)} ${ms(generated - started)} ${ms(performance.now() - generated)}`,
     );
     expect(missingStates).toEqual([]);
     expect(missingTransitions).toEqual([]);
@@ -106,5 +93,6 @@ describe.each(Object.entries(forms))("%s", (name, { spec, fakeTimers }) => {
 });
 
 afterAll(() => {
-  console.log(`Generated path coverage\n${table.join("\n")}`);
+  const head = `${"machine".padEnd(42)} ${"states".padStart(7)} ${"transitions".padStart(11)} ${"paths".padStart(6)} ${"covered".padStart(8)} ${"generate".padStart(8)} ${"replay".padStart(8)}`;
+  console.log(`Generated path coverage\n${head}\n${table.join("\n")}`);
 });

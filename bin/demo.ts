@@ -1,50 +1,37 @@
 /**
  * Run a form in the terminal without Pi: `npm start` shows the demo form,
- * `npm start -- spec.json` any `question` arguments. On submit or cancel it
- * prints the text the model would read and the JSON `details`.
+ * `npm start -- file.json` any form file (`{"tool": …, "arguments": …}`, or
+ * bare `question` arguments), `npm start -- <example name>` one of examples/.
+ * On submit or cancel it prints the text the model would read and the JSON
+ * `details`. Exit code: 0 submitted, 1 cancelled, 2 invalid input.
  */
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { ProcessTerminal, TUI } from "@mariozechner/pi-tui";
 import { FormComponent } from "../renderers/component.js";
 import { ansiTheme } from "../renderers/theme.js";
-import { checkQuestionArgs } from "../schemas/question.js";
-import { questionDetails, questionFormSpec, questionText } from "../tools/question.js";
+import { loadFormFile } from "./form-file.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const file = process.argv[2] ?? join(here, "..", "examples", "demo.json");
-
-let raw: unknown;
-try {
-  raw = JSON.parse(readFileSync(file, "utf8"));
-} catch (error) {
-  console.error(`Cannot read a form from ${file}: ${(error as Error).message}`);
+const loaded = loadFormFile(process.argv[2] ?? "demo");
+if (!loaded.ok) {
+  console.error(loaded.message);
   process.exit(2);
 }
-const checked = checkQuestionArgs(raw);
-if (!checked.ok) {
-  console.error(`${file}: ${checked.error.message} [${checked.error.category}]`);
-  process.exit(2);
-}
-const spec = questionFormSpec(checked.value);
-const singleShape = checked.value.compat === "single-question";
+const { form } = loaded;
 
 const terminal = new ProcessTerminal();
 const tui = new TUI(terminal);
-const form = new FormComponent({
-  spec,
+const component = new FormComponent({
+  spec: form.spec,
   host: tui,
   theme: ansiTheme,
   maxHeight: () => Math.max(6, terminal.rows - 1),
   done: (result) => {
     tui.stop();
-    form.dispose();
-    process.stdout.write(`\n${questionText(spec, result)}\n\n`);
-    process.stdout.write(`${JSON.stringify(questionDetails(spec, result, singleShape), null, 2)}\n`);
+    component.dispose();
+    const { text, details } = form.answer(result);
+    process.stdout.write(`\n${text}\n\n${JSON.stringify(details, null, 2)}\n`);
     process.exit(result.cancelled ? 1 : 0);
   },
 });
-tui.addChild(form);
-tui.setFocus(form);
+tui.addChild(component);
+tui.setFocus(component);
 tui.start();

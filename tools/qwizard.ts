@@ -16,7 +16,6 @@ import { Text } from "@mariozechner/pi-tui";
 import type { TSchema } from "typebox";
 import type { FormResult, QuestionOutcome } from "../machines/form.js";
 import { type FormSpec, normalizeForm, type QuestionInput, type QuestionSpec } from "../machines/spec.js";
-import { textProblems } from "../machines/text-rules.js";
 import { sanitize, sanitizeLine } from "../renderers/text.js";
 import type { FormTheme } from "../renderers/theme.js";
 import {
@@ -29,6 +28,7 @@ import {
   inputParameters,
   questionnaireParameters,
   throttleParameters,
+  type ThrottleArgs,
 } from "../schemas/qwizard.js";
 import type { Checked } from "../schemas/validate.js";
 import { answerLine, NO_CUSTOM_UI_MESSAGE, NO_UI_MESSAGE } from "./question.js";
@@ -219,6 +219,15 @@ export function inputSpec(args: { question: string; placeholder?: string; requir
   });
 }
 
+export function inputResult(spec: FormSpec, form: FormResult): ToolResult<InputDetails> {
+  const question = spec.questions[0].prompt;
+  if (form.cancelled) {
+    return result<InputDetails>("User cancelled the question without answering. Treat this as a declined answer.", { question, answer: null, cancelled: true });
+  }
+  const answer = form.answers[0].custom[0] ?? "";
+  return result<InputDetails>(answer === "" ? "User left the answer empty." : `User answered: ${answer}`, { question, answer, cancelled: false });
+}
+
 function inputTool(pi: ExtensionAPI, state: FormchartState): void {
   pi.registerTool({
     name: "question_input",
@@ -245,15 +254,7 @@ function inputTool(pi: ExtensionAPI, state: FormchartState): void {
       const spec = inputSpec(checked.value);
       const asked = await ask(state, ctx, spec, toolCallId, signal);
       if (!asked.ok) return result<InputDetails>(errorText(asked.category, asked.message), { question, answer: null, cancelled: true, error: asked.category });
-      const outcome = asked.result.answers[0];
-      if (asked.result.cancelled) {
-        return result<InputDetails>("User cancelled the question without answering. Treat this as a declined answer.", { question, answer: null, cancelled: true });
-      }
-      const answer = outcome.custom[0] ?? "";
-      const details: InputDetails = { question, answer, cancelled: false };
-      const problems = textProblems(spec.questions[0].text!, answer);
-      if (problems.length) details.validationErrors = problems;
-      return result(answer === "" ? "User left the answer empty." : `User answered: ${answer}`, details);
+      return inputResult(spec, asked.result);
     },
     renderCall: (args, theme) => new Text(callLine("question_input", args, theme), 0, 0),
     renderResult: (r, _options, theme) => new Text(resultLine(r.details as Record<string, unknown> | undefined, r.content, theme), 0, 0),
@@ -261,6 +262,30 @@ function inputTool(pi: ExtensionAPI, state: FormchartState): void {
 }
 
 export const DEFAULT_THROTTLE_COOLDOWN = 5;
+
+/** The form of a throttled question; `waitMs` is set by whoever knows how long to wait. */
+export function throttleSpec(args: ThrottleArgs): FormSpec {
+  return normalizeForm({
+    questions: [{ prompt: args.question, options: args.options, allowOther: args.allowOther, multiple: args.type === "multi" }],
+  });
+}
+
+export function throttleResult(spec: FormSpec, form: FormResult): ToolResult<ThrottleDetails> {
+  const q = spec.questions[0];
+  const outcome = form.answers[0];
+  const labels = outcome.answered ? [...outcome.options.map((i) => q.options[i].label), ...outcome.custom] : [];
+  const details: ThrottleDetails = {
+    question: q.prompt,
+    options: q.options.map((o) => o.label),
+    answer: labels.length === 0 ? null : q.kind === "multi" ? labels : labels[0],
+    wasCustom: outcome.custom.length > 0,
+    throttled: form.waited,
+    cancelled: form.cancelled,
+  };
+  if (q.kind === "single" && outcome.options.length) details.index = outcome.options[0] + 1;
+  const text = form.cancelled ? "User cancelled the question. Treat this as a declined answer." : answerLine({ ...q, label: "Answer" }, outcome);
+  return result(text, details);
+}
 
 function throttleTool(pi: ExtensionAPI, state: FormchartState): void {
   pi.registerTool({
@@ -286,27 +311,10 @@ function throttleTool(pi: ExtensionAPI, state: FormchartState): void {
       };
       if (!checked.ok) return result(errorText(checked.error.category, checked.error.message), { ...fallback, error: checked.error.category });
       const args = checked.value;
-      const spec = normalizeForm({
-        questions: [{ prompt: args.question, options: args.options, allowOther: args.allowOther, multiple: args.type === "multi" }],
-      });
+      const spec = throttleSpec(args);
       const asked = await ask(state, ctx, spec, toolCallId, signal, args.cooldown ?? DEFAULT_THROTTLE_COOLDOWN);
       if (!asked.ok) return result(errorText(asked.category, asked.message), { ...fallback, error: asked.category });
-      const q = spec.questions[0];
-      const outcome = asked.result.answers[0];
-      const labels = outcome.answered ? [...outcome.options.map((i) => q.options[i].label), ...outcome.custom] : [];
-      const details: ThrottleDetails = {
-        question: q.prompt,
-        options: q.options.map((o) => o.label),
-        answer: labels.length === 0 ? null : q.kind === "multi" ? labels : labels[0],
-        wasCustom: outcome.custom.length > 0,
-        throttled: asked.result.waited,
-        cancelled: asked.result.cancelled,
-      };
-      if (q.kind === "single" && outcome.options.length) details.index = outcome.options[0] + 1;
-      const text = asked.result.cancelled
-        ? "User cancelled the question. Treat this as a declined answer."
-        : answerLine({ ...q, label: "Answer" }, outcome);
-      return result(text, details);
+      return throttleResult(spec, asked.result);
     },
     renderCall: (args, theme) => new Text(callLine("question_throttle", args, theme), 0, 0),
     renderResult: (r, _options, theme) => new Text(resultLine(r.details as Record<string, unknown> | undefined, r.content, theme), 0, 0),

@@ -31,23 +31,25 @@ export function formEvents(spec: FormSpec) {
     const c = snapshot.context;
     const nav: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }, { type: "CANCEL" }, { type: "ABORT" }];
     // An open editor: type into it when empty, save it, back out of it.
-    const editing = (extra: FormEvent[] = []): FormEvent[] => {
+    const editing = (samples: string[], extra: FormEvent[] = []): FormEvent[] => {
       const text = editorText(position, c);
       const events: FormEvent[] = [{ type: "SUBMIT_TEXT", text }, { type: "CANCEL" }, { type: "ABORT" }, ...extra];
-      if (text === "") events.push({ type: "TYPE", text: "Blue" }, { type: "TYPE", text: "2024-02-29" });
+      if (text === "") events.push(...samples.map((sample): FormEvent => ({ type: "TYPE", text: sample })));
       return events;
     };
     // The countdown's end is XState's own delayed event; the replay advances the clock for it.
     if (position.kind === "waiting") return [{ type: "CANCEL" }, { type: "ABORT" }, { type: COOLDOWN_DONE } as never];
     if (position.kind === "review") {
-      if (position.mode === "writing") return editing();
+      if (position.mode === "writing") return editing(["Blue"]);
       const goTo: FormEvent[] = spec.questions.map((_, k) => ({ type: "SELECT", row: k }));
       return [{ type: "CONFIRM" }, ...goTo, ...(spec.additionalNotes ? [{ type: "NOTE" } as FormEvent] : []), ...nav];
     }
     if (position.kind !== "question") return [];
     const q = spec.questions[position.q];
-    if (position.mode === "noting") return editing();
-    if (position.mode === "typing") return editing(q.kind === "text" ? [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }] : []);
+    if (position.mode === "noting") return editing(["Blue"]);
+    if (position.mode === "typing") {
+      return q.kind === "text" ? editing(textSamples(q.placeholder), [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }]) : editing(["Blue"]);
+    }
     // The row after the predefined options: a typed choice, or "Type something.".
     const afterOptions = q.options.length;
     return [
@@ -62,6 +64,11 @@ export function formEvents(spec: FormSpec) {
       ...nav,
     ];
   };
+}
+
+/** Answers to type into a typed-answer question: one of each kind the checks know, and the author's own example. */
+function textSamples(placeholder: string | undefined): string[] {
+  return [...new Set(["Blue", "42", "2024-02-29", "ada@example.org", ...(placeholder ? [placeholder] : [])])];
 }
 
 export function guardKey(spec: FormSpec) {
@@ -84,11 +91,15 @@ export function guardKey(spec: FormSpec) {
         : position?.kind === "review"
           ? [c.additionalText !== ""]
           : [];
-    // Visibility is what the branch guards decide on; answered flags what Submit decides on.
+    // Visibility is what the branch guards decide on. Submit's guard only asks
+    // whether a required question is still open: key on how many are (not
+    // which), so the search can make progress towards Submit without
+    // enumerating every combination of answers.
     const visible = spec.questions.map((_, i) => Number(isVisible(spec, c, i))).join("");
+    const open = spec.questions.filter((q, i) => q.required && !c.answered[i] && isVisible(spec, c, i)).length;
     // The direction of travel only matters where a hidden question passes it on.
     const direction = branching ? c.direction : "";
-    const key = { v: snapshot.value, answered: c.answered.map(Number).join(""), visible, direction, here };
+    const key = { v: snapshot.value, open, visible, direction, here };
     // The incoming edge is part of the node, so self-loops, refused events and
     // two routes into the same state (Esc from different tabs) are all kept.
     const from = previous ? JSON.stringify(previous.value) : "";
@@ -96,11 +107,18 @@ export function guardKey(spec: FormSpec) {
   };
 }
 
+/** Traversals larger than this fail loudly instead of running for ever. */
+export const TRAVERSAL_LIMIT = 50_000;
+
 export function formTestModel(spec: FormSpec, machine: AnyStateMachine = createFormMachine(spec) as unknown as AnyStateMachine) {
   return new TestModel(machine, {
     events: formEvents(spec) as never,
     serializeState: guardKey(spec) as never,
   });
+}
+
+export function generatePaths(spec: FormSpec, machine: AnyStateMachine) {
+  return formTestModel(spec, machine).getShortestPaths({ limit: TRAVERSAL_LIMIT });
 }
 
 /** Every state node id and every transition (source, event, candidate index) of a machine. */

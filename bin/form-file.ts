@@ -1,0 +1,38 @@
+/**
+ * Finding and reading a form file for the command-line tools: a path to a
+ * JSON file, or the name of a file in examples/ (with or without `.json`).
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type PreparedForm, prepareFormFile } from "../tools/catalog.js";
+
+export const EXAMPLES_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "examples");
+
+export function exampleNames(): string[] {
+  return readdirSync(EXAMPLES_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => basename(f, ".json"))
+    .sort();
+}
+
+export function resolveFormFile(nameOrPath: string): string | undefined {
+  if (existsSync(nameOrPath)) return nameOrPath;
+  const example = join(EXAMPLES_DIR, nameOrPath.endsWith(".json") ? nameOrPath : `${nameOrPath}.json`);
+  return existsSync(example) ? example : undefined;
+}
+
+export type LoadedForm = { ok: true; file: string; tool: string; form: PreparedForm } | { ok: false; message: string };
+
+export function loadFormFile(nameOrPath: string): LoadedForm {
+  const file = resolveFormFile(nameOrPath);
+  if (!file) return { ok: false, message: `No form file or example named "${nameOrPath}". Examples: ${exampleNames().join(", ")}` };
+  let content: unknown;
+  try {
+    content = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    return { ok: false, message: `Cannot read a form from ${file}: ${(error as Error).message}` };
+  }
+  const prepared = prepareFormFile(content);
+  return prepared.ok ? { ok: true, file, tool: prepared.tool, form: prepared.form } : { ok: false, message: `${file}: ${prepared.message}` };
+}

@@ -1,0 +1,177 @@
+/**
+ * A form's statechart as a diagram: Mermaid or Graphviz DOT text.
+ *
+ * Contract: the diagram is read off the machine the engine builds (not a
+ * second description of it): every state with its nesting, the initial and
+ * final states, every transition that changes state with its event, guard
+ * name and parameters, eventless skips, and `after` delays. Transitions
+ * without a target (moving the cursor, typing) only change context and are
+ * summarized per state instead of drawn.
+ */
+import type { AnyStateMachine } from "xstate";
+
+type Node = AnyStateMachine["root"];
+
+export interface DiagramState {
+  id: string;
+  label: string;
+  /** A second line under the label (a question's show condition). */
+  detail?: string;
+  parent?: string;
+  kind: "atomic" | "compound" | "final";
+  initial?: string;
+  /** Events handled without leaving the state. */
+  internal: string[];
+}
+
+export interface DiagramEdge {
+  from: string;
+  to: string;
+  label: string;
+}
+
+/** The source of transitions the machine takes from any state. */
+export const ANY = "any_state";
+
+export interface Diagram {
+  root: string;
+  initial: string;
+  states: DiagramState[];
+  edges: DiagramEdge[];
+}
+
+const safeId = (id: string) => id.replace(/^form\.?/, "").replace(/[^A-Za-z0-9]+/g, "_") || "form";
+/** Model-written text made safe for both diagram languages: one line, no quotes, braces or control characters. */
+const plain = (text: string, max = 48) => {
+  const flat = text.replace(/[\p{Cc}"{}[\]<>|:;#\\`]+/gu, " ").replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+function guardLabel(guard: unknown): string {
+  if (!guard) return "";
+  if (typeof guard === "string") return guard;
+  const g = guard as { type?: string; params?: Record<string, unknown> };
+  if (!g.type) return "guard";
+  const params = Object.entries(g.params ?? {}).map(([k, v]) => (k === "q" && typeof v === "number" ? `q${v + 1}` : String(v)));
+  return params.length ? `${g.type}(${params.join(", ")})` : g.type;
+}
+
+function eventLabel(eventType: string, delays: Record<string, unknown>): string {
+  const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
+  if (after) {
+    const delay = delays[after[1]];
+    return typeof delay === "number" ? `after ${delay / 1000}s` : `after ${after[1]}`;
+  }
+  return eventType === "" ? "always" : eventType;
+}
+
+/**
+ * Read states and transitions off a machine. `labels` names question states
+ * (`q1` → "Scope"), `details` adds a line under them (`shown when size gte 4`).
+ */
+export function describeMachine(machine: AnyStateMachine, labels: Record<string, string> = {}, details: Record<string, string> = {}): Diagram {
+  const states: DiagramState[] = [];
+  const edges: DiagramEdge[] = [];
+  const delays = (machine.implementations?.delays ?? {}) as Record<string, unknown>;
+  const visit = (node: Node, parent?: string) => {
+    const id = safeId(node.id);
+    const children = Object.values(node.states) as Node[];
+    const kind = node.type === "final" ? "final" : children.length ? "compound" : "atomic";
+    const question = labels[node.key];
+    const state: DiagramState = { id, label: question ? `${node.key} · ${plain(question)}` : node.key, kind, internal: [] };
+    if (parent !== undefined) state.parent = parent;
+    if (details[node.key]) state.detail = plain(details[node.key], 60);
+    if (children.length && node.initial?.target?.[0]) state.initial = safeId(node.initial.target[0].id);
+    states.push(state);
+    const candidates: Array<[string, Array<{ target?: readonly Node[]; guard?: unknown }>]> = [...node.transitions.entries()];
+    if (node.always?.length) candidates.push(["", node.always]);
+    for (const [eventType, defs] of candidates) {
+      for (const def of defs) {
+        const guard = guardLabel(def.guard);
+        const label = `${eventLabel(eventType, delays)}${guard ? ` [${guard}]` : ""}`;
+        if (!def.target?.length) {
+          if (!state.internal.includes(eventType)) state.internal.push(eventType);
+          continue;
+        }
+        for (const target of def.target) edges.push({ from: id, to: safeId(target.id), label });
+      }
+    }
+    for (const child of children) visit(child, id);
+  };
+  visit(machine.root);
+  const root = states[0];
+  return {
+    root: root.id,
+    initial: root.initial ?? "",
+    states: states.slice(1).map((s) => (s.parent === root.id ? { ...s, parent: undefined } : s)),
+    // Transitions of the machine itself are taken from any state.
+    edges: edges.map((e) => (e.from === root.id ? { ...e, from: ANY } : e)),
+  };
+}
+
+/** Mermaid `stateDiagram-v2`. */
+export function toMermaid(d: Diagram): string {
+  const lines = ["stateDiagram-v2", "  direction LR", `  [*] --> ${d.initial}`];
+  const childrenOf = (parent: string | undefined) => d.states.filter((s) => s.parent === parent);
+  const emit = (s: DiagramState, indent: string) => {
+    const kids = childrenOf(s.id);
+    if (kids.length) {
+      lines.push(`${indent}state "${s.detail ? `${s.label} (${s.detail})` : s.label}" as ${s.id} {`);
+      if (s.initial) lines.push(`${indent}  [*] --> ${s.initial}`);
+      for (const k of kids) emit(k, `${indent}  `);
+      lines.push(`${indent}}`);
+    } else {
+      lines.push(`${indent}state "${s.label}" as ${s.id}`);
+    }
+    if (s.internal.length) lines.push(`${indent}note right of ${s.id} : also ${s.internal.map((e) => e || "always").join(", ")}`);
+  };
+  for (const s of childrenOf(undefined)) emit(s, "  ");
+  if (d.edges.some((e) => e.from === ANY)) lines.push(`  state "any state" as ${ANY}`);
+  for (const e of d.edges) lines.push(`  ${e.from} --> ${e.to} : ${e.label}`);
+  for (const s of d.states.filter((x) => x.kind === "final")) lines.push(`  ${s.id} --> [*]`);
+  return `${lines.join("\n")}\n`;
+}
+
+const dotString = (text: string) => `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+
+/** Graphviz DOT: compound states as clusters, final states as double circles. */
+export function toDot(d: Diagram): string {
+  const byId = new Map(d.states.map((s) => [s.id, s]));
+  /** The drawable node for a state: a compound state is entered at its initial leaf. */
+  const leaf = (id: string): string => {
+    const s = byId.get(id);
+    return s?.kind === "compound" && s.initial ? leaf(s.initial) : id;
+  };
+  const lines = [
+    "digraph form {",
+    '  rankdir=LR; compound=true; newrank=true;',
+    '  node [shape=box, style="rounded", fontname="Helvetica", fontsize=11];',
+    '  edge [fontname="Helvetica", fontsize=9];',
+    '  __start [shape=point, width=0.15, label=""];',
+  ];
+  if (d.edges.some((e) => e.from === ANY)) lines.push(`  ${ANY} [label="any state", shape=plaintext, fontcolor="gray40"];`);
+  const emit = (parent: string | undefined, indent: string) => {
+    for (const s of d.states.filter((x) => x.parent === parent)) {
+      if (s.kind === "compound") {
+        const label = s.detail ? `${dotString(s.label).slice(0, -1)}\\n${dotString(s.detail).slice(1)}` : dotString(s.label);
+        lines.push(`${indent}subgraph cluster_${s.id} {`, `${indent}  label=${label}; style="rounded"; color="gray50";`);
+        emit(s.id, `${indent}  `);
+        lines.push(`${indent}}`);
+      } else {
+        const extra = s.kind === "final" ? ', shape=doublecircle, style="", width=0.3' : "";
+        const label = s.internal.length ? `${s.label}\\n(${s.internal.map((e) => e || "always").join(", ")})` : s.label;
+        lines.push(`${indent}${s.id} [label=${dotString(label).replace(/\\\\n/g, "\\n")}${extra}];`);
+      }
+    }
+  };
+  emit(undefined, "  ");
+  lines.push(`  __start -> ${leaf(d.initial)}${byId.get(d.initial)?.kind === "compound" ? ` [lhead=cluster_${d.initial}]` : ""};`);
+  for (const e of d.edges) {
+    const attrs = [`label=${dotString(e.label)}`];
+    if (byId.get(e.from)?.kind === "compound") attrs.push(`ltail=cluster_${e.from}`);
+    if (byId.get(e.to)?.kind === "compound" && e.to !== e.from) attrs.push(`lhead=cluster_${e.to}`);
+    lines.push(`  ${leaf(e.from)} -> ${leaf(e.to)} [${attrs.join(", ")}];`);
+  }
+  lines.push("}");
+  return `${lines.join("\n")}\n`;
+}
