@@ -89,7 +89,7 @@ describe.each(forms)("%s", (name, spec) => {
     );
     expect(missingStates).toEqual([]);
     expect(missingTransitions).toEqual([]);
-  });
+  }, 120_000);
 });
 
 afterAll(() => {

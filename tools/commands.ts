@@ -7,8 +7,11 @@
  * when the last question was asked. Changes are saved to the settings file.
  * Anything else gets a specific error and the usage line.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import type { AutocompleteItem } from "@mariozechner/pi-tui";
+import { DIAGRAM_FORMATS, type DiagramFormat, renderDiagram } from "./graph.js";
 import type { FormchartState } from "./state.js";
 
 export interface CommandReply {
@@ -94,6 +97,41 @@ export function registerQwizardCommand(pi: ExtensionAPI, state: FormchartState, 
     getArgumentCompletions: qwizardCompletions,
     handler: async (args, ctx) => {
       const reply = runQwizard(args, state, registered);
+      if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);
+      else process.stdout.write(`${reply.text}\n`);
+    },
+  });
+}
+
+export const FORMCHART_HELP = [
+  "/formchart — pi-formchart",
+  "  /formchart graph [svg|mermaid|dot]   draw the statechart of the form shown last",
+].join("\n");
+
+/** `/formchart graph`: write the last form's diagram next to the settings file and say where. */
+export async function runFormchart(args: string, state: FormchartState): Promise<CommandReply> {
+  const [sub, format = "svg", ...extra] = args.trim().split(/\s+/).filter(Boolean);
+  if (!sub || sub === "help") return { text: FORMCHART_HELP, level: "info" };
+  if (sub !== "graph" || extra.length || !DIAGRAM_FORMATS.includes(format as DiagramFormat)) {
+    return { text: `Unknown /formchart command "${args.trim()}".\n${FORMCHART_HELP}`, level: "error" };
+  }
+  if (!state.lastForm) return { text: "No form has been shown yet in this session.", level: "warning" };
+  const dir = join(dirname(state.settingsFile), "graphs");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `last-form.${format === "mermaid" ? "mmd" : format}`);
+  writeFileSync(file, await renderDiagram(state.lastForm, format as DiagramFormat));
+  return { text: `Wrote the statechart of the last form to ${file}`, level: "info" };
+}
+
+export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState): void {
+  pi.registerCommand("formchart", {
+    description: "Draw the statechart of the last form (graph [svg|mermaid|dot])",
+    getArgumentCompletions: (prefix) => {
+      const options = ["graph", "graph svg", "graph mermaid", "graph dot", "help"].filter((o) => o.startsWith(prefix.trimStart()));
+      return options.length ? options.map((value) => ({ value, label: value })) : null;
+    },
+    handler: async (args, ctx) => {
+      const reply = await runFormchart(args, state);
       if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);
       else process.stdout.write(`${reply.text}\n`);
     },

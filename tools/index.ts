@@ -4,7 +4,7 @@
  */
 import { complete } from "@mariozechner/pi-ai";
 import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
-import { registerQwizardCommand } from "./commands.js";
+import { registerFormchartCommand, registerQwizardCommand } from "./commands.js";
 import { registerEvents } from "./events.js";
 import { registerQuestion } from "./question.js";
 import { registerQwizard } from "./qwizard.js";
@@ -30,6 +30,7 @@ export function createFormchart(options: FormchartOptions = {}) {
     if (enabled("ask_rich_questions")) registerRich(pi, state);
     registerRichCommand(pi, state, options.complete ?? complete);
     registerQwizardCommand(pi, state, registered);
+    registerFormchartCommand(pi, state);
     registerEvents(pi, state, registered);
   };
 }

@@ -17,7 +17,6 @@ import { type FormSpec, normalizeForm, optionText, type QuestionSpec } from "../
 import { sanitize, sanitizeLine } from "../renderers/text.js";
 import type { FormTheme } from "../renderers/theme.js";
 import { checkQuestionArgs, foldSingleQuestion, type QuestionArgs, questionParameters } from "../schemas/question.js";
-import { runForm } from "./run-form.js";
 import type { FormchartState } from "./state.js";
 
 export interface NormalizedQuestion {
@@ -162,7 +161,7 @@ export function registerQuestion(pi: ExtensionAPI, state: FormchartState): void 
       if (!checked.ok) return errorResult(checked.error.category, checked.error.message, isSingleShape(params));
       const singleShape = checked.value.compat === "single-question";
       const spec = { ...questionFormSpec(checked.value), waitMs: state.waitFor(toolCallId) };
-      const outcome = await runForm(ctx, spec, signal, () => state.clock.markClosed());
+      const outcome = await state.runForm(ctx, spec, signal);
       if (outcome.kind === "no-ui") return errorResult("no_ui", NO_UI_MESSAGE, singleShape);
       if (outcome.kind === "no-custom-ui") return errorResult("no_ui", NO_CUSTOM_UI_MESSAGE, singleShape);
       return {

@@ -32,7 +32,7 @@ import {
 } from "../schemas/qwizard.js";
 import type { Checked } from "../schemas/validate.js";
 import { answerLine, NO_CUSTOM_UI_MESSAGE, NO_UI_MESSAGE } from "./question.js";
-import { runForm, type RunOutcome } from "./run-form.js";
+import type { RunOutcome } from "./run-form.js";
 import type { FormchartState } from "./state.js";
 
 export const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
@@ -154,7 +154,7 @@ async function ask(
   ownCooldownSeconds = 0,
 ): Promise<{ ok: true; result: FormResult } | { ok: false; category: string; message: string }> {
   const waited = { ...spec, waitMs: state.waitFor(toolCallId, ownCooldownSeconds) };
-  const outcome = await runForm(ctx, waited, signal, () => state.clock.markClosed());
+  const outcome = await state.runForm(ctx, waited, signal);
   const error = outcomeError(outcome);
   if (error || outcome.kind !== "done") return { ok: false, ...(error ?? { category: "no_ui", message: NO_UI_MESSAGE }) };
   return { ok: true, result: outcome.result };

@@ -12,7 +12,7 @@
  *   multi-line values indented under their field;
  * - `details`: a `RichFormResult`, or `{cancelled: true}` when no form could open.
  */
-import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
 import type { TSchema } from "typebox";
 import type { FormResult } from "../machines/form.js";
@@ -21,7 +21,6 @@ import { sanitize, sanitizeLine } from "../renderers/text.js";
 import type { FormTheme } from "../renderers/theme.js";
 import { checkRichArgs, type RichArgs, type RichOptionArgs, type RichQuestionArgs, type RichType, richParameters } from "../schemas/rich.js";
 import { NO_CUSTOM_UI_MESSAGE, NO_UI_MESSAGE } from "./question.js";
-import { runForm } from "./run-form.js";
 import type { FormchartState } from "./state.js";
 
 export interface NormalizedRichOption extends RichOptionArgs {
@@ -213,14 +212,14 @@ export function formatRichAnswers(details: RichFormResult): string {
 
 /** Open a rich form and wait for it: the submitted result, a cancelled one, or why it could not open. */
 export async function askRich(
-  ctx: Parameters<typeof runForm>[0],
+  ctx: ExtensionContext,
   form: RichForm,
   signal: AbortSignal | undefined,
   state: FormchartState,
   toolCallId?: string,
 ): Promise<{ ok: true; details: RichFormResult } | { ok: false; message: string }> {
   const spec = { ...richFormSpec(form), waitMs: toolCallId ? state.waitFor(toolCallId) : 0 };
-  const outcome = await runForm(ctx, spec, signal, () => state.clock.markClosed());
+  const outcome = await state.runForm(ctx, spec, signal);
   if (outcome.kind === "no-ui") return { ok: false, message: NO_UI_MESSAGE };
   if (outcome.kind === "no-custom-ui") return { ok: false, message: NO_CUSTOM_UI_MESSAGE };
   return { ok: true, details: richDetails(form, outcome.result) };

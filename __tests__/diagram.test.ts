@@ -1,0 +1,87 @@
+import { describe, expect, it } from "@jest/globals";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AnyStateMachine } from "xstate";
+import { exampleNames, loadFormFile } from "../bin/form-file.js";
+import { ANY, describeMachine, toDot, toMermaid } from "../machines/diagram.js";
+import { createFormMachine } from "../machines/form.js";
+import { normalizeForm } from "../machines/spec.js";
+import { runFormchart } from "../tools/commands.js";
+import { formDiagram, renderDiagram } from "../tools/graph.js";
+import { FormchartState } from "../tools/state.js";
+import { fakeUiContext } from "./helpers/fake-pi.js";
+
+function spec(name: string) {
+  const loaded = loadFormFile(name);
+  if (!loaded.ok) throw new Error(loaded.message);
+  return loaded.form.spec;
+}
+
+/** Transitions of the definition that change state, counted per target. */
+function targetedTransitions(machine: AnyStateMachine): number {
+  let count = 0;
+  const visit = (node: AnyStateMachine["root"]) => {
+    for (const defs of node.transitions.values()) for (const d of defs) count += d.target?.length ?? 0;
+    for (const d of node.always ?? []) count += d.target?.length ?? 0;
+    for (const child of Object.values(node.states)) visit(child as AnyStateMachine["root"]);
+  };
+  visit(machine.root);
+  return count;
+}
+
+describe.each(exampleNames())("diagram of %s", (name) => {
+  const s = spec(name);
+  const machine = createFormMachine(s) as unknown as AnyStateMachine;
+  const diagram = formDiagram(s);
+
+  it("draws every state and every state-changing transition of the machine", () => {
+    expect(diagram.edges).toHaveLength(targetedTransitions(machine));
+    const ids = new Set(diagram.states.map((st) => st.id));
+    for (const e of diagram.edges) {
+      expect(e.from === ANY || ids.has(e.from)).toBe(true);
+      expect(ids.has(e.to)).toBe(true);
+    }
+    expect(diagram.states.filter((st) => st.kind === "final").map((st) => st.id).sort()).toEqual(["cancelled", "submitted"]);
+    const mermaid = toMermaid(diagram);
+    const dot = toDot(diagram);
+    for (const st of diagram.states) {
+      expect(mermaid).toContain(` as ${st.id}`);
+      expect(dot).toContain(st.kind === "compound" ? `cluster_${st.id}` : `${st.id} [label=`);
+    }
+  });
+});
+
+describe("diagram details", () => {
+  it("names guards with their parameters, delays in seconds, and the conditions of branches", () => {
+    const branching = toMermaid(formDiagram(spec("branching")));
+    expect(branching).toContain("q2 --> q3 : always [hiddenGoing(q2, forward)]");
+    expect(branching).toContain('state "q2 · Split (shown when size gte 4)" as q2');
+    expect(branching).toContain("review --> submitted : CONFIRM [canSubmit]");
+    expect(toMermaid(formDiagram(spec("throttled")))).toContain("waiting --> q1 : after 3s");
+  });
+
+  it("hostile labels cannot break the diagram languages", async () => {
+    const evil = normalizeForm({ questions: [{ label: 'x" ]; a -> b [label="pwned', prompt: "p", options: [{ label: "A" }] }, { label: "}{\n<b>", prompt: "q", options: [{ label: "B" }] }] });
+    const dot = toDot(describeMachine(createFormMachine(evil) as never, { q1: evil.questions[0].label, q2: evil.questions[1].label }));
+    expect(dot).toContain('label="q1 · x a - b label= pwned";');
+    expect(dot).not.toContain('[label="pwned');
+    expect(dot).not.toMatch(/label="[^"]*\n/);
+    const svg = await renderDiagram(evil, "svg");
+    expect(svg).toMatch(/^<\?xml|^<svg/);
+  });
+});
+
+describe("/formchart graph", () => {
+  it("says when no form was shown, then writes the diagram of the last form", async () => {
+    const state = new FormchartState(mkdtempSync(join(tmpdir(), "formchart-agent-")));
+    expect(await runFormchart("graph", state)).toMatchObject({ level: "warning" });
+    const { ctx } = fakeUiContext((c) => c.handleInput("1"));
+    await state.runForm(ctx as never, spec("single"), undefined);
+    const reply = await runFormchart("graph mermaid", state);
+    const file = /to (\S+)$/.exec(reply.text)?.[1] ?? "";
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, "utf8")).toContain("stateDiagram-v2");
+    expect((await runFormchart("graph png", state)).level).toBe("error");
+  });
+});
