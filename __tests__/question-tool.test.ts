@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";
-import { fakePi, fakeUiContext, noUiContext, type RegisteredTool, rpcLikeContext } from "./helpers/fake-pi.js";
+import { fakePi, fakeUiContext, noUiContext, type RegisteredTool, rpcContext } from "./helpers/fake-pi.js";
 
 let tool: RegisteredTool;
 beforeAll(() => {
@@ -106,9 +106,11 @@ describe("errors", () => {
     expect(result.details).toEqual({ questions: [], answers: [], cancelled: true, error: "no_ui" });
   });
 
-  it("a host without custom UI gets an error, not a hang", async () => {
-    const result = await tool.execute("c", twoQuestions, undefined, undefined, rpcLikeContext);
-    expect(result.details.error).toBe("no_ui");
+  it("a host without custom UI (RPC) asks through dialogs instead", async () => {
+    const { ctx, asked } = rpcContext([(_t, options) => options?.[1], (_t, options) => options?.find((o) => o.includes("Search")), "✓ Done", true]);
+    const result = await tool.execute("c", twoQuestions, undefined, undefined, ctx);
+    expect(result.content[0].text).toBe("DB: user selected: 2. SQLite\nExtras: user selected: 2. Search");
+    expect(asked.map((a) => a.kind)).toEqual(["select", "select", "select", "confirm"]);
   });
 
   it("invalid arguments come back with their category and open nothing", async () => {

@@ -17,6 +17,7 @@ import {
   type FormPosition,
   type FormResult,
   formPosition,
+  formResult,
 } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
 import { hintsFrom, type KeyContext, keyToEvent, type KeyMatcher } from "./keymap.js";
@@ -40,6 +41,8 @@ export interface FormComponentOptions {
   maxHeight?: () => number;
   /** XState inspection hook (tests use it to record the transitions taken). */
   inspect?: (event: InspectionEvent) => void;
+  /** A line shown at the top of the form. */
+  notice?: string;
 }
 
 export class FormComponent implements Component, Focusable {
@@ -55,6 +58,9 @@ export class FormComponent implements Component, Focusable {
   private finished = false;
   private cache?: { snapshot: unknown; width: number; height: number; editor: string; lines: string[] };
   private _focused = false;
+  private readonly notice?: string;
+  /** Set when the form closed because of an error of its own; the result is then a cancel. */
+  failure?: string;
   private waitStartedAt = 0;
   private ticker?: ReturnType<typeof setInterval>;
 
@@ -65,6 +71,7 @@ export class FormComponent implements Component, Focusable {
     this.kb = options.keybindings ?? getKeybindings();
     this.hints = hintsFrom(this.kb);
     this.onDone = options.done;
+    this.notice = options.notice;
     this.maxHeight = options.maxHeight ?? (() => Math.max(6, this.host.terminal.rows - 4));
     this.editor = new Editor(this.host as TUI, editorTheme(this.theme), { paddingX: 0 });
     // Enter is read by the keymap (SUBMIT_TEXT), never by the editor itself.
@@ -132,6 +139,14 @@ export class FormComponent implements Component, Focusable {
 
   handleInput(data: string): void {
     if (this.finished) return;
+    try {
+      this.dispatch(data);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private dispatch(data: string): void {
     const event = keyToEvent(data, this.keyContext(), this.kb);
     if (event === "editor") {
       const before = this.editor.getExpandedText();
@@ -150,6 +165,26 @@ export class FormComponent implements Component, Focusable {
   }
 
   render(width: number): string[] {
+    try {
+      return this.draw(width);
+    } catch (error) {
+      this.fail(error);
+      return [];
+    }
+  }
+
+  /**
+   * A bug must not take Pi down or lose what was typed: close the form as
+   * cancelled, keeping the answers given so far (the caller keeps a draft).
+   */
+  private fail(error: unknown): void {
+    if (this.finished) return;
+    this.failure = error instanceof Error ? error.message : String(error);
+    const context = this.snapshot.context;
+    this.finish(formResult(this.spec, { ...context, outcome: "cancelled" }));
+  }
+
+  private draw(width: number): string[] {
     const snapshot = this.snapshot;
     const height = this.maxHeight();
     const position = formPosition(snapshot.value);
@@ -166,6 +201,7 @@ export class FormComponent implements Component, Focusable {
       width,
       height,
       editor,
+      notice: this.notice,
       remainingMs: position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (Date.now() - this.waitStartedAt) : undefined,
       hints: this.hints,
     });

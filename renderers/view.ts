@@ -34,6 +34,8 @@ export interface ViewInput {
   editor?: EditorRender;
   /** Milliseconds left while the form waits before it is shown. */
   remainingMs?: number;
+  /** A line shown at the top (for example that a draft was restored). */
+  notice?: string;
   hints?: KeyHints;
 }
 
@@ -63,6 +65,7 @@ export function view(input: ViewInput): string[] {
   const header: string[] = [];
   if (spec.title) header.push(...wrap(sanitize(spec.title), width, " ").map((l) => theme.bold(theme.fg("accent", l))));
   if (spec.description) header.push(...wrap(sanitize(spec.description), width, " ").map((l) => theme.fg("muted", l)));
+  if (input.notice) header.push(...wrap(input.notice, width, " ").map((l) => theme.fg("success", l)));
   if (isTabbed(spec) && position.kind !== "waiting") {
     header.push(...tabBar(spec, context, position.kind === "review" ? -1 : currentQuestion(position), theme, width));
   }

@@ -22,7 +22,7 @@ export interface FormchartOptions {
 
 export function createFormchart(options: FormchartOptions = {}) {
   return function formchart(pi: ExtensionAPI): void {
-    const state = new FormchartState(options.agentDir ?? getAgentDir());
+    const state = new FormchartState(options.agentDir ?? getAgentDir(), (type, data) => pi.appendEntry(type, data));
     const enabled = (name: string) => state.settings.tools.includes(name);
     const registered = ALL_TOOLS.filter(enabled);
     if (enabled("question")) registerQuestion(pi, state);

@@ -3,7 +3,11 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { FormSpec } from "../machines/spec.js";
+import { runDialogs } from "./dialogs.js";
+import { DRAFT_ENTRY, type DraftData, findDraft, formKey, hasInput } from "./drafts.js";
 import { runForm, type RunOutcome } from "./run-form.js";
+
+export const RESTORED_NOTICE = "↺ Restored what you entered before this form was closed.";
 import { loadSettings, saveSettings, type Settings, settingsPath } from "./settings.js";
 import { QuestionClock } from "./throttle.js";
 
@@ -14,17 +18,39 @@ export class FormchartState {
   /** The last form a person saw (for `/formchart graph`). */
   lastForm: FormSpec | undefined;
 
-  constructor(agentDir: string) {
+  constructor(
+    agentDir: string,
+    /** Pi's `appendEntry`: where drafts are kept. */
+    private readonly appendEntry?: (customType: string, data: unknown) => void,
+  ) {
     this.settingsFile = settingsPath(agentDir);
     this.settings = loadSettings(this.settingsFile);
   }
 
-  /** Show a form: remember it, and restart the question clock when it closes. */
+  /**
+   * Show a form: in the terminal, or through dialogs where the host has no
+   * custom UI (RPC). A draft of the same form is restored; a form closed
+   * without submit leaves a draft; a submit clears it. The question clock
+   * restarts when the form closes.
+   */
   async runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<RunOutcome> {
-    return runForm(ctx, spec, signal, () => {
-      this.lastForm = spec;
-      this.clock.markClosed();
-    });
+    const key = formKey(spec);
+    const restore = findDraft(ctx.sessionManager?.getBranch() ?? [], key, spec);
+    const options = { signal, restore, notice: restore ? RESTORED_NOTICE : undefined };
+    let outcome = await runForm(ctx, spec, options);
+    if (outcome.kind === "no-custom-ui") outcome = await runDialogs(ctx, spec, options);
+    if (outcome.kind !== "done") return outcome;
+    this.lastForm = spec;
+    this.clock.markClosed();
+    if (outcome.result.cancelled) {
+      if (hasInput(outcome.context)) this.appendEntry?.(DRAFT_ENTRY, { key, context: outcome.context } satisfies DraftData);
+    } else if (restore) {
+      this.appendEntry?.(DRAFT_ENTRY, { key } satisfies DraftData);
+    }
+    if (outcome.error) {
+      ctx.ui.notify(`pi-formchart: the form closed after an error (${outcome.error}); what was entered is kept and will be offered again.`, "error");
+    }
+    return outcome;
   }
 
   update(change: Partial<Settings>): void {

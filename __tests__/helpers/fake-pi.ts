@@ -33,6 +33,8 @@ export function fakePi() {
   const commands = new Map<string, RegisteredCommand>();
   const handlers = new Map<string, Handler[]>();
   const emitted: Array<{ name: string; data: unknown }> = [];
+  /** Session entries written with appendEntry (drafts). */
+  const entries: Array<{ type: "custom"; customType: string; data: unknown }> = [];
   let sessionName: string | undefined;
   const api = {
     registerTool: (tool: RegisteredTool) => tools.set(tool.name, tool),
@@ -40,6 +42,7 @@ export function fakePi() {
     on: (event: string, handler: Handler) => handlers.set(event, [...(handlers.get(event) ?? []), handler]),
     events: { emit: (name: string, data: unknown) => emitted.push({ name, data }), on: () => () => {} },
     getSessionName: () => sessionName,
+    appendEntry: (customType: string, data: unknown) => entries.push({ type: "custom", customType, data }),
     setSessionName: (name: string) => {
       sessionName = name;
     },
@@ -48,14 +51,16 @@ export function fakePi() {
   const fire = async (name: string, event: unknown, ctx: unknown = { hasUI: false }) => {
     for (const h of handlers.get(name) ?? []) await h(event, ctx);
   };
-  return { api: api as never, tools, commands, emitted, fire, sessionName: () => sessionName };
+  return { api: api as never, tools, commands, emitted, entries, fire, sessionName: () => sessionName };
 }
 
 /** A UI whose `custom` builds the component and hands it to `drive`. */
-export function fakeUiContext(drive: (component: Component & { handleInput(data: string): void }) => void | Promise<void>) {
+export function fakeUiContext(drive: (component: Component & { handleInput(data: string): void }) => void | Promise<void>, entries: unknown[] = []) {
   let opened = 0;
+  const notices: string[] = [];
   const ctx = {
     hasUI: true,
+    sessionManager: { getBranch: () => entries },
     ui: {
       custom: <T>(factory: (tui: unknown, theme: unknown, kb: unknown, done: (r: T) => void) => Component) =>
         new Promise<T>((resolve) => {
@@ -63,11 +68,37 @@ export function fakeUiContext(drive: (component: Component & { handleInput(data:
           const component = factory(fakeHost(), plainTheme, getKeybindings(), resolve) as Component & { handleInput(data: string): void };
           void drive(component);
         }),
+      notify: (text: string) => notices.push(text),
     },
   };
-  return { ctx, opened: () => opened };
+  return { ctx, opened: () => opened, notices };
 }
 
 export const noUiContext = { hasUI: false, ui: { custom: () => { throw new Error("custom must not be called without a UI"); } } };
-/** RPC mode: there is a UI, but `custom` resolves to nothing at once. */
-export const rpcLikeContext = { hasUI: true, ui: { custom: async () => undefined } };
+export type DialogAnswer = string | boolean | undefined;
+
+/**
+ * RPC mode: `custom` resolves to nothing at once, and select / input / confirm
+ * dialogs are answered from a script (a function of the dialog may answer too).
+ */
+export function rpcContext(script: Array<DialogAnswer | ((title: string, options?: string[]) => DialogAnswer)>, entries: unknown[] = []) {
+  const asked: Array<{ kind: string; title: string; options?: string[] }> = [];
+  const next = (kind: string, title: string, options?: string[]) => {
+    asked.push({ kind, title, options });
+    if (script.length === 0) throw new Error(`no scripted answer for ${kind} "${title}"`);
+    const answer = script.shift();
+    return typeof answer === "function" ? answer(title, options) : answer;
+  };
+  const ctx = {
+    hasUI: true,
+    sessionManager: { getBranch: () => entries },
+    ui: {
+      custom: async () => undefined,
+      select: async (title: string, options: string[]) => next("select", title, options) as string | undefined,
+      input: async (title: string) => next("input", title) as string | undefined,
+      confirm: async (title: string) => next("confirm", title) === true,
+      notify: () => {},
+    },
+  };
+  return { ctx, asked };
+}
