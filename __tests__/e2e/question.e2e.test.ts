@@ -49,3 +49,65 @@ describe("question in the real pi", () => {
     expect(toolResults(model.requests[1])).toEqual(["User cancelled the form without answering. Treat this as a declined answer."]);
   });
 });
+
+describe("question in the real pi: sequencing, resizing, drafts", () => {
+  it("two question calls in one assistant message open one after the other; both answers reach the model", async () => {
+    const first = { question: "First: which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] };
+    const second = { question: "Second: which cache?", options: [{ label: "Redis" }, { label: "None" }] };
+    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: first }, { name: "question", arguments: second }] }], "two");
+    prompt("set up storage");
+    await term.waitFor("› 1. PostgreSQL");
+    expect(term.screen()).not.toContain("› 1. Redis");
+    term.press("2");
+    // The second form waits out auto-throttle's countdown, then opens.
+    await term.waitFor("› 1. Redis", 15000);
+    term.press("1");
+    await model.waitForRequests(2);
+    expect(toolResults(model.requests[1])).toEqual(["Q1: user selected: 2. SQLite", "Q1: user selected: 1. Redis"]);
+  });
+
+  it("a terminal resize while the form is open re-lays it out and it still answers", async () => {
+    const args = { question: "A long question whose prompt has to wrap when the terminal gets narrow enough to need it?", options: [{ label: "Keep going" }, { label: "Stop here" }] };
+    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: args }] }], "resize", { width: 120, height: 32 });
+    prompt("go");
+    await term.waitFor("› 1. Keep going");
+    term.resize(44, 30);
+    const narrow = await term.waitFor(/\n need it\?/);
+    for (const line of narrow.split("\n")) expect(line.length).toBeLessThanOrEqual(44);
+    term.press("Down", "Enter");
+    await model.waitForRequests(2);
+    expect(toolResults(model.requests[1])).toEqual(["Q1: user selected: 2. Stop here"]);
+  });
+
+  it("Esc keeps what was entered; asked again, the form restores it and says so; submit sends it", async () => {
+    const args = {
+      questions: [
+        { id: "db", label: "DB", prompt: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] },
+        { id: "name", label: "Name", prompt: "Name of the database?", options: [{ label: "app" }, { label: "main" }] },
+      ],
+    };
+    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: args }] }, { toolCalls: [{ name: "question", arguments: args }] }], "draft");
+    prompt("first ask");
+    await term.waitFor("Which database?");
+    term.press("2");
+    await term.waitFor("Name of the database?");
+    term.press("3");
+    await term.waitFor("Shift+Enter new line");
+    term.type("billing");
+    term.press("Escape");
+    await term.waitFor("✓ Submit");
+    term.press("Escape");
+    await model.waitForRequests(2);
+    expect(toolResults(model.requests[1])[0]).toContain("User cancelled the form. Answers given before cancelling:\nDB: user selected: 2. SQLite");
+    // After auto-throttle's countdown the same form opens with the draft.
+    const again = await term.waitFor("■ DB", 15000);
+    expect(again).toContain("↺ Restored what you entered before this form was closed.");
+    term.press("Tab", "3");
+    await term.waitFor("billing");
+    term.press("Enter");
+    await term.waitFor("Ready. Press Enter to submit.");
+    term.press("Enter");
+    await model.waitForRequests(3);
+    expect(toolResults(model.requests[2]).at(-1)).toBe("DB: user selected: 2. SQLite\nName: user wrote: billing");
+  });
+});
