@@ -6,7 +6,13 @@
  * (backreferences, lookaround) and patterns longer than `MAX_PATTERN` are
  * rejected with a reason instead of being run.
  */
-import { RE2JS } from "re2js";
+import { createRequire } from "node:module";
+import type { RE2JS as RE2JSType } from "re2js";
+
+// Loaded on the first pattern, not when the extension loads.
+const require = createRequire(import.meta.url);
+let engine: typeof RE2JSType | undefined;
+const re2 = (): typeof RE2JSType => (engine ??= (require("re2js") as typeof import("re2js")).RE2JS);
 
 export const MAX_PATTERN = 1000;
 
@@ -29,6 +35,7 @@ export function compilePattern(source: string, caseInsensitive = false): Pattern
     result = { ok: false, reason: `pattern is longer than ${MAX_PATTERN} characters` };
   } else {
     try {
+      const RE2JS = re2();
       const re = RE2JS.compile(source, caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0);
       result = { ok: true, pattern: { source, test: (text) => re.matcher(text).find() } };
     } catch (error) {

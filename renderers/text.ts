@@ -24,18 +24,45 @@ function controlPicture(ch: string): string {
   return "\ufffd";
 }
 
-/** Neutralize a model-supplied string for display; newlines are kept. */
-export function sanitize(text: string): string {
-  return text
+/**
+ * A bounded memo: forms re-render the same strings on every keystroke, so
+ * sanitizing and wrapping are looked up rather than recomputed.
+ */
+const MEMO_MAX_KEY = 4000;
+
+function memo<T>(limit: number, compute: (key: string) => T): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    // Huge strings are computed each time rather than kept alive by the cache.
+    if (key.length > MEMO_MAX_KEY) return compute(key);
+    let value = cache.get(key);
+    if (value === undefined) {
+      if (cache.size >= limit) cache.clear();
+      value = compute(key);
+      cache.set(key, value);
+    }
+    return value;
+  };
+}
+
+const sanitizeMemo = memo(4096, (text) =>
+  text
     .replace(/\r\n?/g, "\n")
     .replace(ESCAPE_SEQUENCE, "")
     .replace(BIDI_CONTROL, "")
-    .replace(CONTROL, controlPicture);
+    .replace(CONTROL, controlPicture),
+);
+
+/** Neutralize a model-supplied string for display; newlines are kept. */
+export function sanitize(text: string): string {
+  return sanitizeMemo(text);
 }
+
+const sanitizeLineMemo = memo(4096, (text) => sanitize(text).replace(/\s*\n\s*/g, " "));
 
 /** Neutralize and flatten to one line (labels, tab names). */
 export function sanitizeLine(text: string): string {
-  return sanitize(text).replace(/\s*\n\s*/g, " ");
+  return sanitizeLineMemo(text);
 }
 
 /** Cut a styled line to the width (no ellipsis when the width is tiny). */
@@ -49,6 +76,17 @@ export function fit(line: string, width: number): string {
  * `indent` prefixes continuation lines so wrapped text stays aligned.
  */
 export function wrap(text: string, width: number, firstPrefix = "", restPrefix = firstPrefix): string[] {
+  return wrapMemo(`${width}\u0000${firstPrefix}\u0000${restPrefix}\u0000${text}`);
+}
+
+const wrapMemo = memo(4096, (key) => {
+  const a = key.indexOf("\u0000");
+  const b = key.indexOf("\u0000", a + 1);
+  const c = key.indexOf("\u0000", b + 1);
+  return wrapUncached(key.slice(c + 1), Number(key.slice(0, a)), key.slice(a + 1, b), key.slice(b + 1, c));
+});
+
+function wrapUncached(text: string, width: number, firstPrefix: string, restPrefix: string): string[] {
   const prefixWidth = Math.max(visibleWidth(firstPrefix), visibleWidth(restPrefix));
   const inner = Math.max(1, width - prefixWidth);
   const out: string[] = [];

@@ -73,7 +73,7 @@ export function view(input: ViewInput): string[] {
   let body: Body;
   let help: string;
   if (position.kind === "question") {
-    body = questionBody(spec.questions[position.q], position.q, context, position.mode, input.editor, theme, width);
+    body = questionBody(spec.questions[position.q], position.q, context, position.mode, input.editor, theme, width, height);
     help = helpFor(spec.questions[position.q], position.mode, isTabbed(spec), hints);
   } else if (position.kind === "waiting") {
     const seconds = Math.max(0, Math.ceil((input.remainingMs ?? 0) / 1000));
@@ -187,6 +187,7 @@ function questionBody(
   editor: EditorRender | undefined,
   theme: FormTheme,
   width: number,
+  height: number,
 ): Body {
   const picks = context.picks[k];
   const answered = context.answered[k];
@@ -202,7 +203,13 @@ function questionBody(
   if (q.kind === "text") return textBody(q, context.drafts[k], editor, lines, theme, width);
   let focus: [number, number] = [0, 0];
   const count = rowCount(q, picks);
-  for (let r = 0; r < count; r++) {
+  // Lay out only the rows that can reach the screen: a list of 10,000 options
+  // costs what a screenful costs.
+  const span = Math.max(20, height);
+  const first = count > 3 * span ? Math.max(0, Math.min(cursor - span, count - 2 * span)) : 0;
+  const last = count > 3 * span ? Math.min(count, first + 2 * span) : count;
+  if (first > 0) lines.push(theme.fg("dim", fit(`  … ${first} more above`, width)));
+  for (let r = first; r < last; r++) {
     const row = rowAt(q, picks, r)!;
     const highlighted = r === cursor;
     const pointer = highlighted ? "› " : "  ";
@@ -250,6 +257,7 @@ function questionBody(
     if (row.kind === "other" && mode === "typing") lines.push(...editorBlock(editor, indent, width));
     if (highlighted) focus = [start, lines.length - 1];
   }
+  if (last < count) lines.push(theme.fg("dim", fit(`  … ${count - last} more below`, width)));
   return { lines, focus };
 }
 

@@ -3,7 +3,8 @@
  * cannot state. Either way the caller gets one `ArgumentError` with a stable
  * category and a message that names the field and the problem.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { createRequire } from "node:module";
+import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
 
 export type ErrorCategory =
   | "invalid_arguments"
@@ -24,12 +25,23 @@ export interface ArgumentError {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: ArgumentError };
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+// ajv and the compiled validators are loaded on the first check, not when Pi
+// loads the extension: start-up stays fast, the first tool call pays once.
+const require = createRequire(import.meta.url);
+let ajv: AjvType | undefined;
+function getAjv(): AjvType {
+  if (!ajv) {
+    const { Ajv } = require("ajv") as typeof import("ajv");
+    ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+  }
+  return ajv;
+}
 
-/** Compile a schema once; the returned checker reports the first few problems. */
+/** A checker for a schema, compiled on first use; it reports the first few problems. */
 export function compileChecker<T>(schema: object): (args: unknown) => Checked<T> {
-  const validate: ValidateFunction = ajv.compile(schema);
+  let validate: ValidateFunction | undefined;
   return (args) => {
+    validate ??= getAjv().compile(schema);
     if (validate(args)) return { ok: true, value: args as T };
     return { ok: false, error: { category: "invalid_arguments", message: describeErrors(validate.errors ?? []) } };
   };

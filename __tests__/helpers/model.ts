@@ -1,0 +1,121 @@
+/**
+ * The test model of a form: which events a person can cause from each
+ * snapshot, and the key the traversal merges snapshots on. Kept free of jest
+ * so the benchmark can time path generation too.
+ *
+ * The traversal is keyed on what the guards can see (the state, how many
+ * required questions are open, which are visible, the row under the cursor,
+ * whether an editor is empty or its text passes the checks) plus the incoming
+ * edge, never on raw answers: that keeps the graph small while still reaching
+ * every self-loop and refused event.
+ */
+import { TestModel } from "@xstate/graph";
+import type { AnyStateMachine, SnapshotFrom } from "xstate";
+import { createFormMachine, editorText, type FormEvent, type FormMachine, formPosition, isVisible } from "../../machines/form.js";
+import { isEmptyPicks, rowAt } from "../../machines/rows.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { textProblems } from "../../machines/text-rules.js";
+
+export type Snap = SnapshotFrom<FormMachine>;
+
+/** The event XState sends itself when the `waiting` state's delay runs out. */
+export const COOLDOWN_DONE = "xstate.after.cooldown.form.waiting";
+
+/** The events a person can cause from a snapshot (keys plus an aborted tool call). */
+export function formEvents(spec: FormSpec) {
+  return (snapshot: Snap): FormEvent[] => {
+    if (snapshot.status !== "active") return [];
+    const position = formPosition(snapshot.value);
+    const c = snapshot.context;
+    const nav: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }, { type: "CANCEL" }, { type: "ABORT" }];
+    // An open editor: type into it when empty, save it, back out of it.
+    const editing = (samples: string[], extra: FormEvent[] = []): FormEvent[] => {
+      const text = editorText(position, c);
+      const events: FormEvent[] = [{ type: "SUBMIT_TEXT", text }, { type: "CANCEL" }, { type: "ABORT" }, ...extra];
+      if (text === "") events.push(...samples.map((sample): FormEvent => ({ type: "TYPE", text: sample })));
+      return events;
+    };
+    // The countdown's end is XState's own delayed event; the replay advances the clock for it.
+    if (position.kind === "waiting") return [{ type: "CANCEL" }, { type: "ABORT" }, { type: COOLDOWN_DONE } as never];
+    if (position.kind === "review") {
+      if (position.mode === "writing") return editing(["Blue"]);
+      const goTo: FormEvent[] = spec.questions.map((_, k) => ({ type: "SELECT", row: k }));
+      return [{ type: "CONFIRM" }, ...goTo, ...(spec.additionalNotes ? [{ type: "NOTE" } as FormEvent] : []), ...nav];
+    }
+    if (position.kind !== "question") return [];
+    const q = spec.questions[position.q];
+    if (position.mode === "noting") return editing(["Blue"]);
+    if (position.mode === "typing") {
+      return q.kind === "text" ? editing(textSamples(q.placeholder), [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }]) : editing(["Blue"]);
+    }
+    // The row after the predefined options: a typed choice, or "Type something.".
+    const afterOptions = q.options.length;
+    return [
+      { type: "MOVE", delta: 1 },
+      { type: "MOVE", delta: -1 },
+      { type: "MOVE_TO", to: "last" },
+      { type: "SELECT", row: 0 },
+      { type: "SELECT", row: afterOptions },
+      { type: "TOGGLE" },
+      { type: "CONFIRM" },
+      ...(q.notes ? [{ type: "NOTE" } as FormEvent] : []),
+      ...nav,
+    ];
+  };
+}
+
+/** Answers to type into a typed-answer question: one of each kind the checks know, and the author's own example. */
+function textSamples(placeholder: string | undefined): string[] {
+  return [...new Set(["Blue", "42", "2024-02-29", "ada@example.org", ...(placeholder ? [placeholder] : [])])];
+}
+
+export function guardKey(spec: FormSpec) {
+  const branching = spec.questions.some((q) => q.visibility.kind !== "always");
+  return (snapshot: Snap, event: FormEvent | undefined, previous?: Snap): string => {
+    const c = snapshot.context;
+    const position = snapshot.status === "active" ? formPosition(snapshot.value) : undefined;
+    // What the guards of the current question read: the row under its cursor,
+    // whether it has a selection and whether its editor draft is empty.
+    const here =
+      position?.kind === "question"
+        ? [
+            rowAt(spec.questions[position.q], c.picks[position.q], c.cursors[position.q])?.kind,
+            !isEmptyPicks(c.picks[position.q]),
+            c.drafts[position.q] !== "",
+            // what the typed-answer guard decides on
+            spec.questions[position.q].text ? textProblems(spec.questions[position.q].text!, c.drafts[position.q]).length : -1,
+            editorText(position, c) !== "",
+          ]
+        : position?.kind === "review"
+          ? [c.additionalText !== ""]
+          : [];
+    // Visibility is what the branch guards decide on. Submit's guard only asks
+    // whether a required question is still open: key on how many are (not
+    // which), so the search can make progress towards Submit without
+    // enumerating every combination of answers.
+    const visible = spec.questions.map((_, i) => Number(isVisible(spec, c, i))).join("");
+    const open = spec.questions.filter((q, i) => q.required && !c.answered[i] && isVisible(spec, c, i)).length;
+    // The direction of travel only matters where a hidden question passes it on.
+    const direction = branching ? c.direction : "";
+    const key = { v: snapshot.value, open, visible, direction, here };
+    // The incoming edge is part of the node, so self-loops, refused events and
+    // two routes into the same state (Esc from different tabs) are all kept.
+    const from = previous ? JSON.stringify(previous.value) : "";
+    return `${JSON.stringify(key)} <- ${event ? event.type : "init"} ${from}`;
+  };
+}
+
+/** Traversals larger than this fail loudly instead of running for ever. */
+export const TRAVERSAL_LIMIT = 50_000;
+
+export function formTestModel(spec: FormSpec, machine: AnyStateMachine = createFormMachine(spec) as unknown as AnyStateMachine) {
+  return new TestModel(machine, {
+    events: formEvents(spec) as never,
+    serializeState: guardKey(spec) as never,
+  });
+}
+
+export function generatePaths(spec: FormSpec, machine: AnyStateMachine) {
+  return formTestModel(spec, machine).getShortestPaths({ limit: TRAVERSAL_LIMIT });
+}
+
