@@ -41,10 +41,14 @@ export interface ViewInput {
 
 export type EditorRender = (width: number) => string[];
 
+const EDITOR_MIN_WIDTH = 8;
+
 /** The editor's lines placed after `indent`, each fitting the width. */
 function editorBlock(editor: EditorRender | undefined, indent: string, width: number): string[] {
   if (!editor) return [];
-  const room = Math.max(1, width - visibleWidth(indent));
+  // pi-tui's editor cannot lay out a wide character in fewer than two columns:
+  // give it at least EDITOR_MIN_WIDTH and cut its lines to what is really there.
+  const room = Math.max(EDITOR_MIN_WIDTH, width - visibleWidth(indent));
   return editor(room).map((l) => fit(`${indent}${l}`, width));
 }
 

@@ -8,7 +8,7 @@
  * (`question`, `options`, `allowOther`, `type: "single" | "multi"`) is folded
  * into it by `foldSingleQuestion` before validation.
  */
-import { checkItems, normalizeStrings } from "./rules.js";
+import { checkItems, LIMITS, normalizeStrings } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
 const option = {
@@ -16,8 +16,8 @@ const option = {
   additionalProperties: false,
   required: ["label"],
   properties: {
-    label: { type: "string", minLength: 1, description: "Short option label" },
-    description: { type: "string", description: "Optional one-line description shown under the label" },
+    label: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Short option label" },
+    description: { type: "string", maxLength: LIMITS.description, description: "Optional one-line description shown under the label" },
   },
 } as const;
 
@@ -29,21 +29,23 @@ export const questionParameters = {
     questions: {
       type: "array",
       minItems: 1,
+      maxItems: LIMITS.questions,
       description: "One entry per open question. One question shows an option list; several show tabs with a Submit tab.",
       items: {
         type: "object",
         additionalProperties: false,
         required: ["prompt", "options"],
         properties: {
-          prompt: { type: "string", minLength: 1, description: "The full question text" },
+          prompt: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" },
           options: {
             type: "array",
             minItems: 1,
+            maxItems: LIMITS.options,
             description: "2-5 short options",
             items: option,
           },
-          id: { type: "string", minLength: 1, description: "Unique id (defaults to q1, q2, ...)" },
-          label: { type: "string", minLength: 1, description: "Short tab label, e.g. 'Scope' (defaults to Q1, Q2, ...)" },
+          id: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Unique id (defaults to q1, q2, ...)" },
+          label: { type: "string", minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label, e.g. 'Scope' (defaults to Q1, Q2, ...)" },
           allowOther: {
             type: "boolean",
             description: "Offer a 'Type something.' free-text answer (default true); false forces the listed options",

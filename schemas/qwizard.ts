@@ -12,7 +12,7 @@
  */
 import { type Condition, isNumeric, isOperator, isUnary, OPERATOR_ALIASES, OPERATORS, type Operator, splitList } from "../machines/conditions.js";
 import { compilePattern } from "../machines/patterns.js";
-import { checkItems, normalizeStrings } from "./rules.js";
+import { checkItems, LIMITS, normalizeStrings } from "./rules.js";
 import { type ArgumentError, type Checked, compileChecker } from "./validate.js";
 
 const option = {
@@ -20,16 +20,16 @@ const option = {
   additionalProperties: false,
   required: ["label"],
   properties: {
-    label: { type: "string", minLength: 1, description: "Short option label" },
-    description: { type: "string", description: "Optional one-line description" },
+    label: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Short option label" },
+    description: { type: "string", maxLength: LIMITS.description, description: "Optional one-line description" },
   },
 } as const;
 
 const questionFields = {
-  id: { type: "string", minLength: 1, description: "Unique id of the question" },
-  label: { type: "string", minLength: 1, description: "Short tab label (defaults to Q1, Q2, ...)" },
-  prompt: { type: "string", minLength: 1, description: "The full question text" },
-  options: { type: "array", items: option, description: "At least 2 options for single/multi; ignored for yes_no and rating" },
+  id: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Unique id of the question" },
+  label: { type: "string", minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label (defaults to Q1, Q2, ...)" },
+  prompt: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" },
+  options: { type: "array", maxItems: LIMITS.options, items: option, description: "At least 2 options for single/multi; ignored for yes_no and rating" },
   allowOther: { type: "boolean", description: "Offer a typed answer (default true)" },
   required: { type: "boolean", description: "Must be answered before Submit (default true)" },
   autoAdvance: { type: "boolean", description: "Move to the next question after an answer (default true)" },
@@ -41,13 +41,15 @@ const questionFields = {
 } as const;
 
 const conditionObject = {
-  field: { type: "string", minLength: 1, description: "Id of an earlier question" },
-  operator: { type: "string", description: "Operator (default equals)" },
+  field: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Id of an earlier question" },
+  operator: { type: "string", maxLength: 20, description: "Operator (default equals)" },
   value: { type: ["string", "number", "boolean", "array"], items: { type: "string" }, description: "Value to compare with" },
 } as const;
 
 const whenSchema = {
   type: ["string", "object", "array"],
+  maxLength: LIMITS.description,
+  maxItems: 20,
   description:
     "Show this question only when the condition on an earlier answer holds: 'field_id operator value' " +
     `(operators: ${OPERATORS.join(", ")}), an object {field, operator?, value?}, or an array of them (all must hold)`,
@@ -90,11 +92,11 @@ export const inputParameters = {
   additionalProperties: false,
   required: ["question"],
   properties: {
-    question: { type: "string", minLength: 1, description: "The question to answer in free text" },
-    placeholder: { type: "string", description: "Hint shown while the field is empty" },
+    question: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The question to answer in free text" },
+    placeholder: { type: "string", maxLength: LIMITS.label, description: "Hint shown while the field is empty" },
     required: { type: "boolean", description: "An empty answer is refused (default true)" },
-    minLength: { type: "integer", minimum: 0, description: "Minimum length of the trimmed answer" },
-    maxLength: { type: "integer", minimum: 1, description: "Maximum length of the trimmed answer" },
+    minLength: { type: "integer", minimum: 0, maximum: 1_000_000, description: "Minimum length of the trimmed answer" },
+    maxLength: { type: "integer", minimum: 1, maximum: 1_000_000, description: "Maximum length of the trimmed answer" },
     pattern: { type: "string", description: "Regular expression (RE2 syntax) the trimmed answer must match" },
     type: { type: "string", enum: ["text", "number", "email", "date"], description: "text (default), number, email or date (YYYY-MM-DD)" },
   },
@@ -105,8 +107,8 @@ export const throttleParameters = {
   additionalProperties: false,
   required: ["question", "options"],
   properties: {
-    question: { type: "string", minLength: 1, description: "The question text" },
-    options: { type: "array", items: option, description: "The options (at least 1)" },
+    question: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The question text" },
+    options: { type: "array", maxItems: LIMITS.options, items: option, description: "The options (at least 1)" },
     cooldown: { type: "number", minimum: 0, maximum: 3600, description: "Seconds to keep between questions (default 5)" },
     allowOther: { type: "boolean", description: "Offer a typed answer (default true)" },
     type: { type: "string", enum: ["single", "multi"], description: "single (default) or multi" },

@@ -9,18 +9,18 @@
  * carries `label`, a stable `value` (default: the label), `description`,
  * `details`, a presenter `note` and `recommended`.
  */
-import { checkItems, normalizeStrings } from "./rules.js";
+import { checkItems, LIMITS, normalizeStrings } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
-const text = (description: string) => ({ type: "string", description }) as const;
+const text = (description: string, maxLength: number = LIMITS.text) => ({ type: "string", maxLength, description }) as const;
 
 const richOption = {
   type: "object",
   additionalProperties: false,
   required: ["label"],
   properties: {
-    label: { type: "string", minLength: 1, description: "Short option label" },
-    value: { type: "string", minLength: 1, description: "Stable value reported back (defaults to the label)" },
+    label: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Short option label" },
+    value: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Stable value reported back (defaults to the label)" },
     description: text("One-line description"),
     details: text("Longer explanation"),
     note: text("Your note about this option, shown to the user as yours"),
@@ -33,30 +33,31 @@ export const richParameters = {
   additionalProperties: false,
   required: ["questions"],
   properties: {
-    title: text("Form title"),
+    title: text("Form title", LIMITS.title),
     description: text("Context for the whole form"),
     context: text("Same as description"),
     questions: {
       type: "array",
+      maxItems: LIMITS.questions,
       description: "The questions, each radio (one choice), checkbox (several) or text (typed)",
       items: {
         type: "object",
         additionalProperties: false,
         required: ["prompt"],
         properties: {
-          id: { type: "string", minLength: 1, description: "Stable id (defaults to q1, q2, ...)" },
+          id: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Stable id (defaults to q1, q2, ...)" },
           type: { type: "string", enum: ["radio", "checkbox", "text"], description: "radio (default), checkbox or text" },
-          label: { type: "string", minLength: 1, description: "Short tab label" },
-          prompt: { type: "string", minLength: 1, description: "The question" },
+          label: { type: "string", minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label" },
+          prompt: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The question" },
           body: text("Explanation under the question"),
           details: text("Same as body"),
           context: text("Background the user needs"),
           recommendation: text("What you recommend and why"),
-          caveats: { type: ["string", "array"], items: { type: "string" }, description: "Risks or trade-offs" },
+          caveats: { type: ["string", "array"], maxLength: LIMITS.text, maxItems: 50, items: { type: "string", maxLength: LIMITS.description }, description: "Risks or trade-offs" },
           required: { type: "boolean", description: "Must be answered before submit (default true)" },
           allowOther: { type: "boolean", description: "Offer a custom answer (default false)" },
           placeholder: text("Hint for a text question"),
-          options: { type: "array", items: richOption, description: "Options of a radio or checkbox question" },
+          options: { type: "array", maxItems: LIMITS.options, items: richOption, description: "Options of a radio or checkbox question" },
         },
       },
     },

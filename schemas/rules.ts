@@ -7,6 +7,22 @@
  */
 import type { ArgumentError } from "./validate.js";
 
+/**
+ * Sizes no real form needs and a hostile one would use to slow Pi down; past
+ * them the schema answers with a specific error instead of opening a form.
+ */
+export const LIMITS = {
+  questions: 50,
+  options: 10_000,
+  prompt: 10_000,
+  text: 10_000,
+  label: 1_000,
+  tabLabel: 200,
+  description: 4_000,
+  id: 200,
+  title: 500,
+} as const;
+
 /** Option labels the form uses for its own rows. */
 export const RESERVED_LABELS = ["Other", "Type something.", "Type something...", "Next"];
 
