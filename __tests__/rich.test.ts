@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { FormResult } from "../machines/form.js";
 import { richResultSchema } from "../schemas/rich-result.js";
 import { checkRichArgs, type RichArgs } from "../schemas/rich.js";
+import { deploy, SEED_EXCERPT } from "./fixtures/deploy.js";
 import { createFormchart } from "../tools/index.js";
 import { formatRichAnswers, normalizeRich, type RichFormResult, richDetails } from "../tools/rich.js";
 import { KEY } from "./helpers/fake-host.js";
@@ -17,31 +18,6 @@ function expectValidResult(details: unknown) {
   expect(validateResult.errors ?? []).toEqual([]);
   expect(ok).toBe(true);
 }
-
-const deploy: RichArgs = {
-  questions: [
-    { id: "target", prompt: "Where should we deploy?", options: [{ label: "Production", value: "prod" }, { label: "Staging", value: "stage", recommended: true }] },
-  ],
-};
-
-/** The excerpt in the result contract, byte for byte. */
-const SEED_EXCERPT = `Question 1 (target)
-Type: radio
-Q: Where should we deploy?
-Presented options:
-  1. Production
-     Value: prod
-     Selected: no
-     Recommended: no
-  2. Staging
-     Value: stage
-     Selected: yes
-     Recommended: yes
-     User note: After smoke tests
-Selected answer:
-  - Label: Staging
-    Value: stage
-    User note: After smoke tests`;
 
 function result(answers: Partial<FormResult["answers"][number]>[], extra: Partial<FormResult> = {}): FormResult {
   return {

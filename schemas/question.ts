@@ -8,18 +8,10 @@
  * (`question`, `options`, `allowOther`, `type: "single" | "multi"`) is folded
  * into it by `foldSingleQuestion` before validation.
  */
-import { checkItems, LIMITS, normalizeStrings } from "./rules.js";
+import { checkItems, choiceOption, LIMITS, normalizeStrings } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
-const option = {
-  type: "object",
-  additionalProperties: false,
-  required: ["label"],
-  properties: {
-    label: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Short option label" },
-    description: { type: "string", maxLength: LIMITS.description, description: "Optional one-line description shown under the label" },
-  },
-} as const;
+const option = choiceOption;
 
 export const questionParameters = {
   type: "object",

@@ -12,18 +12,10 @@
  */
 import { type Condition, isNumeric, isOperator, isUnary, OPERATOR_ALIASES, OPERATORS, type Operator, splitList } from "../machines/conditions.js";
 import { compilePattern } from "../machines/patterns.js";
-import { checkItems, LIMITS, normalizeStrings } from "./rules.js";
+import { checkItems, choiceOption, LIMITS, normalizeStrings } from "./rules.js";
 import { type ArgumentError, type Checked, compileChecker } from "./validate.js";
 
-const option = {
-  type: "object",
-  additionalProperties: false,
-  required: ["label"],
-  properties: {
-    label: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Short option label" },
-    description: { type: "string", maxLength: LIMITS.description, description: "Optional one-line description" },
-  },
-} as const;
+const option = choiceOption;
 
 const questionFields = {
   id: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Unique id of the question" },

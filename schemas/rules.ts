@@ -23,6 +23,17 @@ export const LIMITS = {
   title: 500,
 } as const;
 
+/** An option of the plain choice tools: a short label and an optional one-line description. */
+export const choiceOption = {
+  type: "object",
+  additionalProperties: false,
+  required: ["label"],
+  properties: {
+    label: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Short option label" },
+    description: { type: "string", maxLength: LIMITS.description, description: "Optional one-line description shown under the label" },
+  },
+} as const;
+
 /** Option labels the form uses for its own rows. */
 export const RESERVED_LABELS = ["Other", "Type something.", "Type something...", "Next"];
 

@@ -4,33 +4,10 @@
  */
 import { describe, expect, it } from "@jest/globals";
 import { toolResults } from "./fake-model.js";
+import { deploy, SEED_EXCERPT as EXCERPT } from "../fixtures/deploy.js";
 import { startPi, usePiSessions } from "./session.js";
 
 usePiSessions();
-
-const deploy = {
-  questions: [
-    { id: "target", prompt: "Where should we deploy?", options: [{ label: "Production", value: "prod" }, { label: "Staging", value: "stage", recommended: true }] },
-  ],
-};
-
-const EXCERPT = `Question 1 (target)
-Type: radio
-Q: Where should we deploy?
-Presented options:
-  1. Production
-     Value: prod
-     Selected: no
-     Recommended: no
-  2. Staging
-     Value: stage
-     Selected: yes
-     Recommended: yes
-     User note: After smoke tests
-Selected answer:
-  - Label: Staging
-    Value: stage
-    User note: After smoke tests`;
 
 describe("rich questions in the real pi", () => {
   it("the deploy example shows its recommendation, takes a note, and the model gets the contract text", async () => {
