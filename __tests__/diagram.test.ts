@@ -1,7 +1,6 @@
+import { tempAgentDir } from "./helpers/temp.js";
 import { describe, expect, it } from "@jest/globals";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import type { AnyStateMachine } from "xstate";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { ANY, describeMachine, toDot, toMermaid } from "../machines/diagram.js";
@@ -74,7 +73,7 @@ describe("diagram details", () => {
 
 describe("/formchart graph", () => {
   it("says when no form was shown, then writes the diagram of the last form", async () => {
-    const state = new FormchartState(mkdtempSync(join(tmpdir(), "formchart-agent-")));
+    const state = new FormchartState(tempAgentDir());
     expect(await runFormchart("graph", state)).toMatchObject({ level: "warning" });
     const { ctx } = fakeUiContext((c) => c.handleInput("1"));
     await state.runForm(ctx as never, spec("single"), undefined);

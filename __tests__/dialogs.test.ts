@@ -2,16 +2,14 @@
  * The dialog fallback (RPC hosts): the same machine driven through select,
  * input and confirm, one dialog per step.
  */
+import { tempAgentDir } from "./helpers/temp.js";
 import { describe, expect, it } from "@jest/globals";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createFormchart } from "../tools/index.js";
 import { fakePi, rpcContext } from "./helpers/fake-pi.js";
 
 function tools() {
   const pi = fakePi();
-  createFormchart({ agentDir: mkdtempSync(join(tmpdir(), "formchart-agent-")) })(pi.api);
+  createFormchart({ agentDir: tempAgentDir() })(pi.api);
   return pi;
 }
 

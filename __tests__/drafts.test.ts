@@ -2,10 +2,8 @@
  * Nothing typed is lost: a form closed without submit leaves a draft in the
  * session; the same form asked again opens with it restored; submit clears it.
  */
+import { tempAgentDir } from "./helpers/temp.js";
 import { describe, expect, it } from "@jest/globals";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FormComponent } from "../renderers/component.js";
 import { DRAFT_ENTRY } from "../tools/drafts.js";
 import { createFormchart } from "../tools/index.js";
@@ -22,7 +20,7 @@ const args = {
 
 function setup() {
   const pi = fakePi();
-  createFormchart({ agentDir: mkdtempSync(join(tmpdir(), "formchart-agent-")) })(pi.api);
+  createFormchart({ agentDir: tempAgentDir() })(pi.api);
   const ask = (keys: string[], a: unknown = args, onOpen?: (form: FormComponent) => void) => {
     const { ctx, notices } = fakeUiContext((c) => {
       onOpen?.(c as FormComponent);
@@ -96,7 +94,7 @@ describe("drafts", () => {
 
   it("drafts work through dialogs too", async () => {
     const pi = fakePi();
-    createFormchart({ agentDir: mkdtempSync(join(tmpdir(), "formchart-agent-")) })(pi.api);
+    createFormchart({ agentDir: tempAgentDir() })(pi.api);
     const tool = pi.tools.get("question")!;
     const pick = (needle: string) => (_t: string, options?: string[]) => options?.find((o) => o.includes(needle));
     await tool.execute("a", args, undefined, undefined, rpcContext([pick("SQLite"), undefined], pi.entries).ctx);

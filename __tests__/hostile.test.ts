@@ -3,17 +3,15 @@
  * or opens a form that renders safely — never a crash, a hang, escape
  * sequences on the screen, or a form for invalid arguments.
  */
+import { tempAgentDir } from "./helpers/temp.js";
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { CURSOR_MARKER } from "@mariozechner/pi-tui";
 import { createFormchart } from "../tools/index.js";
 import { KEY, overflowingLines } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 
 const pi = fakePi();
-createFormchart({ agentDir: mkdtempSync(join(tmpdir(), "formchart-agent-")) })(pi.api);
+createFormchart({ agentDir: tempAgentDir() })(pi.api);
 
 const ESC = "\x1b[31mred\x1b[0m\x1b]0;owned\x07\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\x1b[2J\x1b[?1049h\x07\x08\x00\x9b1m\u202eevil";
 const MB = "x".repeat(1024 * 1024);

@@ -1,9 +1,7 @@
+import { tempAgentDir } from "./helpers/temp.js";
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { visibleWidth } from "@mariozechner/pi-tui";
 import { plainTheme } from "../renderers/theme.js";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, noUiContext, type RegisteredTool, rpcContext } from "./helpers/fake-pi.js";
@@ -11,7 +9,7 @@ import { fakePi, fakeUiContext, noUiContext, type RegisteredTool, rpcContext } f
 let tool: RegisteredTool;
 beforeAll(() => {
   const pi = fakePi();
-  createFormchart({ agentDir: mkdtempSync(join(tmpdir(), "formchart-agent-")) })(pi.api);
+  createFormchart({ agentDir: tempAgentDir() })(pi.api);
   tool = pi.tools.get("question")!;
 });
 

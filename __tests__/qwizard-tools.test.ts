@@ -1,7 +1,6 @@
+import { tempAgentDir } from "./helpers/temp.js";
 import { beforeEach, describe, expect, it } from "@jest/globals";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import { validateToolArguments } from "@mariozechner/pi-ai";
 import { qwizardCompletions, QWIZARD_HELP, runQwizard } from "../tools/commands.js";
 import { createFormchart } from "../tools/index.js";
@@ -11,7 +10,7 @@ import type { FormComponent } from "../renderers/component.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, noUiContext } from "./helpers/fake-pi.js";
 
-const agentDir = () => mkdtempSync(join(tmpdir(), "formchart-agent-"));
+const agentDir = () => tempAgentDir();
 
 function setup(dir = agentDir()) {
   const pi = fakePi();

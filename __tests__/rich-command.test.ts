@@ -2,11 +2,9 @@
  * /rich-questions against a scripted model: the forced tool call, the JSON
  * text fallback, a malformed extraction (one repair, then a notice) and cancel.
  */
+import { tempAgentDir } from "./helpers/temp.js";
 import { describe, expect, it } from "@jest/globals";
 import type { Api, AssistantMessage, Context, Model } from "@mariozechner/pi-ai";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createFormchart } from "../tools/index.js";
 import { type CompleteFn, extractQuestions, forcedToolChoice, parseJsonReply, SUBMIT_TOOL } from "../tools/rich-command.js";
 import { saveSettings, settingsPath, DEFAULT_SETTINGS } from "../tools/settings.js";
@@ -85,7 +83,7 @@ describe("extraction", () => {
 
 describe("/rich-questions command", () => {
   function setup(replies: Reply[], richExtraction: "auto" | "text" = "auto") {
-    const dir = mkdtempSync(join(tmpdir(), "formchart-agent-"));
+    const dir = tempAgentDir();
     saveSettings(settingsPath(dir), { ...DEFAULT_SETTINGS, richExtraction });
     const pi = fakePi();
     const sent: Array<{ message: { content: string; customType: string }; options: unknown }> = [];

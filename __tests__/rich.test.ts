@@ -1,8 +1,6 @@
+import { tempAgentDir } from "./helpers/temp.js";
 import { describe, expect, it } from "@jest/globals";
 import { Ajv } from "ajv";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FormResult } from "../machines/form.js";
 import { richResultSchema } from "../schemas/rich-result.js";
 import { checkRichArgs, type RichArgs } from "../schemas/rich.js";
@@ -171,7 +169,7 @@ Additional notes:
 describe("ask_rich_questions tool", () => {
   function setup() {
     const pi = fakePi();
-    createFormchart({ agentDir: mkdtempSync(join(tmpdir(), "formchart-agent-")) })(pi.api);
+    createFormchart({ agentDir: tempAgentDir() })(pi.api);
     return pi.tools.get("ask_rich_questions")!;
   }
 
