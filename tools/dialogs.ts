@@ -139,7 +139,7 @@ async function step(ui: Ui, spec: FormSpec, actor: Actor<FormMachine>, signal: A
 }
 
 /** Drive a form through dialogs until it is submitted or cancelled. */
-export async function runDialogs(ctx: ExtensionContext, spec: FormSpec, options: RunOptions = {}): Promise<RunOutcome> {
+export async function runDialogs(ctx: ExtensionContext, spec: FormSpec, options: RunOptions = {}): Promise<Extract<RunOutcome, { kind: "done" }>> {
   const actor = createActor(createFormMachine(spec, { restore: options.restore })).start();
   const { signal } = options;
   const onAbort = () => actor.send({ type: "ABORT" });

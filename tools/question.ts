@@ -144,7 +144,6 @@ export function errorResult(category: string, message: string, singleShape = fal
 
 export const NO_UI_MESSAGE =
   "the interactive form needs Pi's terminal UI, which this mode (print or JSON) does not have. Ask the question in plain text instead.";
-export const NO_CUSTOM_UI_MESSAGE = "this Pi host cannot show custom forms. Ask the question in plain text instead.";
 
 export function registerQuestion(pi: ExtensionAPI, state: FormchartState): void {
   pi.registerTool({
@@ -163,7 +162,6 @@ export function registerQuestion(pi: ExtensionAPI, state: FormchartState): void 
       const spec = { ...questionFormSpec(checked.value), waitMs: state.waitFor(toolCallId) };
       const outcome = await state.runForm(ctx, spec, signal);
       if (outcome.kind === "no-ui") return errorResult("no_ui", NO_UI_MESSAGE, singleShape);
-      if (outcome.kind === "no-custom-ui") return errorResult("no_ui", NO_CUSTOM_UI_MESSAGE, singleShape);
       return {
         content: [{ type: "text", text: questionText(spec, outcome.result) }],
         details: questionDetails(spec, outcome.result, singleShape),

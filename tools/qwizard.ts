@@ -31,8 +31,7 @@ import {
   type ThrottleArgs,
 } from "../schemas/qwizard.js";
 import type { Checked } from "../schemas/validate.js";
-import { answerLine, NO_CUSTOM_UI_MESSAGE, NO_UI_MESSAGE } from "./question.js";
-import type { RunOutcome } from "./run-form.js";
+import { answerLine, NO_UI_MESSAGE } from "./question.js";
 import type { FormchartState } from "./state.js";
 
 export const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
@@ -138,12 +137,6 @@ function result<D>(text: string, details: D): ToolResult<D> {
   return { content: [{ type: "text", text }], details };
 }
 
-function outcomeError(outcome: RunOutcome): { category: string; message: string } | undefined {
-  if (outcome.kind === "no-ui") return { category: "no_ui", message: NO_UI_MESSAGE };
-  if (outcome.kind === "no-custom-ui") return { category: "no_ui", message: NO_CUSTOM_UI_MESSAGE };
-  return undefined;
-}
-
 /** Run a checked form: wait as the question clock says, open it, and hand back the result or why it did not open. */
 async function ask(
   state: FormchartState,
@@ -155,8 +148,7 @@ async function ask(
 ): Promise<{ ok: true; result: FormResult } | { ok: false; category: string; message: string }> {
   const waited = { ...spec, waitMs: state.waitFor(toolCallId, ownCooldownSeconds) };
   const outcome = await state.runForm(ctx, waited, signal);
-  const error = outcomeError(outcome);
-  if (error || outcome.kind !== "done") return { ok: false, ...(error ?? { category: "no_ui", message: NO_UI_MESSAGE }) };
+  if (outcome.kind === "no-ui") return { ok: false, category: "no_ui", message: NO_UI_MESSAGE };
   return { ok: true, result: outcome.result };
 }
 

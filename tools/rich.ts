@@ -20,7 +20,7 @@ import { type FormSpec, normalizeForm } from "../machines/spec.js";
 import { sanitize, sanitizeLine } from "../renderers/text.js";
 import type { FormTheme } from "../renderers/theme.js";
 import { checkRichArgs, type RichArgs, type RichOptionArgs, type RichQuestionArgs, type RichType, richParameters } from "../schemas/rich.js";
-import { NO_CUSTOM_UI_MESSAGE, NO_UI_MESSAGE } from "./question.js";
+import { NO_UI_MESSAGE } from "./question.js";
 import type { FormchartState } from "./state.js";
 
 export interface NormalizedRichOption extends RichOptionArgs {
@@ -221,7 +221,6 @@ export async function askRich(
   const spec = { ...richFormSpec(form), waitMs: toolCallId ? state.waitFor(toolCallId) : 0 };
   const outcome = await state.runForm(ctx, spec, signal);
   if (outcome.kind === "no-ui") return { ok: false, message: NO_UI_MESSAGE };
-  if (outcome.kind === "no-custom-ui") return { ok: false, message: NO_CUSTOM_UI_MESSAGE };
   return { ok: true, details: richDetails(form, outcome.result) };
 }
 

@@ -7,6 +7,9 @@ import { runDialogs } from "./dialogs.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey, hasInput } from "./drafts.js";
 import { runForm, type RunOutcome } from "./run-form.js";
 
+/** What a tool gets back: the form's result, or that there is no UI at all (print and JSON mode). */
+export type ShownOutcome = Exclude<RunOutcome, { kind: "no-custom-ui" }>;
+
 export const RESTORED_NOTICE = "↺ Restored what you entered before this form was closed.";
 import { loadSettings, saveSettings, type Settings, settingsPath } from "./settings.js";
 import { QuestionClock } from "./throttle.js";
@@ -33,12 +36,12 @@ export class FormchartState {
    * without submit leaves a draft; a submit clears it. The question clock
    * restarts when the form closes.
    */
-  async runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<RunOutcome> {
+  async runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<ShownOutcome> {
     const key = formKey(spec);
     const restore = findDraft(ctx.sessionManager?.getBranch() ?? [], key, spec);
     const options = { signal, restore, notice: restore ? RESTORED_NOTICE : undefined };
-    let outcome = await runForm(ctx, spec, options);
-    if (outcome.kind === "no-custom-ui") outcome = await runDialogs(ctx, spec, options);
+    const shown = await runForm(ctx, spec, options);
+    const outcome = shown.kind === "no-custom-ui" ? await runDialogs(ctx, spec, options) : shown;
     if (outcome.kind !== "done") return outcome;
     this.lastForm = spec;
     this.clock.markClosed();
