@@ -79,9 +79,14 @@ export interface QuestionnaireDetails {
   error?: string;
 }
 
+/** An answer's chosen option labels in option order, then its typed values; empty when unanswered. */
+function chosenLabels(q: QuestionSpec, outcome: QuestionOutcome): string[] {
+  return outcome.answered ? [...outcome.options.map((i) => q.options[i].label), ...outcome.custom] : [];
+}
+
 function questionnaireAnswer(q: QuestionSpec, outcome: QuestionOutcome): QuestionnaireAnswer | undefined {
   if (!outcome.answered) return undefined;
-  const labels = [...outcome.options.map((i) => q.options[i].label), ...outcome.custom];
+  const labels = chosenLabels(q, outcome);
   const wasCustom = outcome.custom.length > 0;
   if (q.kind === "multi") return { id: q.id, value: labels, label: labels, wasCustom };
   const answer: QuestionnaireAnswer = { id: q.id, value: labels[0] ?? "", label: labels[0] ?? "", wasCustom };
@@ -265,7 +270,7 @@ export function throttleSpec(args: ThrottleArgs): FormSpec {
 export function throttleResult(spec: FormSpec, form: FormResult): ToolResult<ThrottleDetails> {
   const q = spec.questions[0];
   const outcome = form.answers[0];
-  const labels = outcome.answered ? [...outcome.options.map((i) => q.options[i].label), ...outcome.custom] : [];
+  const labels = chosenLabels(q, outcome);
   const details: ThrottleDetails = {
     question: q.prompt,
     options: q.options.map((o) => o.label),
