@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { type Condition, holds } from "../machines/conditions.js";
-import { textProblems, type TextRule } from "../machines/text-rules.js";
+import { type TextRule, textProblems } from "../machines/text-rules.js";
 import { parseWhen } from "../schemas/qwizard.js";
 
 describe("every operator", () => {
@@ -35,12 +35,21 @@ describe("every operator", () => {
     expect(holds(condition, values)).toBe(expected);
   });
 
-  it.each(["equals", "not_equals", "contains", "matches", "in", "is_empty", "is_not_empty", "gt", "lt", "gte", "lte"] as const)(
-    "%s on an unanswered question is false",
-    (operator) => {
-      expect(holds({ field: "a", operator, value: "1" }, undefined)).toBe(false);
-    },
-  );
+  it.each([
+    "equals",
+    "not_equals",
+    "contains",
+    "matches",
+    "in",
+    "is_empty",
+    "is_not_empty",
+    "gt",
+    "lt",
+    "gte",
+    "lte",
+  ] as const)("%s on an unanswered question is false", (operator) => {
+    expect(holds({ field: "a", operator, value: "1" }, undefined)).toBe(false);
+  });
 });
 
 describe("parsing when", () => {
@@ -99,7 +108,12 @@ describe("typed answers", () => {
     ["not ISO", { type: "date" }, "01/02/2024", ["Must be a calendar date as YYYY-MM-DD."]],
     ["pattern", { pattern: "^[A-Z]{3}-\\d+$" }, "ABC-12", []],
     ["pattern miss", { pattern: "^[A-Z]{3}$" }, "abcd", ["Must match the pattern ^[A-Z]{3}$."]],
-    ["catastrophic pattern runs in linear time", { pattern: "^(a+)+$" }, `${"a".repeat(100000)}b`, ["Must match the pattern ^(a+)+$."]],
+    [
+      "catastrophic pattern runs in linear time",
+      { pattern: "^(a+)+$" },
+      `${"a".repeat(100000)}b`,
+      ["Must match the pattern ^(a+)+$."],
+    ],
   ])("%s", (_name, r, text, problems) => {
     expect(textProblems(rule(r), text)).toEqual(problems);
   });

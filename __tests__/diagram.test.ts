@@ -1,6 +1,5 @@
-import { tempAgentDir } from "./helpers/temp.js";
-import { describe, expect, it } from "@jest/globals";
 import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { ANY, describeMachine, toDot, toMermaid } from "../machines/diagram.js";
@@ -10,6 +9,7 @@ import { runFormchart } from "../tools/commands.js";
 import { formDiagram, renderDiagram } from "../tools/graph.js";
 import { FormchartState } from "../tools/state.js";
 import { fakeUiContext } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
 
 function spec(name: string) {
   const loaded = loadFormFile(name);
@@ -41,7 +41,12 @@ describe.each(exampleNames())("diagram of %s", (name) => {
       expect(e.from === ANY || ids.has(e.from)).toBe(true);
       expect(ids.has(e.to)).toBe(true);
     }
-    expect(diagram.states.filter((st) => st.kind === "final").map((st) => st.id).sort()).toEqual(["cancelled", "submitted"]);
+    expect(
+      diagram.states
+        .filter((st) => st.kind === "final")
+        .map((st) => st.id)
+        .sort(),
+    ).toEqual(["cancelled", "submitted"]);
     const mermaid = toMermaid(diagram);
     const dot = toDot(diagram);
     for (const st of diagram.states) {
@@ -61,8 +66,15 @@ describe("diagram details", () => {
   });
 
   it("hostile labels cannot break the diagram languages", async () => {
-    const evil = normalizeForm({ questions: [{ label: 'x" ]; a -> b [label="pwned', prompt: "p", options: [{ label: "A" }] }, { label: "}{\n<b>", prompt: "q", options: [{ label: "B" }] }] });
-    const dot = toDot(describeMachine(createFormMachine(evil) as never, { q1: evil.questions[0].label, q2: evil.questions[1].label }));
+    const evil = normalizeForm({
+      questions: [
+        { label: 'x" ]; a -> b [label="pwned', prompt: "p", options: [{ label: "A" }] },
+        { label: "}{\n<b>", prompt: "q", options: [{ label: "B" }] },
+      ],
+    });
+    const dot = toDot(
+      describeMachine(createFormMachine(evil) as never, { q1: evil.questions[0].label, q2: evil.questions[1].label }),
+    );
     expect(dot).toContain('label="q1 · x a - b label= pwned";');
     expect(dot).not.toContain('[label="pwned');
     expect(dot).not.toMatch(/label="[^"]*\n/);

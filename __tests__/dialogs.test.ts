@@ -2,10 +2,11 @@
  * The dialog fallback (RPC hosts): the same machine driven through select,
  * input and confirm, one dialog per step.
  */
-import { tempAgentDir } from "./helpers/temp.js";
+
 import { describe, expect, it } from "@jest/globals";
 import { createFormchart } from "../tools/index.js";
 import { fakePi, rpcContext } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
 
 function tools() {
   const pi = fakePi();
@@ -18,14 +19,28 @@ const pick = (needle: string) => (_title: string, options?: string[]) => options
 describe("every tool works through dialogs", () => {
   it("question: a typed custom answer", async () => {
     const { ctx, asked } = rpcContext([pick("Type something."), "MariaDB"]);
-    const r = await tools().tools.get("question")!.execute("c", { question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] }, undefined, undefined, ctx);
+    const r = await tools()
+      .tools.get("question")!
+      .execute(
+        "c",
+        { question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] },
+        undefined,
+        undefined,
+        ctx,
+      );
     expect(r.details).toMatchObject({ answer: "MariaDB", wasCustom: true, cancelled: false });
-    expect(asked[0]).toEqual({ kind: "select", title: "Which database?", options: ["1. PostgreSQL", "2. SQLite", "3. Type something."] });
+    expect(asked[0]).toEqual({
+      kind: "select",
+      title: "Which database?",
+      options: ["1. PostgreSQL", "2. SQLite", "3. Type something."],
+    });
   });
 
   it("question_input: a refused answer is asked again with the reason", async () => {
     const { ctx, asked } = rpcContext(["2023-02-29", "2023-02-28"]);
-    const r = await tools().tools.get("question_input")!.execute("c", { question: "Date?", type: "date" }, undefined, undefined, ctx);
+    const r = await tools()
+      .tools.get("question_input")!
+      .execute("c", { question: "Date?", type: "date" }, undefined, undefined, ctx);
     expect(r.details).toEqual({ question: "Date?", answer: "2023-02-28", cancelled: false });
     expect(asked[1].title).toBe("Date? — Must be a calendar date as YYYY-MM-DD.");
   });
@@ -49,7 +64,12 @@ describe("every tool works through dialogs", () => {
       questions: [
         { id: "deploy", prompt: "Deploy?", type: "yes_no", options: [] },
         { id: "env", prompt: "Where?", when: "deploy equals Yes", options: [{ label: "staging" }, { label: "prod" }] },
-        { id: "why", prompt: "Why not?", when: "deploy equals No", options: [{ label: "Review" }, { label: "Freeze" }] },
+        {
+          id: "why",
+          prompt: "Why not?",
+          when: "deploy equals No",
+          options: [{ label: "Review" }, { label: "Freeze" }],
+        },
       ],
     };
     const { ctx, asked } = rpcContext([pick("No"), pick("Freeze"), true]);
@@ -60,17 +80,53 @@ describe("every tool works through dialogs", () => {
 
   it("question_throttle: waits, then asks", async () => {
     const pi = tools();
-    await pi.tools.get("question")!.execute("a", { question: "First?", options: [{ label: "A" }] }, undefined, undefined, rpcContext([pick("A")]).ctx);
+    await pi.tools
+      .get("question")!
+      .execute(
+        "a",
+        { question: "First?", options: [{ label: "A" }] },
+        undefined,
+        undefined,
+        rpcContext([pick("A")]).ctx,
+      );
     const started = Date.now();
     const { ctx } = rpcContext([pick("Yes")]);
-    const r = await pi.tools.get("question_throttle")!.execute("b", { question: "Go?", options: [{ label: "Yes" }, { label: "No" }], cooldown: 0.3 }, undefined, undefined, ctx);
+    const r = await pi.tools
+      .get("question_throttle")!
+      .execute(
+        "b",
+        { question: "Go?", options: [{ label: "Yes" }, { label: "No" }], cooldown: 0.3 },
+        undefined,
+        undefined,
+        ctx,
+      );
     expect(r.details).toMatchObject({ answer: "Yes", throttled: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 
   it("ask_rich_questions: a note on an option and additional notes from the review menu", async () => {
-    const args = { questions: [{ id: "target", prompt: "Where should we deploy?", options: [{ label: "Production", value: "prod" }, { label: "Staging", value: "stage", recommended: true }] }] };
-    const script = [pick("Write a note"), pick("Staging"), "After smoke tests", pick("Staging"), false, pick("Additional notes"), "Ping me", true];
+    const args = {
+      questions: [
+        {
+          id: "target",
+          prompt: "Where should we deploy?",
+          options: [
+            { label: "Production", value: "prod" },
+            { label: "Staging", value: "stage", recommended: true },
+          ],
+        },
+      ],
+    };
+    const script = [
+      pick("Write a note"),
+      pick("Staging"),
+      "After smoke tests",
+      pick("Staging"),
+      false,
+      pick("Additional notes"),
+      "Ping me",
+      true,
+    ];
     const { ctx, asked } = rpcContext(script);
     const r = await tools().tools.get("ask_rich_questions")!.execute("c", args, undefined, undefined, ctx);
     expect(r.content[0].text).toContain("     User note: After smoke tests\nSelected answer:\n  - Label: Staging");
@@ -80,13 +136,27 @@ describe("every tool works through dialogs", () => {
 
   it("a dismissed dialog backs out one level: the custom editor, then the form", async () => {
     const { ctx } = rpcContext([pick("Type something."), undefined, undefined]);
-    const r = await tools().tools.get("question")!.execute("c", { question: "Which?", options: [{ label: "A" }] }, undefined, undefined, ctx);
+    const r = await tools()
+      .tools.get("question")!
+      .execute("c", { question: "Which?", options: [{ label: "A" }] }, undefined, undefined, ctx);
     expect(r.details).toMatchObject({ answer: null, cancelled: true });
   });
 
   it("review lists unanswered questions to go back to", async () => {
-    const args = { questions: [{ prompt: "One?", options: [{ label: "A" }] }, { prompt: "Two?", options: [{ label: "B" }] }] };
-    const { ctx, asked } = rpcContext(["→ Next question", "→ Next question", pick("Change 1."), pick("A"), pick("B"), true]);
+    const args = {
+      questions: [
+        { prompt: "One?", options: [{ label: "A" }] },
+        { prompt: "Two?", options: [{ label: "B" }] },
+      ],
+    };
+    const { ctx, asked } = rpcContext([
+      "→ Next question",
+      "→ Next question",
+      pick("Change 1."),
+      pick("A"),
+      pick("B"),
+      true,
+    ]);
     const r = await tools().tools.get("question")!.execute("c", args, undefined, undefined, ctx);
     expect(asked[2].title).toBe("Unanswered: Q1, Q2. Which question?");
     expect(r.details.answers.map((a: { label: string }) => a.label)).toEqual(["A", "B"]);
@@ -94,8 +164,19 @@ describe("every tool works through dialogs", () => {
 
   it("an aborted call closes the dialogs and keeps the answers so far", async () => {
     const controller = new AbortController();
-    const args = { questions: [{ prompt: "One?", options: [{ label: "A" }] }, { prompt: "Two?", options: [{ label: "B" }] }] };
-    const { ctx } = rpcContext([pick("A"), () => { controller.abort(); return undefined; }]);
+    const args = {
+      questions: [
+        { prompt: "One?", options: [{ label: "A" }] },
+        { prompt: "Two?", options: [{ label: "B" }] },
+      ],
+    };
+    const { ctx } = rpcContext([
+      pick("A"),
+      () => {
+        controller.abort();
+        return undefined;
+      },
+    ]);
     const r = await tools().tools.get("question")!.execute("c", args, controller.signal, undefined, ctx);
     expect(r.details).toMatchObject({ cancelled: true, answers: [{ label: "A" }] });
   });

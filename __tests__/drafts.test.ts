@@ -2,7 +2,7 @@
  * Nothing typed is lost: a form closed without submit leaves a draft in the
  * session; the same form asked again opens with it restored; submit clears it.
  */
-import { tempAgentDir } from "./helpers/temp.js";
+
 import { describe, expect, it } from "@jest/globals";
 import type { FormComponent } from "../renderers/component.js";
 import { DRAFT_ENTRY } from "../tools/drafts.js";
@@ -10,6 +10,7 @@ import { createFormchart } from "../tools/index.js";
 import { RESTORED_NOTICE } from "../tools/state.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, rpcContext } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
 
 const args = {
   questions: [
@@ -37,7 +38,10 @@ describe("drafts", () => {
     const first = await ask(["2", "3", ..."because", KEY.esc, KEY.esc]).result;
     expect(first.details.cancelled).toBe(true);
     expect(pi.entries).toHaveLength(1);
-    expect(pi.entries[0]).toMatchObject({ customType: DRAFT_ENTRY, data: { context: { answered: [true, false], drafts: ["", "because"] } } });
+    expect(pi.entries[0]).toMatchObject({
+      customType: DRAFT_ENTRY,
+      data: { context: { answered: [true, false], drafts: ["", "because"] } },
+    });
 
     let screen = "";
     const second = await ask([KEY.tab, "3", KEY.enter, KEY.enter], args, (form) => {

@@ -3,17 +3,19 @@
  * or opens a form that renders safely — never a crash, a hang, escape
  * sequences on the screen, or a form for invalid arguments.
  */
-import { tempAgentDir } from "./helpers/temp.js";
+
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { CURSOR_MARKER } from "@mariozechner/pi-tui";
 import { createFormchart } from "../tools/index.js";
 import { KEY, overflowingLines } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
 
 const pi = fakePi();
 createFormchart({ agentDir: tempAgentDir() })(pi.api);
 
-const ESC = "\x1b[31mred\x1b[0m\x1b]0;owned\x07\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\x1b[2J\x1b[?1049h\x07\x08\x00\x9b1m\u202eevil";
+const ESC =
+  "\x1b[31mred\x1b[0m\x1b]0;owned\x07\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\x1b[2J\x1b[?1049h\x07\x08\x00\x9b1m\u202eevil";
 const MB = "x".repeat(1024 * 1024);
 const two = [{ label: "A" }, { label: "B" }];
 const many = (n: number) => Array.from({ length: n }, (_, i) => ({ label: `Option ${i}` }));
@@ -24,53 +26,277 @@ type Case = [name: string, tool: string, args: unknown, expected: string];
 const OPENS = "opens";
 
 const cases: Case[] = [];
-const allTools = ["question", "questionnaire", "question_branch", "question_input", "question_throttle", "ask_rich_questions"];
+const allTools = [
+  "question",
+  "questionnaire",
+  "question_branch",
+  "question_input",
+  "question_throttle",
+  "ask_rich_questions",
+];
 for (const tool of allTools) {
   cases.push(
     [`${tool}: null`, tool, null, "invalid_arguments"],
     [`${tool}: a string`, tool, "ask me", "invalid_arguments"],
     [`${tool}: an array`, tool, [1, 2], "invalid_arguments"],
     [`${tool}: nothing`, tool, {}, "invalid_arguments"],
-    [`${tool}: __proto__ pollution`, tool, parsed('{"question":"q","questions":[],"__proto__":{"polluted":true}}'), "invalid_arguments"],
+    [
+      `${tool}: __proto__ pollution`,
+      tool,
+      parsed('{"question":"q","questions":[],"__proto__":{"polluted":true}}'),
+      "invalid_arguments",
+    ],
   );
 }
 cases.push(
   ["question: number prompt", "question", { questions: [{ prompt: 42, options: two }] }, "invalid_arguments"],
   ["question: 1 MB prompt", "question", { questions: [{ prompt: MB, options: two }] }, "invalid_arguments"],
-  ["question: 1 MB option label", "question", { questions: [{ prompt: "p", options: [{ label: MB }] }] }, "invalid_arguments"],
+  [
+    "question: 1 MB option label",
+    "question",
+    { questions: [{ prompt: "p", options: [{ label: MB }] }] },
+    "invalid_arguments",
+  ],
   ["question: 10,000 options", "question", { questions: [{ prompt: "Pick", options: many(10_000) }] }, OPENS],
-  ["question: 10,001 options", "question", { questions: [{ prompt: "Pick", options: many(10_001) }] }, "invalid_arguments"],
-  ["question: 51 questions", "question", { questions: Array.from({ length: 51 }, (_, i) => ({ id: `i${i}`, prompt: "p", options: two })) }, "invalid_arguments"],
-  ["question: deeply nested junk", "question", { questions: [{ prompt: "p", options: two, junk: nest(2000) }] }, "invalid_arguments"],
-  ["question: constructor key", "question", parsed('{"questions":[{"prompt":"p","options":[{"label":"A","constructor":{"prototype":{"x":1}}}]}]}'), "invalid_arguments"],
-  ["question: escapes in every string", "question", { questions: [{ id: ESC, label: ESC, prompt: ESC, options: [{ label: ESC, description: ESC }, { label: "ok" }] }, { prompt: "two", options: two }] }, OPENS],
-  ["question: escapes in the single shape", "question", { question: ESC, options: [{ label: ESC }], type: "multi" }, OPENS],
-  ["question: empty option label", "question", { questions: [{ prompt: "p", options: [{ label: "" }] }] }, "invalid_arguments"],
-  ["question: duplicate ids", "question", { questions: [{ id: "a", prompt: "p", options: two }, { id: "a", prompt: "q", options: two }] }, "duplicate_id"],
-  ["question: reserved label", "question", { questions: [{ prompt: "p", options: [{ label: "type something." }] }] }, "reserved_label"],
-  ["question: RTL, zero-width and emoji", "question", { questions: [{ prompt: "\u202e\u200b👩‍👩‍👧 ﷽", options: [{ label: "\u2066x\u2069" }, { label: "🏳️‍🌈".repeat(50) }] }] }, OPENS],
-  ["questionnaire: 5 questions", "questionnaire", { questions: Array.from({ length: 5 }, (_, i) => ({ id: `q${i}`, prompt: `p${i}`, options: two })) }, "too_many_questions"],
-  ["questionnaire: one option", "questionnaire", { questions: [{ id: "a", prompt: "p", options: [{ label: "A" }] }] }, "too_few_options"],
-  ["questionnaire: escapes everywhere", "questionnaire", { questions: [{ id: "a", label: ESC, prompt: ESC, options: [{ label: ESC, description: ESC }, { label: "B" }] }] }, OPENS],
-  ["questionnaire: rating with junk options", "questionnaire", { questions: [{ id: "a", prompt: "p", type: "rating", options: [{ label: ESC }] }] }, OPENS],
-  ["question_branch: catastrophic matches", "question_branch", { questions: [{ id: "a", prompt: "p", options: two }, { id: "b", prompt: "q", options: two, when: "a matches ^(a+)+$" }] }, OPENS],
-  ["question_branch: backreference", "question_branch", { questions: [{ id: "a", prompt: "p", options: two }, { id: "b", prompt: "q", options: two, when: "a matches (a)\\1" }] }, "invalid_pattern"],
-  ["question_branch: self reference", "question_branch", { questions: [{ id: "a", prompt: "p", options: two, when: "a equals A" }] }, "invalid_condition"],
-  ["question_branch: 1 MB condition", "question_branch", { questions: [{ id: "a", prompt: "p", options: two }, { id: "b", prompt: "q", options: two, when: `a equals ${MB}` }] }, "invalid_arguments"],
-  ["question_branch: condition object with junk", "question_branch", { questions: [{ id: "a", prompt: "p", options: two }, { id: "b", prompt: "q", options: two, when: { field: "a", evil: true } }] }, "invalid_arguments"],
-  ["question_branch: escapes in conditions", "question_branch", { questions: [{ id: "a", prompt: "p", options: two }, { id: "b", prompt: "q", options: two, when: `a equals ${ESC}` }] }, OPENS],
+  [
+    "question: 10,001 options",
+    "question",
+    { questions: [{ prompt: "Pick", options: many(10_001) }] },
+    "invalid_arguments",
+  ],
+  [
+    "question: 51 questions",
+    "question",
+    { questions: Array.from({ length: 51 }, (_, i) => ({ id: `i${i}`, prompt: "p", options: two })) },
+    "invalid_arguments",
+  ],
+  [
+    "question: deeply nested junk",
+    "question",
+    { questions: [{ prompt: "p", options: two, junk: nest(2000) }] },
+    "invalid_arguments",
+  ],
+  [
+    "question: constructor key",
+    "question",
+    parsed('{"questions":[{"prompt":"p","options":[{"label":"A","constructor":{"prototype":{"x":1}}}]}]}'),
+    "invalid_arguments",
+  ],
+  [
+    "question: escapes in every string",
+    "question",
+    {
+      questions: [
+        { id: ESC, label: ESC, prompt: ESC, options: [{ label: ESC, description: ESC }, { label: "ok" }] },
+        { prompt: "two", options: two },
+      ],
+    },
+    OPENS,
+  ],
+  [
+    "question: escapes in the single shape",
+    "question",
+    { question: ESC, options: [{ label: ESC }], type: "multi" },
+    OPENS,
+  ],
+  [
+    "question: empty option label",
+    "question",
+    { questions: [{ prompt: "p", options: [{ label: "" }] }] },
+    "invalid_arguments",
+  ],
+  [
+    "question: duplicate ids",
+    "question",
+    {
+      questions: [
+        { id: "a", prompt: "p", options: two },
+        { id: "a", prompt: "q", options: two },
+      ],
+    },
+    "duplicate_id",
+  ],
+  [
+    "question: reserved label",
+    "question",
+    { questions: [{ prompt: "p", options: [{ label: "type something." }] }] },
+    "reserved_label",
+  ],
+  [
+    "question: RTL, zero-width and emoji",
+    "question",
+    {
+      questions: [
+        { prompt: "\u202e\u200b👩‍👩‍👧 ﷽", options: [{ label: "\u2066x\u2069" }, { label: "🏳️‍🌈".repeat(50) }] },
+      ],
+    },
+    OPENS,
+  ],
+  [
+    "questionnaire: 5 questions",
+    "questionnaire",
+    { questions: Array.from({ length: 5 }, (_, i) => ({ id: `q${i}`, prompt: `p${i}`, options: two })) },
+    "too_many_questions",
+  ],
+  [
+    "questionnaire: one option",
+    "questionnaire",
+    { questions: [{ id: "a", prompt: "p", options: [{ label: "A" }] }] },
+    "too_few_options",
+  ],
+  [
+    "questionnaire: escapes everywhere",
+    "questionnaire",
+    { questions: [{ id: "a", label: ESC, prompt: ESC, options: [{ label: ESC, description: ESC }, { label: "B" }] }] },
+    OPENS,
+  ],
+  [
+    "questionnaire: rating with junk options",
+    "questionnaire",
+    { questions: [{ id: "a", prompt: "p", type: "rating", options: [{ label: ESC }] }] },
+    OPENS,
+  ],
+  [
+    "question_branch: catastrophic matches",
+    "question_branch",
+    {
+      questions: [
+        { id: "a", prompt: "p", options: two },
+        { id: "b", prompt: "q", options: two, when: "a matches ^(a+)+$" },
+      ],
+    },
+    OPENS,
+  ],
+  [
+    "question_branch: backreference",
+    "question_branch",
+    {
+      questions: [
+        { id: "a", prompt: "p", options: two },
+        { id: "b", prompt: "q", options: two, when: "a matches (a)\\1" },
+      ],
+    },
+    "invalid_pattern",
+  ],
+  [
+    "question_branch: self reference",
+    "question_branch",
+    { questions: [{ id: "a", prompt: "p", options: two, when: "a equals A" }] },
+    "invalid_condition",
+  ],
+  [
+    "question_branch: 1 MB condition",
+    "question_branch",
+    {
+      questions: [
+        { id: "a", prompt: "p", options: two },
+        { id: "b", prompt: "q", options: two, when: `a equals ${MB}` },
+      ],
+    },
+    "invalid_arguments",
+  ],
+  [
+    "question_branch: condition object with junk",
+    "question_branch",
+    {
+      questions: [
+        { id: "a", prompt: "p", options: two },
+        { id: "b", prompt: "q", options: two, when: { field: "a", evil: true } },
+      ],
+    },
+    "invalid_arguments",
+  ],
+  [
+    "question_branch: escapes in conditions",
+    "question_branch",
+    {
+      questions: [
+        { id: "a", prompt: "p", options: two },
+        { id: "b", prompt: "q", options: two, when: `a equals ${ESC}` },
+      ],
+    },
+    OPENS,
+  ],
   ["question_input: catastrophic pattern", "question_input", { question: "id?", pattern: "^(a+)+$" }, OPENS],
   ["question_input: lookahead", "question_input", { question: "id?", pattern: "(?=a)a" }, "invalid_pattern"],
-  ["question_input: 5,000-character pattern", "question_input", { question: "id?", pattern: "a".repeat(5000) }, "invalid_pattern"],
+  [
+    "question_input: 5,000-character pattern",
+    "question_input",
+    { question: "id?", pattern: "a".repeat(5000) },
+    "invalid_pattern",
+  ],
   ["question_input: negative length", "question_input", { question: "id?", minLength: -1 }, "invalid_arguments"],
   ["question_input: escapes in question and placeholder", "question_input", { question: ESC, placeholder: ESC }, OPENS],
-  ["question_throttle: huge cooldown", "question_throttle", { question: "q", options: two, cooldown: 1e308 }, "invalid_arguments"],
-  ["question_throttle: string cooldown", "question_throttle", { question: "q", options: two, cooldown: "5" }, "invalid_arguments"],
-  ["ask_rich_questions: escapes in every field", "ask_rich_questions", { title: ESC, description: ESC, questions: [{ id: "a", prompt: ESC, body: ESC, context: ESC, recommendation: ESC, caveats: [ESC, ESC], allowOther: true, options: [{ label: ESC, value: "v", description: ESC, details: ESC, note: ESC, recommended: true }, { label: "B" }] }] }, OPENS],
-  ["ask_rich_questions: 1 MB body", "ask_rich_questions", { questions: [{ prompt: "p", body: MB, options: two }] }, "invalid_arguments"],
-  ["ask_rich_questions: 10,000 options", "ask_rich_questions", { questions: [{ prompt: "p", type: "checkbox", options: many(10_000) }] }, OPENS],
-  ["ask_rich_questions: duplicate values", "ask_rich_questions", { questions: [{ prompt: "p", options: [{ label: "A", value: "x" }, { label: "B", value: "x" }] }] }, "duplicate_option"],
-  ["ask_rich_questions: text with options", "ask_rich_questions", { questions: [{ prompt: "p", type: "text", options: two }] }, "invalid_arguments"],
+  [
+    "question_throttle: huge cooldown",
+    "question_throttle",
+    { question: "q", options: two, cooldown: 1e308 },
+    "invalid_arguments",
+  ],
+  [
+    "question_throttle: string cooldown",
+    "question_throttle",
+    { question: "q", options: two, cooldown: "5" },
+    "invalid_arguments",
+  ],
+  [
+    "ask_rich_questions: escapes in every field",
+    "ask_rich_questions",
+    {
+      title: ESC,
+      description: ESC,
+      questions: [
+        {
+          id: "a",
+          prompt: ESC,
+          body: ESC,
+          context: ESC,
+          recommendation: ESC,
+          caveats: [ESC, ESC],
+          allowOther: true,
+          options: [
+            { label: ESC, value: "v", description: ESC, details: ESC, note: ESC, recommended: true },
+            { label: "B" },
+          ],
+        },
+      ],
+    },
+    OPENS,
+  ],
+  [
+    "ask_rich_questions: 1 MB body",
+    "ask_rich_questions",
+    { questions: [{ prompt: "p", body: MB, options: two }] },
+    "invalid_arguments",
+  ],
+  [
+    "ask_rich_questions: 10,000 options",
+    "ask_rich_questions",
+    { questions: [{ prompt: "p", type: "checkbox", options: many(10_000) }] },
+    OPENS,
+  ],
+  [
+    "ask_rich_questions: duplicate values",
+    "ask_rich_questions",
+    {
+      questions: [
+        {
+          prompt: "p",
+          options: [
+            { label: "A", value: "x" },
+            { label: "B", value: "x" },
+          ],
+        },
+      ],
+    },
+    "duplicate_option",
+  ],
+  [
+    "ask_rich_questions: text with options",
+    "ask_rich_questions",
+    { questions: [{ prompt: "p", type: "text", options: two }] },
+    "invalid_arguments",
+  ],
 );
 
 /** Render at hostile widths, check the screen, then back out. */
@@ -80,7 +306,11 @@ function inspect(component: { render(w: number): string[]; handleInput(d: string
     expect(overflowingLines(lines, width)).toEqual([]);
     // With the plain theme the only escapes allowed are pi-tui's own: the
     // cursor marker, the editor's reverse-video cursor and the reset added when a line is cut.
-    const screen = lines.join("\n").split(CURSOR_MARKER).join("").replace(/\x1b\[(0|7|27)m/g, "");
+    const screen = lines
+      .join("\n")
+      .split(CURSOR_MARKER)
+      .join("")
+      .replace(/\x1b\[(0|7|27)m/g, "");
     expect(screen).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e\u2066\u2069]/);
   }
   for (const key of [KEY.down, "1", KEY.esc, KEY.esc, KEY.esc, KEY.esc]) component.handleInput(key);

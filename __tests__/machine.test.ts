@@ -10,17 +10,34 @@ function run(questions: QuestionInput[], events: FormEvent[]) {
 }
 
 const single: QuestionInput = { prompt: "Pick", options: [{ label: "A" }, { label: "B" }] };
-const multi: QuestionInput = { prompt: "Several", multiple: true, options: [{ label: "X" }, { label: "Y" }, { label: "Z" }] };
+const multi: QuestionInput = {
+  prompt: "Several",
+  multiple: true,
+  options: [{ label: "X" }, { label: "Y" }, { label: "Z" }],
+};
 
 describe("single question", () => {
   it("answers with the highlighted option and submits", () => {
     const s = run([single], [{ type: "MOVE", delta: 1 }, { type: "CONFIRM" }]);
     expect(s.status).toBe("done");
-    expect(s.output).toEqual({ cancelled: false, answers: [{ id: "q1", answered: true, options: [1], custom: [] }], skipped: [], waited: false, notes: [{}], additionalText: "" });
+    expect(s.output).toEqual({
+      cancelled: false,
+      answers: [{ id: "q1", answered: true, options: [1], custom: [] }],
+      skipped: [],
+      waited: false,
+      notes: [{}],
+      additionalText: "",
+    });
   });
 
   it("clamps the cursor at both ends", () => {
-    const s = run([single], [{ type: "MOVE", delta: -4 }, { type: "MOVE", delta: 40 }]);
+    const s = run(
+      [single],
+      [
+        { type: "MOVE", delta: -4 },
+        { type: "MOVE", delta: 40 },
+      ],
+    );
     expect(s.context.cursors[0]).toBe(2); // A, B, Type something.
   });
 
@@ -43,9 +60,21 @@ describe("single question", () => {
   });
 
   it("refuses an empty typed answer and accepts a real one, trimmed", () => {
-    const empty = run([single], [{ type: "SELECT", row: 2 }, { type: "SUBMIT_TEXT", text: "   " }]);
+    const empty = run(
+      [single],
+      [
+        { type: "SELECT", row: 2 },
+        { type: "SUBMIT_TEXT", text: "   " },
+      ],
+    );
     expect(formPosition(empty.value)).toEqual({ kind: "question", q: 0, mode: "typing" });
-    const typed = run([single], [{ type: "SELECT", row: 2 }, { type: "SUBMIT_TEXT", text: "  mine " }]);
+    const typed = run(
+      [single],
+      [
+        { type: "SELECT", row: 2 },
+        { type: "SUBMIT_TEXT", text: "  mine " },
+      ],
+    );
     expect(typed.output?.answers[0]).toEqual({ id: "q1", answered: true, options: [], custom: ["mine"] });
   });
 
@@ -56,14 +85,26 @@ describe("single question", () => {
   });
 
   it("without allowOther there is no free-text row", () => {
-    const s = run([{ ...single, allowOther: false }], [{ type: "MOVE", delta: 5 }, { type: "TOGGLE" }, { type: "CONFIRM" }]);
+    const s = run(
+      [{ ...single, allowOther: false }],
+      [{ type: "MOVE", delta: 5 }, { type: "TOGGLE" }, { type: "CONFIRM" }],
+    );
     expect(s.output?.answers[0].options).toEqual([1]);
   });
 });
 
 describe("multi-select", () => {
   it("Space toggles, Enter confirms the sorted selection", () => {
-    const s = run([multi], [{ type: "MOVE", delta: 2 }, { type: "TOGGLE" }, { type: "MOVE_TO", to: "first" }, { type: "TOGGLE" }, { type: "CONFIRM" }]);
+    const s = run(
+      [multi],
+      [
+        { type: "MOVE", delta: 2 },
+        { type: "TOGGLE" },
+        { type: "MOVE_TO", to: "first" },
+        { type: "TOGGLE" },
+        { type: "CONFIRM" },
+      ],
+    );
     expect(s.output?.answers[0].options).toEqual([0, 2]);
   });
 
@@ -78,7 +119,14 @@ describe("multi-select", () => {
   });
 
   it("typed answers become extra choices that Space removes", () => {
-    const s1 = run([multi], [{ type: "SELECT", row: 3 }, { type: "SUBMIT_TEXT", text: "W" }, { type: "SELECT", row: 3 }]);
+    const s1 = run(
+      [multi],
+      [
+        { type: "SELECT", row: 3 },
+        { type: "SUBMIT_TEXT", text: "W" },
+        { type: "SELECT", row: 3 },
+      ],
+    );
     // Row 3 became the typed chip "W"; SELECT toggles it off again.
     expect(s1.context.picks[0].custom).toEqual([]);
     const s2 = run([multi], [{ type: "SELECT", row: 3 }, { type: "SUBMIT_TEXT", text: "W" }, { type: "CONFIRM" }]);
@@ -131,7 +179,13 @@ describe("tabbed form", () => {
   it("a multi-select question is answered while something is chosen", () => {
     const toggled = run(form, [{ type: "CONFIRM" }, { type: "TOGGLE" }]);
     expect(toggled.context.answered).toEqual([true, true]);
-    const s = run(form, [{ type: "CONFIRM" }, { type: "TOGGLE" }, { type: "CONFIRM" }, { type: "PREV_TAB" }, { type: "TOGGLE" }]);
+    const s = run(form, [
+      { type: "CONFIRM" },
+      { type: "TOGGLE" },
+      { type: "CONFIRM" },
+      { type: "PREV_TAB" },
+      { type: "TOGGLE" },
+    ]);
     expect(s.context.answered).toEqual([true, false]);
   });
 

@@ -50,7 +50,13 @@ const forms: Array<[string, FormSpec]> = [
     normalizeForm({
       questions: [
         { prompt: "Pick one", options: [{ label: "A" }, { label: "B" }], autoAdvance: false },
-        { prompt: "Extras?", multiple: true, required: false, allowOther: false, options: [{ label: "X" }, { label: "Y" }] },
+        {
+          prompt: "Extras?",
+          multiple: true,
+          required: false,
+          allowOther: false,
+          options: [{ label: "X" }, { label: "Y" }],
+        },
       ],
     }),
   ],
@@ -81,7 +87,8 @@ describe.each(forms)("%s", (name, spec) => {
     const definition = definitionOf(machine);
     const missingStates = [...definition.states].filter((s) => !coverage.states.has(s));
     const missingTransitions = [...definition.transitions].filter((t) => !coverage.transitions.has(t));
-    const covered = definition.states.size + definition.transitions.size - missingStates.length - missingTransitions.length;
+    const covered =
+      definition.states.size + definition.transitions.size - missingStates.length - missingTransitions.length;
     const percent = ((100 * covered) / (definition.states.size + definition.transitions.size)).toFixed(1);
     const ms = (t: number) => `${Math.round(t)} ms`.padStart(8);
     table.push(

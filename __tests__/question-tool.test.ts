@@ -1,10 +1,10 @@
-import { tempAgentDir } from "./helpers/temp.js";
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { visibleWidth } from "@mariozechner/pi-tui";
 import { plainTheme } from "../renderers/theme.js";
 import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, noUiContext, type RegisteredTool, rpcContext } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
 
 let tool: RegisteredTool;
 beforeAll(() => {
@@ -16,7 +16,13 @@ beforeAll(() => {
 const twoQuestions = {
   questions: [
     { id: "db", label: "DB", prompt: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] },
-    { id: "extras", label: "Extras", prompt: "Which extras?", multiple: true, options: [{ label: "Redis" }, { label: "Search" }, { label: "Queue" }] },
+    {
+      id: "extras",
+      label: "Extras",
+      prompt: "Which extras?",
+      multiple: true,
+      options: [{ label: "Redis" }, { label: "Search" }, { label: "Queue" }],
+    },
   ],
 };
 
@@ -36,9 +42,23 @@ describe("registration", () => {
 
 describe("answers", () => {
   it("groups each question's answers on one line and fills details", async () => {
-    const keys = ["2", KEY.space, KEY.down, KEY.down, KEY.space, KEY.down, KEY.enter, ..."Cache", KEY.enter, KEY.enter, KEY.enter];
+    const keys = [
+      "2",
+      KEY.space,
+      KEY.down,
+      KEY.down,
+      KEY.space,
+      KEY.down,
+      KEY.enter,
+      ..."Cache",
+      KEY.enter,
+      KEY.enter,
+      KEY.enter,
+    ];
     const result = await run(twoQuestions, keys).result;
-    expect(result.content[0].text).toBe("DB: user selected: 2. SQLite\nExtras: user selected: 1. Redis, 3. Queue, user wrote: Cache");
+    expect(result.content[0].text).toBe(
+      "DB: user selected: 2. SQLite\nExtras: user selected: 1. Redis, 3. Queue, user wrote: Cache",
+    );
     expect(result.details.cancelled).toBe(false);
     expect(result.details.answers).toEqual([
       { id: "db", label: "SQLite", wasCustom: false, index: 2 },
@@ -60,7 +80,14 @@ describe("answers", () => {
   it("a call in the single-question shape also carries that question's result fields", async () => {
     const args = { question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] };
     const chosen = await run(args, [KEY.down, KEY.enter]).result;
-    expect(chosen.details).toMatchObject({ question: "Which database?", options: ["PostgreSQL", "SQLite"], answer: "SQLite", wasCustom: false, index: 2, cancelled: false });
+    expect(chosen.details).toMatchObject({
+      question: "Which database?",
+      options: ["PostgreSQL", "SQLite"],
+      answer: "SQLite",
+      wasCustom: false,
+      index: 2,
+      cancelled: false,
+    });
     const typed = await run(args, ["3", ..."MySQL", KEY.enter]).result;
     expect(typed.details).toMatchObject({ answer: "MySQL", wasCustom: true });
     expect(typed.details.index).toBeUndefined();
@@ -74,7 +101,9 @@ describe("answers", () => {
     const result = await run(twoQuestions, [KEY.enter, KEY.esc]).result;
     expect(result.details.cancelled).toBe(true);
     expect(result.details.answers).toEqual([{ id: "db", label: "PostgreSQL", wasCustom: false, index: 1 }]);
-    expect(result.content[0].text).toBe("User cancelled the form. Answers given before cancelling:\nDB: user selected: 1. PostgreSQL");
+    expect(result.content[0].text).toBe(
+      "User cancelled the form. Answers given before cancelling:\nDB: user selected: 1. PostgreSQL",
+    );
   });
 
   it("an aborted tool call closes the open form as cancelled", async () => {
@@ -105,7 +134,12 @@ describe("errors", () => {
   });
 
   it("a host without custom UI (RPC) asks through dialogs instead", async () => {
-    const { ctx, asked } = rpcContext([(_t, options) => options?.[1], (_t, options) => options?.find((o) => o.includes("Search")), "✓ Done", true]);
+    const { ctx, asked } = rpcContext([
+      (_t, options) => options?.[1],
+      (_t, options) => options?.find((o) => o.includes("Search")),
+      "✓ Done",
+      true,
+    ]);
     const result = await tool.execute("c", twoQuestions, undefined, undefined, ctx);
     expect(result.content[0].text).toBe("DB: user selected: 2. SQLite\nExtras: user selected: 2. Search");
     expect(asked.map((a) => a.kind)).toEqual(["select", "select", "select", "confirm"]);
@@ -122,7 +156,8 @@ describe("errors", () => {
 });
 
 describe("rendering in the chat", () => {
-  const widthOf = (component: { render(w: number): string[] }, w: number) => Math.max(...component.render(w).map(visibleWidth));
+  const widthOf = (component: { render(w: number): string[] }, w: number) =>
+    Math.max(...component.render(w).map(visibleWidth));
 
   it("summarizes the call and the answers compactly", async () => {
     const call = tool.renderCall!(twoQuestions, plainTheme, {});
@@ -135,7 +170,11 @@ describe("rendering in the chat", () => {
   });
 
   it("sanitizes model strings in the call summary", () => {
-    const call = tool.renderCall!({ questions: [{ prompt: "\x1b]0;x\x07Which?\x1b[2J", options: [] }] }, plainTheme, {});
+    const call = tool.renderCall!(
+      { questions: [{ prompt: "\x1b]0;x\x07Which?\x1b[2J", options: [] }] },
+      plainTheme,
+      {},
+    );
     expect(call.render(80).join("")).not.toMatch(/\x1b\]|\x1b\[2J|\x07/);
   });
 });

@@ -1,14 +1,14 @@
-import { tempAgentDir } from "./helpers/temp.js";
-import { beforeEach, describe, expect, it } from "@jest/globals";
 import { readFileSync, writeFileSync } from "node:fs";
+import { beforeEach, describe, expect, it } from "@jest/globals";
 import { validateToolArguments } from "@mariozechner/pi-ai";
-import { qwizardCompletions, QWIZARD_HELP, runQwizard } from "../tools/commands.js";
+import type { FormComponent } from "../renderers/component.js";
+import { QWIZARD_HELP, qwizardCompletions, runQwizard } from "../tools/commands.js";
 import { createFormchart } from "../tools/index.js";
 import { loadSettings, saveSettings, settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
-import type { FormComponent } from "../renderers/component.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, noUiContext } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
 
 const agentDir = () => tempAgentDir();
 
@@ -18,7 +18,13 @@ function setup(dir = agentDir()) {
   return { ...pi, dir };
 }
 
-async function call(tools: ReturnType<typeof fakePi>["tools"], name: string, args: unknown, keys: string[] = [], id = "call-1") {
+async function call(
+  tools: ReturnType<typeof fakePi>["tools"],
+  name: string,
+  args: unknown,
+  keys: string[] = [],
+  id = "call-1",
+) {
   const tool = tools.get(name)!;
   const { ctx, opened } = fakeUiContext((c) => keys.forEach((k) => c.handleInput(k)));
   const result = await tool.execute(id, args, undefined, undefined, ctx);
@@ -31,26 +37,116 @@ const q = (id: string, extra: object = {}) => ({ id, prompt: `Question ${id}?`, 
 describe("validation before any form opens", () => {
   it.each([
     ["questionnaire", { questions: [] }, "empty_questionnaire", "questions: there are no questions to ask"],
-    ["questionnaire", { questions: [q("a"), q("b"), q("c"), q("d"), q("e")] }, "too_many_questions", "questions: 5 questions, at most 4"],
-    ["questionnaire", { questions: [q("a"), q("a")] }, "duplicate_id", 'questions[1].id: "a" is already used by questions[0]'],
-    ["questionnaire", { questions: [q("a"), { ...q("b"), prompt: "question A?" }] }, "duplicate_prompt", "questions[1].prompt: repeats the prompt of questions[0]"],
-    ["questionnaire", { questions: [{ ...q("a"), options: [{ label: "Only" }] }] }, "too_few_options", "questions[0].options: 1 option, a choice needs at least 2"],
-    ["questionnaire", { questions: [{ ...q("a"), type: "multi", options: [] }] }, "too_few_options", "questions[0].options: 0 options"],
-    ["questionnaire", { questions: [{ ...q("a"), options: [{ label: "A" }, { label: "Type something..." }] }] }, "reserved_label", 'questions[0].options[1].label: "Type something..." is reserved'],
-    ["questionnaire", { questions: [{ ...q("a"), options: [{ label: "Next" }, { label: "B" }] }] }, "reserved_label", '"Next" is reserved'],
-    ["questionnaire", { questions: [{ ...q("a"), options: [{ label: "A" }, { label: "a" }] }] }, "duplicate_option", 'questions[0].options[1].label: "a" repeats options[0]'],
-    ["questionnaire", { questions: [{ ...q("a"), type: "likert" }] }, "invalid_arguments", 'questions[0].type: must be one of "single", "multi", "yes_no", "rating"'],
-    ["question_branch", { questions: [q("a"), q("b", { when: "a is A" })] }, "invalid_condition", 'questions[1].when: unknown operator "is"'],
-    ["question_branch", { questions: [q("a", { when: "b equals A" }), q("b")] }, "invalid_condition", "which comes later"],
-    ["question_branch", { questions: [q("a"), q("b", { when: "a matches (?=x)" })] }, "invalid_pattern", "questions[1].when: unsupported or invalid regular expression"],
-    ["question_branch", { questions: [q("a", { on: false })] }, "empty_questionnaire", "every question is switched off"],
-    ["question_input", { question: "Name?", pattern: "(a)\\1" }, "invalid_pattern", "pattern: unsupported or invalid regular expression"],
-    ["question_input", { question: "Name?", pattern: "x".repeat(2000) }, "invalid_pattern", "longer than 1000 characters"],
-    ["question_input", { question: "Name?", minLength: 5, maxLength: 2 }, "invalid_arguments", "minLength: 5 is larger than maxLength 2"],
+    [
+      "questionnaire",
+      { questions: [q("a"), q("b"), q("c"), q("d"), q("e")] },
+      "too_many_questions",
+      "questions: 5 questions, at most 4",
+    ],
+    [
+      "questionnaire",
+      { questions: [q("a"), q("a")] },
+      "duplicate_id",
+      'questions[1].id: "a" is already used by questions[0]',
+    ],
+    [
+      "questionnaire",
+      { questions: [q("a"), { ...q("b"), prompt: "question A?" }] },
+      "duplicate_prompt",
+      "questions[1].prompt: repeats the prompt of questions[0]",
+    ],
+    [
+      "questionnaire",
+      { questions: [{ ...q("a"), options: [{ label: "Only" }] }] },
+      "too_few_options",
+      "questions[0].options: 1 option, a choice needs at least 2",
+    ],
+    [
+      "questionnaire",
+      { questions: [{ ...q("a"), type: "multi", options: [] }] },
+      "too_few_options",
+      "questions[0].options: 0 options",
+    ],
+    [
+      "questionnaire",
+      { questions: [{ ...q("a"), options: [{ label: "A" }, { label: "Type something..." }] }] },
+      "reserved_label",
+      'questions[0].options[1].label: "Type something..." is reserved',
+    ],
+    [
+      "questionnaire",
+      { questions: [{ ...q("a"), options: [{ label: "Next" }, { label: "B" }] }] },
+      "reserved_label",
+      '"Next" is reserved',
+    ],
+    [
+      "questionnaire",
+      { questions: [{ ...q("a"), options: [{ label: "A" }, { label: "a" }] }] },
+      "duplicate_option",
+      'questions[0].options[1].label: "a" repeats options[0]',
+    ],
+    [
+      "questionnaire",
+      { questions: [{ ...q("a"), type: "likert" }] },
+      "invalid_arguments",
+      'questions[0].type: must be one of "single", "multi", "yes_no", "rating"',
+    ],
+    [
+      "question_branch",
+      { questions: [q("a"), q("b", { when: "a is A" })] },
+      "invalid_condition",
+      'questions[1].when: unknown operator "is"',
+    ],
+    [
+      "question_branch",
+      { questions: [q("a", { when: "b equals A" }), q("b")] },
+      "invalid_condition",
+      "which comes later",
+    ],
+    [
+      "question_branch",
+      { questions: [q("a"), q("b", { when: "a matches (?=x)" })] },
+      "invalid_pattern",
+      "questions[1].when: unsupported or invalid regular expression",
+    ],
+    [
+      "question_branch",
+      { questions: [q("a", { on: false })] },
+      "empty_questionnaire",
+      "every question is switched off",
+    ],
+    [
+      "question_input",
+      { question: "Name?", pattern: "(a)\\1" },
+      "invalid_pattern",
+      "pattern: unsupported or invalid regular expression",
+    ],
+    [
+      "question_input",
+      { question: "Name?", pattern: "x".repeat(2000) },
+      "invalid_pattern",
+      "longer than 1000 characters",
+    ],
+    [
+      "question_input",
+      { question: "Name?", minLength: 5, maxLength: 2 },
+      "invalid_arguments",
+      "minLength: 5 is larger than maxLength 2",
+    ],
     ["question_input", { question: "Name?", type: "phone" }, "invalid_arguments", "type: must be one of"],
     ["question_throttle", { question: "Go?", options: [] }, "too_few_options", "options: 0 options"],
-    ["question_throttle", { question: "Go?", options: [{ label: "Other" }] }, "reserved_label", 'options[0].label: "Other" is reserved'],
-    ["question_throttle", { question: "Go?", options: two, cooldown: -1 }, "invalid_arguments", "cooldown: must be >= 0"],
+    [
+      "question_throttle",
+      { question: "Go?", options: [{ label: "Other" }] },
+      "reserved_label",
+      'options[0].label: "Other" is reserved',
+    ],
+    [
+      "question_throttle",
+      { question: "Go?", options: two, cooldown: -1 },
+      "invalid_arguments",
+      "cooldown: must be >= 0",
+    ],
   ])("%s %j → %s", async (tool, args, category, message) => {
     const { tools } = setup();
     const { result, opened } = await call(tools, tool, args);
@@ -62,7 +158,9 @@ describe("validation before any form opens", () => {
 
   it("carriage returns are normalized before the checks", async () => {
     const { tools } = setup();
-    const { result } = await call(tools, "questionnaire", { questions: [q("a", { prompt: "One\r\nTwo" }), q("b", { prompt: "One\nTwo" })] });
+    const { result } = await call(tools, "questionnaire", {
+      questions: [q("a", { prompt: "One\r\nTwo" }), q("b", { prompt: "One\nTwo" })],
+    });
     expect(result.details.error).toBe("duplicate_prompt");
   });
 
@@ -76,7 +174,12 @@ describe("validation before any form opens", () => {
     };
     for (const [name, args] of Object.entries(valid)) {
       const tool = tools.get(name)!;
-      expect(validateToolArguments({ name, description: "", parameters: tool.parameters as never }, { type: "toolCall", id: "1", name, arguments: args as never })).toEqual(args);
+      expect(
+        validateToolArguments(
+          { name, description: "", parameters: tool.parameters as never },
+          { type: "toolCall", id: "1", name, arguments: args as never },
+        ),
+      ).toEqual(args);
     }
   });
 });
@@ -88,10 +191,24 @@ describe("questionnaire", () => {
       questions: [
         { id: "ok", label: "OK", prompt: "Ship it?", type: "yes_no", options: [] },
         { id: "score", label: "Score", prompt: "How good?", type: "rating", options: [] },
-        { id: "areas", label: "Areas", prompt: "Which areas?", type: "multi", options: [{ label: "UI" }, { label: "API" }] },
+        {
+          id: "areas",
+          label: "Areas",
+          prompt: "Which areas?",
+          type: "multi",
+          options: [{ label: "UI" }, { label: "API" }],
+        },
       ],
     };
-    const { result } = await call(tools, "questionnaire", args, ["2", "4", KEY.space, KEY.down, KEY.space, KEY.enter, KEY.enter]);
+    const { result } = await call(tools, "questionnaire", args, [
+      "2",
+      "4",
+      KEY.space,
+      KEY.down,
+      KEY.space,
+      KEY.enter,
+      KEY.enter,
+    ]);
     expect(result.details).toEqual({
       questions: [
         { id: "ok", label: "OK", prompt: "Ship it?" },
@@ -105,18 +222,26 @@ describe("questionnaire", () => {
       ],
       cancelled: false,
     });
-    expect(result.content[0].text).toBe("OK: user selected: 2. No\nScore: user selected: 4 (Very good)\nAreas: user selected: 1. UI, 2. API");
+    expect(result.content[0].text).toBe(
+      "OK: user selected: 2. No\nScore: user selected: 4 (Very good)\nAreas: user selected: 1. UI, 2. API",
+    );
   });
 
   it("allowOther adds the typed answer to questionnaire questions", async () => {
     const { tools } = setup();
-    const { result } = await call(tools, "questionnaire", { questions: [q("a", { allowOther: true })] }, ["3", ..."Neither", KEY.enter]);
+    const { result } = await call(tools, "questionnaire", { questions: [q("a", { allowOther: true })] }, [
+      "3",
+      ..."Neither",
+      KEY.enter,
+    ]);
     expect(result.details.answers).toEqual([{ id: "a", value: "Neither", label: "Neither", wasCustom: true }]);
   });
 
   it("outside the terminal UI it returns no_ui with cancelled", async () => {
     const { tools } = setup();
-    const result = await tools.get("questionnaire")!.execute("c", { questions: [q("a")] }, undefined, undefined, noUiContext);
+    const result = await tools
+      .get("questionnaire")!
+      .execute("c", { questions: [q("a")] }, undefined, undefined, noUiContext);
     expect(result.details).toMatchObject({ cancelled: true, error: "no_ui", answers: [] });
   });
 });
@@ -136,7 +261,9 @@ describe("question_branch", () => {
     const { result } = await call(tools, "question_branch", args, ["1", "2", KEY.enter]);
     expect(result.details.answers.map((a: { id: string }) => a.id)).toEqual(["deploy", "env"]);
     expect(result.details.skipped).toEqual(["why", "notes"]);
-    expect(result.content[0].text).toBe("Q1: user selected: 1. Yes\nQ2: user selected: 2. production\nSkipped by conditions: why, notes");
+    expect(result.content[0].text).toBe(
+      "Q1: user selected: 1. Yes\nQ2: user selected: 2. production\nSkipped by conditions: why, notes",
+    );
   });
 
   it("changing an earlier answer hides the later question and drops its answer", async () => {
@@ -155,14 +282,23 @@ describe("question_branch", () => {
 describe("question_input", () => {
   it("refuses Enter until the answer is valid, then returns the trimmed answer", async () => {
     const { tools } = setup();
-    const { result } = await call(tools, "question_input", { question: "Release date?", type: "date" }, [..."2023-02-29", KEY.enter, "\x7f", "\x7f", ..."28 ", KEY.enter]);
+    const { result } = await call(tools, "question_input", { question: "Release date?", type: "date" }, [
+      ..."2023-02-29",
+      KEY.enter,
+      "\x7f",
+      "\x7f",
+      ..."28 ",
+      KEY.enter,
+    ]);
     expect(result.details).toEqual({ question: "Release date?", answer: "2023-02-28", cancelled: false });
     expect(result.content[0].text).toBe("User answered: 2023-02-28");
   });
 
   it("an optional question accepts an empty answer", async () => {
     const { tools } = setup();
-    const { result } = await call(tools, "question_input", { question: "Anything else?", required: false }, [KEY.enter]);
+    const { result } = await call(tools, "question_input", { question: "Anything else?", required: false }, [
+      KEY.enter,
+    ]);
     expect(result.details).toEqual({ question: "Anything else?", answer: "", cancelled: false });
   });
 
@@ -177,14 +313,24 @@ describe("question_throttle and the shared question clock", () => {
   it("does not wait for the first question, and reports throttled: false", async () => {
     const { tools } = setup();
     const { result } = await call(tools, "question_throttle", { question: "Go?", options: two }, ["1"]);
-    expect(result.details).toEqual({ question: "Go?", options: ["A", "B"], answer: "A", wasCustom: false, index: 1, throttled: false, cancelled: false });
+    expect(result.details).toEqual({
+      question: "Go?",
+      options: ["A", "B"],
+      answer: "A",
+      wasCustom: false,
+      index: 1,
+      throttled: false,
+      cancelled: false,
+    });
     expect(result.content[0].text).toBe("Answer: user selected: 1. A");
   });
 
   it("waits after another question tool, and Esc during the countdown cancels", async () => {
     const { tools } = setup();
     await call(tools, "question", { questions: [{ prompt: "First?", options: two }] }, ["1"]);
-    const { result } = await call(tools, "question_throttle", { question: "Go?", options: two, cooldown: 30 }, [KEY.esc]);
+    const { result } = await call(tools, "question_throttle", { question: "Go?", options: two, cooldown: 30 }, [
+      KEY.esc,
+    ]);
     expect(result.details).toMatchObject({ answer: null, throttled: true, cancelled: true });
   });
 });
@@ -194,12 +340,24 @@ describe("settings and /qwizard", () => {
     const dir = agentDir();
     const file = settingsPath(dir);
     saveSettings(file, { autoThrottle: false, cooldownSeconds: 12, tools: ["question"], richExtraction: "text" });
-    expect(loadSettings(file)).toEqual({ autoThrottle: false, cooldownSeconds: 12, tools: ["question"], richExtraction: "text" });
+    expect(loadSettings(file)).toEqual({
+      autoThrottle: false,
+      cooldownSeconds: 12,
+      tools: ["question"],
+      richExtraction: "text",
+    });
     writeFileSync(file, "{ not json");
     expect(loadSettings(file)).toEqual({
       autoThrottle: true,
       cooldownSeconds: 3,
-      tools: ["question", "questionnaire", "question_input", "question_throttle", "question_branch", "ask_rich_questions"],
+      tools: [
+        "question",
+        "questionnaire",
+        "question_input",
+        "question_throttle",
+        "question_branch",
+        "ask_rich_questions",
+      ],
       richExtraction: "auto",
     });
     writeFileSync(file, JSON.stringify({ autoThrottle: "yes", cooldownSeconds: 99 }));
@@ -208,7 +366,12 @@ describe("settings and /qwizard", () => {
 
   it("registers only the tools the settings name", () => {
     const dir = agentDir();
-    saveSettings(settingsPath(dir), { autoThrottle: true, cooldownSeconds: 3, tools: ["question_input"], richExtraction: "auto" });
+    saveSettings(settingsPath(dir), {
+      autoThrottle: true,
+      cooldownSeconds: 3,
+      tools: ["question_input"],
+      richExtraction: "auto",
+    });
     const { tools } = setup(dir);
     expect([...tools.keys()]).toEqual(["question_input"]);
   });
@@ -225,7 +388,11 @@ describe("settings and /qwizard", () => {
     ["auto-throttle", "Auto-throttle: on, 3 s between questions\nUsage: /qwizard auto-throttle on|off|<1-60>", "info"],
     ["auto-throttle off", "Auto-throttle: off, 3 s between questions", "info"],
     ["auto-throttle 45", "Auto-throttle: on, 45 s between questions", "info"],
-    ["auto-throttle 61", '"61" is not on, off or a whole number of seconds from 1 to 60.\nUsage: /qwizard auto-throttle on|off|<1-60>', "error"],
+    [
+      "auto-throttle 61",
+      '"61" is not on, off or a whole number of seconds from 1 to 60.\nUsage: /qwizard auto-throttle on|off|<1-60>',
+      "error",
+    ],
     ["clear", "Question clock cleared: the next question will not wait.", "info"],
     ["frobnicate", `Unknown /qwizard command "frobnicate".\n${QWIZARD_HELP}`, "error"],
   ])("/qwizard %s", (args, text, level) => {
@@ -250,7 +417,10 @@ describe("settings and /qwizard", () => {
   it("completes subcommands and auto-throttle values", () => {
     expect(qwizardCompletions("")?.map((i) => i.value)).toEqual(["help", "status", "auto-throttle", "clear"]);
     expect(qwizardCompletions("st")?.map((i) => i.value)).toEqual(["status"]);
-    expect(qwizardCompletions("auto-throttle o")?.map((i) => i.value)).toEqual(["auto-throttle on", "auto-throttle off"]);
+    expect(qwizardCompletions("auto-throttle o")?.map((i) => i.value)).toEqual([
+      "auto-throttle on",
+      "auto-throttle off",
+    ]);
     expect(qwizardCompletions("zzz")).toBeNull();
   });
 });
@@ -260,13 +430,19 @@ describe("events", () => {
     const pi = setup();
     const { result } = await call(pi.tools, "questionnaire", { questions: [q("a")] }, ["2"]);
     await pi.fire("tool_result", { toolName: "questionnaire", toolCallId: "call-1", details: result.details });
-    expect(pi.emitted).toEqual([{ name: "question_answered", data: { toolName: "questionnaire", toolCallId: "call-1", details: result.details } }]);
+    expect(pi.emitted).toEqual([
+      { name: "question_answered", data: { toolName: "questionnaire", toolCallId: "call-1", details: result.details } },
+    ]);
     expect(pi.sessionName()).toBe("Q&A: B");
   });
 
   it("stays quiet for cancelled results and other tools", async () => {
     const pi = setup();
-    await pi.fire("tool_result", { toolName: "questionnaire", toolCallId: "1", details: { answers: [], cancelled: true } });
+    await pi.fire("tool_result", {
+      toolName: "questionnaire",
+      toolCallId: "1",
+      details: { answers: [], cancelled: true },
+    });
     await pi.fire("tool_result", { toolName: "bash", toolCallId: "2", details: { answer: "x" } });
     expect(pi.emitted).toEqual([]);
     expect(pi.sessionName()).toBeUndefined();

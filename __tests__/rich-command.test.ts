@@ -2,19 +2,47 @@
  * /rich-questions against a scripted model: the forced tool call, the JSON
  * text fallback, a malformed extraction (one repair, then a notice) and cancel.
  */
-import { tempAgentDir } from "./helpers/temp.js";
+
 import { describe, expect, it } from "@jest/globals";
 import type { Api, AssistantMessage, Context, Model } from "@mariozechner/pi-ai";
 import { createFormchart } from "../tools/index.js";
-import { type CompleteFn, extractQuestions, forcedToolChoice, parseJsonReply, SUBMIT_TOOL } from "../tools/rich-command.js";
-import { saveSettings, settingsPath, DEFAULT_SETTINGS } from "../tools/settings.js";
+import {
+  type CompleteFn,
+  extractQuestions,
+  forcedToolChoice,
+  parseJsonReply,
+  SUBMIT_TOOL,
+} from "../tools/rich-command.js";
+import { DEFAULT_SETTINGS, saveSettings, settingsPath } from "../tools/settings.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
 
-const model = (api: string) => ({ id: "m", name: "m", api, provider: "p", baseUrl: "", reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 1, maxTokens: 1 }) as Model<Api>;
+const model = (api: string) =>
+  ({
+    id: "m",
+    name: "m",
+    api,
+    provider: "p",
+    baseUrl: "",
+    reasoning: false,
+    input: ["text"],
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    contextWindow: 1,
+    maxTokens: 1,
+  }) as Model<Api>;
 
 const deployArgs = {
-  questions: [{ id: "target", prompt: "Where should we deploy?", options: [{ label: "Production", value: "prod" }, { label: "Staging", value: "stage", recommended: true }] }],
+  questions: [
+    {
+      id: "target",
+      prompt: "Where should we deploy?",
+      options: [
+        { label: "Production", value: "prod" },
+        { label: "Staging", value: "stage", recommended: true },
+      ],
+    },
+  ],
 };
 
 type Reply = { text?: string; call?: unknown; stopReason?: AssistantMessage["stopReason"] };
@@ -27,8 +55,30 @@ function scripted(replies: Reply[]) {
     const r = replies[calls.length - 1] ?? { text: "" };
     const content: AssistantMessage["content"] = [];
     if (r.text !== undefined) content.push({ type: "text", text: r.text });
-    if (r.call !== undefined) content.push({ type: "toolCall", id: `t${calls.length}`, name: SUBMIT_TOOL, arguments: r.call as Record<string, unknown> });
-    return { role: "assistant", content, api: "x", provider: "p", model: "m", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: r.stopReason ?? (r.call ? "toolUse" : "stop"), timestamp: 0 } as AssistantMessage;
+    if (r.call !== undefined)
+      content.push({
+        type: "toolCall",
+        id: `t${calls.length}`,
+        name: SUBMIT_TOOL,
+        arguments: r.call as Record<string, unknown>,
+      });
+    return {
+      role: "assistant",
+      content,
+      api: "x",
+      provider: "p",
+      model: "m",
+      usage: {
+        input: 0,
+        output: 0,
+        cacheRead: 0,
+        cacheWrite: 0,
+        totalTokens: 0,
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      },
+      stopReason: r.stopReason ?? (r.call ? "toolUse" : "stop"),
+      timestamp: 0,
+    } as AssistantMessage;
   };
   return { complete, calls };
 }
@@ -36,7 +86,11 @@ function scripted(replies: Reply[]) {
 describe("extraction", () => {
   it("forces the submit_questions call where the provider supports it", async () => {
     const { complete, calls } = scripted([{ call: deployArgs }]);
-    const r = await extractQuestions("Where should we deploy? I suggest staging.", model("openai-completions"), complete);
+    const r = await extractQuestions(
+      "Where should we deploy? I suggest staging.",
+      model("openai-completions"),
+      complete,
+    );
     expect(r).toMatchObject({ ok: true, via: "tool", attempts: 1, args: deployArgs });
     expect(calls[0].options?.toolChoice).toEqual({ type: "function", function: { name: SUBMIT_TOOL } });
     expect(calls[0].context.tools?.map((t) => t.name)).toEqual([SUBMIT_TOOL]);
@@ -58,7 +112,17 @@ describe("extraction", () => {
   });
 
   it("repairs once after a malformed answer, telling the model what was wrong", async () => {
-    const bad = { questions: [{ prompt: "Where?", options: [{ label: "A", value: "x" }, { label: "B", value: "x" }] }] };
+    const bad = {
+      questions: [
+        {
+          prompt: "Where?",
+          options: [
+            { label: "A", value: "x" },
+            { label: "B", value: "x" },
+          ],
+        },
+      ],
+    };
     const { complete, calls } = scripted([{ call: bad }, { call: deployArgs }]);
     const r = await extractQuestions("…", model("openai-completions"), complete);
     expect(r).toMatchObject({ ok: true, attempts: 2 });
@@ -76,7 +140,10 @@ describe("extraction", () => {
   it("a model that never calls the tool is asked once more, then refused", async () => {
     const { complete, calls } = scripted([{ text: "sure" }, { text: "ok" }]);
     const r = await extractQuestions("…", model("anthropic-messages"), complete);
-    expect(r).toEqual({ ok: false, reason: `the model's answer was malformed twice (the model did not call ${SUBMIT_TOOL})` });
+    expect(r).toEqual({
+      ok: false,
+      reason: `the model's answer was malformed twice (the model did not call ${SUBMIT_TOOL})`,
+    });
     expect(calls).toHaveLength(2);
   });
 });
@@ -87,7 +154,8 @@ describe("/rich-questions command", () => {
     saveSettings(settingsPath(dir), { ...DEFAULT_SETTINGS, richExtraction });
     const pi = fakePi();
     const sent: Array<{ message: { content: string; customType: string }; options: unknown }> = [];
-    (pi.api as { sendMessage: unknown }).sendMessage = (message: never, options: unknown) => sent.push({ message, options });
+    (pi.api as { sendMessage: unknown }).sendMessage = (message: never, options: unknown) =>
+      sent.push({ message, options });
     const script = scripted(replies);
     createFormchart({ agentDir: dir, complete: script.complete })(pi.api);
     return { command: pi.commands.get("rich-questions")!, sent, calls: script.calls };
@@ -103,7 +171,13 @@ describe("/rich-questions command", () => {
       sessionManager: {
         getBranch: () => [
           { type: "message", message: { role: "user", content: [{ type: "text", text: "deploy?" }] } },
-          { type: "message", message: { role: "assistant", content: [{ type: "text", text: "Where should we deploy? I recommend staging." }] } },
+          {
+            type: "message",
+            message: {
+              role: "assistant",
+              content: [{ type: "text", text: "Where should we deploy? I recommend staging." }],
+            },
+          },
         ],
       },
     };
@@ -112,11 +186,18 @@ describe("/rich-questions command", () => {
   it("opens the form and sends the contract text on submit", async () => {
     const { command, sent, calls } = setup([{ call: deployArgs }]);
     const notices: string[] = [];
-    await command.handler("", commandContext([KEY.down, "n", ..."After smoke tests", KEY.enter, KEY.enter, KEY.enter], notices));
-    expect((calls[0].context.messages[0] as { content: Array<{ text: string }> }).content[0].text).toContain("Where should we deploy? I recommend staging.");
+    await command.handler(
+      "",
+      commandContext([KEY.down, "n", ..."After smoke tests", KEY.enter, KEY.enter, KEY.enter], notices),
+    );
+    expect((calls[0].context.messages[0] as { content: Array<{ text: string }> }).content[0].text).toContain(
+      "Where should we deploy? I recommend staging.",
+    );
     expect(sent).toHaveLength(1);
     expect(sent[0].message.customType).toBe("rich-questions");
-    expect(sent[0].message.content).toContain("  2. Staging\n     Value: stage\n     Selected: yes\n     Recommended: yes\n     User note: After smoke tests");
+    expect(sent[0].message.content).toContain(
+      "  2. Staging\n     Value: stage\n     Selected: yes\n     Recommended: yes\n     User note: After smoke tests",
+    );
     expect(sent[0].options).toEqual({ triggerTurn: true });
   });
 
@@ -140,6 +221,8 @@ describe("/rich-questions command", () => {
     const notices: string[] = [];
     await command.handler("", commandContext([], notices));
     expect(sent).toEqual([]);
-    expect(notices.at(-1)).toMatch(/^\/rich-questions could not build a form: the model's answer was malformed twice \(Invalid arguments: /);
+    expect(notices.at(-1)).toMatch(
+      /^\/rich-questions could not build a form: the model's answer was malformed twice \(Invalid arguments: /,
+    );
   });
 });

@@ -1,14 +1,14 @@
-import { tempAgentDir } from "./helpers/temp.js";
 import { describe, expect, it } from "@jest/globals";
 import { Ajv } from "ajv";
 import type { FormResult } from "../machines/form.js";
-import { richResultSchema } from "../schemas/rich-result.js";
 import { checkRichArgs, type RichArgs } from "../schemas/rich.js";
-import { deploy, SEED_EXCERPT } from "./fixtures/deploy.js";
+import { richResultSchema } from "../schemas/rich-result.js";
 import { createFormchart } from "../tools/index.js";
 import { formatRichAnswers, normalizeRich, type RichFormResult, richDetails } from "../tools/rich.js";
+import { deploy, SEED_EXCERPT } from "./fixtures/deploy.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, noUiContext } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
 
 const validateResult = new Ajv({ allErrors: true, strict: false }).compile(richResultSchema);
 function expectValidResult(details: unknown) {
@@ -57,7 +57,14 @@ describe("model-facing text", () => {
           caveats: ["E2E is flaky", "Lint is slow"],
           allowOther: true,
           options: [
-            { label: "Unit", value: "unit", recommended: true, description: "Fast", details: "Runs in 40 s", note: "Always on" },
+            {
+              label: "Unit",
+              value: "unit",
+              recommended: true,
+              description: "Fast",
+              details: "Runs in 40 s",
+              note: "Always on",
+            },
             { label: "E2E", value: "e2e" },
             { label: "Lint", value: "lint", recommended: true },
           ],
@@ -67,7 +74,10 @@ describe("model-facing text", () => {
     });
     const details = richDetails(
       form,
-      result([{ options: [2, 0], custom: ["Smoke"] }, { answered: false }], { notes: [{ 0: "First line\nsecond line", 1: "   " }, {}], additionalText: "Ping me\nbefore merging" }),
+      result([{ options: [2, 0], custom: ["Smoke"] }, { answered: false }], {
+        notes: [{ 0: "First line\nsecond line", 1: "   " }, {}],
+        additionalText: "Ping me\nbefore merging",
+      }),
     );
     expect(formatRichAnswers(details)).toBe(`Form: Release plan
 Context: We ship on Friday.
@@ -141,7 +151,10 @@ Additional notes:
         { id: "b", prompt: "B?", required: false, options: [{ label: "Y", value: "y" }] },
       ],
     });
-    const details = richDetails(form, result([{ custom: ["Mine"] }, { answered: false }], { notes: [{ 7: "not an option" }, {}] }));
+    const details = richDetails(
+      form,
+      result([{ custom: ["Mine"] }, { answered: false }], { notes: [{ 7: "not an option" }, {}] }),
+    );
     expect(details.answers).toEqual([
       { id: "a", type: "radio", value: "Mine", wasCustom: true, selectedOptionIndexes: [], customValue: "Mine" },
       { id: "b", type: "radio", value: "", wasCustom: false, selectedOptionIndexes: [] },
@@ -175,7 +188,9 @@ describe("ask_rich_questions tool", () => {
 
   it("a person answers the deploy example with a note and the model gets the contract's text", async () => {
     const tool = setup();
-    const { ctx } = fakeUiContext((c) => ["\x1b[B", "n", ..."After smoke tests", KEY.enter, KEY.enter, KEY.enter].forEach((k) => c.handleInput(k)));
+    const { ctx } = fakeUiContext((c) =>
+      ["\x1b[B", "n", ..."After smoke tests", KEY.enter, KEY.enter, KEY.enter].forEach((k) => c.handleInput(k)),
+    );
     const r = await tool.execute("c1", deploy, undefined, undefined, ctx);
     expect(r.content[0].text).toBe(SEED_EXCERPT);
     expectValidResult(r.details);
@@ -219,7 +234,20 @@ describe("ask_rich_questions tool", () => {
 
   it.each([
     [{ questions: [{ prompt: "A?", options: [] }] }, "too_few_options"],
-    [{ questions: [{ prompt: "A?", options: [{ label: "X", value: "v" }, { label: "Y", value: "v" }] }] }, "duplicate_option"],
+    [
+      {
+        questions: [
+          {
+            prompt: "A?",
+            options: [
+              { label: "X", value: "v" },
+              { label: "Y", value: "v" },
+            ],
+          },
+        ],
+      },
+      "duplicate_option",
+    ],
     [{ questions: [{ prompt: "A?", type: "text", options: [{ label: "X" }] }] }, "invalid_arguments"],
     [{ questions: [{ prompt: "A?", type: "dropdown" }] }, "invalid_arguments"],
   ])("rejects %j as %s before opening", async (args, category) => {

@@ -11,17 +11,82 @@ describe("question arguments: errors name the field and the problem", () => {
     ["no questions key", {}, "invalid_arguments", 'arguments: missing required property "questions"'],
     ["empty questions", { questions: [] }, "invalid_arguments", "questions: must have at least 1 item"],
     ["questions not an array", { questions: "a" }, "invalid_arguments", "questions: must be array"],
-    ["missing prompt", { questions: [{ options: two }] }, "invalid_arguments", 'questions[0]: missing required property "prompt"'],
-    ["empty prompt", { questions: [{ prompt: "", options: two }] }, "invalid_arguments", "questions[0].prompt: must not be empty"],
-    ["empty options", { questions: [{ prompt: "p", options: [] }] }, "invalid_arguments", "questions[0].options: must have at least 1 item"],
-    ["option without label", { questions: [{ prompt: "p", options: [{ description: "d" }] }] }, "invalid_arguments", 'questions[0].options[0]: missing required property "label"'],
-    ["wrong type of flag", { questions: [{ prompt: "p", options: two, multiple: "yes" }] }, "invalid_arguments", "questions[0].multiple: must be boolean"],
-    ["unknown property", { questions: [{ prompt: "p", options: two, colour: "red" }] }, "invalid_arguments", 'questions[0]: unknown property "colour"'],
-    ["duplicate ids", { questions: [{ id: "a", prompt: "p", options: two }, { id: "a", prompt: "q", options: two }] }, "duplicate_id", 'questions[1].id: "a" is already used by questions[0]'],
-    ["default id clash", { questions: [{ prompt: "p", options: two }, { id: "q1", prompt: "q", options: two }] }, "duplicate_id", 'questions[1].id: "q1"'],
-    ["duplicate option labels", { questions: [{ prompt: "p", options: [{ label: "Yes" }, { label: " yes " }] }] }, "duplicate_option", 'questions[0].options[1].label: " yes " repeats options[0]'],
-    ["reserved label", { questions: [{ prompt: "p", options: [{ label: "A" }, { label: "Other" }] }] }, "reserved_label", 'questions[0].options[1].label: "Other" is reserved'],
-    ["single shape with bad type", { question: "p", options: two, type: "many" }, "invalid_arguments", "questions[0].multiple: must be boolean"],
+    [
+      "missing prompt",
+      { questions: [{ options: two }] },
+      "invalid_arguments",
+      'questions[0]: missing required property "prompt"',
+    ],
+    [
+      "empty prompt",
+      { questions: [{ prompt: "", options: two }] },
+      "invalid_arguments",
+      "questions[0].prompt: must not be empty",
+    ],
+    [
+      "empty options",
+      { questions: [{ prompt: "p", options: [] }] },
+      "invalid_arguments",
+      "questions[0].options: must have at least 1 item",
+    ],
+    [
+      "option without label",
+      { questions: [{ prompt: "p", options: [{ description: "d" }] }] },
+      "invalid_arguments",
+      'questions[0].options[0]: missing required property "label"',
+    ],
+    [
+      "wrong type of flag",
+      { questions: [{ prompt: "p", options: two, multiple: "yes" }] },
+      "invalid_arguments",
+      "questions[0].multiple: must be boolean",
+    ],
+    [
+      "unknown property",
+      { questions: [{ prompt: "p", options: two, colour: "red" }] },
+      "invalid_arguments",
+      'questions[0]: unknown property "colour"',
+    ],
+    [
+      "duplicate ids",
+      {
+        questions: [
+          { id: "a", prompt: "p", options: two },
+          { id: "a", prompt: "q", options: two },
+        ],
+      },
+      "duplicate_id",
+      'questions[1].id: "a" is already used by questions[0]',
+    ],
+    [
+      "default id clash",
+      {
+        questions: [
+          { prompt: "p", options: two },
+          { id: "q1", prompt: "q", options: two },
+        ],
+      },
+      "duplicate_id",
+      'questions[1].id: "q1"',
+    ],
+    [
+      "duplicate option labels",
+      { questions: [{ prompt: "p", options: [{ label: "Yes" }, { label: " yes " }] }] },
+      "duplicate_option",
+      'questions[0].options[1].label: " yes " repeats options[0]',
+    ],
+    [
+      "reserved label",
+      { questions: [{ prompt: "p", options: [{ label: "A" }, { label: "Other" }] }] },
+      "reserved_label",
+      'questions[0].options[1].label: "Other" is reserved',
+    ],
+    [
+      "single shape with bad type",
+      { question: "p", options: two, type: "many" },
+      "invalid_arguments",
+      "questions[0].multiple: must be boolean",
+    ],
   ])("%s", (_name, args, category, message) => {
     const checked = checkQuestionArgs(args);
     expect(checked.ok).toBe(false);
@@ -32,13 +97,20 @@ describe("question arguments: errors name the field and the problem", () => {
 
   it("reports several problems at once", () => {
     const checked = checkQuestionArgs({ questions: [{ prompt: 1, options: "x" }] });
-    expect(!checked.ok && checked.error.message).toMatch(/questions\[0\]\.prompt: must be string; questions\[0\]\.options: must be array/);
+    expect(!checked.ok && checked.error.message).toMatch(
+      /questions\[0\]\.prompt: must be string; questions\[0\]\.options: must be array/,
+    );
   });
 });
 
 describe("normalization", () => {
   it("applies defaults: ids, labels, allowOther on, single-select, required", () => {
-    const checked = checkQuestionArgs({ questions: [{ prompt: "a\r\nb", options: [{ label: "x\ry" }] }, { id: "size", label: "Size", prompt: "c", options: two, allowOther: false, multiple: true }] });
+    const checked = checkQuestionArgs({
+      questions: [
+        { prompt: "a\r\nb", options: [{ label: "x\ry" }] },
+        { id: "size", label: "Size", prompt: "c", options: two, allowOther: false, multiple: true },
+      ],
+    });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     const spec = normalizeForm(checked.value);
@@ -61,7 +133,12 @@ describe("normalization", () => {
 
 describe("Pi's own tool-argument validation accepts the schema", () => {
   const tool = { name: "question", description: "", parameters: questionParameters as never };
-  const call = (args: unknown) => ({ type: "toolCall" as const, id: "1", name: "question", arguments: args as Record<string, unknown> });
+  const call = (args: unknown) => ({
+    type: "toolCall" as const,
+    id: "1",
+    name: "question",
+    arguments: args as Record<string, unknown>,
+  });
 
   it("passes valid arguments, including a folded single-question call", () => {
     const args = { questions: [{ prompt: "p", options: two, multiple: true }] };
@@ -73,7 +150,12 @@ describe("Pi's own tool-argument validation accepts the schema", () => {
   });
 
   it("rejects what ajv rejects", () => {
-    for (const bad of [{}, { questions: [] }, { questions: [{ prompt: "p" }] }, { questions: [{ prompt: "p", options: two, extra: 1 }] }]) {
+    for (const bad of [
+      {},
+      { questions: [] },
+      { questions: [{ prompt: "p" }] },
+      { questions: [{ prompt: "p", options: two, extra: 1 }] },
+    ]) {
       expect(() => validateToolArguments(tool, call(bad))).toThrow(/Validation failed for tool "question"/);
       expect(checkQuestionArgs(bad).ok).toBe(false);
     }

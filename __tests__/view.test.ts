@@ -54,14 +54,18 @@ describe("layout", () => {
 
   it("wraps a long prompt without losing a word", () => {
     const prompt = "Should the migration run before or after the nightly backup window closes on the primary cluster";
-    const { form } = openForm(normalizeForm({ questions: [{ prompt, options: [{ label: "Before" }, { label: "After" }] }] }));
+    const { form } = openForm(
+      normalizeForm({ questions: [{ prompt, options: [{ label: "Before" }, { label: "After" }] }] }),
+    );
     const text = form.render(24).join(" ");
     for (const word of prompt.split(" ")) expect(text).toContain(word);
   });
 
   it("shows a scrolling window around the highlighted row when the form is taller than the screen", () => {
     const options = Array.from({ length: 30 }, (_, i) => ({ label: `Option number ${i + 1}` }));
-    const { form, press } = openForm(normalizeForm({ questions: [{ prompt: "Pick one", options }] }), { maxHeight: () => 12 });
+    const { form, press } = openForm(normalizeForm({ questions: [{ prompt: "Pick one", options }] }), {
+      maxHeight: () => 12,
+    });
     expect(form.render(60).length).toBeLessThanOrEqual(12);
     press(KEY.end);
     const lines = form.render(60);
@@ -83,7 +87,8 @@ describe("layout", () => {
 });
 
 describe("model-supplied text is neutralized", () => {
-  const hostile = "Pick \x1b[31mred\x1b[0m \x1b]0;pwned\x07 \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ bell\x07 \u202eevil\u202c \x9b31m";
+  const hostile =
+    "Pick \x1b[31mred\x1b[0m \x1b]0;pwned\x07 \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ bell\x07 \u202eevil\u202c \x9b31m";
 
   it("strips escape sequences and shows stray controls as pictures", () => {
     expect(sanitize(hostile)).toBe("Pick red  link bell␇ evil ");
@@ -92,7 +97,12 @@ describe("model-supplied text is neutralized", () => {
 
   it("no escape or control byte from a label reaches the screen", () => {
     const { form, press } = openForm(
-      normalizeForm({ questions: [{ prompt: hostile, label: hostile, options: [{ label: hostile, description: hostile }, { label: "ok" }] }, { prompt: "b", options: [{ label: "x" }] }] }),
+      normalizeForm({
+        questions: [
+          { prompt: hostile, label: hostile, options: [{ label: hostile, description: hostile }, { label: "ok" }] },
+          { prompt: "b", options: [{ label: "x" }] },
+        ],
+      }),
     );
     for (const keys of [[], [KEY.enter, KEY.tab]]) {
       press(...keys);

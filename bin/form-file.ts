@@ -26,7 +26,11 @@ export type LoadedForm = { ok: true; file: string; tool: string; form: PreparedF
 
 export function loadFormFile(nameOrPath: string): LoadedForm {
   const file = resolveFormFile(nameOrPath);
-  if (!file) return { ok: false, message: `No form file or example named "${nameOrPath}". Examples: ${exampleNames().join(", ")}` };
+  if (!file)
+    return {
+      ok: false,
+      message: `No form file or example named "${nameOrPath}". Examples: ${exampleNames().join(", ")}`,
+    };
   let content: unknown;
   try {
     content = JSON.parse(readFileSync(file, "utf8"));
@@ -34,5 +38,7 @@ export function loadFormFile(nameOrPath: string): LoadedForm {
     return { ok: false, message: `Cannot read a form from ${file}: ${(error as Error).message}` };
   }
   const prepared = prepareFormFile(content);
-  return prepared.ok ? { ok: true, file, tool: prepared.tool, form: prepared.form } : { ok: false, message: `${file}: ${prepared.message}` };
+  return prepared.ok
+    ? { ok: true, file, tool: prepared.tool, form: prepared.form }
+    : { ok: false, message: `${file}: ${prepared.message}` };
 }

@@ -123,6 +123,9 @@ export function holds(condition: Condition, values: readonly string[] | undefine
   }
 }
 
-export function allHold(conditions: readonly Condition[], lookup: (field: string) => readonly string[] | undefined): boolean {
+export function allHold(
+  conditions: readonly Condition[],
+  lookup: (field: string) => readonly string[] | undefined,
+): boolean {
   return conditions.every((c) => holds(c, lookup(c.field)));
 }

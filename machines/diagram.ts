@@ -43,7 +43,10 @@ export interface Diagram {
 const safeId = (id: string) => id.replace(/^form\.?/, "").replace(/[^A-Za-z0-9]+/g, "_") || "form";
 /** Model-written text made safe for both diagram languages: one line, no quotes, braces or control characters. */
 const plain = (text: string, max = 48) => {
-  const flat = text.replace(/[\p{Cc}"{}[\]<>|:;#\\`]+/gu, " ").replace(/\s+/g, " ").trim();
+  const flat = text
+    .replace(/[\p{Cc}"{}[\]<>|:;#\\`]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
@@ -52,7 +55,9 @@ function guardLabel(guard: unknown): string {
   if (typeof guard === "string") return guard;
   const g = guard as { type?: string; params?: Record<string, unknown> };
   if (!g.type) return "guard";
-  const params = Object.entries(g.params ?? {}).map(([k, v]) => (k === "q" && typeof v === "number" ? `q${v + 1}` : String(v)));
+  const params = Object.entries(g.params ?? {}).map(([k, v]) =>
+    k === "q" && typeof v === "number" ? `q${v + 1}` : String(v),
+  );
   return params.length ? `${g.type}(${params.join(", ")})` : g.type;
 }
 
@@ -69,7 +74,11 @@ function eventLabel(eventType: string, delays: Record<string, unknown>): string 
  * Read states and transitions off a machine. `labels` names question states
  * (`q1` → "Scope"), `details` adds a line under them (`shown when size gte 4`).
  */
-export function describeMachine(machine: AnyStateMachine, labels: Record<string, string> = {}, details: Record<string, string> = {}): Diagram {
+export function describeMachine(
+  machine: AnyStateMachine,
+  labels: Record<string, string> = {},
+  details: Record<string, string> = {},
+): Diagram {
   const states: DiagramState[] = [];
   const edges: DiagramEdge[] = [];
   const delays = (machine.implementations?.delays ?? {}) as Record<string, unknown>;
@@ -78,12 +87,19 @@ export function describeMachine(machine: AnyStateMachine, labels: Record<string,
     const children = Object.values(node.states) as Node[];
     const kind = node.type === "final" ? "final" : children.length ? "compound" : "atomic";
     const question = labels[node.key];
-    const state: DiagramState = { id, label: question ? `${node.key} · ${plain(question)}` : node.key, kind, internal: [] };
+    const state: DiagramState = {
+      id,
+      label: question ? `${node.key} · ${plain(question)}` : node.key,
+      kind,
+      internal: [],
+    };
     if (parent !== undefined) state.parent = parent;
     if (details[node.key]) state.detail = plain(details[node.key], 60);
     if (children.length && node.initial?.target?.[0]) state.initial = safeId(node.initial.target[0].id);
     states.push(state);
-    const candidates: Array<[string, Array<{ target?: readonly Node[]; guard?: unknown }>]> = [...node.transitions.entries()];
+    const candidates: Array<[string, Array<{ target?: readonly Node[]; guard?: unknown }>]> = [
+      ...node.transitions.entries(),
+    ];
     if (node.always?.length) candidates.push(["", node.always]);
     for (const [eventType, defs] of candidates) {
       for (const def of defs) {
@@ -123,7 +139,8 @@ export function toMermaid(d: Diagram): string {
     } else {
       lines.push(`${indent}state "${s.label}" as ${s.id}`);
     }
-    if (s.internal.length) lines.push(`${indent}note right of ${s.id} : also ${s.internal.map((e) => e || "always").join(", ")}`);
+    if (s.internal.length)
+      lines.push(`${indent}note right of ${s.id} : also ${s.internal.map((e) => e || "always").join(", ")}`);
   };
   for (const s of childrenOf(undefined)) emit(s, "  ");
   if (d.edges.some((e) => e.from === ANY)) lines.push(`  state "any state" as ${ANY}`);
@@ -144,17 +161,23 @@ export function toDot(d: Diagram): string {
   };
   const lines = [
     "digraph form {",
-    '  rankdir=LR; compound=true; newrank=true;',
+    "  rankdir=LR; compound=true; newrank=true;",
     '  node [shape=box, style="rounded", fontname="Helvetica", fontsize=11];',
     '  edge [fontname="Helvetica", fontsize=9];',
     '  __start [shape=point, width=0.15, label=""];',
   ];
-  if (d.edges.some((e) => e.from === ANY)) lines.push(`  ${ANY} [label="any state", shape=plaintext, fontcolor="gray40"];`);
+  if (d.edges.some((e) => e.from === ANY))
+    lines.push(`  ${ANY} [label="any state", shape=plaintext, fontcolor="gray40"];`);
   const emit = (parent: string | undefined, indent: string) => {
     for (const s of d.states.filter((x) => x.parent === parent)) {
       if (s.kind === "compound") {
-        const label = s.detail ? `${dotString(s.label).slice(0, -1)}\\n${dotString(s.detail).slice(1)}` : dotString(s.label);
-        lines.push(`${indent}subgraph cluster_${s.id} {`, `${indent}  label=${label}; style="rounded"; color="gray50";`);
+        const label = s.detail
+          ? `${dotString(s.label).slice(0, -1)}\\n${dotString(s.detail).slice(1)}`
+          : dotString(s.label);
+        lines.push(
+          `${indent}subgraph cluster_${s.id} {`,
+          `${indent}  label=${label}; style="rounded"; color="gray50";`,
+        );
         emit(s.id, `${indent}  `);
         lines.push(`${indent}}`);
       } else {
@@ -165,7 +188,9 @@ export function toDot(d: Diagram): string {
     }
   };
   emit(undefined, "  ");
-  lines.push(`  __start -> ${leaf(d.initial)}${byId.get(d.initial)?.kind === "compound" ? ` [lhead=cluster_${d.initial}]` : ""};`);
+  lines.push(
+    `  __start -> ${leaf(d.initial)}${byId.get(d.initial)?.kind === "compound" ? ` [lhead=cluster_${d.initial}]` : ""};`,
+  );
   for (const e of d.edges) {
     const attrs = [`label=${dotString(e.label)}`];
     if (byId.get(e.from)?.kind === "compound") attrs.push(`ltail=cluster_${e.from}`);

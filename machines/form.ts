@@ -18,7 +18,7 @@
  */
 import { assign, raise, setup } from "xstate";
 import { allHold } from "./conditions.js";
-import { isEmptyPicks, NO_PICKS, type Picks, rowAt, rowCount, type Row } from "./rows.js";
+import { isEmptyPicks, NO_PICKS, type Picks, type Row, rowAt, rowCount } from "./rows.js";
 import { type FormSpec, isTabbed } from "./spec.js";
 import { textProblems } from "./text-rules.js";
 
@@ -159,7 +159,11 @@ export function formResult(spec: FormSpec, context: FormContext): FormResult {
     skipped: spec.questions.filter((_, i) => !isVisible(spec, context, i)).map((q) => q.id),
     waited: context.waited,
     notes: context.notes.map((byOption) =>
-      Object.fromEntries(Object.entries(byOption).filter(([, note]) => note.trim() !== "").map(([i, note]) => [i, note.trim()])),
+      Object.fromEntries(
+        Object.entries(byOption)
+          .filter(([, note]) => note.trim() !== "")
+          .map(([i, note]) => [i, note.trim()]),
+      ),
     ),
     additionalText: context.additionalText.trim(),
   };
@@ -170,8 +174,7 @@ type QParam = { q: number };
 export function createFormMachine(spec: FormSpec, options: FormMachineOptions = {}) {
   const qs = spec.questions;
   const tabbed = isTabbed(spec);
-  const row = (context: FormContext, q: number): Row | undefined =>
-    rowAt(qs[q], context.picks[q], context.cursors[q]);
+  const row = (context: FormContext, q: number): Row | undefined => rowAt(qs[q], context.picks[q], context.cursors[q]);
   /** Apply an answer change, then drop answers it hid. */
   const answer = (context: FormContext, q: number, picks: Picks, answered: boolean, extra: Partial<FormContext> = {}) =>
     pruneHidden(spec, {
@@ -245,7 +248,9 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
         if (event.type !== "TYPE") return {};
         const text = event.text.trim();
         const ok = text !== "" && textProblems(qs[p.q].text!, text).length === 0;
-        return answer(context, p.q, ok ? { options: [], custom: [text] } : NO_PICKS, ok, { drafts: replaceAt(context.drafts, p.q, event.text) });
+        return answer(context, p.q, ok ? { options: [], custom: [text] } : NO_PICKS, ok, {
+          drafts: replaceAt(context.drafts, p.q, event.text),
+        });
       }),
       writeNote: assign(({ context, event }, p: QParam) => {
         if (event.type !== "TYPE" && event.type !== "SUBMIT_TEXT") return {};
@@ -258,7 +263,9 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
       answerText: assign(({ context, event }, p: QParam) => {
         if (event.type !== "SUBMIT_TEXT") return {};
         const text = event.text.trim();
-        return answer(context, p.q, { options: [], custom: [text] }, true, { drafts: replaceAt(context.drafts, p.q, text) });
+        return answer(context, p.q, { options: [], custom: [text] }, true, {
+          drafts: replaceAt(context.drafts, p.q, text),
+        });
       }),
       addTypedChoice: assign(({ context, event }, p: QParam) => {
         if (event.type !== "SUBMIT_TEXT") return {};
@@ -288,8 +295,14 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
     qs[k].visibility.kind === "always" || !tabbed
       ? []
       : [
-          { guard: { type: "hiddenGoing", params: { q: k, direction: "forward" as Direction } }, target: stateOf(k + 1) },
-          { guard: { type: "hiddenGoing", params: { q: k, direction: "backward" as Direction } }, target: stateOf(k - 1) },
+          {
+            guard: { type: "hiddenGoing", params: { q: k, direction: "forward" as Direction } },
+            target: stateOf(k + 1),
+          },
+          {
+            guard: { type: "hiddenGoing", params: { q: k, direction: "backward" as Direction } },
+            target: stateOf(k - 1),
+          },
         ];
 
   /** Actions that follow an answer: submit a lone question, or move on when the question auto-advances. */
@@ -458,7 +471,12 @@ export function formPosition(value: unknown): FormPosition {
     const [key, sub] = Object.entries(value as Record<string, unknown>)[0] ?? [];
     if (key === "review") return { kind: "review", mode: sub === "writing" ? "writing" : "reviewing" };
     const match = /^q(\d+)$/.exec(key ?? "");
-    if (match) return { kind: "question", q: Number(match[1]) - 1, mode: sub === "typing" || sub === "noting" ? sub : "choosing" };
+    if (match)
+      return {
+        kind: "question",
+        q: Number(match[1]) - 1,
+        mode: sub === "typing" || sub === "noting" ? sub : "choosing",
+      };
   }
   throw new Error(`Unknown form state: ${JSON.stringify(value)}`);
 }

@@ -15,10 +15,7 @@ export interface Picks {
   custom: string[];
 }
 
-export type Row =
-  | { kind: "option"; index: number }
-  | { kind: "chip"; index: number }
-  | { kind: "other" };
+export type Row = { kind: "option"; index: number } | { kind: "chip"; index: number } | { kind: "other" };
 
 export const NO_PICKS: Picks = { options: [], custom: [] };
 

@@ -80,7 +80,14 @@ export interface QuestionInput extends QuestionContent {
   id?: string;
   label?: string;
   prompt: string;
-  options: Array<{ label: string; value?: string; description?: string; details?: string; note?: string; recommended?: boolean }>;
+  options: Array<{
+    label: string;
+    value?: string;
+    description?: string;
+    details?: string;
+    note?: string;
+    recommended?: boolean;
+  }>;
   allowOther?: boolean;
   multiple?: boolean;
   /** Overrides `multiple`; `text` asks for a typed answer only. */
@@ -140,7 +147,8 @@ export function normalizeForm(input: FormInput): FormSpec {
       visibility: visibilityOf(q),
       notes: q.notes === true && kind !== "text",
     };
-    for (const field of ["body", "context", "recommendation", "caveats"] as const) if (q[field]) question[field] = q[field];
+    for (const field of ["body", "context", "recommendation", "caveats"] as const)
+      if (q[field]) question[field] = q[field];
     if (kind === "text") question.text = { ...DEFAULT_TEXT_RULE, ...q.text, required };
     if (q.placeholder) question.placeholder = q.placeholder;
     return question;

@@ -37,9 +37,12 @@ export function textProblems(rule: TextRule, raw: string): string[] {
   if (text === "") return rule.required ? ["An answer is required."] : [];
   const problems: string[] = [];
   const length = [...text].length;
-  if (rule.minLength !== undefined && length < rule.minLength) problems.push(`At least ${rule.minLength} characters (now ${length}).`);
-  if (rule.maxLength !== undefined && length > rule.maxLength) problems.push(`At most ${rule.maxLength} characters (now ${length}).`);
-  if (rule.type === "number" && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) problems.push("Must be a number.");
+  if (rule.minLength !== undefined && length < rule.minLength)
+    problems.push(`At least ${rule.minLength} characters (now ${length}).`);
+  if (rule.maxLength !== undefined && length > rule.maxLength)
+    problems.push(`At most ${rule.maxLength} characters (now ${length}).`);
+  if (rule.type === "number" && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))
+    problems.push("Must be a number.");
   if (rule.type === "email" && !EMAIL.test(text)) problems.push("Must be an email address like name@example.com.");
   if (rule.type === "date" && !isIsoDate(text)) problems.push("Must be a calendar date as YYYY-MM-DD.");
   if (rule.pattern !== undefined) {

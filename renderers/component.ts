@@ -7,20 +7,20 @@
  * once, with the machine's output, when the machine reaches a final state.
  * `abort()` closes the form as cancelled, keeping the answers given so far.
  */
-import { Editor, getKeybindings, type Component, type Focusable, type TUI } from "@mariozechner/pi-tui";
+import { type Component, Editor, type Focusable, getKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { type Actor, createActor, type InspectionEvent, type SnapshotFrom } from "xstate";
 import {
   createFormMachine,
   editorText,
-  type FormMachineOptions,
   type FormMachine,
+  type FormMachineOptions,
   type FormPosition,
   type FormResult,
   formPosition,
   formResult,
 } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
-import { hintsFrom, type KeyContext, keyToEvent, type KeyMatcher } from "./keymap.js";
+import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent } from "./keymap.js";
 import { editorTheme, type FormTheme } from "./theme.js";
 import { type KeyHints, view } from "./view.js";
 
@@ -191,9 +191,12 @@ export class FormComponent implements Component, Focusable {
     const open = editorOf(position) !== undefined;
     // The view renders the editor where it belongs, at the width left there.
     const editor = open ? (w: number) => this.editor.render(w) : undefined;
-    const editorKey = open ? `${this.editor.getText()}|${JSON.stringify(this.editor.getCursor())}|${this._focused}` : "";
+    const editorKey = open
+      ? `${this.editor.getText()}|${JSON.stringify(this.editor.getCursor())}|${this._focused}`
+      : "";
     const c = this.cache;
-    if (c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey) return c.lines;
+    if (c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey)
+      return c.lines;
     const lines = view({
       spec: this.spec,
       snapshot,
@@ -202,7 +205,8 @@ export class FormComponent implements Component, Focusable {
       height,
       editor,
       notice: this.notice,
-      remainingMs: position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (Date.now() - this.waitStartedAt) : undefined,
+      remainingMs:
+        position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (Date.now() - this.waitStartedAt) : undefined,
       hints: this.hints,
     });
     this.cache = { snapshot, width, height, editor: editorKey, lines };

@@ -50,7 +50,12 @@ export const PAGE = 5;
 
 const BINDINGS: Binding[] = [
   { modes: ["typing", "waiting"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
-  { modes: ["typing"], action: "tui.input.submit", keys: [], event: (k) => ({ type: "SUBMIT_TEXT", text: k.editorText() }) },
+  {
+    modes: ["typing"],
+    action: "tui.input.submit",
+    keys: [],
+    event: (k) => ({ type: "SUBMIT_TEXT", text: k.editorText() }),
+  },
   { modes: ["choosing"], action: "tui.select.up", keys: ["k"], event: () => ({ type: "MOVE", delta: -1 }) },
   { modes: ["choosing"], action: "tui.select.down", keys: ["j"], event: () => ({ type: "MOVE", delta: 1 }) },
   { modes: ["choosing"], action: "tui.select.pageUp", keys: [], event: () => ({ type: "MOVE", delta: -PAGE }) },
@@ -90,7 +95,8 @@ export function keyToEvent(data: string, k: KeyContext, kb: KeyMatcher): FormEve
   }
   if (mode === "typing") return "editor";
   // 1–9 choose a row of the list, or on the review screen go back to that question.
-  if ((mode === "choosing" || mode === "review") && /^[1-9]$/.test(data)) return { type: "SELECT", row: Number(data) - 1 };
+  if ((mode === "choosing" || mode === "review") && /^[1-9]$/.test(data))
+    return { type: "SELECT", row: Number(data) - 1 };
   return undefined;
 }
 

@@ -46,11 +46,7 @@ function memo<T>(limit: number, compute: (key: string) => T): (key: string) => T
 }
 
 const sanitizeMemo = memo(4096, (text) =>
-  text
-    .replace(/\r\n?/g, "\n")
-    .replace(ESCAPE_SEQUENCE, "")
-    .replace(BIDI_CONTROL, "")
-    .replace(CONTROL, controlPicture),
+  text.replace(/\r\n?/g, "\n").replace(ESCAPE_SEQUENCE, "").replace(BIDI_CONTROL, "").replace(CONTROL, controlPicture),
 );
 
 /** Neutralize a model-supplied string for display; newlines are kept. */

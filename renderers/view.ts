@@ -9,7 +9,14 @@
 import { visibleWidth } from "@mariozechner/pi-tui";
 import { canSubmit, type FormContext, formPosition, isVisible } from "../machines/form.js";
 import { rowAt, rowCount } from "../machines/rows.js";
-import { type FormSpec, isScaleOption, isTabbed, optionText, OTHER_LABEL, type QuestionSpec } from "../machines/spec.js";
+import {
+  type FormSpec,
+  isScaleOption,
+  isTabbed,
+  OTHER_LABEL,
+  optionText,
+  type QuestionSpec,
+} from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
 import { fit, sanitize, sanitizeLine, wrap } from "./text.js";
 import type { FormTheme } from "./theme.js";
@@ -77,7 +84,16 @@ export function view(input: ViewInput): string[] {
   let body: Body;
   let help: string;
   if (position.kind === "question") {
-    body = questionBody(spec.questions[position.q], position.q, context, position.mode, input.editor, theme, width, height);
+    body = questionBody(
+      spec.questions[position.q],
+      position.q,
+      context,
+      position.mode,
+      input.editor,
+      theme,
+      width,
+      height,
+    );
     help = helpFor(spec.questions[position.q], position.mode, isTabbed(spec), hints);
   } else if (position.kind === "waiting") {
     const seconds = Math.max(0, Math.ceil((input.remainingMs ?? 0) / 1000));
@@ -101,7 +117,14 @@ function currentQuestion(position: ReturnType<typeof formPosition>): number {
 }
 
 /** Borders, spacing and the scrolling window. */
-function frame(header: string[], body: Body, footer: string[], theme: FormTheme, width: number, height: number): string[] {
+function frame(
+  header: string[],
+  body: Body,
+  footer: string[],
+  theme: FormTheme,
+  width: number,
+  height: number,
+): string[] {
   const border = theme.fg("accent", "─".repeat(width));
   const roomy = [border, ...header, ...(header.length ? [""] : [])];
   const tail = ["", ...footer, border];
@@ -145,13 +168,20 @@ function tabBar(spec: FormSpec, context: FormContext, active: number, theme: For
   const items = shown.map((i) => {
     const done = context.answered[i];
     const text = ` ${done ? "■" : "□"} ${sanitizeLine(spec.questions[i].label)} `;
-    return { text, styled: i === active ? theme.bg("selectedBg", theme.fg("text", text)) : theme.fg(done ? "success" : "muted", text) };
+    return {
+      text,
+      styled:
+        i === active ? theme.bg("selectedBg", theme.fg("text", text)) : theme.fg(done ? "success" : "muted", text),
+    };
   });
   const submitText = " ✓ Submit ";
   const submittable = canSubmit(spec, context);
   items.push({
     text: submitText,
-    styled: active === -1 ? theme.bg("selectedBg", theme.fg("text", submitText)) : theme.fg(submittable ? "success" : "dim", submitText),
+    styled:
+      active === -1
+        ? theme.bg("selectedBg", theme.fg("text", submitText))
+        : theme.fg(submittable ? "success" : "dim", submitText),
   });
   const counter = ` ${answeredCount}/${shown.length}`;
   const progress = { text: counter, styled: theme.fg("dim", counter) };
@@ -178,7 +208,14 @@ function tabBar(spec: FormSpec, context: FormContext, active: number, theme: For
 type QuestionMode = "choosing" | "typing" | "noting";
 
 /** A labelled block of model-written text: `Context: …`, wrapped under its label. */
-function block(label: string, text: string | undefined, color: "muted" | "accent" | "warning" | "success" | "dim" | "text", theme: FormTheme, width: number, indent = " "): string[] {
+function block(
+  label: string,
+  text: string | undefined,
+  color: "muted" | "accent" | "warning" | "success" | "dim" | "text",
+  theme: FormTheme,
+  width: number,
+  indent = " ",
+): string[] {
   if (!text) return [];
   return wrap(`${label}${sanitize(text)}`, width, indent, `${indent}  `).map((l) => theme.fg(color, l));
 }
@@ -246,16 +283,26 @@ function questionBody(
     for (const l of wrap(label + mark, width, prefix, indent)) lines.push(theme.fg(color, l));
     if (row.kind === "option") {
       const option = q.options[row.index];
-      if (!scale && option.description) lines.push(...wrap(sanitize(option.description), width, indent).map((l) => theme.fg("muted", l)));
+      if (!scale && option.description)
+        lines.push(...wrap(sanitize(option.description), width, indent).map((l) => theme.fg("muted", l)));
       if (option.details) lines.push(...wrap(sanitize(option.details), width, indent).map((l) => theme.fg("dim", l)));
       // The author's note and the person's own note look different on purpose.
-      if (option.note) lines.push(...wrap(`ⓘ From the author: ${sanitize(option.note)}`, width, indent, `${indent}  `).map((l) => theme.fg("dim", l)));
+      if (option.note)
+        lines.push(
+          ...wrap(`ⓘ From the author: ${sanitize(option.note)}`, width, indent, `${indent}  `).map((l) =>
+            theme.fg("dim", l),
+          ),
+        );
       const own = context.notes[k]?.[row.index];
       if (highlighted && mode === "noting") {
         lines.push(theme.fg("accent", fit(`${indent}✎ Your note:`, width)));
         lines.push(...editorBlock(editor, indent, width));
       } else if (own && own.trim()) {
-        lines.push(...wrap(`✎ Your note: ${sanitize(own.trim())}`, width, indent, `${indent}  `).map((l) => theme.fg("accent", l)));
+        lines.push(
+          ...wrap(`✎ Your note: ${sanitize(own.trim())}`, width, indent, `${indent}  `).map((l) =>
+            theme.fg("accent", l),
+          ),
+        );
       }
     }
     if (row.kind === "other" && mode === "typing") lines.push(...editorBlock(editor, indent, width));
@@ -266,10 +313,18 @@ function questionBody(
 }
 
 /** A typed-answer question: the editor, a placeholder hint, and the checks that fail right now. */
-function textBody(q: QuestionSpec, draft: string, editor: EditorRender | undefined, lines: string[], theme: FormTheme, width: number): Body {
+function textBody(
+  q: QuestionSpec,
+  draft: string,
+  editor: EditorRender | undefined,
+  lines: string[],
+  theme: FormTheme,
+  width: number,
+): Body {
   const start = lines.length;
   lines.push(...editorBlock(editor, " ", width));
-  if (draft === "" && q.placeholder) lines.push(...wrap(sanitize(q.placeholder), width, " ").map((l) => theme.fg("dim", l)));
+  if (draft === "" && q.placeholder)
+    lines.push(...wrap(sanitize(q.placeholder), width, " ").map((l) => theme.fg("dim", l)));
   const problems = draft === "" ? [] : textProblems(q.text!, draft);
   for (const problem of problems) lines.push(...wrap(problem, width, " ✗ ", "   ").map((l) => theme.fg("error", l)));
   if (draft !== "" && problems.length === 0) lines.push(theme.fg("success", fit(" ✓ Looks good.", width)));
@@ -285,7 +340,14 @@ function answerSummary(q: QuestionSpec, context: FormContext, k: number): string
   return parts.join(", ");
 }
 
-function reviewBody(spec: FormSpec, context: FormContext, mode: "reviewing" | "writing", editor: EditorRender | undefined, theme: FormTheme, width: number): Body {
+function reviewBody(
+  spec: FormSpec,
+  context: FormContext,
+  mode: "reviewing" | "writing",
+  editor: EditorRender | undefined,
+  theme: FormTheme,
+  width: number,
+): Body {
   const lines = [theme.bold(theme.fg("accent", fit(" Review your answers", width))), ""];
   const missing: string[] = [];
   spec.questions.forEach((q, k) => {
@@ -312,7 +374,12 @@ function reviewBody(spec: FormSpec, context: FormContext, mode: "reviewing" | "w
       return { lines, focus: [focusStart, lines.length - 1] };
     }
     const notes = context.additionalText.trim();
-    lines.push(...(notes ? block("Additional notes: ", notes, "text", theme, width) : [theme.fg("muted", fit(" Additional notes: none (n to add)", width))]), "");
+    lines.push(
+      ...(notes
+        ? block("Additional notes: ", notes, "text", theme, width)
+        : [theme.fg("muted", fit(" Additional notes: none (n to add)", width))]),
+      "",
+    );
   }
   focusStart = lines.length;
   const status = missing.length
@@ -324,9 +391,15 @@ function reviewBody(spec: FormSpec, context: FormContext, mode: "reviewing" | "w
 
 function helpFor(q: QuestionSpec, mode: QuestionMode, tabbed: boolean, hints: KeyHints): string {
   if (q.kind === "text") {
-    return [`${hints.confirm} ${tabbed ? "save" : "submit"}`, "Shift+Enter new line", ...(tabbed ? ["Tab/Shift+Tab questions"] : []), `${hints.cancel} cancel`].join(" • ");
+    return [
+      `${hints.confirm} ${tabbed ? "save" : "submit"}`,
+      "Shift+Enter new line",
+      ...(tabbed ? ["Tab/Shift+Tab questions"] : []),
+      `${hints.cancel} cancel`,
+    ].join(" • ");
   }
-  if (mode === "noting") return `${hints.confirm} or ${hints.cancel} close the note (it is kept) • Shift+Enter new line`;
+  if (mode === "noting")
+    return `${hints.confirm} or ${hints.cancel} close the note (it is kept) • Shift+Enter new line`;
   if (mode === "typing") return `${hints.confirm} save • Shift+Enter new line • ${hints.cancel} back to the options`;
   const parts = [`${hints.up}${hints.down} move`];
   if (q.kind === "multi") {
@@ -341,6 +414,13 @@ function helpFor(q: QuestionSpec, mode: QuestionMode, tabbed: boolean, hints: Ke
 }
 
 function reviewHelp(spec: FormSpec, mode: "reviewing" | "writing", hints: KeyHints): string {
-  if (mode === "writing") return `${hints.confirm} or ${hints.cancel} close the notes (they are kept) • Shift+Enter new line`;
-  return [`${hints.confirm} submit`, "1-9 go to question", ...(spec.additionalNotes ? ["n additional notes"] : []), "Tab/←→ questions", `${hints.cancel} cancel`].join(" • ");
+  if (mode === "writing")
+    return `${hints.confirm} or ${hints.cancel} close the notes (they are kept) • Shift+Enter new line`;
+  return [
+    `${hints.confirm} submit`,
+    "1-9 go to question",
+    ...(spec.additionalNotes ? ["n additional notes"] : []),
+    "Tab/←→ questions",
+    `${hints.cancel} cancel`,
+  ].join(" • ");
 }

@@ -22,7 +22,8 @@ export const questionParameters = {
       type: "array",
       minItems: 1,
       maxItems: LIMITS.questions,
-      description: "One entry per open question. One question shows an option list; several show tabs with a Submit tab.",
+      description:
+        "One entry per open question. One question shows an option list; several show tabs with a Submit tab.",
       items: {
         type: "object",
         additionalProperties: false,
@@ -36,8 +37,18 @@ export const questionParameters = {
             description: "2-5 short options",
             items: option,
           },
-          id: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Unique id (defaults to q1, q2, ...)" },
-          label: { type: "string", minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label, e.g. 'Scope' (defaults to Q1, Q2, ...)" },
+          id: {
+            type: "string",
+            minLength: 1,
+            maxLength: LIMITS.id,
+            description: "Unique id (defaults to q1, q2, ...)",
+          },
+          label: {
+            type: "string",
+            minLength: 1,
+            maxLength: LIMITS.tabLabel,
+            description: "Short tab label, e.g. 'Scope' (defaults to Q1, Q2, ...)",
+          },
           allowOther: {
             type: "boolean",
             description: "Offer a 'Type something.' free-text answer (default true); false forces the listed options",

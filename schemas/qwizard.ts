@@ -10,7 +10,16 @@
  * question, a numeric operator with a non-number) is `invalid_condition`, a
  * regular expression RE2 cannot run is `invalid_pattern`.
  */
-import { type Condition, isNumeric, isOperator, isUnary, OPERATOR_ALIASES, OPERATORS, type Operator, splitList } from "../machines/conditions.js";
+import {
+  type Condition,
+  isNumeric,
+  isOperator,
+  isUnary,
+  OPERATOR_ALIASES,
+  OPERATORS,
+  type Operator,
+  splitList,
+} from "../machines/conditions.js";
 import { compilePattern } from "../machines/patterns.js";
 import { checkItems, choiceOption, LIMITS, normalizeStrings } from "./rules.js";
 import { type ArgumentError, type Checked, compileChecker } from "./validate.js";
@@ -19,9 +28,19 @@ const option = choiceOption;
 
 const questionFields = {
   id: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Unique id of the question" },
-  label: { type: "string", minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label (defaults to Q1, Q2, ...)" },
+  label: {
+    type: "string",
+    minLength: 1,
+    maxLength: LIMITS.tabLabel,
+    description: "Short tab label (defaults to Q1, Q2, ...)",
+  },
   prompt: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" },
-  options: { type: "array", maxItems: LIMITS.options, items: option, description: "At least 2 options for single/multi; ignored for yes_no and rating" },
+  options: {
+    type: "array",
+    maxItems: LIMITS.options,
+    items: option,
+    description: "At least 2 options for single/multi; ignored for yes_no and rating",
+  },
   allowOther: { type: "boolean", description: "Offer a typed answer (default true)" },
   required: { type: "boolean", description: "Must be answered before Submit (default true)" },
   autoAdvance: { type: "boolean", description: "Move to the next question after an answer (default true)" },
@@ -35,7 +54,11 @@ const questionFields = {
 const conditionObject = {
   field: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Id of an earlier question" },
   operator: { type: "string", maxLength: 20, description: "Operator (default equals)" },
-  value: { type: ["string", "number", "boolean", "array"], items: { type: "string" }, description: "Value to compare with" },
+  value: {
+    type: ["string", "number", "boolean", "array"],
+    items: { type: "string" },
+    description: "Value to compare with",
+  },
 } as const;
 
 const whenSchema = {
@@ -84,13 +107,22 @@ export const inputParameters = {
   additionalProperties: false,
   required: ["question"],
   properties: {
-    question: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The question to answer in free text" },
+    question: {
+      type: "string",
+      minLength: 1,
+      maxLength: LIMITS.prompt,
+      description: "The question to answer in free text",
+    },
     placeholder: { type: "string", maxLength: LIMITS.label, description: "Hint shown while the field is empty" },
     required: { type: "boolean", description: "An empty answer is refused (default true)" },
     minLength: { type: "integer", minimum: 0, maximum: 1_000_000, description: "Minimum length of the trimmed answer" },
     maxLength: { type: "integer", minimum: 1, maximum: 1_000_000, description: "Maximum length of the trimmed answer" },
     pattern: { type: "string", description: "Regular expression (RE2 syntax) the trimmed answer must match" },
-    type: { type: "string", enum: ["text", "number", "email", "date"], description: "text (default), number, email or date (YYYY-MM-DD)" },
+    type: {
+      type: "string",
+      enum: ["text", "number", "email", "date"],
+      description: "text (default), number, email or date (YYYY-MM-DD)",
+    },
   },
 } as const;
 
@@ -101,14 +133,22 @@ export const throttleParameters = {
   properties: {
     question: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The question text" },
     options: { type: "array", maxItems: LIMITS.options, items: option, description: "The options (at least 1)" },
-    cooldown: { type: "number", minimum: 0, maximum: 3600, description: "Seconds to keep between questions (default 5)" },
+    cooldown: {
+      type: "number",
+      minimum: 0,
+      maximum: 3600,
+      description: "Seconds to keep between questions (default 5)",
+    },
     allowOther: { type: "boolean", description: "Offer a typed answer (default true)" },
     type: { type: "string", enum: ["single", "multi"], description: "single (default) or multi" },
   },
 } as const;
 
 export type QwizardType = "single" | "multi" | "yes_no" | "rating";
-type RawWhen = string | { field: string; operator?: string; value?: unknown } | Array<string | { field: string; operator?: string; value?: unknown }>;
+type RawWhen =
+  | string
+  | { field: string; operator?: string; value?: unknown }
+  | Array<string | { field: string; operator?: string; value?: unknown }>;
 
 export interface QuestionnaireItem {
   id: string;
@@ -155,7 +195,10 @@ const checkThrottleSchema = compileChecker<ThrottleArgs>(throttleParameters);
 
 const isGenerated = (type: QwizardType | undefined) => type === "yes_no" || type === "rating";
 
-function parseOne(raw: string | { field: string; operator?: string; value?: unknown }, at: string): Condition | ArgumentError {
+function parseOne(
+  raw: string | { field: string; operator?: string; value?: unknown },
+  at: string,
+): Condition | ArgumentError {
   let field: string;
   let opWord: string;
   let value: string | string[] | undefined;
@@ -171,13 +214,20 @@ function parseOne(raw: string | { field: string; operator?: string; value?: unkn
   }
   const lowered = opWord.toLowerCase();
   const operator: Operator | undefined = isOperator(lowered) ? lowered : OPERATOR_ALIASES[lowered];
-  if (!operator) return { category: "invalid_condition", message: `${at}: unknown operator "${opWord}" (use one of ${OPERATORS.join(", ")})` };
+  if (!operator)
+    return {
+      category: "invalid_condition",
+      message: `${at}: unknown operator "${opWord}" (use one of ${OPERATORS.join(", ")})`,
+    };
   if (isUnary(operator)) return { field, operator };
   if (value === undefined || (typeof value === "string" && value === "")) {
     return { category: "invalid_condition", message: `${at}: operator "${operator}" needs a value` };
   }
   if (isNumeric(operator) && (Array.isArray(value) || !Number.isFinite(Number(value)))) {
-    return { category: "invalid_condition", message: `${at}: operator "${operator}" compares numbers, "${value}" is not one` };
+    return {
+      category: "invalid_condition",
+      message: `${at}: operator "${operator}" compares numbers, "${value}" is not one`,
+    };
   }
   if (operator === "matches") {
     const compiled = compilePattern(Array.isArray(value) ? value.join(", ") : value, true);
@@ -188,7 +238,12 @@ function parseOne(raw: string | { field: string; operator?: string; value?: unkn
 }
 
 /** Parse a `when` into conditions that only look back at earlier questions. */
-export function parseWhen(when: RawWhen, index: number, ids: string[], list = "questions"): Condition[] | ArgumentError {
+export function parseWhen(
+  when: RawWhen,
+  index: number,
+  ids: string[],
+  list = "questions",
+): Condition[] | ArgumentError {
   const parts = Array.isArray(when) ? when : [when];
   const base = `${list}[${index}].when`;
   const out: Condition[] = [];
@@ -197,10 +252,17 @@ export function parseWhen(when: RawWhen, index: number, ids: string[], list = "q
     const parsed = parseOne(part, at);
     if ("category" in parsed) return parsed;
     const target = ids.indexOf(parsed.field);
-    if (target < 0) return { category: "invalid_condition", message: `${at}: "${parsed.field}" is not the id of a question in this form` };
+    if (target < 0)
+      return {
+        category: "invalid_condition",
+        message: `${at}: "${parsed.field}" is not the id of a question in this form`,
+      };
     if (target >= index) {
       const which = target === index ? "the question itself" : `${list}[${target}], which comes later`;
-      return { category: "invalid_condition", message: `${at}: "${parsed.field}" refers to ${which}; conditions can only look at earlier answers` };
+      return {
+        category: "invalid_condition",
+        message: `${at}: "${parsed.field}" refers to ${which}; conditions can only look at earlier answers`,
+      };
     }
     out.push(parsed);
   }
@@ -226,7 +288,10 @@ function checkItemsOf(items: QuestionnaireItem[]): Checked<CheckedItem[]> {
     out.push(item);
   }
   if (out.every((q) => q.on === false)) {
-    return { ok: false, error: { category: "empty_questionnaire", message: "questions: every question is switched off (on: false)" } };
+    return {
+      ok: false,
+      error: { category: "empty_questionnaire", message: "questions: every question is switched off (on: false)" },
+    };
   }
   return { ok: true, value: out };
 }
@@ -246,11 +311,18 @@ export function checkInputArgs(raw: unknown): Checked<InputArgs> {
   if (!checked.ok) return checked;
   const args = normalizeStrings(checked.value);
   if (args.minLength !== undefined && args.maxLength !== undefined && args.minLength > args.maxLength) {
-    return { ok: false, error: { category: "invalid_arguments", message: `minLength: ${args.minLength} is larger than maxLength ${args.maxLength}` } };
+    return {
+      ok: false,
+      error: {
+        category: "invalid_arguments",
+        message: `minLength: ${args.minLength} is larger than maxLength ${args.maxLength}`,
+      },
+    };
   }
   if (args.pattern !== undefined) {
     const compiled = compilePattern(args.pattern);
-    if (!compiled.ok) return { ok: false, error: { category: "invalid_pattern", message: `pattern: ${compiled.reason}` } };
+    if (!compiled.ok)
+      return { ok: false, error: { category: "invalid_pattern", message: `pattern: ${compiled.reason}` } };
   }
   return { ok: true, value: args };
 }
@@ -259,7 +331,10 @@ export function checkThrottleArgs(raw: unknown): Checked<ThrottleArgs> {
   const checked = checkThrottleSchema(raw);
   if (!checked.ok) return checked;
   const args = normalizeStrings(checked.value);
-  const error = checkItems([{ prompt: args.question, options: args.options }], { listName: "questions", minOptions: 1 });
+  const error = checkItems([{ prompt: args.question, options: args.options }], {
+    listName: "questions",
+    minOptions: 1,
+  });
   if (error) return { ok: false, error: { ...error, message: error.message.replace(/^questions\[0\]\./, "") } };
   return { ok: true, value: args };
 }

@@ -12,7 +12,8 @@
 import { checkItems, LIMITS, normalizeStrings } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
-const text = (description: string, maxLength: number = LIMITS.text) => ({ type: "string", maxLength, description }) as const;
+const text = (description: string, maxLength: number = LIMITS.text) =>
+  ({ type: "string", maxLength, description }) as const;
 
 const richOption = {
   type: "object",
@@ -20,7 +21,12 @@ const richOption = {
   required: ["label"],
   properties: {
     label: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Short option label" },
-    value: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Stable value reported back (defaults to the label)" },
+    value: {
+      type: "string",
+      minLength: 1,
+      maxLength: LIMITS.label,
+      description: "Stable value reported back (defaults to the label)",
+    },
     description: text("One-line description"),
     details: text("Longer explanation"),
     note: text("Your note about this option, shown to the user as yours"),
@@ -45,19 +51,39 @@ export const richParameters = {
         additionalProperties: false,
         required: ["prompt"],
         properties: {
-          id: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Stable id (defaults to q1, q2, ...)" },
-          type: { type: "string", enum: ["radio", "checkbox", "text"], description: "radio (default), checkbox or text" },
+          id: {
+            type: "string",
+            minLength: 1,
+            maxLength: LIMITS.id,
+            description: "Stable id (defaults to q1, q2, ...)",
+          },
+          type: {
+            type: "string",
+            enum: ["radio", "checkbox", "text"],
+            description: "radio (default), checkbox or text",
+          },
           label: { type: "string", minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label" },
           prompt: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The question" },
           body: text("Explanation under the question"),
           details: text("Same as body"),
           context: text("Background the user needs"),
           recommendation: text("What you recommend and why"),
-          caveats: { type: ["string", "array"], maxLength: LIMITS.text, maxItems: 50, items: { type: "string", maxLength: LIMITS.description }, description: "Risks or trade-offs" },
+          caveats: {
+            type: ["string", "array"],
+            maxLength: LIMITS.text,
+            maxItems: 50,
+            items: { type: "string", maxLength: LIMITS.description },
+            description: "Risks or trade-offs",
+          },
           required: { type: "boolean", description: "Must be answered before submit (default true)" },
           allowOther: { type: "boolean", description: "Offer a custom answer (default false)" },
           placeholder: text("Hint for a text question"),
-          options: { type: "array", maxItems: LIMITS.options, items: richOption, description: "Options of a radio or checkbox question" },
+          options: {
+            type: "array",
+            maxItems: LIMITS.options,
+            items: richOption,
+            description: "Options of a radio or checkbox question",
+          },
         },
       },
     },
@@ -106,20 +132,34 @@ export function checkRichArgs(raw: unknown): Checked<RichArgs> {
   if (!checked.ok) return checked;
   const args = normalizeStrings(checked.value);
   const error = checkItems(
-    args.questions.map((q) => ({ id: q.id, prompt: q.prompt, options: q.options ?? [], generatedOptions: q.type === "text" })),
+    args.questions.map((q) => ({
+      id: q.id,
+      prompt: q.prompt,
+      options: q.options ?? [],
+      generatedOptions: q.type === "text",
+    })),
     { listName: "questions", minOptions: 1 },
   );
   if (error) return { ok: false, error };
   for (const [i, q] of args.questions.entries()) {
     if (q.type === "text" && q.options?.length) {
-      return { ok: false, error: { category: "invalid_arguments", message: `questions[${i}].options: a text question has no options` } };
+      return {
+        ok: false,
+        error: { category: "invalid_arguments", message: `questions[${i}].options: a text question has no options` },
+      };
     }
     const values = new Map<string, number>();
     for (const [j, o] of (q.options ?? []).entries()) {
       const value = o.value ?? o.label;
       const twin = values.get(value);
       if (twin !== undefined) {
-        return { ok: false, error: { category: "duplicate_option", message: `questions[${i}].options[${j}].value: "${value}" repeats the value of options[${twin}]` } };
+        return {
+          ok: false,
+          error: {
+            category: "duplicate_option",
+            message: `questions[${i}].options[${j}].value: "${value}" repeats the value of options[${twin}]`,
+          },
+        };
       }
       values.set(value, j);
     }

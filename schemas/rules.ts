@@ -30,7 +30,11 @@ export const choiceOption = {
   required: ["label"],
   properties: {
     label: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Short option label" },
-    description: { type: "string", maxLength: LIMITS.description, description: "Optional one-line description shown under the label" },
+    description: {
+      type: "string",
+      maxLength: LIMITS.description,
+      description: "Optional one-line description shown under the label",
+    },
   },
 } as const;
 
@@ -68,14 +72,19 @@ export function checkItems(items: RuleItem[], limits: RuleLimits): ArgumentError
   for (const [i, item] of items.entries()) {
     const id = item.id ?? `q${i + 1}`;
     const earlier = ids.get(id);
-    if (earlier !== undefined) return { category: "duplicate_id", message: `${list}[${i}].id: "${id}" is already used by ${list}[${earlier}]` };
+    if (earlier !== undefined)
+      return { category: "duplicate_id", message: `${list}[${i}].id: "${id}" is already used by ${list}[${earlier}]` };
     ids.set(id, i);
   }
   if (limits.uniquePrompts) {
     const prompts = new Map<string, number>();
     for (const [i, item] of items.entries()) {
       const earlier = prompts.get(key(item.prompt));
-      if (earlier !== undefined) return { category: "duplicate_prompt", message: `${list}[${i}].prompt: repeats the prompt of ${list}[${earlier}]` };
+      if (earlier !== undefined)
+        return {
+          category: "duplicate_prompt",
+          message: `${list}[${i}].prompt: repeats the prompt of ${list}[${earlier}]`,
+        };
       prompts.set(key(item.prompt), i);
     }
   }
@@ -97,7 +106,10 @@ export function checkItems(items: RuleItem[], limits: RuleLimits): ArgumentError
       }
       const twin = labels.get(key(o.label));
       if (twin !== undefined) {
-        return { category: "duplicate_option", message: `${list}[${i}].options[${j}].label: "${o.label}" repeats options[${twin}]` };
+        return {
+          category: "duplicate_option",
+          message: `${list}[${i}].options[${j}].label: "${o.label}" repeats options[${twin}]`,
+        };
       }
       labels.set(key(o.label), j);
     }
@@ -118,7 +130,12 @@ export function normalizeStrings<T>(value: T): T {
     const out: Record<string, unknown> = {};
     // defineProperty, not assignment: a "__proto__" key stays a plain key.
     for (const [k, v] of Object.entries(value)) {
-      Object.defineProperty(out, k, { value: normalizeStrings(v), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, k, {
+        value: normalizeStrings(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out as T;
   }

@@ -49,7 +49,10 @@ export function compileChecker<T>(schema: object): (args: unknown) => Checked<T>
 
 /** `/questions/0/options` → `questions[0].options` */
 export function fieldPath(pointer: string): string {
-  const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts = pointer
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   let out = "";
   for (const part of parts) out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
   return out || "arguments";

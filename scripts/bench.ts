@@ -13,14 +13,22 @@ import { execFileSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { AnyStateMachine } from "xstate";
-import { exampleNames, loadFormFile } from "../bin/form-file.js";
-import { generatePaths } from "../__tests__/helpers/model.js";
-import { createFormMachine } from "../machines/form.js";
 import { getKeybindings } from "@mariozechner/pi-tui";
+import type { AnyStateMachine } from "xstate";
+import { generatePaths } from "../__tests__/helpers/model.js";
+import { exampleNames, loadFormFile } from "../bin/form-file.js";
+import { createFormMachine } from "../machines/form.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const THEIRS = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions", "questionnaire.ts");
+const THEIRS = join(
+  ROOT,
+  "node_modules",
+  "@mariozechner",
+  "pi-coding-agent",
+  "examples",
+  "extensions",
+  "questionnaire.ts",
+);
 const WIDTH = 120;
 
 type Component = { render(width: number): string[]; handleInput(data: string): void; invalidate(): void };
@@ -124,14 +132,25 @@ async function retainedPerForm(open: () => Promise<Component>, count: number): P
 function importTime(entry: string): number {
   const script = `const h = await import(${JSON.stringify(pathToFileURL(join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/index.js")).href)});
 const t = performance.now(); await import(${JSON.stringify(pathToFileURL(entry).href)}); console.log(performance.now() - t);`;
-  const runs = [1, 2, 3].map(() => Number(execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" }).trim()));
+  const runs = [1, 2, 3].map(() =>
+    Number(
+      execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+        cwd: ROOT,
+        encoding: "utf8",
+      }).trim(),
+    ),
+  );
   return runs.sort((a, b) => a - b)[1];
 }
 
-const fmt = (n: number | undefined, unit: string, digits = 3) => (n === undefined ? "—" : `${n.toFixed(digits)} ${unit}`);
-const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? "—" : (a / b).toFixed(2));
+const fmt = (n: number | undefined, unit: string, digits = 3) =>
+  n === undefined ? "—" : `${n.toFixed(digits)} ${unit}`;
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined || b === 0 ? "—" : (a / b).toFixed(2);
 
-const ours = (await import("../tools/index.js")).createFormchart({ agentDir: join(ROOT, "node_modules", ".cache", "formchart-bench") }) as (pi: unknown) => void;
+const ours = (await import("../tools/index.js")).createFormchart({
+  agentDir: join(ROOT, "node_modules", ".cache", "formchart-bench"),
+}) as (pi: unknown) => void;
 const theirs = (await import(pathToFileURL(THEIRS).href)).default as (pi: unknown) => void;
 
 const rows: string[][] = [];
@@ -146,18 +165,32 @@ const sizes: Array<[string, number, number, number, number]> = [
 for (const [name, n, m, runs, theirRuns] of sizes) {
   console.error(`… keystrokes ${name}`);
   const a = keystrokes(await openWith(ours, "question", questions(n, m, false)), runs, runs);
-  const b = keystrokes(await openWith(theirs, "questionnaire", questions(n, m, true)), Math.ceil(theirRuns / 4), theirRuns);
+  const b = keystrokes(
+    await openWith(theirs, "questionnaire", questions(n, m, true)),
+    Math.ceil(theirRuns / 4),
+    theirRuns,
+  );
   rows.push([`keystroke→frame median, ${name}`, fmt(a.median, "ms"), fmt(b.median, "ms"), ratio(a.median, b.median)]);
   rows.push([`keystroke→frame p99, ${name}`, fmt(a.p99, "ms"), fmt(b.p99, "ms"), ratio(a.p99, b.p99)]);
 }
 console.error("… heap");
 const heapOurs = await retainedPerForm(() => openWith(ours, "question", questions(4, 5, false)), 200);
 const heapTheirs = await retainedPerForm(() => openWith(theirs, "questionnaire", questions(4, 5, true)), 200);
-rows.push(["heap retained per open 4×5 form", fmt(heapOurs && heapOurs / 1024, "KiB", 1), fmt(heapTheirs && heapTheirs / 1024, "KiB", 1), ratio(heapOurs, heapTheirs)]);
+rows.push([
+  "heap retained per open 4×5 form",
+  fmt(heapOurs && heapOurs / 1024, "KiB", 1),
+  fmt(heapTheirs && heapTheirs / 1024, "KiB", 1),
+  ratio(heapOurs, heapTheirs),
+]);
 console.error("… import");
 const importOurs = importTime(join(ROOT, "tools", "index.ts"));
 const importTheirs = importTime(THEIRS);
-rows.push(["import of the extension entry (Pi loaded)", fmt(importOurs, "ms", 1), fmt(importTheirs, "ms", 1), ratio(importOurs, importTheirs)]);
+rows.push([
+  "import of the extension entry (Pi loaded)",
+  fmt(importOurs, "ms", 1),
+  fmt(importTheirs, "ms", 1),
+  ratio(importOurs, importTheirs),
+]);
 const started = performance.now();
 let paths = 0;
 for (const name of exampleNames()) {
@@ -165,12 +198,19 @@ for (const name of exampleNames()) {
   if (!loaded.ok) throw new Error(loaded.message);
   paths += generatePaths(loaded.form.spec, createFormMachine(loaded.form.spec) as unknown as AnyStateMachine).length;
 }
-rows.push([`path generation, ${exampleNames().length} examples (${paths} paths)`, fmt(performance.now() - started, "ms", 0), "—", "—"]);
+rows.push([
+  `path generation, ${exampleNames().length} examples (${paths} paths)`,
+  fmt(performance.now() - started, "ms", 0),
+  "—",
+  "—",
+]);
 
 const head = ["measure", "pi-formchart", "Pi questionnaire.ts", "ours/theirs"];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
-console.log(`Machine: ${cpus()[0]?.model ?? "?"} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, width ${WIDTH}`);
+console.log(
+  `Machine: ${cpus()[0]?.model ?? "?"} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, width ${WIDTH}`,
+);
 console.log(line(head));
 console.log(line(widths.map((w) => "-".repeat(w))));
 for (const r of rows) console.log(line(r));

@@ -51,7 +51,9 @@ for (const [file, content] of expected) {
 const extra = readdirSync(out).filter((f) => /\.(svg|mmd|md)$/.test(f) && !expected.has(f));
 if (check) {
   if (stale.length || extra.length) {
-    console.error(`docs/machines is stale: ${[...stale, ...extra.map((f) => `${f} (no such example)`)].join(", ")}. Run npm run diagrams.`);
+    console.error(
+      `docs/machines is stale: ${[...stale, ...extra.map((f) => `${f} (no such example)`)].join(", ")}. Run npm run diagrams.`,
+    );
     process.exit(1);
   }
   console.log(`docs/machines is up to date (${expected.size} files).`);

@@ -6,8 +6,8 @@
  */
 import type { FormResult } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
-import { checkBranchArgs, checkInputArgs, checkQuestionnaireArgs, checkThrottleArgs } from "../schemas/qwizard.js";
 import { checkQuestionArgs } from "../schemas/question.js";
+import { checkBranchArgs, checkInputArgs, checkQuestionnaireArgs, checkThrottleArgs } from "../schemas/qwizard.js";
 import { checkRichArgs } from "../schemas/rich.js";
 import type { ArgumentError } from "../schemas/validate.js";
 import { questionDetails, questionFormSpec, questionText } from "./question.js";
@@ -30,7 +30,10 @@ export interface PreparedForm {
 }
 
 /** A registered tool's `{content, details}` as the catalog's `{text, details}`. */
-const asAnswer = (r: { content: Array<{ text: string }>; details: unknown }) => ({ text: r.content[0].text, details: r.details });
+const asAnswer = (r: { content: Array<{ text: string }>; details: unknown }) => ({
+  text: r.content[0].text,
+  details: r.details,
+});
 
 type Prepare = (args: unknown) => { ok: true; form: PreparedForm } | { ok: false; error: ArgumentError };
 
@@ -40,19 +43,34 @@ export const TOOL_FORMS: Record<string, Prepare> = {
     if (!c.ok) return c;
     const spec = questionFormSpec(c.value);
     const single = c.value.compat === "single-question";
-    return { ok: true, form: { spec, answer: (r) => ({ text: questionText(spec, r), details: questionDetails(spec, r, single) }) } };
+    return {
+      ok: true,
+      form: { spec, answer: (r) => ({ text: questionText(spec, r), details: questionDetails(spec, r, single) }) },
+    };
   },
   questionnaire(args) {
     const c = checkQuestionnaireArgs(args);
     if (!c.ok) return c;
     const spec = questionnaireSpec(c.value);
-    return { ok: true, form: { spec, answer: (r) => ({ text: questionnaireText(spec, r), details: questionnaireDetails(spec, r, false) }) } };
+    return {
+      ok: true,
+      form: {
+        spec,
+        answer: (r) => ({ text: questionnaireText(spec, r), details: questionnaireDetails(spec, r, false) }),
+      },
+    };
   },
   question_branch(args) {
     const c = checkBranchArgs(args);
     if (!c.ok) return c;
     const spec = questionnaireSpec(c.value);
-    return { ok: true, form: { spec, answer: (r) => ({ text: questionnaireText(spec, r), details: questionnaireDetails(spec, r, true) }) } };
+    return {
+      ok: true,
+      form: {
+        spec,
+        answer: (r) => ({ text: questionnaireText(spec, r), details: questionnaireDetails(spec, r, true) }),
+      },
+    };
   },
   question_input(args) {
     const c = checkInputArgs(args);
@@ -89,7 +107,9 @@ export const TOOL_FORMS: Record<string, Prepare> = {
  * A form file: `{"tool": "<name>", "arguments": {...}}`, or bare `question`
  * arguments. Returns the prepared form or a message saying what is wrong.
  */
-export function prepareFormFile(content: unknown): { ok: true; tool: string; form: PreparedForm } | { ok: false; message: string } {
+export function prepareFormFile(
+  content: unknown,
+): { ok: true; tool: string; form: PreparedForm } | { ok: false; message: string } {
   const wrapped = content && typeof content === "object" && "tool" in content && "arguments" in content;
   const tool = wrapped ? String((content as { tool: unknown }).tool) : "question";
   const args = wrapped ? (content as { arguments: unknown }).arguments : content;

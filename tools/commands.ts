@@ -44,7 +44,12 @@ export function runQwizard(args: string, state: FormchartState, registered: stri
   if (!sub || sub === "help") return { text: QWIZARD_HELP, level: "info" };
   if (sub === "status" && !value) {
     return {
-      text: [`Tools: ${registered.join(", ") || "none"}`, throttleLine(state), lastQuestionLine(state, now), `Settings: ${state.settingsFile}`].join("\n"),
+      text: [
+        `Tools: ${registered.join(", ") || "none"}`,
+        throttleLine(state),
+        lastQuestionLine(state, now),
+        `Settings: ${state.settingsFile}`,
+      ].join("\n"),
       level: "info",
     };
   }
@@ -53,7 +58,8 @@ export function runQwizard(args: string, state: FormchartState, registered: stri
     return { text: "Question clock cleared: the next question will not wait.", level: "info" };
   }
   if (sub === "auto-throttle" && extra.length === 0) {
-    if (value === undefined) return { text: `${throttleLine(state)}\nUsage: /qwizard auto-throttle on|off|<1-60>`, level: "info" };
+    if (value === undefined)
+      return { text: `${throttleLine(state)}\nUsage: /qwizard auto-throttle on|off|<1-60>`, level: "info" };
     if (value === "on" || value === "off") {
       state.update({ autoThrottle: value === "on" });
       return { text: throttleLine(state), level: "info" };
@@ -62,7 +68,10 @@ export function runQwizard(args: string, state: FormchartState, registered: stri
       state.update({ cooldownSeconds: Number(value) });
       return { text: throttleLine(state), level: "info" };
     }
-    return { text: `"${value}" is not on, off or a whole number of seconds from 1 to 60.\nUsage: /qwizard auto-throttle on|off|<1-60>`, level: "error" };
+    return {
+      text: `"${value}" is not on, off or a whole number of seconds from 1 to 60.\nUsage: /qwizard auto-throttle on|off|<1-60>`,
+      level: "error",
+    };
   }
   return { text: `Unknown /qwizard command "${words.join(" ")}".\n${QWIZARD_HELP}`, level: "error" };
 }
@@ -77,7 +86,11 @@ const SUBCOMMANDS: AutocompleteItem[] = [
 const THROTTLE_VALUES: AutocompleteItem[] = [
   { value: "auto-throttle on", label: "on", description: "Space questions out" },
   { value: "auto-throttle off", label: "off", description: "Never wait between questions" },
-  ...[3, 5, 10, 30].map((n) => ({ value: `auto-throttle ${n}`, label: String(n), description: `${n} seconds between questions` })),
+  ...[3, 5, 10, 30].map((n) => ({
+    value: `auto-throttle ${n}`,
+    label: String(n),
+    description: `${n} seconds between questions`,
+  })),
 ];
 
 export function qwizardCompletions(prefix: string): AutocompleteItem[] | null {
@@ -127,7 +140,9 @@ export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState
   pi.registerCommand("formchart", {
     description: "Draw the statechart of the last form (graph [svg|mermaid|dot])",
     getArgumentCompletions: (prefix) => {
-      const options = ["graph", "graph svg", "graph mermaid", "graph dot", "help"].filter((o) => o.startsWith(prefix.trimStart()));
+      const options = ["graph", "graph svg", "graph mermaid", "graph dot", "help"].filter((o) =>
+        o.startsWith(prefix.trimStart()),
+      );
       return options.length ? options.map((value) => ({ value, label: value })) : null;
     },
     handler: async (args, ctx) => {

@@ -11,7 +11,16 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { type Actor, createActor, waitFor } from "xstate";
-import { canSubmit, createFormMachine, editorText, type FormEvent, type FormMachine, formPosition, formResult, isVisible } from "../machines/form.js";
+import {
+  canSubmit,
+  createFormMachine,
+  editorText,
+  type FormEvent,
+  type FormMachine,
+  formPosition,
+  formResult,
+  isVisible,
+} from "../machines/form.js";
 import { rowAt, rowCount } from "../machines/rows.js";
 import { type FormSpec, isTabbed, OTHER_LABEL, optionText, type QuestionSpec } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
@@ -72,7 +81,9 @@ function questionSteps(spec: FormSpec, k: number, actor: Actor<FormMachine>): St
 function title(spec: FormSpec, k: number): string {
   const q = spec.questions[k];
   const where = isTabbed(spec) ? `(${k + 1}/${spec.questions.length}) ` : "";
-  const extra = [q.recommendation && `Recommendation: ${q.recommendation}`, q.caveats && `Caveats: ${q.caveats}`].filter(Boolean).map((t) => ` — ${sanitizeLine(t as string)}`);
+  const extra = [q.recommendation && `Recommendation: ${q.recommendation}`, q.caveats && `Caveats: ${q.caveats}`]
+    .filter(Boolean)
+    .map((t) => ` — ${sanitizeLine(t as string)}`);
   return `${where}${sanitizeLine(q.prompt)}${extra.join("")}`;
 }
 
@@ -94,16 +105,28 @@ async function step(ui: Ui, spec: FormSpec, actor: Actor<FormMachine>, signal: A
       if (text === undefined) return send({ type: "CANCEL" });
       return send({ type: "TYPE", text }, { type: "SUBMIT_TEXT", text });
     }
-    if (canSubmit(spec, c) && (await ui.confirm("Submit these answers?", summary(spec, actor), opts))) return send({ type: "CONFIRM" });
+    if (canSubmit(spec, c) && (await ui.confirm("Submit these answers?", summary(spec, actor), opts)))
+      return send({ type: "CONFIRM" });
     if (signal?.aborted) return;
-    const open = spec.questions.filter((q, k) => q.required && !c.answered[k] && isVisible(spec, c, k)).map((q) => sanitizeLine(q.label));
+    const open = spec.questions
+      .filter((q, k) => q.required && !c.answered[k] && isVisible(spec, c, k))
+      .map((q) => sanitizeLine(q.label));
     const changes: Step[] = spec.questions
-      .map((q, k): Step => ({ label: `Change ${k + 1}. ${sanitizeLine(q.label)}: ${answerText(q, actor, k)}`, events: [{ type: "SELECT", row: k }] }))
+      .map(
+        (q, k): Step => ({
+          label: `Change ${k + 1}. ${sanitizeLine(q.label)}: ${answerText(q, actor, k)}`,
+          events: [{ type: "SELECT", row: k }],
+        }),
+      )
       .filter((_, k) => isVisible(spec, c, k));
     if (spec.additionalNotes) changes.push({ label: SUBMIT_NOTES, events: [{ type: "NOTE" }] });
     if (canSubmit(spec, c)) changes.unshift({ label: "Submit", events: [{ type: "CONFIRM" }] });
     const heading = open.length ? `Unanswered: ${open.join(", ")}. Which question?` : "Review your answers";
-    const picked = await ui.select(heading, changes.map((s) => s.label), opts);
+    const picked = await ui.select(
+      heading,
+      changes.map((s) => s.label),
+      opts,
+    );
     const chosen = changes.find((s) => s.label === picked);
     return chosen ? send(...chosen.events) : send({ type: "CANCEL" });
   }
@@ -125,7 +148,11 @@ async function step(ui: Ui, spec: FormSpec, actor: Actor<FormMachine>, signal: A
   }
 
   const steps = questionSteps(spec, k, actor);
-  const picked = await ui.select(title(spec, k), steps.map((s) => s.label), opts);
+  const picked = await ui.select(
+    title(spec, k),
+    steps.map((s) => s.label),
+    opts,
+  );
   const chosen = steps.find((s) => s.label === picked);
   if (!chosen) return send({ type: "CANCEL" });
   if (chosen.label === NOTE) {
@@ -139,7 +166,11 @@ async function step(ui: Ui, spec: FormSpec, actor: Actor<FormMachine>, signal: A
 }
 
 /** Drive a form through dialogs until it is submitted or cancelled. */
-export async function runDialogs(ctx: ExtensionContext, spec: FormSpec, options: RunOptions = {}): Promise<Extract<RunOutcome, { kind: "done" }>> {
+export async function runDialogs(
+  ctx: ExtensionContext,
+  spec: FormSpec,
+  options: RunOptions = {},
+): Promise<Extract<RunOutcome, { kind: "done" }>> {
   const actor = createActor(createFormMachine(spec, { restore: options.restore })).start();
   const { signal } = options;
   const onAbort = () => actor.send({ type: "ABORT" });
@@ -152,5 +183,9 @@ export async function runDialogs(ctx: ExtensionContext, spec: FormSpec, options:
     signal?.removeEventListener("abort", onAbort);
   }
   const end = actor.getSnapshot();
-  return { kind: "done", result: end.output ?? formResult(spec, { ...end.context, outcome: "cancelled" }), context: end.context };
+  return {
+    kind: "done",
+    result: end.output ?? formResult(spec, { ...end.context, outcome: "cancelled" }),
+    context: end.context,
+  };
 }

@@ -55,5 +55,7 @@ export function findDraft(entries: readonly EntryLike[], key: string, spec: Form
 /** A stored context is used only if its shape matches the form. */
 function fits(context: FormContext, spec: FormSpec): boolean {
   const n = spec.questions.length;
-  return [context.cursors, context.picks, context.answered, context.drafts, context.notes].every((list) => Array.isArray(list) && list.length === n);
+  return [context.cursors, context.picks, context.answered, context.drafts, context.notes].every(
+    (list) => Array.isArray(list) && list.length === n,
+  );
 }

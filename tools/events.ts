@@ -33,16 +33,22 @@ function firstAnswerLabel(details: unknown): string | undefined {
 
 export function registerEvents(pi: ExtensionAPI, state: FormchartState, registered: string[]): void {
   pi.on("session_start", (_event, ctx) => {
-    if (ctx.hasUI && registered.length) ctx.ui.notify(`pi-formchart: ${registered.join(", ")} ready (/qwizard for settings)`, "info");
+    if (ctx.hasUI && registered.length)
+      ctx.ui.notify(`pi-formchart: ${registered.join(", ")} ready (/qwizard for settings)`, "info");
   });
 
   pi.on("tool_call", (event) => {
-    if (QUESTION_TOOLS.has(event.toolName) && state.settings.autoThrottle) state.clock.flagAutoThrottle(event.toolCallId);
+    if (QUESTION_TOOLS.has(event.toolName) && state.settings.autoThrottle)
+      state.clock.flagAutoThrottle(event.toolCallId);
   });
 
   pi.on("tool_result", (event) => {
     if (!QUESTION_TOOLS.has(event.toolName) || !carriesAnswer(event.details)) return;
-    const payload: QuestionAnsweredEvent = { toolName: event.toolName, toolCallId: event.toolCallId, details: event.details };
+    const payload: QuestionAnsweredEvent = {
+      toolName: event.toolName,
+      toolCallId: event.toolCallId,
+      details: event.details,
+    };
     pi.events.emit("question_answered", payload);
     if (event.toolName === "questionnaire" || event.toolName === "question_branch") {
       const first = firstAnswerLabel(event.details);

@@ -2,8 +2,9 @@
  * Diagrams of a form's statechart: Mermaid, DOT, or SVG rendered offline by
  * Graphviz compiled to WebAssembly (@viz-js/viz, loaded on first use).
  */
-import { createFormMachine } from "../machines/form.js";
+
 import { describeMachine, toDot, toMermaid } from "../machines/diagram.js";
+import { createFormMachine } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
 
 export type DiagramFormat = "mermaid" | "dot" | "svg";
@@ -27,7 +28,11 @@ function visibilityNotes(spec: FormSpec): Record<string, string> {
     const v = q.visibility;
     if (v.kind === "never") notes[`q${i + 1}`] = "never shown";
     if (v.kind === "when") {
-      const parts = v.conditions.map((c) => [c.field, c.operator, Array.isArray(c.value) ? c.value.join(", ") : c.value].filter((x) => x !== undefined).join(" "));
+      const parts = v.conditions.map((c) =>
+        [c.field, c.operator, Array.isArray(c.value) ? c.value.join(", ") : c.value]
+          .filter((x) => x !== undefined)
+          .join(" "),
+      );
       notes[`q${i + 1}`] = `shown when ${parts.join(" and ")}`;
     }
   });

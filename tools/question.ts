@@ -68,7 +68,9 @@ export function normalizedQuestions(spec: FormSpec): NormalizedQuestion[] {
     id: q.id,
     label: q.label,
     prompt: q.prompt,
-    options: q.options.map((o) => (o.description ? { label: o.label, description: o.description } : { label: o.label })),
+    options: q.options.map((o) =>
+      o.description ? { label: o.label, description: o.description } : { label: o.label },
+    ),
     allowOther: q.allowOther,
     multiple: q.kind === "multi",
   }));
@@ -100,7 +102,9 @@ function singleShapeFields(q: QuestionSpec, outcome: QuestionOutcome | undefined
     return { ...base, answer: answers.map((a) => a.label), wasCustom: answers.some((a) => a.wasCustom) };
   }
   const [a] = answers;
-  return a.index === undefined ? { ...base, answer: a.label, wasCustom: true } : { ...base, answer: a.label, wasCustom: false, index: a.index };
+  return a.index === undefined
+    ? { ...base, answer: a.label, wasCustom: true }
+    : { ...base, answer: a.label, wasCustom: false, index: a.index };
 }
 
 /** One line per question: `Label: user selected: 1. A, 2. B, user wrote: X`. */
@@ -116,7 +120,9 @@ export function answerLine(q: QuestionSpec, outcome: QuestionOutcome): string {
 
 export function questionText(spec: FormSpec, result: FormResult): string {
   if (!result.cancelled) return spec.questions.map((q, i) => answerLine(q, result.answers[i])).join("\n");
-  const given = spec.questions.flatMap((q, i) => (result.answers[i].answered ? [answerLine(q, result.answers[i])] : []));
+  const given = spec.questions.flatMap((q, i) =>
+    result.answers[i].answered ? [answerLine(q, result.answers[i])] : [],
+  );
   if (given.length === 0) return "User cancelled the form without answering. Treat this as a declined answer.";
   return ["User cancelled the form. Answers given before cancelling:", ...given].join("\n");
 }
@@ -185,13 +191,18 @@ export function callSummary(args: unknown, theme: FormTheme): string {
   const title = theme.fg("accent", theme.bold("question "));
   const questions = (args as { questions?: unknown })?.questions;
   if (!Array.isArray(questions)) return title;
-  if (questions.length === 1) return title + theme.fg("muted", sanitizeLine(String(questions[0]?.prompt ?? "")).slice(0, 200));
+  if (questions.length === 1)
+    return title + theme.fg("muted", sanitizeLine(String(questions[0]?.prompt ?? "")).slice(0, 200));
   const labels = questions.map((q, i) => sanitizeLine(String(q?.label ?? `Q${i + 1}`))).join(", ");
   return title + theme.fg("muted", `${questions.length} questions (${labels.slice(0, 200)})`);
 }
 
 /** One line per answered question, or the error / cancellation. */
-export function resultSummary(details: QuestionDetails | undefined, content: Array<{ type: string; text?: string }>, theme: FormTheme): string {
+export function resultSummary(
+  details: QuestionDetails | undefined,
+  content: Array<{ type: string; text?: string }>,
+  theme: FormTheme,
+): string {
   if (!details || details.error) {
     const text = content.find((c) => c.type === "text")?.text ?? "";
     return theme.fg("error", sanitize(text));
@@ -201,7 +212,9 @@ export function resultSummary(details: QuestionDetails | undefined, content: Arr
   for (const q of details.questions) {
     const answers = details.answers.filter((a) => a.id === q.id);
     if (answers.length === 0) continue;
-    const text = answers.map((a) => (a.wasCustom ? `✎ ${sanitizeLine(a.label)}` : `${a.index}. ${sanitizeLine(a.label)}`)).join(", ");
+    const text = answers
+      .map((a) => (a.wasCustom ? `✎ ${sanitizeLine(a.label)}` : `${a.index}. ${sanitizeLine(a.label)}`))
+      .join(", ");
     lines.push(`${theme.fg("success", "✓ ")}${theme.fg("accent", sanitizeLine(q.label))}: ${text}`);
   }
   return lines.join("\n") || theme.fg("muted", "No answers");

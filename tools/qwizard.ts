@@ -27,8 +27,8 @@ import {
   checkThrottleArgs,
   inputParameters,
   questionnaireParameters,
-  throttleParameters,
   type ThrottleArgs,
+  throttleParameters,
 } from "../schemas/qwizard.js";
 import type { Checked } from "../schemas/validate.js";
 import { answerLine, NO_UI_MESSAGE } from "./question.js";
@@ -109,7 +109,9 @@ export function questionnaireDetails(spec: FormSpec, result: FormResult, branch:
 }
 
 export function questionnaireText(spec: FormSpec, result: FormResult): string {
-  const shown = spec.questions.map((q, i) => [q, result.answers[i]] as const).filter(([q]) => !result.skipped.includes(q.id));
+  const shown = spec.questions
+    .map((q, i) => [q, result.answers[i]] as const)
+    .filter(([q]) => !result.skipped.includes(q.id));
   const lines = shown.filter(([, a]) => !result.cancelled || a.answered).map(([q, a]) => answerLine(q, a));
   const skipped = result.skipped.length ? [`Skipped by conditions: ${result.skipped.join(", ")}`] : [];
   if (!result.cancelled) return [...lines, ...skipped].join("\n");
@@ -177,31 +179,52 @@ function questionnaireTool(pi: ExtensionAPI, state: FormchartState, branch: bool
       : "Ask up to 4 related questions in one tabbed questionnaire (single, multi, yes_no, rating)",
     promptGuidelines: branch
       ? ["Use question_branch when a follow-up question only makes sense for some answers to an earlier question."]
-      : ["Use questionnaire to collect up to 4 related decisions at once; use yes_no and rating types instead of listing those options yourself."],
+      : [
+          "Use questionnaire to collect up to 4 related decisions at once; use yes_no and rating types instead of listing those options yourself.",
+        ],
     parameters: (branch ? branchParameters : questionnaireParameters) as unknown as TSchema,
     executionMode: "sequential",
     async execute(toolCallId, params, signal, _onUpdate, ctx) {
       const checked = check(params);
       if (!checked.ok) {
-        const details: QuestionnaireDetails = { questions: [], answers: [], cancelled: true, error: checked.error.category };
+        const details: QuestionnaireDetails = {
+          questions: [],
+          answers: [],
+          cancelled: true,
+          error: checked.error.category,
+        };
         if (branch) details.skipped = [];
         return result(errorText(checked.error.category, checked.error.message), details);
       }
       const spec = questionnaireSpec(checked.value);
       const asked = await ask(state, ctx, spec, toolCallId, signal);
       if (!asked.ok) {
-        const details: QuestionnaireDetails = { questions: questionSummaries(spec), answers: [], cancelled: true, error: asked.category };
+        const details: QuestionnaireDetails = {
+          questions: questionSummaries(spec),
+          answers: [],
+          cancelled: true,
+          error: asked.category,
+        };
         if (branch) details.skipped = [];
         return result(errorText(asked.category, asked.message), details);
       }
       return result(questionnaireText(spec, asked.result), questionnaireDetails(spec, asked.result, branch));
     },
     renderCall: (args, theme) => new Text(callLine(name, args, theme), 0, 0),
-    renderResult: (r, _options, theme) => new Text(resultLine(r.details as Record<string, unknown> | undefined, r.content, theme), 0, 0),
+    renderResult: (r, _options, theme) =>
+      new Text(resultLine(r.details as Record<string, unknown> | undefined, r.content, theme), 0, 0),
   });
 }
 
-export function inputSpec(args: { question: string; placeholder?: string; required?: boolean; minLength?: number; maxLength?: number; pattern?: string; type?: "text" | "number" | "email" | "date" }): FormSpec {
+export function inputSpec(args: {
+  question: string;
+  placeholder?: string;
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  type?: "text" | "number" | "email" | "date";
+}): FormSpec {
   return normalizeForm({
     questions: [
       {
@@ -210,7 +233,12 @@ export function inputSpec(args: { question: string; placeholder?: string; requir
         kind: "text",
         required: args.required,
         placeholder: args.placeholder,
-        text: { type: args.type ?? "text", minLength: args.minLength, maxLength: args.maxLength, pattern: args.pattern },
+        text: {
+          type: args.type ?? "text",
+          minLength: args.minLength,
+          maxLength: args.maxLength,
+          pattern: args.pattern,
+        },
       },
     ],
   });
@@ -219,10 +247,18 @@ export function inputSpec(args: { question: string; placeholder?: string; requir
 export function inputResult(spec: FormSpec, form: FormResult): ToolResult<InputDetails> {
   const question = spec.questions[0].prompt;
   if (form.cancelled) {
-    return result<InputDetails>("User cancelled the question without answering. Treat this as a declined answer.", { question, answer: null, cancelled: true });
+    return result<InputDetails>("User cancelled the question without answering. Treat this as a declined answer.", {
+      question,
+      answer: null,
+      cancelled: true,
+    });
   }
   const answer = form.answers[0].custom[0] ?? "";
-  return result<InputDetails>(answer === "" ? "User left the answer empty." : `User answered: ${answer}`, { question, answer, cancelled: false });
+  return result<InputDetails>(answer === "" ? "User left the answer empty." : `User answered: ${answer}`, {
+    question,
+    answer,
+    cancelled: false,
+  });
 }
 
 function inputTool(pi: ExtensionAPI, state: FormchartState): void {
@@ -233,12 +269,17 @@ function inputTool(pi: ExtensionAPI, state: FormchartState): void {
       "Ask the user for a typed answer, checked while they type: type text, number, email or date (YYYY-MM-DD), " +
       "minLength/maxLength and pattern on the trimmed answer. Enter is refused until the answer is valid.",
     promptSnippet: "Ask the user for a typed, validated answer (text, number, email, date)",
-    promptGuidelines: ["Use question_input when the answer is free text (a name, a number, a date) rather than a choice between options."],
+    promptGuidelines: [
+      "Use question_input when the answer is free text (a name, a number, a date) rather than a choice between options.",
+    ],
     parameters: inputParameters as unknown as TSchema,
     executionMode: "sequential",
     async execute(toolCallId, params, signal, _onUpdate, ctx) {
       const checked = checkInputArgs(params);
-      const question = typeof (params as { question?: unknown })?.question === "string" ? (params as { question: string }).question : "";
+      const question =
+        typeof (params as { question?: unknown })?.question === "string"
+          ? (params as { question: string }).question
+          : "";
       if (!checked.ok) {
         return result<InputDetails>(errorText(checked.error.category, checked.error.message), {
           question,
@@ -250,11 +291,18 @@ function inputTool(pi: ExtensionAPI, state: FormchartState): void {
       }
       const spec = inputSpec(checked.value);
       const asked = await ask(state, ctx, spec, toolCallId, signal);
-      if (!asked.ok) return result<InputDetails>(errorText(asked.category, asked.message), { question, answer: null, cancelled: true, error: asked.category });
+      if (!asked.ok)
+        return result<InputDetails>(errorText(asked.category, asked.message), {
+          question,
+          answer: null,
+          cancelled: true,
+          error: asked.category,
+        });
       return inputResult(spec, asked.result);
     },
     renderCall: (args, theme) => new Text(callLine("question_input", args, theme), 0, 0),
-    renderResult: (r, _options, theme) => new Text(resultLine(r.details as Record<string, unknown> | undefined, r.content, theme), 0, 0),
+    renderResult: (r, _options, theme) =>
+      new Text(resultLine(r.details as Record<string, unknown> | undefined, r.content, theme), 0, 0),
   });
 }
 
@@ -263,7 +311,9 @@ export const DEFAULT_THROTTLE_COOLDOWN = 5;
 /** The form of a throttled question; `waitMs` is set by whoever knows how long to wait. */
 export function throttleSpec(args: ThrottleArgs): FormSpec {
   return normalizeForm({
-    questions: [{ prompt: args.question, options: args.options, allowOther: args.allowOther, multiple: args.type === "multi" }],
+    questions: [
+      { prompt: args.question, options: args.options, allowOther: args.allowOther, multiple: args.type === "multi" },
+    ],
   });
 }
 
@@ -280,7 +330,9 @@ export function throttleResult(spec: FormSpec, form: FormResult): ToolResult<Thr
     cancelled: form.cancelled,
   };
   if (q.kind === "single" && outcome.options.length) details.index = outcome.options[0] + 1;
-  const text = form.cancelled ? "User cancelled the question. Treat this as a declined answer." : answerLine({ ...q, label: "Answer" }, outcome);
+  const text = form.cancelled
+    ? "User cancelled the question. Treat this as a declined answer."
+    : answerLine({ ...q, label: "Answer" }, outcome);
   return result(text, details);
 }
 
@@ -292,7 +344,9 @@ function throttleTool(pi: ExtensionAPI, state: FormchartState): void {
       "Ask one multiple-choice question, but not sooner than cooldown seconds (default 5) after the previous question; " +
       "the user sees a countdown they can cancel. details.throttled tells whether it waited.",
     promptSnippet: "Ask one multiple-choice question, spaced out from the previous one by a cooldown",
-    promptGuidelines: ["Use question_throttle for check-in questions in a long task so the user is not asked questions back to back."],
+    promptGuidelines: [
+      "Use question_throttle for check-in questions in a long task so the user is not asked questions back to back.",
+    ],
     parameters: throttleParameters as unknown as TSchema,
     executionMode: "sequential",
     async execute(toolCallId, params, signal, _onUpdate, ctx) {
@@ -306,7 +360,11 @@ function throttleTool(pi: ExtensionAPI, state: FormchartState): void {
         throttled: false,
         cancelled: true,
       };
-      if (!checked.ok) return result(errorText(checked.error.category, checked.error.message), { ...fallback, error: checked.error.category });
+      if (!checked.ok)
+        return result(errorText(checked.error.category, checked.error.message), {
+          ...fallback,
+          error: checked.error.category,
+        });
       const args = checked.value;
       const spec = throttleSpec(args);
       const asked = await ask(state, ctx, spec, toolCallId, signal, args.cooldown ?? DEFAULT_THROTTLE_COOLDOWN);
@@ -314,7 +372,8 @@ function throttleTool(pi: ExtensionAPI, state: FormchartState): void {
       return throttleResult(spec, asked.result);
     },
     renderCall: (args, theme) => new Text(callLine("question_throttle", args, theme), 0, 0),
-    renderResult: (r, _options, theme) => new Text(resultLine(r.details as Record<string, unknown> | undefined, r.content, theme), 0, 0),
+    renderResult: (r, _options, theme) =>
+      new Text(resultLine(r.details as Record<string, unknown> | undefined, r.content, theme), 0, 0),
   });
 }
 
@@ -324,12 +383,22 @@ function callLine(name: string, args: unknown, theme: FormTheme): string {
   if (typeof a.question === "string") return title + theme.fg("muted", sanitizeLine(a.question).slice(0, 200));
   if (Array.isArray(a.questions)) {
     const labels = a.questions.map((q, i) => sanitizeLine(String(q?.label ?? q?.id ?? `Q${i + 1}`))).join(", ");
-    return title + theme.fg("muted", `${a.questions.length} question${a.questions.length === 1 ? "" : "s"} (${labels.slice(0, 200)})`);
+    return (
+      title +
+      theme.fg(
+        "muted",
+        `${a.questions.length} question${a.questions.length === 1 ? "" : "s"} (${labels.slice(0, 200)})`,
+      )
+    );
   }
   return title;
 }
 
-function resultLine(details: Record<string, unknown> | undefined, content: Array<{ type: string; text?: string }>, theme: FormTheme): string {
+function resultLine(
+  details: Record<string, unknown> | undefined,
+  content: Array<{ type: string; text?: string }>,
+  theme: FormTheme,
+): string {
   const text = sanitize(content.find((c) => c.type === "text")?.text ?? "");
   if (!details || details.error) return theme.fg("error", text);
   if (details.cancelled) return theme.fg("warning", text);

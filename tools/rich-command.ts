@@ -16,7 +16,11 @@ import { checkRichArgs, type RichArgs, richParameters } from "../schemas/rich.js
 import { askRich, formatRichAnswers, normalizeRich } from "./rich.js";
 import type { FormchartState } from "./state.js";
 
-export type CompleteFn = (model: Model<Api>, context: Context, options?: ProviderStreamOptions) => Promise<AssistantMessage>;
+export type CompleteFn = (
+  model: Model<Api>,
+  context: Context,
+  options?: ProviderStreamOptions,
+) => Promise<AssistantMessage>;
 
 export const SUBMIT_TOOL = "submit_questions";
 
@@ -56,7 +60,9 @@ export function forcedToolChoice(api: string): unknown {
   }
 }
 
-export type Extraction = { ok: true; args: RichArgs; via: "tool" | "text"; attempts: number } | { ok: false; reason: string };
+export type Extraction =
+  | { ok: true; args: RichArgs; via: "tool" | "text"; attempts: number }
+  | { ok: false; reason: string };
 
 function textOf(message: AssistantMessage): string {
   return message.content
@@ -70,7 +76,11 @@ export function parseJsonReply(reply: string): { ok: true; value: unknown } | { 
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(reply)?.[1];
   const start = reply.indexOf("{");
   const end = reply.lastIndexOf("}");
-  const candidates = [reply.trim(), fenced?.trim(), start >= 0 && end > start ? reply.slice(start, end + 1) : undefined];
+  const candidates = [
+    reply.trim(),
+    fenced?.trim(),
+    start >= 0 && end > start ? reply.slice(start, end + 1) : undefined,
+  ];
   for (const candidate of candidates) {
     if (!candidate) continue;
     try {
@@ -95,14 +105,23 @@ export interface ExtractOptions {
 }
 
 /** Ask the model for the form; one repair attempt after a malformed answer. */
-export async function extractQuestions(message: string, model: Model<Api>, complete: CompleteFn, options: ExtractOptions = {}): Promise<Extraction> {
+export async function extractQuestions(
+  message: string,
+  model: Model<Api>,
+  complete: CompleteFn,
+  options: ExtractOptions = {},
+): Promise<Extraction> {
   const toolChoice = options.mode === "text" ? undefined : forcedToolChoice(model.api);
   const base: ProviderStreamOptions = { apiKey: options.apiKey, headers: options.headers, signal: options.signal };
   const messages: Message[] = [user(`The assistant's message:\n\n${message}`)];
   let problem = "";
   for (let attempt = 1; attempt <= 2; attempt++) {
     if (toolChoice !== undefined) {
-      const reply = await complete(model, { systemPrompt: TOOL_PROMPT, messages, tools: [submitTool] }, { ...base, toolChoice });
+      const reply = await complete(
+        model,
+        { systemPrompt: TOOL_PROMPT, messages, tools: [submitTool] },
+        { ...base, toolChoice },
+      );
       if (reply.stopReason === "aborted") return { ok: false, reason: "cancelled" };
       if (reply.stopReason === "error") return { ok: false, reason: reply.errorMessage ?? "the model request failed" };
       const call = reply.content.find((c) => c.type === "toolCall" && c.name === SUBMIT_TOOL);
@@ -111,7 +130,16 @@ export async function extractQuestions(message: string, model: Model<Api>, compl
       problem = checked ? checked.error.message : `the model did not call ${SUBMIT_TOOL}`;
       messages.push(reply);
       if (call && call.type === "toolCall") {
-        messages.push({ role: "toolResult", toolCallId: call.id, toolName: SUBMIT_TOOL, content: [{ type: "text", text: `Rejected: ${problem}. Call ${SUBMIT_TOOL} again with corrected arguments.` }], isError: true, timestamp: Date.now() });
+        messages.push({
+          role: "toolResult",
+          toolCallId: call.id,
+          toolName: SUBMIT_TOOL,
+          content: [
+            { type: "text", text: `Rejected: ${problem}. Call ${SUBMIT_TOOL} again with corrected arguments.` },
+          ],
+          isError: true,
+          timestamp: Date.now(),
+        });
       } else {
         messages.push(user(`You must call ${SUBMIT_TOOL}. ${problem}.`));
       }
@@ -123,7 +151,10 @@ export async function extractQuestions(message: string, model: Model<Api>, compl
       const checked = parsed.ok ? checkRichArgs(parsed.value) : undefined;
       if (checked?.ok) return { ok: true, args: checked.value, via: "text", attempts: attempt };
       problem = checked ? checked.error.message : parsed.ok ? "" : parsed.reason;
-      messages.push(reply, user(`That reply cannot be used: ${problem}. Reply again with the corrected JSON object only.`));
+      messages.push(
+        reply,
+        user(`That reply cannot be used: ${problem}. Reply again with the corrected JSON object only.`),
+      );
     }
   }
   return { ok: false, reason: `the model's answer was malformed twice (${problem})` };
@@ -170,12 +201,18 @@ export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, com
         mode: state.settings.richExtraction,
       });
       if (!extraction.ok) return say(`/rich-questions could not build a form: ${extraction.reason}.`, "error");
-      if (extraction.args.questions.length === 0) return say("/rich-questions: the last assistant message has no open questions.");
+      if (extraction.args.questions.length === 0)
+        return say("/rich-questions: the last assistant message has no open questions.");
       const asked = await askRich(ctx, normalizeRich(extraction.args), undefined, state);
       if (!asked.ok) return say(`/rich-questions: ${asked.message}`, "error");
       if (asked.details.cancelled) return say("Form cancelled; nothing was sent.");
       pi.sendMessage(
-        { customType: RICH_MESSAGE_TYPE, content: formatRichAnswers(asked.details), display: true, details: asked.details },
+        {
+          customType: RICH_MESSAGE_TYPE,
+          content: formatRichAnswers(asked.details),
+          display: true,
+          details: asked.details,
+        },
         { triggerTurn: true },
       );
     },

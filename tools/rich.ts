@@ -19,7 +19,14 @@ import type { FormResult } from "../machines/form.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
 import { sanitize, sanitizeLine } from "../renderers/text.js";
 import type { FormTheme } from "../renderers/theme.js";
-import { checkRichArgs, type RichArgs, type RichOptionArgs, type RichQuestionArgs, type RichType, richParameters } from "../schemas/rich.js";
+import {
+  checkRichArgs,
+  type RichArgs,
+  type RichOptionArgs,
+  type RichQuestionArgs,
+  type RichType,
+  richParameters,
+} from "../schemas/rich.js";
 import { NO_UI_MESSAGE } from "./question.js";
 import type { FormchartState } from "./state.js";
 
@@ -116,9 +123,17 @@ export function richDetails(form: RichForm, result: FormResult): RichFormResult 
     const notes = result.notes[k] ?? {};
     const optionNotes = Object.entries(notes)
       .map(([i, note]) => ({ optionIndex: Number(i), note: note.trim() }))
-      .filter(({ optionIndex, note }) => note !== "" && Number.isInteger(optionIndex) && optionIndex >= 0 && optionIndex < q.options.length)
+      .filter(
+        ({ optionIndex, note }) =>
+          note !== "" && Number.isInteger(optionIndex) && optionIndex >= 0 && optionIndex < q.options.length,
+      )
       .sort((a, b) => a.optionIndex - b.optionIndex)
-      .map(({ optionIndex, note }) => ({ optionIndex, value: q.options[optionIndex].value, label: q.options[optionIndex].label, note }));
+      .map(({ optionIndex, note }) => ({
+        optionIndex,
+        value: q.options[optionIndex].value,
+        label: q.options[optionIndex].label,
+        note,
+      }));
     const custom = outcome.custom;
     let answer: RichAnswer;
     if (q.type === "text") {
@@ -243,11 +258,18 @@ export function registerRich(pi: ExtensionAPI, state: FormchartState): void {
     async execute(toolCallId, params, signal, _onUpdate, ctx) {
       const checked = checkRichArgs(params);
       if (!checked.ok) {
-        const minimal = checked.error.category === "empty_questionnaire" ? { cancelled: true } : { cancelled: true, error: checked.error.category };
-        return { content: [{ type: "text", text: `Error (${checked.error.category}): ${checked.error.message}` }], details: minimal };
+        const minimal =
+          checked.error.category === "empty_questionnaire"
+            ? { cancelled: true }
+            : { cancelled: true, error: checked.error.category };
+        return {
+          content: [{ type: "text", text: `Error (${checked.error.category}): ${checked.error.message}` }],
+          details: minimal,
+        };
       }
       const asked = await askRich(ctx, normalizeRich(checked.value), signal, state, toolCallId);
-      if (!asked.ok) return { content: [{ type: "text", text: `Error (no_ui): ${asked.message}` }], details: { cancelled: true } };
+      if (!asked.ok)
+        return { content: [{ type: "text", text: `Error (no_ui): ${asked.message}` }], details: { cancelled: true } };
       const text = asked.details.cancelled ? RICH_CANCELLED_TEXT : formatRichAnswers(asked.details);
       return { content: [{ type: "text", text }], details: asked.details };
     },
@@ -255,22 +277,38 @@ export function registerRich(pi: ExtensionAPI, state: FormchartState): void {
       const a = (args ?? {}) as { title?: unknown; questions?: unknown[] };
       const count = Array.isArray(a.questions) ? a.questions.length : 0;
       const title = typeof a.title === "string" ? ` ${sanitizeLine(a.title).slice(0, 120)}` : "";
-      return new Text(theme.fg("accent", theme.bold("ask_rich_questions")) + theme.fg("muted", `${title} (${count} question${count === 1 ? "" : "s"})`), 0, 0);
+      return new Text(
+        theme.fg("accent", theme.bold("ask_rich_questions")) +
+          theme.fg("muted", `${title} (${count} question${count === 1 ? "" : "s"})`),
+        0,
+        0,
+      );
     },
     renderResult(result, _options, theme) {
-      return new Text(richSummary(result.details as RichFormResult | { cancelled: true } | undefined, result.content, theme), 0, 0);
+      return new Text(
+        richSummary(result.details as RichFormResult | { cancelled: true } | undefined, result.content, theme),
+        0,
+        0,
+      );
     },
   });
 }
 
-function richSummary(details: RichFormResult | { cancelled: true; error?: string } | undefined, content: Array<{ type: string; text?: string }>, theme: FormTheme): string {
-  if (!details || !("answers" in details)) return theme.fg("error", sanitize(content.find((c) => c.type === "text")?.text ?? ""));
+function richSummary(
+  details: RichFormResult | { cancelled: true; error?: string } | undefined,
+  content: Array<{ type: string; text?: string }>,
+  theme: FormTheme,
+): string {
+  if (!details || !("answers" in details))
+    return theme.fg("error", sanitize(content.find((c) => c.type === "text")?.text ?? ""));
   if (details.cancelled) return theme.fg("warning", "Cancelled");
   return details.questions
     .map((q, k) => {
       const a = details.answers[k];
       const value = Array.isArray(a.value) ? a.value.join(", ") : a.value;
-      const notes = a.optionNotes?.length ? theme.fg("muted", ` (${a.optionNotes.length} note${a.optionNotes.length === 1 ? "" : "s"})`) : "";
+      const notes = a.optionNotes?.length
+        ? theme.fg("muted", ` (${a.optionNotes.length} note${a.optionNotes.length === 1 ? "" : "s"})`)
+        : "";
       return `${theme.fg("success", "✓ ")}${theme.fg("accent", sanitizeLine(q.label))}: ${sanitizeLine(value) || theme.fg("muted", "(empty)")}${notes}`;
     })
     .join("\n");

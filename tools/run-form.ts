@@ -40,7 +40,15 @@ export async function runForm(ctx: ExtensionContext, spec: FormSpec, options: Ru
   let form: FormComponent | undefined;
   let detach = () => {};
   const result = await ctx.ui.custom<FormResult | undefined>((tui, theme, keybindings, done) => {
-    form = new FormComponent({ spec, host: tui, theme, keybindings, done, machine: { restore: options.restore }, notice: options.notice });
+    form = new FormComponent({
+      spec,
+      host: tui,
+      theme,
+      keybindings,
+      done,
+      machine: { restore: options.restore },
+      notice: options.notice,
+    });
     const onAbort = () => form?.abort();
     signal?.addEventListener("abort", onAbort, { once: true });
     detach = () => signal?.removeEventListener("abort", onAbort);

@@ -8,7 +8,14 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-export const ALL_TOOLS = ["question", "questionnaire", "question_input", "question_throttle", "question_branch", "ask_rich_questions"] as const;
+export const ALL_TOOLS = [
+  "question",
+  "questionnaire",
+  "question_input",
+  "question_throttle",
+  "question_branch",
+  "ask_rich_questions",
+] as const;
 
 export interface Settings {
   autoThrottle: boolean;
@@ -20,7 +27,12 @@ export interface Settings {
   richExtraction: "auto" | "text";
 }
 
-export const DEFAULT_SETTINGS: Settings = { autoThrottle: true, cooldownSeconds: 3, tools: [...ALL_TOOLS], richExtraction: "auto" };
+export const DEFAULT_SETTINGS: Settings = {
+  autoThrottle: true,
+  cooldownSeconds: 3,
+  tools: [...ALL_TOOLS],
+  richExtraction: "auto",
+};
 
 export function settingsPath(agentDir: string): string {
   return join(agentDir, "pi-formchart", "settings.json");
@@ -38,8 +50,12 @@ export function loadSettings(file: string): Settings {
   return {
     autoThrottle: typeof r.autoThrottle === "boolean" ? r.autoThrottle : DEFAULT_SETTINGS.autoThrottle,
     cooldownSeconds:
-      typeof cooldown === "number" && Number.isInteger(cooldown) && cooldown >= 1 && cooldown <= 60 ? cooldown : DEFAULT_SETTINGS.cooldownSeconds,
-    tools: Array.isArray(r.tools) ? r.tools.filter((t): t is string => typeof t === "string") : [...DEFAULT_SETTINGS.tools],
+      typeof cooldown === "number" && Number.isInteger(cooldown) && cooldown >= 1 && cooldown <= 60
+        ? cooldown
+        : DEFAULT_SETTINGS.cooldownSeconds,
+    tools: Array.isArray(r.tools)
+      ? r.tools.filter((t): t is string => typeof t === "string")
+      : [...DEFAULT_SETTINGS.tools],
     richExtraction: r.richExtraction === "text" ? "text" : "auto",
   };
 }

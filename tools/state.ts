@@ -5,13 +5,14 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { FormSpec } from "../machines/spec.js";
 import { runDialogs } from "./dialogs.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey, hasInput } from "./drafts.js";
-import { runForm, type RunOutcome } from "./run-form.js";
+import { type RunOutcome, runForm } from "./run-form.js";
 
 /** What a tool gets back: the form's result, or that there is no UI at all (print and JSON mode). */
 export type ShownOutcome = Exclude<RunOutcome, { kind: "no-custom-ui" }>;
 
 export const RESTORED_NOTICE = "↺ Restored what you entered before this form was closed.";
-import { loadSettings, saveSettings, type Settings, settingsPath } from "./settings.js";
+
+import { loadSettings, type Settings, saveSettings, settingsPath } from "./settings.js";
 import { QuestionClock } from "./throttle.js";
 
 export class FormchartState {
@@ -46,12 +47,16 @@ export class FormchartState {
     this.lastForm = spec;
     this.clock.markClosed();
     if (outcome.result.cancelled) {
-      if (hasInput(outcome.context)) this.appendEntry?.(DRAFT_ENTRY, { key, context: outcome.context } satisfies DraftData);
+      if (hasInput(outcome.context))
+        this.appendEntry?.(DRAFT_ENTRY, { key, context: outcome.context } satisfies DraftData);
     } else if (restore) {
       this.appendEntry?.(DRAFT_ENTRY, { key } satisfies DraftData);
     }
     if (outcome.error) {
-      ctx.ui.notify(`pi-formchart: the form closed after an error (${outcome.error}); what was entered is kept and will be offered again.`, "error");
+      ctx.ui.notify(
+        `pi-formchart: the form closed after an error (${outcome.error}); what was entered is kept and will be offered again.`,
+        "error",
+      );
     }
     return outcome;
   }
@@ -63,7 +68,8 @@ export class FormchartState {
 
   /** How long a tool call must wait before its form opens (auto-throttle and the tool's own cooldown). */
   waitFor(toolCallId: string, ownCooldownSeconds = 0): number {
-    const auto = this.clock.takeAutoThrottle(toolCallId) && this.settings.autoThrottle ? this.settings.cooldownSeconds : 0;
+    const auto =
+      this.clock.takeAutoThrottle(toolCallId) && this.settings.autoThrottle ? this.settings.cooldownSeconds : 0;
     return this.clock.remaining(Math.max(auto, ownCooldownSeconds));
   }
 }

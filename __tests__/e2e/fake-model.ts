@@ -50,7 +50,13 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function chunk(id: string, delta: object, finish: string | null = null): string {
-  const body = { id, object: "chat.completion.chunk", created: 0, model: "fake-model", choices: [{ index: 0, delta, finish_reason: finish }] };
+  const body = {
+    id,
+    object: "chat.completion.chunk",
+    created: 0,
+    model: "fake-model",
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
   return `data: ${JSON.stringify(body)}\n\n`;
 }
 
@@ -71,7 +77,12 @@ export async function startFakeModel(script: ScriptedTurn[]): Promise<FakeModel>
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     res.write(chunk(id, { role: "assistant", content: next.text ?? "" }));
     (next.toolCalls ?? []).forEach((call, index) => {
-      const toolCall = { index, id: `call_${turn}_${index}`, type: "function", function: { name: call.name, arguments: JSON.stringify(call.arguments) } };
+      const toolCall = {
+        index,
+        id: `call_${turn}_${index}`,
+        type: "function",
+        function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+      };
       res.write(chunk(id, { tool_calls: [toolCall] }));
     });
     res.write(chunk(id, {}, next.toolCalls?.length ? "tool_calls" : "stop"));

@@ -13,7 +13,10 @@ afterEach(async () => {
 });
 
 const TOOL_CALLS = [
-  { name: "question", arguments: { question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] } },
+  {
+    name: "question",
+    arguments: { question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] },
+  },
   { name: "questionnaire", arguments: { questions: [{ id: "ok", prompt: "Ship it?", type: "yes_no", options: [] }] } },
   {
     name: "question_branch",
@@ -25,8 +28,25 @@ const TOOL_CALLS = [
     },
   },
   { name: "question_input", arguments: { question: "How many replicas?", type: "number" } },
-  { name: "question_throttle", arguments: { question: "On track?", options: [{ label: "Yes" }, { label: "Blocked" }], cooldown: 1 } },
-  { name: "ask_rich_questions", arguments: { questions: [{ id: "target", prompt: "Where should we deploy?", options: [{ label: "Production", value: "prod" }, { label: "Staging", value: "stage", recommended: true }] }] } },
+  {
+    name: "question_throttle",
+    arguments: { question: "On track?", options: [{ label: "Yes" }, { label: "Blocked" }], cooldown: 1 },
+  },
+  {
+    name: "ask_rich_questions",
+    arguments: {
+      questions: [
+        {
+          id: "target",
+          prompt: "Where should we deploy?",
+          options: [
+            { label: "Production", value: "prod" },
+            { label: "Staging", value: "stage", recommended: true },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 /** A client that answers like a person: second option, "3" for numbers, yes to submit. */
@@ -70,7 +90,9 @@ describe("RPC mode: every tool through dialogs", () => {
     await new Promise((r) => setTimeout(r, 500));
     running.prompt("and now?");
     await running.model.waitForRequests(2, 20000);
-    expect(toolResults(running.model.requests[1])).toEqual(["User cancelled the form without answering. Treat this as a declined answer."]);
+    expect(toolResults(running.model.requests[1])).toEqual([
+      "User cancelled the form without answering. Treat this as a declined answer.",
+    ]);
   });
 });
 

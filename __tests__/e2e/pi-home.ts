@@ -38,7 +38,13 @@ export function makePiHome(baseUrl: string): PiHome {
       },
     },
   };
-  const settings = { defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false, retry: { enabled: false } };
+  const settings = {
+    defaultProvider: "fake",
+    defaultModel: "fake-model",
+    quietStartup: true,
+    enableInstallTelemetry: false,
+    retry: { enabled: false },
+  };
   writeFileSync(join(dir, "models.json"), JSON.stringify(models));
   writeFileSync(join(dir, "settings.json"), JSON.stringify(settings));
   return {

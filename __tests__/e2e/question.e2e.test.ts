@@ -11,14 +11,28 @@ usePiSessions();
 
 const dbQuestion = {
   questions: [
-    { id: "db", label: "DB", prompt: "Which database should we use?", options: [{ label: "PostgreSQL", description: "Relational, battle-tested" }, { label: "SQLite" }] },
-    { id: "extras", label: "Extras", prompt: "Which extras?", multiple: true, options: [{ label: "Redis" }, { label: "Search" }] },
+    {
+      id: "db",
+      label: "DB",
+      prompt: "Which database should we use?",
+      options: [{ label: "PostgreSQL", description: "Relational, battle-tested" }, { label: "SQLite" }],
+    },
+    {
+      id: "extras",
+      label: "Extras",
+      prompt: "Which extras?",
+      multiple: true,
+      options: [{ label: "Redis" }, { label: "Search" }],
+    },
   ],
 };
 
 describe("question in the real pi", () => {
   it("shows the tabbed form and sends the answers back to the model", async () => {
-    const { model, term, prompt } = await startPi([{ text: "Let me ask.", toolCalls: [{ name: "question", arguments: dbQuestion }] }], "tabbed");
+    const { model, term, prompt } = await startPi(
+      [{ text: "Let me ask.", toolCalls: [{ name: "question", arguments: dbQuestion }] }],
+      "tabbed",
+    );
     prompt("pick a database");
     const screen = await term.waitFor("Which database should we use?");
     expect(screen).toContain("› 1. PostgreSQL");
@@ -33,7 +47,9 @@ describe("question in the real pi", () => {
     await term.waitFor("Ready. Press Enter to submit.");
     term.press("Enter");
     await model.waitForRequests(2);
-    expect(toolResults(model.requests[1])).toEqual(["DB: user selected: 2. SQLite\nExtras: user selected: 1. Redis, user wrote: Vector index"]);
+    expect(toolResults(model.requests[1])).toEqual([
+      "DB: user selected: 2. SQLite\nExtras: user selected: 1. Redis, user wrote: Vector index",
+    ]);
     const after = await term.waitFor("Done.");
     expect(after).toContain("✓ DB: 2. SQLite");
   });
@@ -46,7 +62,9 @@ describe("question in the real pi", () => {
     expect(screen).not.toContain("Submit");
     term.press("Escape");
     await model.waitForRequests(2);
-    expect(toolResults(model.requests[1])).toEqual(["User cancelled the form without answering. Treat this as a declined answer."]);
+    expect(toolResults(model.requests[1])).toEqual([
+      "User cancelled the form without answering. Treat this as a declined answer.",
+    ]);
   });
 });
 
@@ -54,7 +72,17 @@ describe("question in the real pi: sequencing, resizing, drafts", () => {
   it("two question calls in one assistant message open one after the other; both answers reach the model", async () => {
     const first = { question: "First: which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] };
     const second = { question: "Second: which cache?", options: [{ label: "Redis" }, { label: "None" }] };
-    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: first }, { name: "question", arguments: second }] }], "two");
+    const { model, term, prompt } = await startPi(
+      [
+        {
+          toolCalls: [
+            { name: "question", arguments: first },
+            { name: "question", arguments: second },
+          ],
+        },
+      ],
+      "two",
+    );
     prompt("set up storage");
     await term.waitFor("› 1. PostgreSQL");
     expect(term.screen()).not.toContain("› 1. Redis");
@@ -67,8 +95,14 @@ describe("question in the real pi: sequencing, resizing, drafts", () => {
   });
 
   it("a terminal resize while the form is open re-lays it out and it still answers", async () => {
-    const args = { question: "A long question whose prompt has to wrap when the terminal gets narrow enough to need it?", options: [{ label: "Keep going" }, { label: "Stop here" }] };
-    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: args }] }], "resize", { width: 120, height: 32 });
+    const args = {
+      question: "A long question whose prompt has to wrap when the terminal gets narrow enough to need it?",
+      options: [{ label: "Keep going" }, { label: "Stop here" }],
+    };
+    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: args }] }], "resize", {
+      width: 120,
+      height: 32,
+    });
     prompt("go");
     await term.waitFor("› 1. Keep going");
     term.resize(44, 30);
@@ -86,7 +120,10 @@ describe("question in the real pi: sequencing, resizing, drafts", () => {
         { id: "name", label: "Name", prompt: "Name of the database?", options: [{ label: "app" }, { label: "main" }] },
       ],
     };
-    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: args }] }, { toolCalls: [{ name: "question", arguments: args }] }], "draft");
+    const { model, term, prompt } = await startPi(
+      [{ toolCalls: [{ name: "question", arguments: args }] }, { toolCalls: [{ name: "question", arguments: args }] }],
+      "draft",
+    );
     prompt("first ask");
     await term.waitFor("Which database?");
     term.press("2");
@@ -98,7 +135,9 @@ describe("question in the real pi: sequencing, resizing, drafts", () => {
     await term.waitFor("✓ Submit");
     term.press("Escape");
     await model.waitForRequests(2);
-    expect(toolResults(model.requests[1])[0]).toContain("User cancelled the form. Answers given before cancelling:\nDB: user selected: 2. SQLite");
+    expect(toolResults(model.requests[1])[0]).toContain(
+      "User cancelled the form. Answers given before cancelling:\nDB: user selected: 2. SQLite",
+    );
     // After auto-throttle's countdown the same form opens with the draft.
     const again = await term.waitFor("■ DB", 15000);
     expect(again).toContain("↺ Restored what you entered before this form was closed.");

@@ -2,9 +2,10 @@
  * The qwizard tools and /qwizard inside the real `pi`, in tmux, against a
  * scripted model: each form opens, keys answer it, the result reaches the model.
  */
-import { describe, expect, it } from "@jest/globals";
+
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
 import { toolResults } from "./fake-model.js";
 import { startPi, usePiSessions } from "./session.js";
 
@@ -18,7 +19,10 @@ describe("qwizard tools in the real pi", () => {
         { id: "score", label: "Confidence", prompt: "How confident are you?", type: "rating", options: [] },
       ],
     };
-    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "questionnaire", arguments: args }] }], "questionnaire");
+    const { model, term, prompt } = await startPi(
+      [{ toolCalls: [{ name: "questionnaire", arguments: args }] }],
+      "questionnaire",
+    );
     prompt("ship?");
     expect(await term.waitFor("Ship the release today?")).toContain("□ Ship  □ Confidence  ✓ Submit  0/2");
     term.press("1");
@@ -27,7 +31,9 @@ describe("qwizard tools in the real pi", () => {
     await term.waitFor("Ready. Press Enter to submit.");
     term.press("Enter");
     await model.waitForRequests(2);
-    expect(toolResults(model.requests[1])).toEqual(["Ship: user selected: 1. Yes\nConfidence: user selected: 4 (Very good)"]);
+    expect(toolResults(model.requests[1])).toEqual([
+      "Ship: user selected: 1. Yes\nConfidence: user selected: 4 (Very good)",
+    ]);
     await term.waitFor("Q&A: Yes");
   });
 
@@ -35,23 +41,43 @@ describe("qwizard tools in the real pi", () => {
     const args = {
       questions: [
         { id: "deploy", label: "Deploy", prompt: "Deploy today?", type: "yes_no", options: [] },
-        { id: "env", label: "Target", prompt: "Where to?", when: "deploy equals Yes", options: [{ label: "staging" }, { label: "production" }] },
-        { id: "why", label: "Reason", prompt: "Why wait?", when: "deploy equals No", options: [{ label: "Review" }, { label: "Freeze" }] },
+        {
+          id: "env",
+          label: "Target",
+          prompt: "Where to?",
+          when: "deploy equals Yes",
+          options: [{ label: "staging" }, { label: "production" }],
+        },
+        {
+          id: "why",
+          label: "Reason",
+          prompt: "Why wait?",
+          when: "deploy equals No",
+          options: [{ label: "Review" }, { label: "Freeze" }],
+        },
       ],
     };
-    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question_branch", arguments: args }] }], "branch");
+    const { model, term, prompt } = await startPi(
+      [{ toolCalls: [{ name: "question_branch", arguments: args }] }],
+      "branch",
+    );
     prompt("deploy?");
     expect(await term.waitFor("Deploy today?")).toContain("□ Deploy  ✓ Submit  0/1");
     term.press("2");
     expect(await term.waitFor("Why wait?")).toContain("■ Deploy  □ Reason  ✓ Submit  1/2");
     term.press("2", "Enter");
     await model.waitForRequests(2);
-    expect(toolResults(model.requests[1])).toEqual(["Deploy: user selected: 2. No\nReason: user selected: 2. Freeze\nSkipped by conditions: env"]);
+    expect(toolResults(model.requests[1])).toEqual([
+      "Deploy: user selected: 2. No\nReason: user selected: 2. Freeze\nSkipped by conditions: env",
+    ]);
   });
 
   it("question_input refuses an impossible date and accepts a real one", async () => {
     const args = { question: "Which day should the release go out?", type: "date", placeholder: "YYYY-MM-DD" };
-    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question_input", arguments: args }] }], "input");
+    const { model, term, prompt } = await startPi(
+      [{ toolCalls: [{ name: "question_input", arguments: args }] }],
+      "input",
+    );
     prompt("when?");
     await term.waitFor("Which day should the release go out?");
     term.type("2025-02-29");
@@ -67,8 +93,19 @@ describe("qwizard tools in the real pi", () => {
 
   it("question_throttle counts down after an earlier question, then asks", async () => {
     const script = [
-      { toolCalls: [{ name: "question", arguments: { question: "Start?", options: [{ label: "Go" }, { label: "Stop" }] } }] },
-      { toolCalls: [{ name: "question_throttle", arguments: { question: "Still on track?", options: [{ label: "Yes" }, { label: "Blocked" }], cooldown: 4 } }] },
+      {
+        toolCalls: [
+          { name: "question", arguments: { question: "Start?", options: [{ label: "Go" }, { label: "Stop" }] } },
+        ],
+      },
+      {
+        toolCalls: [
+          {
+            name: "question_throttle",
+            arguments: { question: "Still on track?", options: [{ label: "Yes" }, { label: "Blocked" }], cooldown: 4 },
+          },
+        ],
+      },
     ];
     const { model, term, prompt } = await startPi(script, "throttle");
     prompt("work");

@@ -3,15 +3,18 @@
  * against a scripted model.
  */
 import { describe, expect, it } from "@jest/globals";
-import { toolResults } from "./fake-model.js";
 import { deploy, SEED_EXCERPT as EXCERPT } from "../fixtures/deploy.js";
+import { toolResults } from "./fake-model.js";
 import { startPi, usePiSessions } from "./session.js";
 
 usePiSessions();
 
 describe("rich questions in the real pi", () => {
   it("the deploy example shows its recommendation, takes a note, and the model gets the contract text", async () => {
-    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "ask_rich_questions", arguments: deploy }] }], "rich");
+    const { model, term, prompt } = await startPi(
+      [{ toolCalls: [{ name: "ask_rich_questions", arguments: deploy }] }],
+      "rich",
+    );
     prompt("deploy?");
     expect(await term.waitFor("Where should we deploy?")).toContain("2. Staging  ★ recommended");
     term.press("Down", "n");
@@ -42,7 +45,10 @@ describe("rich questions in the real pi", () => {
     await new Promise((r) => setTimeout(r, 400));
     if (!term.screen().includes("Where should we deploy?")) term.press("Enter");
     await term.waitFor("2. Staging  ★ recommended");
-    const extraction = model.requests[1] as unknown as { tool_choice?: unknown; tools?: Array<{ function: { name: string } }> };
+    const extraction = model.requests[1] as unknown as {
+      tool_choice?: unknown;
+      tools?: Array<{ function: { name: string } }>;
+    };
     expect(extraction.tool_choice).toEqual({ type: "function", function: { name: "submit_questions" } });
     expect(extraction.tools?.map((t) => t.function.name)).toEqual(["submit_questions"]);
     term.press("2", "Enter");

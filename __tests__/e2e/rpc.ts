@@ -31,12 +31,20 @@ export interface RpcPi {
   close(): Promise<void>;
 }
 
-export async function startRpcPi(script: ScriptedTurn[], answer: (request: UiRequest) => DialogReply, extra: string[] = ["--mode", "rpc"]): Promise<RpcPi> {
+export async function startRpcPi(
+  script: ScriptedTurn[],
+  answer: (request: UiRequest) => DialogReply,
+  extra: string[] = ["--mode", "rpc"],
+): Promise<RpcPi> {
   const model = await startFakeModel(script);
   const home = makePiHome(model.baseUrl);
   const cwd = mkdtempSync(join(tmpdir(), "formchart-cwd-"));
   const [bin, ...args] = piCommand(extra);
-  const child: ChildProcessWithoutNullStreams = spawn(bin, args, { cwd, env: { ...process.env, ...home.env }, stdio: ["pipe", "pipe", "pipe"] });
+  const child: ChildProcessWithoutNullStreams = spawn(bin, args, {
+    cwd,
+    env: { ...process.env, ...home.env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   const requests: UiRequest[] = [];
   const send = (command: object) => child.stdin.write(`${JSON.stringify(command)}\n`);
   createInterface({ input: child.stdout }).on("line", (line) => {
@@ -70,7 +78,10 @@ export async function startRpcPi(script: ScriptedTurn[], answer: (request: UiReq
 }
 
 /** Run `pi -p` once (print mode) and wait for it to exit. */
-export async function runPrintPi(script: ScriptedTurn[], prompt: string): Promise<{ model: FakeModel; output: string; code: number | null }> {
+export async function runPrintPi(
+  script: ScriptedTurn[],
+  prompt: string,
+): Promise<{ model: FakeModel; output: string; code: number | null }> {
   const model = await startFakeModel(script);
   const home = makePiHome(model.baseUrl);
   const cwd = mkdtempSync(join(tmpdir(), "formchart-cwd-"));

@@ -1,10 +1,11 @@
 /**
  * One real `pi` in a tmux terminal against a scripted model, torn down after each test.
  */
-import { afterEach } from "@jest/globals";
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterEach } from "@jest/globals";
 import { type FakeModel, type ScriptedTurn, startFakeModel } from "./fake-model.js";
 import { makePiHome, piCommand } from "./pi-home.js";
 import { hasTmux, Terminal } from "./tmux.js";
@@ -27,7 +28,11 @@ export interface PiSession {
   prompt(text: string): void;
 }
 
-export async function startPi(script: ScriptedTurn[], name: string, size = { width: 100, height: 32 }): Promise<PiSession> {
+export async function startPi(
+  script: ScriptedTurn[],
+  name: string,
+  size = { width: 100, height: 32 },
+): Promise<PiSession> {
   if (!hasTmux()) throw new Error("tmux is required for the end-to-end tests (apt-get install -y tmux)");
   const model = await startFakeModel(script);
   const home = makePiHome(model.baseUrl);

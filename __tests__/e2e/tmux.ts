@@ -30,8 +30,22 @@ export class Terminal {
 
   start(command: string[], env: Record<string, string>, cwd: string): void {
     const quoted = command.map((c) => `'${c.replace(/'/g, "'\\''")}'`).join(" ");
-    const exports = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(" ");
-    this.tmux("-f", "/dev/null", "new-session", "-d", "-s", this.name, "-x", String(this.width), "-y", String(this.height), `cd '${cwd}' && env ${exports} ${quoted}`);
+    const exports = Object.entries(env)
+      .map(([k, v]) => `${k}='${v}'`)
+      .join(" ");
+    this.tmux(
+      "-f",
+      "/dev/null",
+      "new-session",
+      "-d",
+      "-s",
+      this.name,
+      "-x",
+      String(this.width),
+      "-y",
+      String(this.height),
+      `cd '${cwd}' && env ${exports} ${quoted}`,
+    );
   }
 
   /** Named keys as tmux knows them: Enter, Escape, Down, Tab, BTab … */

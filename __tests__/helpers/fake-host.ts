@@ -9,7 +9,13 @@ import { FormComponent, type FormComponentOptions } from "../../renderers/compon
 import { plainTheme } from "../../renderers/theme.js";
 
 export function fakeHost(rows = 40, columns = 100) {
-  return { renders: 0, terminal: { rows, columns }, requestRender() { this.renders++; } };
+  return {
+    renders: 0,
+    terminal: { rows, columns },
+    requestRender() {
+      this.renders++;
+    },
+  };
 }
 
 export interface OpenForm {
@@ -20,7 +26,13 @@ export interface OpenForm {
 
 export function openForm(spec: FormSpec, options: Partial<FormComponentOptions> = {}): OpenForm {
   const results: FormResult[] = [];
-  const form = new FormComponent({ spec, host: fakeHost(), theme: plainTheme, done: (r) => results.push(r), ...options });
+  const form = new FormComponent({
+    spec,
+    host: fakeHost(),
+    theme: plainTheme,
+    done: (r) => results.push(r),
+    ...options,
+  });
   form.focused = true;
   return { form, results, press: (...keys) => keys.forEach((k) => form.handleInput(k)) };
 }

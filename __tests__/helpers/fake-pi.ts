@@ -3,8 +3,9 @@
  * registrations, and runs `ctx.ui.custom` factories against a fake TUI so a
  * test can press keys on the component a tool opened.
  */
-import { getKeybindings } from "@mariozechner/pi-tui";
+
 import type { Component } from "@mariozechner/pi-tui";
+import { getKeybindings } from "@mariozechner/pi-tui";
 import { plainTheme } from "../../renderers/theme.js";
 import { fakeHost } from "./fake-host.js";
 
@@ -15,7 +16,13 @@ export interface RegisteredTool {
   promptGuidelines?: string[];
   parameters: unknown;
   prepareArguments?: (args: unknown) => unknown;
-  execute: (id: string, params: unknown, signal: AbortSignal | undefined, onUpdate: unknown, ctx: unknown) => Promise<{ content: Array<{ type: string; text: string }>; details: any }>;
+  execute: (
+    id: string,
+    params: unknown,
+    signal: AbortSignal | undefined,
+    onUpdate: unknown,
+    ctx: unknown,
+  ) => Promise<{ content: Array<{ type: string; text: string }>; details: any }>;
   renderCall?: (args: unknown, theme: unknown, context: unknown) => Component;
   renderResult?: (result: unknown, options: unknown, theme: unknown, context: unknown) => Component;
 }
@@ -55,7 +62,10 @@ export function fakePi() {
 }
 
 /** A UI whose `custom` builds the component and hands it to `drive`. */
-export function fakeUiContext(drive: (component: Component & { handleInput(data: string): void }) => void | Promise<void>, entries: unknown[] = []) {
+export function fakeUiContext(
+  drive: (component: Component & { handleInput(data: string): void }) => void | Promise<void>,
+  entries: unknown[] = [],
+) {
   let opened = 0;
   const notices: string[] = [];
   const ctx = {
@@ -65,7 +75,9 @@ export function fakeUiContext(drive: (component: Component & { handleInput(data:
       custom: <T>(factory: (tui: unknown, theme: unknown, kb: unknown, done: (r: T) => void) => Component) =>
         new Promise<T>((resolve) => {
           opened++;
-          const component = factory(fakeHost(), plainTheme, getKeybindings(), resolve) as Component & { handleInput(data: string): void };
+          const component = factory(fakeHost(), plainTheme, getKeybindings(), resolve) as Component & {
+            handleInput(data: string): void;
+          };
           void drive(component);
         }),
       notify: (text: string) => notices.push(text),
@@ -74,14 +86,24 @@ export function fakeUiContext(drive: (component: Component & { handleInput(data:
   return { ctx, opened: () => opened, notices };
 }
 
-export const noUiContext = { hasUI: false, ui: { custom: () => { throw new Error("custom must not be called without a UI"); } } };
+export const noUiContext = {
+  hasUI: false,
+  ui: {
+    custom: () => {
+      throw new Error("custom must not be called without a UI");
+    },
+  },
+};
 export type DialogAnswer = string | boolean | undefined;
 
 /**
  * RPC mode: `custom` resolves to nothing at once, and select / input / confirm
  * dialogs are answered from a script (a function of the dialog may answer too).
  */
-export function rpcContext(script: Array<DialogAnswer | ((title: string, options?: string[]) => DialogAnswer)>, entries: unknown[] = []) {
+export function rpcContext(
+  script: Array<DialogAnswer | ((title: string, options?: string[]) => DialogAnswer)>,
+  entries: unknown[] = [],
+) {
   const asked: Array<{ kind: string; title: string; options?: string[] }> = [];
   const next = (kind: string, title: string, options?: string[]) => {
     asked.push({ kind, title, options });

@@ -11,7 +11,14 @@
  */
 import { TestModel } from "@xstate/graph";
 import type { AnyStateMachine, SnapshotFrom } from "xstate";
-import { createFormMachine, editorText, type FormEvent, type FormMachine, formPosition, isVisible } from "../../machines/form.js";
+import {
+  createFormMachine,
+  editorText,
+  type FormEvent,
+  type FormMachine,
+  formPosition,
+  isVisible,
+} from "../../machines/form.js";
 import { isEmptyPicks, rowAt } from "../../machines/rows.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { textProblems } from "../../machines/text-rules.js";
@@ -46,7 +53,9 @@ export function formEvents(spec: FormSpec) {
     const q = spec.questions[position.q];
     if (position.mode === "noting") return editing(["Blue"]);
     if (position.mode === "typing") {
-      return q.kind === "text" ? editing(textSamples(q.placeholder), [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }]) : editing(["Blue"]);
+      return q.kind === "text"
+        ? editing(textSamples(q.placeholder), [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }])
+        : editing(["Blue"]);
     }
     // The row after the predefined options: a typed choice, or "Type something.".
     const afterOptions = q.options.length;
@@ -83,7 +92,9 @@ export function guardKey(spec: FormSpec) {
             !isEmptyPicks(c.picks[position.q]),
             c.drafts[position.q] !== "",
             // what the typed-answer guard decides on
-            spec.questions[position.q].text ? textProblems(spec.questions[position.q].text!, c.drafts[position.q]).length : -1,
+            spec.questions[position.q].text
+              ? textProblems(spec.questions[position.q].text!, c.drafts[position.q]).length
+              : -1,
             editorText(position, c) !== "",
           ]
         : position?.kind === "review"
@@ -108,7 +119,10 @@ export function guardKey(spec: FormSpec) {
 /** Traversals larger than this fail loudly instead of running for ever. */
 export const TRAVERSAL_LIMIT = 50_000;
 
-export function formTestModel(spec: FormSpec, machine: AnyStateMachine = createFormMachine(spec) as unknown as AnyStateMachine) {
+export function formTestModel(
+  spec: FormSpec,
+  machine: AnyStateMachine = createFormMachine(spec) as unknown as AnyStateMachine,
+) {
   return new TestModel(machine, {
     events: formEvents(spec) as never,
     serializeState: guardKey(spec) as never,
@@ -118,4 +132,3 @@ export function formTestModel(spec: FormSpec, machine: AnyStateMachine = createF
 export function generatePaths(spec: FormSpec, machine: AnyStateMachine) {
   return formTestModel(spec, machine).getShortestPaths({ limit: TRAVERSAL_LIMIT });
 }
-

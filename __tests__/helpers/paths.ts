@@ -24,7 +24,8 @@ export function definitionOf(machine: AnyStateMachine) {
   const transitions = new Set<string>();
   const visit = (node: AnyStateMachine["root"]) => {
     states.add(node.id);
-    for (const [eventType, defs] of node.transitions) defs.forEach((_, i) => transitions.add(`${node.id} ${eventType} #${i}`));
+    for (const [eventType, defs] of node.transitions)
+      defs.forEach((_, i) => transitions.add(`${node.id} ${eventType} #${i}`));
     node.always?.forEach((_, i) => transitions.add(`${node.id} always #${i}`));
     for (const child of Object.values(node.states)) visit(child as AnyStateMachine["root"]);
   };
@@ -80,7 +81,10 @@ export function replayPath(
 ): void {
   const model = createActor(createFormMachine(spec)).start();
   const key = guardKey(spec);
-  const { form, results } = openForm(spec, { inspect: recordMicrosteps(coverage), maxHeight: () => options.height ?? 40 });
+  const { form, results } = openForm(spec, {
+    inspect: recordMicrosteps(coverage),
+    maxHeight: () => options.height ?? 40,
+  });
   const route: string[] = [];
   for (const step of steps) {
     const event = step.event as FormEvent;
@@ -98,7 +102,11 @@ export function replayPath(
     }
     const expected = model.getSnapshot();
     const actual = form.snapshot;
-    expect({ route, value: actual.value, context: actual.context }).toEqual({ route, value: expected.value, context: expected.context });
+    expect({ route, value: actual.value, context: actual.context }).toEqual({
+      route,
+      value: expected.value,
+      context: expected.context,
+    });
     expect({ route, node: key(expected, undefined) }).toEqual({ route, node: key(step.state as Snap, undefined) });
     if (actual.status === "active") expect(overflowingLines(form.render(options.width), options.width)).toEqual([]);
   }

@@ -1,10 +1,11 @@
 /**
  * Temporary directories for a test file, removed when the file's tests end.
  */
-import { afterAll } from "@jest/globals";
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll } from "@jest/globals";
 
 const made: string[] = [];
 afterAll(() => {
