@@ -131,7 +131,7 @@ describe("every tool works through dialogs", () => {
     const r = await tools().tools.get("ask_rich_questions")!.execute("c", args, undefined, undefined, ctx);
     expect(r.content[0].text).toContain("     User note: After smoke tests\nSelected answer:\n  - Label: Staging");
     expect(r.details).toMatchObject({ additionalText: "Ping me", cancelled: false });
-    expect(asked[0].options).toContain("2. Staging ★ recommended");
+    expect(asked[0].options).toContain("2. Staging  ★ recommended");
   });
 
   it("a dismissed dialog backs out one level: the custom editor, then the form", async () => {

@@ -25,7 +25,9 @@ function setup() {
   const ask = (keys: string[], a: unknown = args, onOpen?: (form: FormComponent) => void) => {
     const { ctx, notices } = fakeUiContext((c) => {
       onOpen?.(c as FormComponent);
-      keys.forEach((k) => c.handleInput(k));
+      keys.forEach((k) => {
+        c.handleInput(k);
+      });
     }, pi.entries);
     return { result: pi.tools.get("question")!.execute("c", a, undefined, undefined, ctx), notices };
   };
@@ -104,7 +106,7 @@ describe("drafts", () => {
     await tool.execute("a", args, undefined, undefined, rpcContext([pick("SQLite"), undefined], pi.entries).ctx);
     const { ctx, asked } = rpcContext(["→ Next question", pick("Cost"), true], pi.entries);
     const r = await tool.execute("b", args, undefined, undefined, ctx);
-    expect(asked[0].options).toContain("2. SQLite");
+    expect(asked[0].options).toContain("2. SQLite ✓");
     expect(r.content[0].text).toBe("Q1: user selected: 2. SQLite\nQ2: user selected: 2. Cost");
   });
 });

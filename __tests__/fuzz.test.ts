@@ -9,7 +9,7 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
-import { formPosition } from "../machines/form.js";
+import { formPosition } from "../machines/position.js";
 import type { FormSpec } from "../machines/spec.js";
 import { openForm, overflowingLines } from "./helpers/fake-host.js";
 
@@ -76,7 +76,7 @@ function fuzz(spec: FormSpec) {
           expect(form.failure).toBeUndefined();
           expect(overflowingLines(lines, width)).toEqual([]);
           expect(lines.length).toBeLessThanOrEqual(Math.max(height, 1));
-          expect(() => formPosition(form.snapshot.value)).not.toThrow();
+          expect(() => formPosition(form.snapshot)).not.toThrow();
           expect(results.length).toBeLessThanOrEqual(1);
         }
         form.dispose();

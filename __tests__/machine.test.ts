@@ -1,10 +1,12 @@
 import { describe, expect, it } from "@jest/globals";
 import { createActor } from "xstate";
-import { createFormMachine, type FormEvent, formPosition } from "../machines/form.js";
+import type { FormEvent } from "../machines/context.js";
+import { createFormMachine } from "../machines/form.js";
+import { formPosition } from "../machines/position.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 
 function run(questions: QuestionInput[], events: FormEvent[]) {
-  const actor = createActor(createFormMachine(normalizeForm({ questions }))).start();
+  const actor = createActor(createFormMachine(normalizeForm({ questions })), { input: {} }).start();
   for (const e of events) actor.send(e);
   return actor.getSnapshot();
 }
@@ -54,7 +56,7 @@ describe("single question", () => {
 
   it("opens the editor on the free-text row and keeps the draft when Esc backs out", () => {
     const s = run([single], [{ type: "SELECT", row: 2 }, { type: "TYPE", text: "my own" }, { type: "CANCEL" }]);
-    expect(formPosition(s.value)).toEqual({ kind: "question", q: 0, mode: "choosing" });
+    expect(formPosition(s)).toEqual({ kind: "question", q: 0, mode: "choosing" });
     expect(s.context.drafts[0]).toBe("my own");
     expect(s.status).toBe("active");
   });
@@ -67,7 +69,7 @@ describe("single question", () => {
         { type: "SUBMIT_TEXT", text: "   " },
       ],
     );
-    expect(formPosition(empty.value)).toEqual({ kind: "question", q: 0, mode: "typing" });
+    expect(formPosition(empty)).toEqual({ kind: "question", q: 0, mode: "typing" });
     const typed = run(
       [single],
       [

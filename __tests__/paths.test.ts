@@ -11,8 +11,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from "@je
 import type { AnyStateMachine } from "xstate";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { createFormMachine } from "../machines/form.js";
+import { generatePaths, missedBy, newCoverage } from "../machines/paths.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
-import { definitionOf, generatePaths, newCoverage, replayPath } from "./helpers/paths.js";
+import { replayPath } from "./helpers/paths.js";
 
 function example(name: string): FormSpec {
   const loaded = loadFormFile(name);
@@ -43,6 +44,12 @@ function chain(n: number): FormSpec {
   return normalizeForm({ questions });
 }
 
+/** Larger generated forms: left out of the quick loop (QUICK=1), always in `npm test`. */
+const large: Array<[string, FormSpec]> = [
+  ["generated 6 questions × 5 options", tabbed(6, 5)],
+  ["generated 8-question branching chain", chain(8)],
+];
+
 const forms: Array<[string, FormSpec]> = [
   ...exampleNames().map((name): [string, FormSpec] => [`example ${name}`, example(name)]),
   [
@@ -60,8 +67,7 @@ const forms: Array<[string, FormSpec]> = [
       ],
     }),
   ],
-  ["generated 6 questions × 5 options", tabbed(6, 5)],
-  ["generated 8-question branching chain", chain(8)],
+  ...(process.env.QUICK ? [] : large),
 ];
 
 const table: string[] = [];
@@ -83,10 +89,10 @@ describe.each(forms)("%s", (name, spec) => {
     const paths = generatePaths(spec, machine);
     const generated = performance.now();
     const coverage = newCoverage();
-    paths.forEach((path, i) => replayPath(spec, path.steps, coverage, { width: 20 + ((i * 37) % 100) }));
-    const definition = definitionOf(machine);
-    const missingStates = [...definition.states].filter((s) => !coverage.states.has(s));
-    const missingTransitions = [...definition.transitions].filter((t) => !coverage.transitions.has(t));
+    paths.forEach((path, i) => {
+      replayPath(spec, path.steps, coverage, { width: 20 + ((i * 37) % 100) });
+    });
+    const { definition, states: missingStates, transitions: missingTransitions } = missedBy(machine, coverage);
     const covered =
       definition.states.size + definition.transitions.size - missingStates.length - missingTransitions.length;
     const percent = ((100 * covered) / (definition.states.size + definition.transitions.size)).toFixed(1);

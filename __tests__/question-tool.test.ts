@@ -27,7 +27,11 @@ const twoQuestions = {
 };
 
 function run(args: unknown, keys: string[], signal?: AbortSignal) {
-  const { ctx, opened } = fakeUiContext((c) => keys.forEach((k) => c.handleInput(k)));
+  const { ctx, opened } = fakeUiContext((c) =>
+    keys.forEach((k) => {
+      c.handleInput(k);
+    }),
+  );
   return { result: tool.execute("call-1", tool.prepareArguments!(args), signal, undefined, ctx), opened };
 }
 

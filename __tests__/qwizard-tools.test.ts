@@ -26,7 +26,11 @@ async function call(
   id = "call-1",
 ) {
   const tool = tools.get(name)!;
-  const { ctx, opened } = fakeUiContext((c) => keys.forEach((k) => c.handleInput(k)));
+  const { ctx, opened } = fakeUiContext((c) =>
+    keys.forEach((k) => {
+      c.handleInput(k);
+    }),
+  );
   const result = await tool.execute(id, args, undefined, undefined, ctx);
   return { result, opened: opened() };
 }

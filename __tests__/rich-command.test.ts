@@ -162,7 +162,11 @@ describe("/rich-questions command", () => {
   }
 
   function commandContext(keys: string[], notices: string[]) {
-    const { ctx } = fakeUiContext((c) => keys.forEach((k) => c.handleInput(k)));
+    const { ctx } = fakeUiContext((c) =>
+      keys.forEach((k) => {
+        c.handleInput(k);
+      }),
+    );
     return {
       ...ctx,
       ui: { ...ctx.ui, notify: (text: string) => notices.push(text) },

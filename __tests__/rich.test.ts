@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { Ajv } from "ajv";
-import type { FormResult } from "../machines/form.js";
+import type { FormResult } from "../machines/context.js";
 import { checkRichArgs, type RichArgs } from "../schemas/rich.js";
 import { richResultSchema } from "../schemas/rich-result.js";
 import { createFormchart } from "../tools/index.js";
@@ -189,7 +189,9 @@ describe("ask_rich_questions tool", () => {
   it("a person answers the deploy example with a note and the model gets the contract's text", async () => {
     const tool = setup();
     const { ctx } = fakeUiContext((c) =>
-      ["\x1b[B", "n", ..."After smoke tests", KEY.enter, KEY.enter, KEY.enter].forEach((k) => c.handleInput(k)),
+      ["\x1b[B", "n", ..."After smoke tests", KEY.enter, KEY.enter, KEY.enter].forEach((k) => {
+        c.handleInput(k);
+      }),
     );
     const r = await tool.execute("c1", deploy, undefined, undefined, ctx);
     expect(r.content[0].text).toBe(SEED_EXCERPT);
@@ -205,7 +207,11 @@ describe("ask_rich_questions tool", () => {
       ],
     };
     const keys = [KEY.enter, KEY.tab, KEY.enter, "n", ..."Thanks", KEY.esc, "2", ..."Because", KEY.enter, KEY.enter];
-    const { ctx } = fakeUiContext((c) => keys.forEach((k) => c.handleInput(k)));
+    const { ctx } = fakeUiContext((c) =>
+      keys.forEach((k) => {
+        c.handleInput(k);
+      }),
+    );
     const r = await tool.execute("c1", args, undefined, undefined, ctx);
     const details = r.details as RichFormResult;
     expect(details.cancelled).toBe(false);
@@ -217,7 +223,11 @@ describe("ask_rich_questions tool", () => {
 
   it("cancel returns the full result with cancelled: true", async () => {
     const tool = setup();
-    const { ctx } = fakeUiContext((c) => ["\x1b[B", "n", ..."hm", KEY.enter, KEY.esc].forEach((k) => c.handleInput(k)));
+    const { ctx } = fakeUiContext((c) =>
+      ["\x1b[B", "n", ..."hm", KEY.enter, KEY.esc].forEach((k) => {
+        c.handleInput(k);
+      }),
+    );
     const r = await tool.execute("c1", deploy, undefined, undefined, ctx);
     expect(r.details).toMatchObject({ cancelled: true, answers: [{ id: "target", optionNotes: [{ note: "hm" }] }] });
     expectValidResult(r.details);

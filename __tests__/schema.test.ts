@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { validateToolArguments } from "@mariozechner/pi-ai";
 import { normalizeForm } from "../machines/spec.js";
-import { checkQuestionArgs, foldSingleQuestion, questionParameters } from "../schemas/question.js";
+import { checkQuestionArgs, foldSingleQuestion, QuestionParameters } from "../schemas/question.js";
 
 const two = [{ label: "A" }, { label: "B" }];
 
@@ -132,7 +132,7 @@ describe("normalization", () => {
 });
 
 describe("Pi's own tool-argument validation accepts the schema", () => {
-  const tool = { name: "question", description: "", parameters: questionParameters as never };
+  const tool = { name: "question", description: "", parameters: QuestionParameters as never };
   const call = (args: unknown) => ({
     type: "toolCall" as const,
     id: "1",

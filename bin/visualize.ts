@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { extname } from "node:path";
-import { DIAGRAM_FORMATS, type DiagramFormat, renderDiagram } from "../tools/graph.js";
+import { DIAGRAM_FORMATS, type DiagramFormat, renderDiagram } from "../renderers/graph.js";
 import { exampleNames, loadFormFile } from "./form-file.js";
 
 const USAGE = "Usage: npm run visualize -- <form.json | example name> [--format mermaid|dot|svg] [--out FILE]";

@@ -1,5 +1,5 @@
 /**
- * Branch conditions: when a question is shown, judged on earlier answers.
+ * Branch conditions judged on earlier answers.
  *
  * Contract (qwizard's operator table): `equals` / `not_equals` exact,
  * `contains` case-insensitive substring, `matches` case-insensitive regular
@@ -8,67 +8,13 @@
  * numeric (false when either side is not a number). A condition on an
  * unanswered question is false. A list of conditions means AND. A
  * multi-select answer satisfies a condition when one of its values does
- * (`not_equals`: when none equals).
+ * (`not_equals`: when none equals). The vocabulary and its parser are in
+ * schemas/conditions.ts.
  */
-import { compilePattern } from "./patterns.js";
+import { type Condition, splitList } from "../schemas/conditions.js";
+import { compilePattern } from "../schemas/patterns.js";
 
-export const OPERATORS = [
-  "equals",
-  "not_equals",
-  "contains",
-  "matches",
-  "in",
-  "is_empty",
-  "is_not_empty",
-  "gt",
-  "lt",
-  "gte",
-  "lte",
-] as const;
-
-export type Operator = (typeof OPERATORS)[number];
-
-/** Symbols accepted as spellings of operators in string conditions. */
-export const OPERATOR_ALIASES: Record<string, Operator> = {
-  "=": "equals",
-  "==": "equals",
-  "!=": "not_equals",
-  ">": "gt",
-  "<": "lt",
-  ">=": "gte",
-  "<=": "lte",
-};
-
-const UNARY: ReadonlySet<Operator> = new Set(["is_empty", "is_not_empty"]);
-const NUMERIC: ReadonlySet<Operator> = new Set(["gt", "lt", "gte", "lte"]);
-
-export interface Condition {
-  /** Id of an earlier question. */
-  field: string;
-  operator: Operator;
-  /** Absent for `is_empty` / `is_not_empty`; a list for `in`. */
-  value?: string | string[];
-}
-
-export function isOperator(word: string): word is Operator {
-  return (OPERATORS as readonly string[]).includes(word);
-}
-
-export function isUnary(op: Operator): boolean {
-  return UNARY.has(op);
-}
-
-export function isNumeric(op: Operator): boolean {
-  return NUMERIC.has(op);
-}
-
-/** `a, b, c` → `["a", "b", "c"]` */
-export function splitList(value: string): string[] {
-  return value
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-}
+export type { Condition } from "../schemas/conditions.js";
 
 function asNumber(text: string): number | undefined {
   if (text.trim() === "") return undefined;

@@ -30,6 +30,10 @@ export interface DiagramEdge {
   label: string;
 }
 
+export type DiagramFormat = "mermaid" | "dot" | "svg";
+
+export const DIAGRAM_FORMATS: readonly DiagramFormat[] = ["mermaid", "dot", "svg"];
+
 /** The source of transitions the machine takes from any state. */
 export const ANY = "any_state";
 

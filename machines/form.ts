@@ -2,11 +2,12 @@
  * One statechart for every form.
  *
  * `createFormMachine(spec)` builds an XState v5 machine with one state per
- * question (`q1`, `q2` …, each with `choosing` and `typing` sub-states), a
- * `review` state (the Submit tab of a tabbed form) and the final states
+ * question (`q1`, `q2` …, each with `choosing`, and where the question has
+ * them `typing` and `noting` sub-states), a `review` state (the Submit tab of
+ * a tabbed form), an optional `waiting` countdown, and the final states
  * `submitted` and `cancelled`. Keys are not events: renderers translate key
- * bytes into the semantic events below, so tests, the terminal view and the
- * dialog fallback all drive the same machine.
+ * bytes into the semantic events of `FormEvent`, so tests, the terminal view
+ * and the dialog front end all drive the same machine.
  *
  * UX contract encoded here:
  * - single-select: Enter (or a number key) answers with the highlighted option;
@@ -15,166 +16,55 @@
  * - Esc backs out one level: editor → list, list → cancel the form;
  * - a tabbed form's Submit tab refuses to submit while a required question is open;
  * - a cancelled form still reports the answers given so far.
+ *
+ * Every state is written as a literal through `createStateConfig`, so the
+ * compiler checks each action, guard, delay and event name against `setup`.
  */
-import { assign, raise, setup } from "xstate";
-import { allHold } from "./conditions.js";
+import { assertEvent, assign, raise, setup } from "xstate";
+import {
+  canSubmit,
+  clamp,
+  type Direction,
+  type FormContext,
+  type FormEvent,
+  type FormResult,
+  formResult,
+  initialContext,
+  isVisible,
+  pruneHidden,
+  replaceAt,
+} from "./context.js";
 import { isEmptyPicks, NO_PICKS, type Picks, type Row, rowAt, rowCount } from "./rows.js";
 import { type FormSpec, isTabbed } from "./spec.js";
 import { textProblems } from "./text-rules.js";
 
-export type FormEvent =
-  | { type: "MOVE"; delta: number }
-  | { type: "MOVE_TO"; to: "first" | "last" }
-  | { type: "SELECT"; row: number }
-  | { type: "TOGGLE" }
-  | { type: "CONFIRM" }
-  | { type: "NEXT_TAB" }
-  | { type: "PREV_TAB" }
-  | { type: "CANCEL" }
-  | { type: "ABORT" }
-  | { type: "TYPE"; text: string }
-  | { type: "SUBMIT_TEXT"; text: string }
-  | { type: "NOTE" };
-
 /** Raised by the machine itself after an answer: move on to the next visible question. */
 type InternalEvent = { type: "ADVANCE" };
 
-export type Outcome = "open" | "submitted" | "cancelled";
-export type Direction = "forward" | "backward";
+/** What a state is, for renderers: read with `snapshot.hasTag` (see position.ts). */
+export type FormTag = "waiting" | "question" | "choosing" | "typing" | "noting" | "review" | "reviewing" | "writing";
 
-export interface FormContext {
-  /** Highlighted row per question. */
-  cursors: number[];
-  /** Current selection per question (the working set for multi-select). */
-  picks: Picks[];
-  /** Whether each question has a confirmed answer. */
-  answered: boolean[];
-  /** Editor text per question, kept when the editor closes. */
-  drafts: string[];
-  /** Whether the form waited (a throttle countdown) before it was shown. */
-  waited: boolean;
-  /** Which way the last tab move went: a hidden question passes it on. */
-  direction: Direction;
-  /** The person's notes per question, by option index. */
-  notes: Array<Record<number, string>>;
-  /** Additional notes written on the review screen. */
-  additionalText: string;
-  outcome: Outcome;
-}
-
-export interface QuestionOutcome {
-  id: string;
-  answered: boolean;
-  /** Zero-based indexes of chosen predefined options, in option order. */
-  options: number[];
-  /** Typed answers. */
-  custom: string[];
-}
-
-export interface FormResult {
-  cancelled: boolean;
-  answers: QuestionOutcome[];
-  /** Ids of the questions hidden by their conditions when the form closed. */
-  skipped: string[];
-  waited: boolean;
-  /** Non-empty notes per question, by option index. */
-  notes: Array<Record<number, string>>;
-  additionalText: string;
-}
-
-export interface FormMachineOptions {
+export interface FormInput {
   /** Context to start from instead of a blank form (a restored draft). */
   restore?: FormContext;
 }
 
-export function initialContext(spec: FormSpec): FormContext {
-  const n = spec.questions.length;
-  return {
-    cursors: new Array(n).fill(0),
-    picks: new Array(n).fill(NO_PICKS),
-    answered: new Array(n).fill(false),
-    drafts: new Array(n).fill(""),
-    waited: false,
-    direction: "forward",
-    notes: Array.from({ length: n }, () => ({})),
-    additionalText: "",
-    outcome: "open",
-  };
-}
+type QParam = { q: number };
+type AnswerAction =
+  | { type: "pickHighlighted"; params: QParam }
+  | { type: "confirmSelection"; params: QParam }
+  | { type: "answerText"; params: QParam };
 
 /** The state key of question `k` (zero-based): `q1`, `q2` … */
 export function questionStateKey(k: number): string {
   return `q${k + 1}`;
 }
 
-function replaceAt<T>(list: readonly T[], index: number, value: T): T[] {
-  const copy = list.slice();
-  copy[index] = value;
-  return copy;
-}
-
-function clamp(n: number, lo: number, hi: number): number {
-  return Math.max(lo, Math.min(hi, n));
-}
-
-/** The answer of the question with this id, as the values conditions compare, or undefined if unanswered. */
-export function answerValues(spec: FormSpec, context: FormContext, id: string): string[] | undefined {
-  const q = spec.questions.findIndex((question) => question.id === id);
-  if (q < 0 || !context.answered[q]) return undefined;
-  const picks = context.picks[q];
-  return [...picks.options.map((i) => spec.questions[q].options[i].value), ...picks.custom];
-}
-
-/** Whether question `q` is shown, judged on the answers in `context`. */
-export function isVisible(spec: FormSpec, context: FormContext, q: number): boolean {
-  const v = spec.questions[q].visibility;
-  if (v.kind === "always") return true;
-  if (v.kind === "never") return false;
-  return allHold(v.conditions, (field) => answerValues(spec, context, field));
-}
-
-/** Drop the answers of questions an answer change has hidden (conditions only look back, so one pass). */
-export function pruneHidden(spec: FormSpec, context: FormContext): FormContext {
-  let next = context;
-  spec.questions.forEach((q, j) => {
-    if (q.visibility.kind === "always" || !next.answered[j] || isVisible(spec, next, j)) return;
-    next = { ...next, answered: replaceAt(next.answered, j, false), picks: replaceAt(next.picks, j, NO_PICKS) };
-  });
-  return next;
-}
-
-export function canSubmit(spec: FormSpec, context: FormContext): boolean {
-  return spec.questions.every((q, i) => !q.required || context.answered[i] || !isVisible(spec, context, i));
-}
-
-/** Build the result a facade maps from. Unconfirmed selections are not answers. */
-export function formResult(spec: FormSpec, context: FormContext): FormResult {
-  return {
-    cancelled: context.outcome !== "submitted",
-    answers: spec.questions.map((q, i) => {
-      const answered = context.answered[i] === true;
-      const picks = answered ? context.picks[i] : NO_PICKS;
-      return { id: q.id, answered, options: [...picks.options], custom: [...picks.custom] };
-    }),
-    skipped: spec.questions.filter((_, i) => !isVisible(spec, context, i)).map((q) => q.id),
-    waited: context.waited,
-    notes: context.notes.map((byOption) =>
-      Object.fromEntries(
-        Object.entries(byOption)
-          .filter(([, note]) => note.trim() !== "")
-          .map(([i, note]) => [i, note.trim()]),
-      ),
-    ),
-    additionalText: context.additionalText.trim(),
-  };
-}
-
-type QParam = { q: number };
-
-export function createFormMachine(spec: FormSpec, options: FormMachineOptions = {}) {
+/** The named guards, actions and delays of a form, typed for its states. */
+export function formSetup(spec: FormSpec) {
   const qs = spec.questions;
-  const tabbed = isTabbed(spec);
   const row = (context: FormContext, q: number): Row | undefined => rowAt(qs[q], context.picks[q], context.cursors[q]);
+  const lastRow = (q: number, picks: Picks) => rowCount(qs[q], picks) - 1;
   /** Apply an answer change, then drop answers it hid. */
   const answer = (context: FormContext, q: number, picks: Picks, answered: boolean, extra: Partial<FormContext> = {}) =>
     pruneHidden(spec, {
@@ -184,11 +74,13 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
       answered: replaceAt(context.answered, q, answered),
     });
 
-  const machineSetup = setup({
+  return setup({
     types: {} as {
       context: FormContext;
       events: FormEvent | InternalEvent;
+      input: FormInput;
       output: FormResult;
+      tags: FormTag;
     },
     delays: { cooldown: spec.waitMs ?? 0 },
     guards: {
@@ -196,7 +88,7 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
       onOptionRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "option",
       selectionAccepted: ({ context }, p: QParam) => !isEmptyPicks(context.picks[p.q]) || !qs[p.q].required,
       rowExists: ({ context, event }, p: QParam) =>
-        event.type === "SELECT" && event.row >= 0 && event.row < rowCount(qs[p.q], context.picks[p.q]),
+        event.type === "SELECT" && event.row >= 0 && event.row <= lastRow(p.q, context.picks[p.q]),
       hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
       selectsQuestion: ({ context, event }, p: QParam) =>
         event.type === "SELECT" && event.row === p.q && isVisible(spec, context, p.q),
@@ -208,13 +100,14 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
     },
     actions: {
       move: assign(({ context, event }, p: QParam) => {
-        if (event.type !== "MOVE") return {};
-        const last = rowCount(qs[p.q], context.picks[p.q]) - 1;
-        return { cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q] + event.delta, 0, last)) };
+        assertEvent(event, "MOVE");
+        const cursor = clamp(context.cursors[p.q] + event.delta, 0, lastRow(p.q, context.picks[p.q]));
+        return { cursors: replaceAt(context.cursors, p.q, cursor) };
       }),
       moveTo: assign(({ context, event }, p: QParam) => {
-        const last = rowCount(qs[p.q], context.picks[p.q]) - 1;
-        const target = event.type === "SELECT" ? event.row : event.type === "MOVE_TO" && event.to === "last" ? last : 0;
+        assertEvent(event, ["SELECT", "MOVE_TO"]);
+        const last = lastRow(p.q, context.picks[p.q]);
+        const target = event.type === "SELECT" ? event.row : event.to === "last" ? last : 0;
         return { cursors: replaceAt(context.cursors, p.q, clamp(target, 0, last)) };
       }),
       pickHighlighted: assign(({ context }, p: QParam) =>
@@ -233,19 +126,19 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
         } else if (r?.kind === "chip") {
           next = { options: current.options, custom: current.custom.filter((_, i) => i !== r.index) };
         }
-        const last = rowCount(qs[p.q], next) - 1;
         // A multi-select is answered as soon as something is chosen; emptying it un-answers it.
         return answer(context, p.q, next, !isEmptyPicks(next), {
-          cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q], 0, last)),
+          cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q], 0, lastRow(p.q, next))),
         });
       }),
       confirmSelection: assign(({ context }, p: QParam) => answer(context, p.q, context.picks[p.q], true)),
-      saveDraft: assign(({ context, event }, p: QParam) =>
-        event.type === "TYPE" ? { drafts: replaceAt(context.drafts, p.q, event.text) } : {},
-      ),
+      saveDraft: assign(({ context, event }, p: QParam) => {
+        assertEvent(event, "TYPE");
+        return { drafts: replaceAt(context.drafts, p.q, event.text) };
+      }),
       /** A typed-answer question is answered while its text is non-empty and passes the checks. */
       typeAnswer: assign(({ context, event }, p: QParam) => {
-        if (event.type !== "TYPE") return {};
+        assertEvent(event, "TYPE");
         const text = event.text.trim();
         const ok = text !== "" && textProblems(qs[p.q].text!, text).length === 0;
         return answer(context, p.q, ok ? { options: [], custom: [text] } : NO_PICKS, ok, {
@@ -253,22 +146,23 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
         });
       }),
       writeNote: assign(({ context, event }, p: QParam) => {
-        if (event.type !== "TYPE" && event.type !== "SUBMIT_TEXT") return {};
+        assertEvent(event, ["TYPE", "SUBMIT_TEXT"]);
         const option = context.cursors[p.q];
         return { notes: replaceAt(context.notes, p.q, { ...context.notes[p.q], [option]: event.text }) };
       }),
-      writeAdditional: assign(({ event }) =>
-        event.type === "TYPE" || event.type === "SUBMIT_TEXT" ? { additionalText: event.text } : {},
-      ),
+      writeAdditional: assign(({ event }) => {
+        assertEvent(event, ["TYPE", "SUBMIT_TEXT"]);
+        return { additionalText: event.text };
+      }),
       answerText: assign(({ context, event }, p: QParam) => {
-        if (event.type !== "SUBMIT_TEXT") return {};
+        assertEvent(event, "SUBMIT_TEXT");
         const text = event.text.trim();
         return answer(context, p.q, { options: [], custom: [text] }, true, {
           drafts: replaceAt(context.drafts, p.q, text),
         });
       }),
       addTypedChoice: assign(({ context, event }, p: QParam) => {
-        if (event.type !== "SUBMIT_TEXT") return {};
+        assertEvent(event, "SUBMIT_TEXT");
         const text = event.text.trim();
         const current = context.picks[p.q];
         const custom = current.custom.includes(text) ? current.custom : [...current.custom, text];
@@ -279,212 +173,201 @@ export function createFormMachine(spec: FormSpec, options: FormMachineOptions = 
           cursors: replaceAt(context.cursors, p.q, cursor),
         });
       }),
+      /** After an answer, move on (tabbed forms whose question auto-advances). */
+      advance: raise({ type: "ADVANCE" } as const),
+      /** A number key on a row: answer with it (single-select) or tick it (multi-select). */
+      raiseConfirm: raise({ type: "CONFIRM" } as const),
+      raiseToggle: raise({ type: "TOGGLE" } as const),
+      goForward: assign({ direction: "forward" as Direction }),
+      goBackward: assign({ direction: "backward" as Direction }),
       markWaited: assign({ waited: true }),
-      markSubmitted: assign({ outcome: "submitted" as Outcome }),
-      markCancelled: assign({ outcome: "cancelled" as Outcome }),
+      markSubmitted: assign({ outcome: "submitted" as const }),
+      markCancelled: assign({ outcome: "cancelled" as const }),
     },
   });
+}
+
+export function createFormMachine(spec: FormSpec) {
+  const s = formSetup(spec);
+  const qs = spec.questions;
+  const tabbed = isTabbed(spec);
 
   // Tabs move one step; a hidden question passes the move on in the same
   // direction (its eventless `always` transitions), so each question has a
   // fixed pair of neighbours and every guarded skip is one edge of the chart.
   const stateOf = (j: number) => (j < 0 || j >= qs.length ? "#form.review" : `#form.${questionStateKey(j)}`);
-  const forward = (k: number) => ({ target: stateOf(k + 1), actions: assign({ direction: "forward" as Direction }) });
-  const backward = (k: number) => ({ target: stateOf(k - 1), actions: assign({ direction: "backward" as Direction }) });
+  const forward = (k: number) => ({ target: stateOf(k + 1), actions: "goForward" as const });
+  const backward = (k: number) => ({ target: stateOf(k - 1), actions: "goBackward" as const });
+  const cancel = { target: "#form.cancelled", actions: "markCancelled" as const };
+  const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
   const skipHidden = (k: number) =>
     qs[k].visibility.kind === "always" || !tabbed
       ? []
       : [
           {
-            guard: { type: "hiddenGoing", params: { q: k, direction: "forward" as Direction } },
+            guard: { type: "hiddenGoing" as const, params: { q: k, direction: "forward" as const } },
             target: stateOf(k + 1),
           },
           {
-            guard: { type: "hiddenGoing", params: { q: k, direction: "backward" as Direction } },
+            guard: { type: "hiddenGoing" as const, params: { q: k, direction: "backward" as const } },
             target: stateOf(k - 1),
           },
         ];
+  /** Where an answer leads: a lone question submits; a tabbed form moves on when the question auto-advances. */
+  const answered = (k: number, action: AnswerAction) =>
+    tabbed
+      ? { actions: qs[k].autoAdvance ? [action, "advance" as const] : [action] }
+      : { target: "#form.submitted", actions: [action, "markSubmitted" as const] };
 
-  /** Actions that follow an answer: submit a lone question, or move on when the question auto-advances. */
-  const onAnswered = (k: number) => {
-    if (!tabbed) return { target: "#form.submitted", actions: ["markSubmitted" as const] };
-    return { target: undefined, actions: qs[k].autoAdvance ? [raise({ type: "ADVANCE" } as const)] : [] };
+  const textQuestion = (k: number) => {
+    const p = { q: k };
+    return s.createStateConfig({
+      tags: "question",
+      initial: "typing",
+      always: skipHidden(k),
+      on: { ...tabs(k), ...(tabbed && qs[k].autoAdvance ? { ADVANCE: forward(k) } : {}) },
+      states: {
+        typing: {
+          tags: "typing",
+          on: {
+            TYPE: { actions: { type: "typeAnswer", params: p } },
+            SUBMIT_TEXT: {
+              guard: { type: "textAccepted", params: p },
+              ...answered(k, { type: "answerText", params: p }),
+            },
+            CANCEL: cancel,
+          },
+        },
+      },
+    });
   };
 
-  const questionState = (k: number) => {
+  const choiceQuestion = (k: number) => {
     const q = qs[k];
     const p = { q: k };
-    const next = onAnswered(k);
-    const questionOn: Record<string, unknown> = tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {};
-    if (tabbed && q.autoAdvance) questionOn.ADVANCE = forward(k);
-    const always = skipHidden(k);
-
-    if (q.kind === "text") {
-      return {
-        initial: "typing",
-        meta: { question: q.id },
-        always,
-        on: questionOn,
-        states: {
-          typing: {
-            on: {
-              TYPE: { actions: { type: "typeAnswer", params: p } },
-              SUBMIT_TEXT: {
-                guard: { type: "textAccepted", params: p },
-                target: next.target,
-                actions: [{ type: "answerText", params: p }, ...next.actions],
+    const toEditor = q.allowOther ? [{ guard: { type: "onOtherRow" as const, params: p }, target: "typing" }] : [];
+    const choose =
+      q.kind === "single"
+        ? {
+            CONFIRM: [
+              ...toEditor,
+              {
+                guard: { type: "onOptionRow" as const, params: p },
+                ...answered(k, { type: "pickHighlighted", params: p }),
               },
-              CANCEL: { target: "#form.cancelled", actions: "markCancelled" },
+            ],
+            ...(q.allowOther ? { TOGGLE: toEditor } : {}),
+          }
+        : {
+            CONFIRM: [
+              ...toEditor,
+              {
+                guard: { type: "selectionAccepted" as const, params: p },
+                ...answered(k, { type: "confirmSelection", params: p }),
+              },
+            ],
+            TOGGLE: [...toEditor, { actions: { type: "toggleHighlighted" as const, params: p } }],
+          };
+    const noting = s.createStateConfig({
+      tags: "noting",
+      // The note is whatever is in its editor: Enter and Esc both close it, nothing typed is lost.
+      on: {
+        TYPE: { actions: { type: "writeNote", params: p } },
+        SUBMIT_TEXT: { target: "choosing", actions: { type: "writeNote", params: p } },
+        CANCEL: { target: "choosing" },
+      },
+    });
+    const typing = s.createStateConfig({
+      tags: "typing",
+      on: {
+        TYPE: { actions: { type: "saveDraft", params: p } },
+        SUBMIT_TEXT:
+          q.kind === "single"
+            ? // A lone question submits; in a tabbed form the editor closes, then ADVANCE moves on.
+              {
+                guard: "hasText",
+                target: tabbed ? "choosing" : "#form.submitted",
+                ...answered(k, { type: "answerText", params: p }),
+              }
+            : { guard: "hasText", target: "choosing", actions: { type: "addTypedChoice", params: p } },
+        CANCEL: { target: "choosing" },
+      },
+    });
+    return s.createStateConfig({
+      tags: "question",
+      initial: "choosing",
+      always: skipHidden(k),
+      on: { ...tabs(k), ...(tabbed && q.autoAdvance ? { ADVANCE: forward(k) } : {}) },
+      states: {
+        choosing: {
+          tags: "choosing",
+          on: {
+            MOVE: { actions: { type: "move", params: p } },
+            MOVE_TO: { actions: { type: "moveTo", params: p } },
+            SELECT: {
+              guard: { type: "rowExists", params: p },
+              actions: [{ type: "moveTo", params: p }, q.kind === "multi" ? "raiseToggle" : "raiseConfirm"],
             },
+            CANCEL: cancel,
+            ...choose,
+            ...(q.notes ? { NOTE: { guard: { type: "onOptionRow", params: p }, target: "noting" } } : {}),
           },
         },
-      };
-    }
-
-    const toEditor = q.allowOther ? [{ guard: { type: "onOtherRow", params: p }, target: "typing" }] : [];
-    const choosingOn: Record<string, unknown> = {
-      MOVE: { actions: { type: "move", params: p } },
-      MOVE_TO: { actions: { type: "moveTo", params: p } },
-      SELECT: {
-        guard: { type: "rowExists", params: p },
-        actions: [{ type: "moveTo", params: p }, raise({ type: q.kind === "multi" ? "TOGGLE" : "CONFIRM" } as const)],
+        ...(q.notes ? { noting } : {}),
+        ...(q.allowOther ? { typing } : {}),
       },
-      CANCEL: { target: "#form.cancelled", actions: "markCancelled" },
-    };
-    if (q.kind === "single") {
-      choosingOn.CONFIRM = [
-        ...toEditor,
-        {
-          guard: { type: "onOptionRow", params: p },
-          target: next.target,
-          actions: [{ type: "pickHighlighted", params: p }, ...next.actions],
-        },
-      ];
-      if (q.allowOther) choosingOn.TOGGLE = toEditor;
-    } else {
-      choosingOn.TOGGLE = [...toEditor, { actions: { type: "toggleHighlighted", params: p } }];
-      choosingOn.CONFIRM = [
-        ...toEditor,
-        {
-          guard: { type: "selectionAccepted", params: p },
-          target: next.target,
-          actions: [{ type: "confirmSelection", params: p }, ...next.actions],
-        },
-      ];
-    }
-    const states: Record<string, unknown> = { choosing: { on: choosingOn } };
-    if (q.notes) {
-      choosingOn.NOTE = { guard: { type: "onOptionRow", params: p }, target: "noting" };
-      // The note is whatever is in its editor: Enter and Esc both close it, nothing typed is lost.
-      states.noting = {
-        on: {
-          TYPE: { actions: { type: "writeNote", params: p } },
-          SUBMIT_TEXT: { target: "choosing", actions: { type: "writeNote", params: p } },
-          CANCEL: { target: "choosing" },
-        },
-      };
-    }
-    if (q.allowOther) {
-      states.typing = {
-        on: {
-          TYPE: { actions: { type: "saveDraft", params: p } },
-          SUBMIT_TEXT:
-            q.kind === "single"
-              ? {
-                  guard: "hasText",
-                  // A lone question submits; in a tabbed form the editor closes, then ADVANCE moves on.
-                  target: next.target ?? "choosing",
-                  actions: [{ type: "answerText", params: p }, ...next.actions],
-                }
-              : { guard: "hasText", target: "choosing", actions: { type: "addTypedChoice", params: p } },
-          CANCEL: { target: "choosing" },
-        },
-      };
-    }
-    return { initial: "choosing", meta: { question: q.id }, always, on: questionOn, states };
+    });
   };
 
-  const states: Record<string, unknown> = {};
-  if (spec.waitMs) {
-    states.waiting = {
-      entry: "markWaited",
-      after: { cooldown: { target: questionStateKey(0) } },
-      on: { CANCEL: { target: "cancelled", actions: "markCancelled" } },
-    };
-  }
-  qs.forEach((_, k) => {
-    states[questionStateKey(k)] = questionState(k);
-  });
-  if (tabbed) {
-    const reviewing = {
-      CONFIRM: { guard: "canSubmit", target: "#form.submitted", actions: "markSubmitted" },
-      // A number key goes back to that question.
-      SELECT: qs.map((_, k) => ({ guard: { type: "selectsQuestion", params: { q: k } }, target: stateOf(k) })),
-      CANCEL: { target: "#form.cancelled", actions: "markCancelled" },
-    };
-    const tabs = { NEXT_TAB: forward(-1), PREV_TAB: backward(qs.length) };
-    states.review = spec.additionalNotes
-      ? {
-          initial: "reviewing",
-          on: tabs,
-          states: {
-            reviewing: { on: { ...reviewing, NOTE: { target: "writing" } } },
-            writing: {
-              on: {
-                TYPE: { actions: "writeAdditional" },
-                SUBMIT_TEXT: { target: "reviewing", actions: "writeAdditional" },
-                CANCEL: { target: "reviewing" },
-              },
+  const reviewing = {
+    CONFIRM: { guard: "canSubmit" as const, target: "#form.submitted", actions: "markSubmitted" as const },
+    // A number key goes back to that question.
+    SELECT: qs.map((_, k) => ({ guard: { type: "selectsQuestion" as const, params: { q: k } }, target: stateOf(k) })),
+    CANCEL: cancel,
+  };
+  const reviewTabs = { NEXT_TAB: forward(-1), PREV_TAB: backward(qs.length) };
+  const review = spec.additionalNotes
+    ? s.createStateConfig({
+        tags: "review",
+        initial: "reviewing",
+        on: reviewTabs,
+        states: {
+          reviewing: { tags: "reviewing", on: { ...reviewing, NOTE: { target: "writing" } } },
+          writing: {
+            tags: "writing",
+            on: {
+              TYPE: { actions: "writeAdditional" },
+              SUBMIT_TEXT: { target: "reviewing", actions: "writeAdditional" },
+              CANCEL: { target: "reviewing" },
             },
           },
-        }
-      : { on: { ...reviewing, ...tabs } };
-  }
-  states.submitted = { type: "final" };
-  states.cancelled = { type: "final" };
+        },
+      })
+    : s.createStateConfig({ tags: ["review", "reviewing"], on: { ...reviewing, ...reviewTabs } });
 
-  return machineSetup.createMachine({
+  const waiting = s.createStateConfig({
+    tags: "waiting",
+    entry: "markWaited",
+    after: { cooldown: { target: questionStateKey(0) } },
+    on: { CANCEL: cancel },
+  });
+
+  return s.createMachine({
     id: "form",
-    context: options.restore ?? initialContext(spec),
+    context: ({ input }) => input?.restore ?? initialContext(spec),
     initial: spec.waitMs ? "waiting" : questionStateKey(0),
-    on: { ABORT: { target: ".cancelled", actions: "markCancelled" } },
-    // The states are generated from the spec, so their shape is only known at run time.
-    states: states as never,
+    on: { ABORT: cancel },
+    states: {
+      ...(spec.waitMs ? { waiting } : {}),
+      ...Object.fromEntries(
+        qs.map((q, k) => [questionStateKey(k), q.kind === "text" ? textQuestion(k) : choiceQuestion(k)]),
+      ),
+      ...(tabbed ? { review } : {}),
+      submitted: { type: "final" },
+      cancelled: { type: "final" },
+    },
     output: ({ context }) => formResult(spec, context),
   });
 }
 
 export type FormMachine = ReturnType<typeof createFormMachine>;
-
-export type FormPosition =
-  | { kind: "waiting" }
-  | { kind: "question"; q: number; mode: "choosing" | "typing" | "noting" }
-  | { kind: "review"; mode: "reviewing" | "writing" }
-  | { kind: "done"; outcome: "submitted" | "cancelled" };
-
-/** Where a snapshot stands, read from its state value. */
-export function formPosition(value: unknown): FormPosition {
-  if (value === "review") return { kind: "review", mode: "reviewing" };
-  if (value === "waiting") return { kind: "waiting" };
-  if (value === "submitted" || value === "cancelled") return { kind: "done", outcome: value };
-  if (value && typeof value === "object") {
-    const [key, sub] = Object.entries(value as Record<string, unknown>)[0] ?? [];
-    if (key === "review") return { kind: "review", mode: sub === "writing" ? "writing" : "reviewing" };
-    const match = /^q(\d+)$/.exec(key ?? "");
-    if (match)
-      return {
-        kind: "question",
-        q: Number(match[1]) - 1,
-        mode: sub === "typing" || sub === "noting" ? sub : "choosing",
-      };
-  }
-  throw new Error(`Unknown form state: ${JSON.stringify(value)}`);
-}
-
-/** The text an editor position edits: a typed answer's draft, an option's note, or the additional notes. */
-export function editorText(position: FormPosition, context: FormContext): string {
-  if (position.kind === "review") return context.additionalText;
-  if (position.kind !== "question") return "";
-  if (position.mode === "noting") return context.notes[position.q][context.cursors[position.q]] ?? "";
-  return context.drafts[position.q];
-}

@@ -7,7 +7,7 @@
  * single input language.
  */
 
-import type { Condition } from "./conditions.js";
+import type { Condition } from "../schemas/conditions.js";
 import { DEFAULT_TEXT_RULE, type TextRule } from "./text-rules.js";
 
 export type QuestionKind = "single" | "multi" | "text";

@@ -6,7 +6,7 @@
  * `number` needs a finite number, `email` a basic `name@domain.tld` shape,
  * `date` a real ISO calendar date `YYYY-MM-DD`; `pattern` runs on RE2.
  */
-import { compilePattern } from "./patterns.js";
+import { compilePattern } from "../schemas/patterns.js";
 
 export type TextType = "text" | "number" | "email" | "date";
 

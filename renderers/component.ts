@@ -8,21 +8,14 @@
  * `abort()` closes the form as cancelled, keeping the answers given so far.
  */
 import { type Component, Editor, type Focusable, getKeybindings, type TUI } from "@mariozechner/pi-tui";
-import { type Actor, createActor, type InspectionEvent, type SnapshotFrom } from "xstate";
-import {
-  createFormMachine,
-  editorText,
-  type FormMachine,
-  type FormMachineOptions,
-  type FormPosition,
-  type FormResult,
-  formPosition,
-  formResult,
-} from "../machines/form.js";
+import { type Actor, createActor, type InspectionEvent } from "xstate";
+import { type FormContext, type FormResult, formResult } from "../machines/context.js";
+import { createFormMachine, type FormMachine } from "../machines/form.js";
+import { editorText, type FormPosition, type FormSnapshot, formPosition } from "../machines/position.js";
 import type { FormSpec } from "../machines/spec.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent } from "./keymap.js";
 import { editorTheme, type FormTheme } from "./theme.js";
-import { type KeyHints, view } from "./view.js";
+import { type KeyHints, type Screen, screen } from "./view.js";
 
 /** The part of pi-tui's `TUI` a form uses. */
 export interface FormHost {
@@ -36,7 +29,8 @@ export interface FormComponentOptions {
   theme: FormTheme;
   done: (result: FormResult) => void;
   keybindings?: KeyMatcher;
-  machine?: FormMachineOptions;
+  /** Context to start from instead of a blank form (a restored draft). */
+  restore?: FormContext;
   /** Rows the form may use; defaults to the terminal height less Pi's status lines. */
   maxHeight?: () => number;
   /** XState inspection hook (tests use it to record the transitions taken). */
@@ -51,12 +45,12 @@ export class FormComponent implements Component, Focusable {
   private readonly host: FormHost;
   private readonly theme: FormTheme;
   private readonly kb: KeyMatcher;
-  private readonly editor: Editor;
+  private editorInstance?: Editor;
   private readonly onDone: (result: FormResult) => void;
   private readonly maxHeight: () => number;
   private readonly hints: KeyHints;
   private finished = false;
-  private cache?: { snapshot: unknown; width: number; height: number; editor: string; lines: string[] };
+  private cache?: { snapshot: unknown; width: number; height: number; editor: string; screen: Screen };
   private _focused = false;
   private readonly notice?: string;
   /** Set when the form closed because of an error of its own; the result is then a cancel. */
@@ -73,13 +67,13 @@ export class FormComponent implements Component, Focusable {
     this.onDone = options.done;
     this.notice = options.notice;
     this.maxHeight = options.maxHeight ?? (() => Math.max(6, this.host.terminal.rows - 4));
-    this.editor = new Editor(this.host as TUI, editorTheme(this.theme), { paddingX: 0 });
-    // Enter is read by the keymap (SUBMIT_TEXT), never by the editor itself.
-    this.editor.disableSubmit = true;
-    this.actor = createActor(createFormMachine(this.spec, options.machine), { inspect: options.inspect });
+    this.actor = createActor(createFormMachine(this.spec), {
+      input: { restore: options.restore },
+      inspect: options.inspect,
+    });
     let previous: FormPosition | undefined;
     this.actor.subscribe((snapshot) => {
-      const position = formPosition(snapshot.value);
+      const position = formPosition(snapshot);
       // Opening an editor fills it with what was written there before.
       const editor = editorOf(position);
       if (editor && editor !== editorOf(previous)) this.editor.setText(editorText(position, snapshot.context));
@@ -112,24 +106,35 @@ export class FormComponent implements Component, Focusable {
 
   set focused(value: boolean) {
     this._focused = value;
-    this.editor.focused = value;
+    if (this.editorInstance) this.editorInstance.focused = value;
   }
 
-  get snapshot(): SnapshotFrom<FormMachine> {
+  /** pi-tui's editor, made when the form first opens one (most forms never do). */
+  private get editor(): Editor {
+    if (!this.editorInstance) {
+      this.editorInstance = new Editor(this.host as TUI, editorTheme(this.theme), { paddingX: 0 });
+      // Enter is read by the keymap (SUBMIT_TEXT), never by the editor itself.
+      this.editorInstance.disableSubmit = true;
+      this.editorInstance.focused = this._focused;
+    }
+    return this.editorInstance;
+  }
+
+  get snapshot(): FormSnapshot {
     return this.actor.getSnapshot();
   }
 
   get position(): FormPosition {
-    return formPosition(this.snapshot.value);
+    return formPosition(this.snapshot);
   }
 
   keyContext(): KeyContext {
     const snapshot = this.snapshot;
     return {
       spec: this.spec,
-      position: formPosition(snapshot.value),
+      position: formPosition(snapshot),
       context: snapshot.context,
-      editorText: () => this.editor.getExpandedText(),
+      editorText: () => this.editorInstance?.getExpandedText() ?? "",
     };
   }
 
@@ -185,9 +190,14 @@ export class FormComponent implements Component, Focusable {
   }
 
   private draw(width: number): string[] {
+    return this.screenAt(width).lines;
+  }
+
+  /** The lines at this width and which screen positions are which targets. */
+  screenAt(width: number): Screen {
     const snapshot = this.snapshot;
     const height = this.maxHeight();
-    const position = formPosition(snapshot.value);
+    const position = formPosition(snapshot);
     const open = editorOf(position) !== undefined;
     // The view renders the editor where it belongs, at the width left there.
     const editor = open ? (w: number) => this.editor.render(w) : undefined;
@@ -196,8 +206,8 @@ export class FormComponent implements Component, Focusable {
       : "";
     const c = this.cache;
     if (c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey)
-      return c.lines;
-    const lines = view({
+      return c.screen;
+    const drawn = screen({
       spec: this.spec,
       snapshot,
       theme: this.theme,
@@ -209,13 +219,13 @@ export class FormComponent implements Component, Focusable {
         position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (Date.now() - this.waitStartedAt) : undefined,
       hints: this.hints,
     });
-    this.cache = { snapshot, width, height, editor: editorKey, lines };
-    return lines;
+    this.cache = { snapshot, width, height, editor: editorKey, screen: drawn };
+    return drawn;
   }
 
   invalidate(): void {
     this.cache = undefined;
-    this.editor.invalidate();
+    this.editorInstance?.invalidate();
   }
 
   dispose(): void {

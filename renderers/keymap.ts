@@ -8,11 +8,13 @@
  * manager Pi passes in, so a user's remapping is honoured. While the editor is
  * open every key but submit and cancel belongs to the editor.
  *
- * The same table answers the inverse question — which bytes produce an event —
- * so generated path tests press exactly what this keymap understands.
+ * The same table answers the inverse question — which keys produce an event —
+ * so generated path tests press exactly what this keymap understands and the
+ * review page labels each edge with its keys.
  */
 import { type Keybinding, type KeyId, matchesKey } from "@mariozechner/pi-tui";
-import { editorText, type FormContext, type FormEvent, type FormPosition } from "../machines/form.js";
+import type { FormContext, FormEvent } from "../machines/context.js";
+import type { FormPosition } from "../machines/position.js";
 import type { FormSpec } from "../machines/spec.js";
 import type { KeyHints } from "./view.js";
 
@@ -100,53 +102,25 @@ export function keyToEvent(data: string, k: KeyContext, kb: KeyMatcher): FormEve
   return undefined;
 }
 
-/** Legacy byte encodings of the keys the form binds. */
-const KEY_BYTES: Partial<Record<string, string>> = {
-  up: "\x1b[A",
-  down: "\x1b[B",
-  right: "\x1b[C",
-  left: "\x1b[D",
-  home: "\x1b[H",
-  end: "\x1b[F",
-  pageUp: "\x1b[5~",
-  pageDown: "\x1b[6~",
-  tab: "\t",
-  "shift+tab": "\x1b[Z",
-  enter: "\r",
-  escape: "\x1b",
-  space: " ",
-  "ctrl+c": "\x03",
-};
-
-export function bytesOfKey(id: KeyId): string {
-  const bytes = KEY_BYTES[id] ?? (id.length === 1 ? id : undefined);
-  if (bytes === undefined) throw new Error(`No byte encoding for key ${id}`);
-  return bytes;
-}
-
 function sameEvent(a: FormEvent, b: FormEvent): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /**
- * The key bytes a person presses to send `event` in the current position:
- * the first key bound to it in the table above (or a digit for SELECT, the
- * typed characters for TYPE). Throws when no key produces the event.
+ * The keys that send `event` in the current position, in the order the table
+ * above tries them: the user's bindings of a remappable action first, then
+ * the fixed keys. A digit stands for SELECT. Empty when no key sends it here.
  */
-export function bytesForEvent(event: FormEvent, k: KeyContext, kb: KeyMatcher): string {
+export function keysForEvent(event: FormEvent, k: KeyContext, kb: KeyMatcher): KeyId[] {
   const mode = modeOf(k.position);
-  if (event.type === "SELECT") return String(event.row + 1);
-  if (event.type === "TYPE") {
-    const draft = editorText(k.position, k.context);
-    if (!event.text.startsWith(draft)) throw new Error(`TYPE must extend the draft "${draft}"`);
-    return event.text.slice(draft.length);
-  }
+  if (!mode) return [];
+  if (event.type === "SELECT") return event.row >= 0 && event.row < 9 ? [String(event.row + 1) as KeyId] : [];
+  const keys: KeyId[] = [];
   for (const b of BINDINGS) {
-    if (!mode || !b.modes.includes(mode) || (b.when && !b.when(k)) || !sameEvent(b.event(k), event)) continue;
-    const id = b.action ? kb.getKeys(b.action)[0] : b.keys[0];
-    if (id) return bytesOfKey(id);
+    if (!b.modes.includes(mode) || (b.when && !b.when(k)) || !sameEvent(b.event(k), event)) continue;
+    keys.push(...(b.action ? kb.getKeys(b.action) : []), ...b.keys);
   }
-  throw new Error(`No key sends ${JSON.stringify(event)} in ${mode ?? "a finished form"}`);
+  return [...new Set(keys)];
 }
 
 function keyName(id: KeyId | undefined, fallback: string): string {

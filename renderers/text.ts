@@ -62,7 +62,7 @@ export function sanitizeLine(text: string): string {
 }
 
 /** Cut a styled line to the width (no ellipsis when the width is tiny). */
-export function fit(line: string, width: number): string {
+export function fitTo(line: string, width: number): string {
   if (visibleWidth(line) <= width) return line;
   return truncateToWidth(line, Math.max(0, width), width >= 4 ? "…" : "");
 }
@@ -90,7 +90,7 @@ function wrapUncached(text: string, width: number, firstPrefix: string, restPref
     const pieces = paragraph === "" ? [""] : wrapTextWithAnsi(paragraph, inner);
     for (const piece of pieces) {
       const prefix = out.length === 0 ? firstPrefix : restPrefix;
-      out.push(fit(prefix + piece.trimEnd(), width));
+      out.push(fitTo(prefix + piece.trimEnd(), width));
     }
   }
   return out;
@@ -99,5 +99,54 @@ function wrapUncached(text: string, width: number, firstPrefix: string, restPref
 /** Pad or cut a plain string to exactly `width` columns. */
 export function padTo(text: string, width: number): string {
   const w = visibleWidth(text);
-  return w >= width ? fit(text, width) : text + " ".repeat(width - w);
+  return w >= width ? fitTo(text, width) : text + " ".repeat(width - w);
+}
+
+/**
+ * A value written by the model or the person, ready to show: sanitized, and
+ * past `maxChars` cut with a note of how much is left out. Cutting comes
+ * first, so a pasted megabyte costs what its visible part costs; the full
+ * text stays in the answer.
+ */
+export function displayText(raw: string, maxChars = DISPLAY_CHARS): string {
+  if (raw.length <= maxChars) return sanitize(raw);
+  const hidden = raw.length - maxChars;
+  return `${sanitize(raw.slice(0, maxChars))} ⋯ (+${hidden.toLocaleString("en-US")} characters)`;
+}
+
+/** Characters of one value worth drawing: more than a wide terminal shows in a few lines. */
+export const DISPLAY_CHARS = 2000;
+
+/** `displayText` flattened to one line. */
+export function displayLine(raw: string, maxChars = DISPLAY_CHARS): string {
+  return displayText(raw, maxChars).replace(/\s*\n\s*/g, " ");
+}
+
+/**
+ * Wrap at most `maxLines` lines of `text`; when more would follow, the last
+ * line shown ends in "…". The text is cut before wrapping, so the cost is
+ * that of the lines shown.
+ */
+export function wrapClipped(
+  text: string,
+  width: number,
+  maxLines: number,
+  firstPrefix = "",
+  restPrefix = firstPrefix,
+): string[] {
+  const rows = Math.max(1, maxLines);
+  // No line holds more characters than columns, so this many characters fill the lines at most.
+  const budget = rows * Math.max(1, width) + 1;
+  const cut = text.length > budget;
+  const lines = wrap(cut ? text.slice(0, budget) : text, width, firstPrefix, restPrefix);
+  if (lines.length <= rows && !cut) return lines;
+  const shown = lines.slice(0, rows);
+  shown[shown.length - 1] = ellipsize(shown[shown.length - 1], width);
+  return shown;
+}
+
+/** A line that continues elsewhere: ends in "…" and still fits. */
+function ellipsize(line: string, width: number): string {
+  const room = Math.max(0, width - 2);
+  return fitTo(`${visibleWidth(line) > room ? truncateToWidth(line, room, "") : line} …`, width);
 }

@@ -8,84 +8,55 @@
  * (`question`, `options`, `allowOther`, `type: "single" | "multi"`) is folded
  * into it by `foldSingleQuestion` before validation.
  */
-import { checkItems, choiceOption, LIMITS, normalizeStrings } from "./rules.js";
+import { type Static, Type } from "typebox";
+import { ChoiceOption, checkItems, LIMITS, normalizeStrings } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
-const option = choiceOption;
+export const QuestionItem = Type.Object(
+  {
+    prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" }),
+    options: Type.Array(ChoiceOption, { minItems: 1, maxItems: LIMITS.options, description: "2-5 short options" }),
+    id: Type.Optional(
+      Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Unique id (defaults to q1, q2, ...)" }),
+    ),
+    label: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: LIMITS.tabLabel,
+        description: "Short tab label, e.g. 'Scope' (defaults to Q1, Q2, ...)",
+      }),
+    ),
+    allowOther: Type.Optional(
+      Type.Boolean({
+        description: "Offer a 'Type something.' free-text answer (default true); false forces the listed options",
+      }),
+    ),
+    multiple: Type.Optional(
+      Type.Boolean({ description: "Multi-select: the user picks one or more options (default false)" }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-export const questionParameters = {
-  type: "object",
-  additionalProperties: false,
-  required: ["questions"],
-  properties: {
-    questions: {
-      type: "array",
+export const QuestionParameters = Type.Object(
+  {
+    questions: Type.Array(QuestionItem, {
       minItems: 1,
       maxItems: LIMITS.questions,
       description:
         "One entry per open question. One question shows an option list; several show tabs with a Submit tab.",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["prompt", "options"],
-        properties: {
-          prompt: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" },
-          options: {
-            type: "array",
-            minItems: 1,
-            maxItems: LIMITS.options,
-            description: "2-5 short options",
-            items: option,
-          },
-          id: {
-            type: "string",
-            minLength: 1,
-            maxLength: LIMITS.id,
-            description: "Unique id (defaults to q1, q2, ...)",
-          },
-          label: {
-            type: "string",
-            minLength: 1,
-            maxLength: LIMITS.tabLabel,
-            description: "Short tab label, e.g. 'Scope' (defaults to Q1, Q2, ...)",
-          },
-          allowOther: {
-            type: "boolean",
-            description: "Offer a 'Type something.' free-text answer (default true); false forces the listed options",
-          },
-          multiple: {
-            type: "boolean",
-            description: "Multi-select: the user picks one or more options (default false)",
-          },
-        },
-      },
-    },
-    compat: {
-      type: "string",
-      enum: ["single-question"],
-      description: "Set automatically for the single-question call shape; do not set it yourself.",
-    },
+    }),
+    compat: Type.Optional(
+      Type.Enum(["single-question"], {
+        description: "Set automatically for the single-question call shape; do not set it yourself.",
+      }),
+    ),
   },
-} as const;
+  { additionalProperties: false },
+);
 
-export interface QuestionOptionArgs {
-  label: string;
-  description?: string;
-}
-
-export interface QuestionItemArgs {
-  prompt: string;
-  options: QuestionOptionArgs[];
-  id?: string;
-  label?: string;
-  allowOther?: boolean;
-  multiple?: boolean;
-}
-
-export interface QuestionArgs {
-  questions: QuestionItemArgs[];
-  compat?: "single-question";
-}
+export type QuestionItemArgs = Static<typeof QuestionItem>;
+export type QuestionArgs = Static<typeof QuestionParameters>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -104,7 +75,7 @@ export function foldSingleQuestion(args: unknown): unknown {
   return { questions: [item], compat: "single-question" };
 }
 
-const checkSchema = compileChecker<QuestionArgs>(questionParameters);
+const checkSchema = compileChecker(QuestionParameters);
 
 /** Fold, check the schema, normalize line endings, then the rules (unique ids, unique and unreserved labels). */
 export function checkQuestionArgs(raw: unknown): Checked<QuestionArgs> {

@@ -5,271 +5,161 @@
  * Limits that carry an error category (empty form, more than four questions,
  * fewer than two options …) are checked as rules after the schema, so the
  * model gets the category rather than a bare schema failure. Branch
- * conditions are parsed here into the form model's `Condition`s; a condition
- * that cannot be judged (bad syntax, unknown operator, unknown or later
- * question, a numeric operator with a non-number) is `invalid_condition`, a
- * regular expression RE2 cannot run is `invalid_pattern`.
+ * conditions are parsed here (schemas/conditions.ts) into the form model's
+ * `Condition`s; one that cannot be judged is `invalid_condition`, a regular
+ * expression RE2 cannot run is `invalid_pattern`.
  */
-import {
-  type Condition,
-  isNumeric,
-  isOperator,
-  isUnary,
-  OPERATOR_ALIASES,
-  OPERATORS,
-  type Operator,
-  splitList,
-} from "../machines/conditions.js";
-import { compilePattern } from "../machines/patterns.js";
-import { checkItems, choiceOption, LIMITS, normalizeStrings } from "./rules.js";
-import { type ArgumentError, type Checked, compileChecker } from "./validate.js";
-
-const option = choiceOption;
-
-const questionFields = {
-  id: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Unique id of the question" },
-  label: {
-    type: "string",
-    minLength: 1,
-    maxLength: LIMITS.tabLabel,
-    description: "Short tab label (defaults to Q1, Q2, ...)",
-  },
-  prompt: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" },
-  options: {
-    type: "array",
-    maxItems: LIMITS.options,
-    items: option,
-    description: "At least 2 options for single/multi; ignored for yes_no and rating",
-  },
-  allowOther: { type: "boolean", description: "Offer a typed answer (default true)" },
-  required: { type: "boolean", description: "Must be answered before Submit (default true)" },
-  autoAdvance: { type: "boolean", description: "Move to the next question after an answer (default true)" },
-  type: {
-    type: "string",
-    enum: ["single", "multi", "yes_no", "rating"],
-    description: "single (default), multi, yes_no (Yes/No generated) or rating (1-5 generated, Poor to Excellent)",
-  },
-} as const;
-
-const conditionObject = {
-  field: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Id of an earlier question" },
-  operator: { type: "string", maxLength: 20, description: "Operator (default equals)" },
-  value: {
-    type: ["string", "number", "boolean", "array"],
-    items: { type: "string" },
-    description: "Value to compare with",
-  },
-} as const;
-
-const whenSchema = {
-  type: ["string", "object", "array"],
-  maxLength: LIMITS.description,
-  maxItems: 20,
-  description:
-    "Show this question only when the condition on an earlier answer holds: 'field_id operator value' " +
-    `(operators: ${OPERATORS.join(", ")}), an object {field, operator?, value?}, or an array of them (all must hold)`,
-  required: ["field"],
-  additionalProperties: false,
-  properties: conditionObject,
-  items: { type: ["string", "object"], required: ["field"], additionalProperties: false, properties: conditionObject },
-} as const;
-
-function listOf(item: object, description: string) {
-  return {
-    type: "object",
-    additionalProperties: false,
-    required: ["questions"],
-    properties: { questions: { type: "array", description, items: item } },
-  } as const;
-}
-
-export const questionnaireParameters = listOf(
-  { type: "object", additionalProperties: false, required: ["id", "prompt", "options"], properties: questionFields },
-  "1 to 4 questions, shown as tabs with a progress indicator and a Submit tab",
-);
-
-export const branchParameters = listOf(
-  {
-    type: "object",
-    additionalProperties: false,
-    required: ["id", "prompt", "options"],
-    properties: {
-      ...questionFields,
-      when: whenSchema,
-      on: { type: "boolean", description: "true always shows the question, false always hides it (wins over when)" },
-    },
-  },
-  "1 to 4 questions; later questions can depend on earlier answers through when",
-);
-
-export const inputParameters = {
-  type: "object",
-  additionalProperties: false,
-  required: ["question"],
-  properties: {
-    question: {
-      type: "string",
-      minLength: 1,
-      maxLength: LIMITS.prompt,
-      description: "The question to answer in free text",
-    },
-    placeholder: { type: "string", maxLength: LIMITS.label, description: "Hint shown while the field is empty" },
-    required: { type: "boolean", description: "An empty answer is refused (default true)" },
-    minLength: { type: "integer", minimum: 0, maximum: 1_000_000, description: "Minimum length of the trimmed answer" },
-    maxLength: { type: "integer", minimum: 1, maximum: 1_000_000, description: "Maximum length of the trimmed answer" },
-    pattern: { type: "string", description: "Regular expression (RE2 syntax) the trimmed answer must match" },
-    type: {
-      type: "string",
-      enum: ["text", "number", "email", "date"],
-      description: "text (default), number, email or date (YYYY-MM-DD)",
-    },
-  },
-} as const;
-
-export const throttleParameters = {
-  type: "object",
-  additionalProperties: false,
-  required: ["question", "options"],
-  properties: {
-    question: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The question text" },
-    options: { type: "array", maxItems: LIMITS.options, items: option, description: "The options (at least 1)" },
-    cooldown: {
-      type: "number",
-      minimum: 0,
-      maximum: 3600,
-      description: "Seconds to keep between questions (default 5)",
-    },
-    allowOther: { type: "boolean", description: "Offer a typed answer (default true)" },
-    type: { type: "string", enum: ["single", "multi"], description: "single (default) or multi" },
-  },
-} as const;
-
-export type QwizardType = "single" | "multi" | "yes_no" | "rating";
-type RawWhen =
-  | string
-  | { field: string; operator?: string; value?: unknown }
-  | Array<string | { field: string; operator?: string; value?: unknown }>;
-
-export interface QuestionnaireItem {
-  id: string;
-  label?: string;
-  prompt: string;
-  options: Array<{ label: string; description?: string }>;
-  allowOther?: boolean;
-  required?: boolean;
-  autoAdvance?: boolean;
-  type?: QwizardType;
-  when?: RawWhen;
-  on?: boolean;
-}
-
-/** A questionnaire item after checking: conditions parsed. */
-export interface CheckedItem extends Omit<QuestionnaireItem, "when"> {
-  conditions?: Condition[];
-}
-
-export interface InputArgs {
-  question: string;
-  placeholder?: string;
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  type?: "text" | "number" | "email" | "date";
-}
-
-export interface ThrottleArgs {
-  question: string;
-  options: Array<{ label: string; description?: string }>;
-  cooldown?: number;
-  allowOther?: boolean;
-  type?: "single" | "multi";
-}
+import { type Static, Type } from "typebox";
+import { type Condition, OPERATORS, parseWhen, type RawWhen } from "./conditions.js";
+import { compilePattern } from "./patterns.js";
+import { ChoiceOption, checkItems, LIMITS, normalizeStrings } from "./rules.js";
+import { type Checked, compileChecker } from "./validate.js";
 
 export const MAX_QUESTIONS = 4;
 
-const checkQuestionnaireSchema = compileChecker<{ questions: QuestionnaireItem[] }>(questionnaireParameters);
-const checkBranchSchema = compileChecker<{ questions: QuestionnaireItem[] }>(branchParameters);
-const checkInputSchema = compileChecker<InputArgs>(inputParameters);
-const checkThrottleSchema = compileChecker<ThrottleArgs>(throttleParameters);
+const questionFields = {
+  id: Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Unique id of the question" }),
+  label: Type.Optional(
+    Type.String({ minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label (defaults to Q1, Q2, ...)" }),
+  ),
+  prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" }),
+  options: Type.Array(ChoiceOption, {
+    maxItems: LIMITS.options,
+    description: "At least 2 options for single/multi; ignored for yes_no and rating",
+  }),
+  allowOther: Type.Optional(Type.Boolean({ description: "Offer a typed answer (default true)" })),
+  required: Type.Optional(Type.Boolean({ description: "Must be answered before Submit (default true)" })),
+  autoAdvance: Type.Optional(Type.Boolean({ description: "Move to the next question after an answer (default true)" })),
+  type: Type.Optional(
+    Type.Enum(["single", "multi", "yes_no", "rating"], {
+      description: "single (default), multi, yes_no (Yes/No generated) or rating (1-5 generated, Poor to Excellent)",
+    }),
+  ),
+};
+
+const conditionObject = {
+  type: "object",
+  required: ["field"],
+  additionalProperties: false,
+  properties: {
+    field: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Id of an earlier question" },
+    operator: { type: "string", maxLength: 20, description: "Operator (default equals)" },
+    value: {
+      type: ["string", "number", "boolean", "array"],
+      maxLength: LIMITS.description,
+      items: { type: "string", maxLength: LIMITS.description },
+      description: "Value to compare with",
+    },
+  },
+} as const;
+
+/**
+ * A string, an object or a list of them: written as one JSON Schema with a
+ * list of types (TypeBox's `Unsafe` keeps it as is), so a wrong value gets
+ * one clear message instead of an error per union branch.
+ */
+const When = Type.Unsafe<RawWhen>({
+  ...conditionObject,
+  type: ["string", "object", "array"],
+  maxLength: LIMITS.description,
+  maxItems: 20,
+  items: { ...conditionObject, type: ["string", "object"], maxLength: LIMITS.description },
+  description:
+    "Show this question only when the condition on an earlier answer holds: 'field_id operator value' " +
+    `(operators: ${OPERATORS.join(", ")}), an object {field, operator?, value?}, or an array of them (all must hold)`,
+});
+
+const QuestionnaireItem = Type.Object(questionFields, { additionalProperties: false });
+
+const BranchItem = Type.Object(
+  {
+    ...questionFields,
+    when: Type.Optional(When),
+    on: Type.Optional(
+      Type.Boolean({ description: "true always shows the question, false always hides it (wins over when)" }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const QuestionnaireParameters = Type.Object(
+  {
+    questions: Type.Array(QuestionnaireItem, {
+      description: "1 to 4 questions, shown as tabs with a progress indicator and a Submit tab",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const BranchParameters = Type.Object(
+  {
+    questions: Type.Array(BranchItem, {
+      description: "1 to 4 questions; later questions can depend on earlier answers through when",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const InputParameters = Type.Object(
+  {
+    question: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.prompt,
+      description: "The question to answer in free text",
+    }),
+    placeholder: Type.Optional(
+      Type.String({ maxLength: LIMITS.label, description: "Hint shown while the field is empty" }),
+    ),
+    required: Type.Optional(Type.Boolean({ description: "An empty answer is refused (default true)" })),
+    minLength: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 1_000_000, description: "Minimum length of the trimmed answer" }),
+    ),
+    maxLength: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Maximum length of the trimmed answer" }),
+    ),
+    pattern: Type.Optional(
+      Type.String({ description: "Regular expression (RE2 syntax) the trimmed answer must match" }),
+    ),
+    type: Type.Optional(
+      Type.Enum(["text", "number", "email", "date"], {
+        description: "text (default), number, email or date (YYYY-MM-DD)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ThrottleParameters = Type.Object(
+  {
+    question: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The question text" }),
+    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options, description: "The options (at least 1)" }),
+    cooldown: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 3600, description: "Seconds to keep between questions (default 5)" }),
+    ),
+    allowOther: Type.Optional(Type.Boolean({ description: "Offer a typed answer (default true)" })),
+    type: Type.Optional(Type.Enum(["single", "multi"], { description: "single (default) or multi" })),
+  },
+  { additionalProperties: false },
+);
+
+export type QuestionnaireItemArgs = Static<typeof BranchItem>;
+export type QwizardType = NonNullable<QuestionnaireItemArgs["type"]>;
+export type InputArgs = Static<typeof InputParameters>;
+export type ThrottleArgs = Static<typeof ThrottleParameters>;
+
+/** A questionnaire item after checking: conditions parsed. */
+export interface CheckedItem extends Omit<QuestionnaireItemArgs, "when"> {
+  conditions?: Condition[];
+}
+
+const checkQuestionnaireSchema = compileChecker(QuestionnaireParameters);
+const checkBranchSchema = compileChecker(BranchParameters);
+const checkInputSchema = compileChecker(InputParameters);
+const checkThrottleSchema = compileChecker(ThrottleParameters);
 
 const isGenerated = (type: QwizardType | undefined) => type === "yes_no" || type === "rating";
 
-function parseOne(
-  raw: string | { field: string; operator?: string; value?: unknown },
-  at: string,
-): Condition | ArgumentError {
-  let field: string;
-  let opWord: string;
-  let value: string | string[] | undefined;
-  if (typeof raw === "string") {
-    const m = /^\s*(\S+)\s+(\S+)(?:\s+([\s\S]*?))?\s*$/.exec(raw);
-    if (!m) return { category: "invalid_condition", message: `${at}: "${raw}" is not "field_id operator value"` };
-    [, field, opWord, value] = m;
-  } else {
-    field = raw.field;
-    opWord = raw.operator ?? "equals";
-    const v = raw.value;
-    value = v === undefined || v === null ? undefined : Array.isArray(v) ? v.map(String) : String(v);
-  }
-  const lowered = opWord.toLowerCase();
-  const operator: Operator | undefined = isOperator(lowered) ? lowered : OPERATOR_ALIASES[lowered];
-  if (!operator)
-    return {
-      category: "invalid_condition",
-      message: `${at}: unknown operator "${opWord}" (use one of ${OPERATORS.join(", ")})`,
-    };
-  if (isUnary(operator)) return { field, operator };
-  if (value === undefined || (typeof value === "string" && value === "")) {
-    return { category: "invalid_condition", message: `${at}: operator "${operator}" needs a value` };
-  }
-  if (isNumeric(operator) && (Array.isArray(value) || !Number.isFinite(Number(value)))) {
-    return {
-      category: "invalid_condition",
-      message: `${at}: operator "${operator}" compares numbers, "${value}" is not one`,
-    };
-  }
-  if (operator === "matches") {
-    const compiled = compilePattern(Array.isArray(value) ? value.join(", ") : value, true);
-    if (!compiled.ok) return { category: "invalid_pattern", message: `${at}: ${compiled.reason}` };
-  }
-  if (operator === "in" && typeof value === "string") value = splitList(value);
-  return { field, operator, value };
-}
-
-/** Parse a `when` into conditions that only look back at earlier questions. */
-export function parseWhen(
-  when: RawWhen,
-  index: number,
-  ids: string[],
-  list = "questions",
-): Condition[] | ArgumentError {
-  const parts = Array.isArray(when) ? when : [when];
-  const base = `${list}[${index}].when`;
-  const out: Condition[] = [];
-  for (const [j, part] of parts.entries()) {
-    const at = Array.isArray(when) ? `${base}[${j}]` : base;
-    const parsed = parseOne(part, at);
-    if ("category" in parsed) return parsed;
-    const target = ids.indexOf(parsed.field);
-    if (target < 0)
-      return {
-        category: "invalid_condition",
-        message: `${at}: "${parsed.field}" is not the id of a question in this form`,
-      };
-    if (target >= index) {
-      const which = target === index ? "the question itself" : `${list}[${target}], which comes later`;
-      return {
-        category: "invalid_condition",
-        message: `${at}: "${parsed.field}" refers to ${which}; conditions can only look at earlier answers`,
-      };
-    }
-    out.push(parsed);
-  }
-  return out;
-}
-
-function checkItemsOf(items: QuestionnaireItem[]): Checked<CheckedItem[]> {
+function checkItemsOf(items: QuestionnaireItemArgs[]): Checked<CheckedItem[]> {
   const error = checkItems(
     items.map((q) => ({ id: q.id, prompt: q.prompt, options: q.options, generatedOptions: isGenerated(q.type) })),
     { listName: "questions", maxQuestions: MAX_QUESTIONS, minOptions: 2, uniquePrompts: true },

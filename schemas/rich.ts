@@ -9,122 +9,82 @@
  * carries `label`, a stable `value` (default: the label), `description`,
  * `details`, a presenter `note` and `recommended`.
  */
+import { type Static, Type } from "typebox";
 import { checkItems, LIMITS, normalizeStrings } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
 const text = (description: string, maxLength: number = LIMITS.text) =>
-  ({ type: "string", maxLength, description }) as const;
+  Type.Optional(Type.String({ maxLength, description }));
 
-const richOption = {
-  type: "object",
-  additionalProperties: false,
-  required: ["label"],
-  properties: {
-    label: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Short option label" },
-    value: {
-      type: "string",
-      minLength: 1,
-      maxLength: LIMITS.label,
-      description: "Stable value reported back (defaults to the label)",
-    },
+const RichOption = Type.Object(
+  {
+    label: Type.String({ minLength: 1, maxLength: LIMITS.label, description: "Short option label" }),
+    value: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: LIMITS.label,
+        description: "Stable value reported back (defaults to the label)",
+      }),
+    ),
     description: text("One-line description"),
     details: text("Longer explanation"),
     note: text("Your note about this option, shown to the user as yours"),
-    recommended: { type: "boolean", description: "You recommend this option" },
+    recommended: Type.Optional(Type.Boolean({ description: "You recommend this option" })),
   },
-} as const;
+  { additionalProperties: false },
+);
 
-export const richParameters = {
-  type: "object",
-  additionalProperties: false,
-  required: ["questions"],
-  properties: {
+/** A string or a list of strings, as one JSON Schema type list (one clear error message when wrong). */
+const Caveats = Type.Unsafe<string | string[]>({
+  type: ["string", "array"],
+  maxLength: LIMITS.text,
+  maxItems: 50,
+  items: { type: "string", maxLength: LIMITS.description },
+  description: "Risks or trade-offs",
+});
+
+const RichQuestion = Type.Object(
+  {
+    id: Type.Optional(
+      Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Stable id (defaults to q1, q2, ...)" }),
+    ),
+    type: Type.Optional(Type.Enum(["radio", "checkbox", "text"], { description: "radio (default), checkbox or text" })),
+    label: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label" })),
+    prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The question" }),
+    body: text("Explanation under the question"),
+    details: text("Same as body"),
+    context: text("Background the user needs"),
+    recommendation: text("What you recommend and why"),
+    caveats: Type.Optional(Caveats),
+    required: Type.Optional(Type.Boolean({ description: "Must be answered before submit (default true)" })),
+    allowOther: Type.Optional(Type.Boolean({ description: "Offer a custom answer (default false)" })),
+    placeholder: text("Hint for a text question"),
+    options: Type.Optional(
+      Type.Array(RichOption, { maxItems: LIMITS.options, description: "Options of a radio or checkbox question" }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const RichParameters = Type.Object(
+  {
     title: text("Form title", LIMITS.title),
     description: text("Context for the whole form"),
     context: text("Same as description"),
-    questions: {
-      type: "array",
+    questions: Type.Array(RichQuestion, {
       maxItems: LIMITS.questions,
       description: "The questions, each radio (one choice), checkbox (several) or text (typed)",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["prompt"],
-        properties: {
-          id: {
-            type: "string",
-            minLength: 1,
-            maxLength: LIMITS.id,
-            description: "Stable id (defaults to q1, q2, ...)",
-          },
-          type: {
-            type: "string",
-            enum: ["radio", "checkbox", "text"],
-            description: "radio (default), checkbox or text",
-          },
-          label: { type: "string", minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label" },
-          prompt: { type: "string", minLength: 1, maxLength: LIMITS.prompt, description: "The question" },
-          body: text("Explanation under the question"),
-          details: text("Same as body"),
-          context: text("Background the user needs"),
-          recommendation: text("What you recommend and why"),
-          caveats: {
-            type: ["string", "array"],
-            maxLength: LIMITS.text,
-            maxItems: 50,
-            items: { type: "string", maxLength: LIMITS.description },
-            description: "Risks or trade-offs",
-          },
-          required: { type: "boolean", description: "Must be answered before submit (default true)" },
-          allowOther: { type: "boolean", description: "Offer a custom answer (default false)" },
-          placeholder: text("Hint for a text question"),
-          options: {
-            type: "array",
-            maxItems: LIMITS.options,
-            items: richOption,
-            description: "Options of a radio or checkbox question",
-          },
-        },
-      },
-    },
+    }),
   },
-} as const;
+  { additionalProperties: false },
+);
 
-export type RichType = "radio" | "checkbox" | "text";
+export type RichOptionArgs = Static<typeof RichOption>;
+export type RichQuestionArgs = Static<typeof RichQuestion>;
+export type RichArgs = Static<typeof RichParameters>;
+export type RichType = NonNullable<RichQuestionArgs["type"]>;
 
-export interface RichOptionArgs {
-  label: string;
-  value?: string;
-  description?: string;
-  details?: string;
-  note?: string;
-  recommended?: boolean;
-}
-
-export interface RichQuestionArgs {
-  id?: string;
-  type?: RichType;
-  label?: string;
-  prompt: string;
-  body?: string;
-  details?: string;
-  context?: string;
-  recommendation?: string;
-  caveats?: string | string[];
-  required?: boolean;
-  allowOther?: boolean;
-  placeholder?: string;
-  options?: RichOptionArgs[];
-}
-
-export interface RichArgs {
-  title?: string;
-  description?: string;
-  context?: string;
-  questions: RichQuestionArgs[];
-}
-
-const checkSchema = compileChecker<RichArgs>(richParameters);
+const checkSchema = compileChecker(RichParameters);
 
 /** Schema, then rules: ids unique, choice questions with options, labels and stable values unique and unreserved. */
 export function checkRichArgs(raw: unknown): Checked<RichArgs> {

@@ -5,6 +5,7 @@
  * questions, duplicate ids, duplicate prompts, too few options, reserved
  * labels, duplicate option labels. Each failure names the question and field.
  */
+import { type Static, Type } from "typebox";
 import type { ArgumentError } from "./validate.js";
 
 /**
@@ -24,19 +25,20 @@ export const LIMITS = {
 } as const;
 
 /** An option of the plain choice tools: a short label and an optional one-line description. */
-export const choiceOption = {
-  type: "object",
-  additionalProperties: false,
-  required: ["label"],
-  properties: {
-    label: { type: "string", minLength: 1, maxLength: LIMITS.label, description: "Short option label" },
-    description: {
-      type: "string",
-      maxLength: LIMITS.description,
-      description: "Optional one-line description shown under the label",
-    },
+export const ChoiceOption = Type.Object(
+  {
+    label: Type.String({ minLength: 1, maxLength: LIMITS.label, description: "Short option label" }),
+    description: Type.Optional(
+      Type.String({
+        maxLength: LIMITS.description,
+        description: "Optional one-line description shown under the label",
+      }),
+    ),
   },
-} as const;
+  { additionalProperties: false },
+);
+
+export type ChoiceOptionArgs = Static<typeof ChoiceOption>;
 
 /** Option labels the form uses for its own rows. */
 export const RESERVED_LABELS = ["Other", "Type something.", "Type something...", "Next"];

@@ -5,6 +5,7 @@
  */
 import { createRequire } from "node:module";
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
+import type { Static, TSchema } from "typebox";
 
 export type ErrorCategory =
   | "invalid_arguments"
@@ -38,11 +39,11 @@ function getAjv(): AjvType {
 }
 
 /** A checker for a schema, compiled on first use; it reports the first few problems. */
-export function compileChecker<T>(schema: object): (args: unknown) => Checked<T> {
+export function compileChecker<S extends TSchema>(schema: S): (args: unknown) => Checked<Static<S>> {
   let validate: ValidateFunction | undefined;
   return (args) => {
     validate ??= getAjv().compile(schema);
-    if (validate(args)) return { ok: true, value: args as T };
+    if (validate(args)) return { ok: true, value: args as Static<S> };
     return { ok: false, error: { category: "invalid_arguments", message: describeErrors(validate.errors ?? []) } };
   };
 }

@@ -15,9 +15,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { getKeybindings } from "@mariozechner/pi-tui";
 import type { AnyStateMachine } from "xstate";
-import { generatePaths } from "../__tests__/helpers/model.js";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { createFormMachine } from "../machines/form.js";
+import { generatePaths } from "../machines/paths.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const THEIRS = join(

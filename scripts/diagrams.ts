@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
-import { renderDiagram } from "../tools/graph.js";
+import { renderDiagram } from "../renderers/graph.js";
 
 const check = process.argv.includes("--check");
 const out = join(dirname(fileURLToPath(import.meta.url)), "..", "docs", "machines");

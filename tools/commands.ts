@@ -11,7 +11,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import type { AutocompleteItem } from "@mariozechner/pi-tui";
-import { DIAGRAM_FORMATS, type DiagramFormat, renderDiagram } from "./graph.js";
+
+import { DIAGRAM_FORMATS, type DiagramFormat } from "../machines/diagram.js";
 import type { FormchartState } from "./state.js";
 
 export interface CommandReply {
@@ -132,6 +133,7 @@ export async function runFormchart(args: string, state: FormchartState): Promise
   const dir = join(dirname(state.settingsFile), "graphs");
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `last-form.${format === "mermaid" ? "mmd" : format}`);
+  const { renderDiagram } = await import("../renderers/graph.js");
   writeFileSync(file, await renderDiagram(state.lastForm, format as DiagramFormat));
   return { text: `Wrote the statechart of the last form to ${file}`, level: "info" };
 }

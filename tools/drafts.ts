@@ -5,7 +5,7 @@
  * draft restored. A submit clears the draft.
  */
 import { createHash } from "node:crypto";
-import type { FormContext } from "../machines/form.js";
+import type { FormContext } from "../machines/context.js";
 import { isEmptyPicks } from "../machines/rows.js";
 import type { FormSpec } from "../machines/spec.js";
 

@@ -1,16 +1,15 @@
 /**
- * pi-formchart's extension entry: registers the question tools, `/qwizard`
- * and the session events with Pi.
+ * pi-formchart's extension entry: registers the form tools, the commands
+ * and the session events with Pi. Registration reads static definitions
+ * only; the form engine loads when the first form opens.
  */
 import { complete } from "@mariozechner/pi-ai";
 import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
+import { FORM_TOOLS } from "./catalog.js";
 import { registerFormchartCommand, registerQwizardCommand } from "./commands.js";
 import { registerEvents } from "./events.js";
-import { registerQuestion } from "./question.js";
-import { registerQwizard } from "./qwizard.js";
-import { registerRich } from "./rich.js";
+import { registerFormTool } from "./form-tool.js";
 import { type CompleteFn, registerRichCommand } from "./rich-command.js";
-import { ALL_TOOLS } from "./settings.js";
 import { FormchartState } from "./state.js";
 
 export interface FormchartOptions {
@@ -23,15 +22,13 @@ export interface FormchartOptions {
 export function createFormchart(options: FormchartOptions = {}) {
   return function formchart(pi: ExtensionAPI): void {
     const state = new FormchartState(options.agentDir ?? getAgentDir(), (type, data) => pi.appendEntry(type, data));
-    const enabled = (name: string) => state.settings.tools.includes(name);
-    const registered = ALL_TOOLS.filter(enabled);
-    if (enabled("question")) registerQuestion(pi, state);
-    registerQwizard(pi, state, enabled);
-    if (enabled("ask_rich_questions")) registerRich(pi, state);
+    const registered = FORM_TOOLS.filter((tool) => state.settings.tools.includes(tool.name));
+    for (const tool of registered) registerFormTool(pi, state, tool);
+    const names = registered.map((tool) => tool.name);
     registerRichCommand(pi, state, options.complete ?? complete);
-    registerQwizardCommand(pi, state, registered);
+    registerQwizardCommand(pi, state, names);
     registerFormchartCommand(pi, state);
-    registerEvents(pi, state, registered);
+    registerEvents(pi, state, names);
   };
 }
 

@@ -12,8 +12,9 @@
  */
 import type { Api, AssistantMessage, Context, Message, Model, ProviderStreamOptions, Tool } from "@mariozechner/pi-ai";
 import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
-import { checkRichArgs, type RichArgs, richParameters } from "../schemas/rich.js";
-import { askRich, formatRichAnswers, normalizeRich } from "./rich.js";
+import { checkRichArgs, type RichArgs, RichParameters } from "../schemas/rich.js";
+import { failureText, NO_UI, prepareForm } from "./form-tool.js";
+import { askRichQuestions, type RichFormResult } from "./rich.js";
 import type { FormchartState } from "./state.js";
 
 export type CompleteFn = (
@@ -27,7 +28,7 @@ export const SUBMIT_TOOL = "submit_questions";
 const submitTool: Tool = {
   name: SUBMIT_TOOL,
   description: "Submit the open questions found in the message as a form.",
-  parameters: richParameters as never,
+  parameters: RichParameters,
 };
 
 const BASE_PROMPT = [
@@ -41,7 +42,7 @@ const TOOL_PROMPT = `${BASE_PROMPT}\nCall the ${SUBMIT_TOOL} tool exactly once.`
 
 export const TEXT_PROMPT = `${BASE_PROMPT}
 Reply with one JSON object and nothing else, matching this JSON Schema:
-${JSON.stringify(richParameters)}`;
+${JSON.stringify(RichParameters)}`;
 
 /** The tool choice that forces a call to `submit_questions`, for providers that support one. */
 export function forcedToolChoice(api: string): unknown {
@@ -203,16 +204,15 @@ export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, com
       if (!extraction.ok) return say(`/rich-questions could not build a form: ${extraction.reason}.`, "error");
       if (extraction.args.questions.length === 0)
         return say("/rich-questions: the last assistant message has no open questions.");
-      const asked = await askRich(ctx, normalizeRich(extraction.args), undefined, state);
-      if (!asked.ok) return say(`/rich-questions: ${asked.message}`, "error");
-      if (asked.details.cancelled) return say("Form cancelled; nothing was sent.");
+      const prepared = prepareForm(askRichQuestions, extraction.args);
+      if (!prepared.ok) return say(`/rich-questions could not build a form: ${prepared.error.message}.`, "error");
+      const outcome = await state.runForm(ctx, prepared.form.spec, undefined);
+      if (outcome.kind === "no-ui") return say(`/rich-questions: ${failureText(NO_UI)}`, "error");
+      const answer = prepared.form.answer(outcome.result);
+      const details = answer.details as RichFormResult;
+      if (details.cancelled) return say("Form cancelled; nothing was sent.");
       pi.sendMessage(
-        {
-          customType: RICH_MESSAGE_TYPE,
-          content: formatRichAnswers(asked.details),
-          display: true,
-          details: asked.details,
-        },
+        { customType: RICH_MESSAGE_TYPE, content: answer.text, display: true, details },
         { triggerTurn: true },
       );
     },

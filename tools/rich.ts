@@ -12,23 +12,19 @@
  *   multi-line values indented under their field;
  * - `details`: a `RichFormResult`, or `{cancelled: true}` when no form could open.
  */
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { Text } from "@mariozechner/pi-tui";
-import type { TSchema } from "typebox";
-import type { FormResult } from "../machines/form.js";
+import type { FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
-import { sanitize, sanitizeLine } from "../renderers/text.js";
-import type { FormTheme } from "../renderers/theme.js";
 import {
   checkRichArgs,
   type RichArgs,
   type RichOptionArgs,
+  RichParameters,
   type RichQuestionArgs,
   type RichType,
-  richParameters,
 } from "../schemas/rich.js";
-import { NO_UI_MESSAGE } from "./question.js";
-import type { FormchartState } from "./state.js";
+import type { Checked } from "../schemas/validate.js";
+import { defineFormTool, describeCall } from "./form-tool.js";
+import { optionsFromStrings } from "./prepare.js";
 
 export interface NormalizedRichOption extends RichOptionArgs {
   value: string;
@@ -225,91 +221,51 @@ export function formatRichAnswers(details: RichFormResult): string {
   return out.join("\n");
 }
 
-/** Open a rich form and wait for it: the submitted result, a cancelled one, or why it could not open. */
-export async function askRich(
-  ctx: ExtensionContext,
-  form: RichForm,
-  signal: AbortSignal | undefined,
-  state: FormchartState,
-  toolCallId?: string,
-): Promise<{ ok: true; details: RichFormResult } | { ok: false; message: string }> {
-  const spec = { ...richFormSpec(form), waitMs: toolCallId ? state.waitFor(toolCallId) : 0 };
-  const outcome = await state.runForm(ctx, spec, signal);
-  if (outcome.kind === "no-ui") return { ok: false, message: NO_UI_MESSAGE };
-  return { ok: true, details: richDetails(form, outcome.result) };
-}
-
 export const RICH_CANCELLED_TEXT = "User cancelled the form; nothing was submitted. Treat this as a declined answer.";
 
-export function registerRich(pi: ExtensionAPI, state: FormchartState): void {
-  pi.registerTool({
-    name: "ask_rich_questions",
-    label: "Rich questions",
-    description:
-      "Ask the user to review and answer decisions in a rich form: radio (one choice), checkbox (several) or text questions, " +
-      "each with optional body, context, recommendation and caveats; options with stable values, descriptions, details, " +
-      "your own note and a recommended flag. The user can write notes on options and additional notes on a review screen before submitting.",
-    promptSnippet: "Ask the user to decide in a rich review form with recommendations, caveats and notes",
-    promptGuidelines: [
-      "Use ask_rich_questions for decisions that need context: mark your recommended option with recommended: true and explain it in recommendation; give options stable values.",
-    ],
-    parameters: richParameters as unknown as TSchema,
-    executionMode: "sequential",
-    async execute(toolCallId, params, signal, _onUpdate, ctx) {
-      const checked = checkRichArgs(params);
-      if (!checked.ok) {
-        const minimal =
-          checked.error.category === "empty_questionnaire"
-            ? { cancelled: true }
-            : { cancelled: true, error: checked.error.category };
-        return {
-          content: [{ type: "text", text: `Error (${checked.error.category}): ${checked.error.message}` }],
-          details: minimal,
-        };
-      }
-      const asked = await askRich(ctx, normalizeRich(checked.value), signal, state, toolCallId);
-      if (!asked.ok)
-        return { content: [{ type: "text", text: `Error (no_ui): ${asked.message}` }], details: { cancelled: true } };
-      const text = asked.details.cancelled ? RICH_CANCELLED_TEXT : formatRichAnswers(asked.details);
-      return { content: [{ type: "text", text }], details: asked.details };
-    },
-    renderCall(args, theme) {
-      const a = (args ?? {}) as { title?: unknown; questions?: unknown[] };
-      const count = Array.isArray(a.questions) ? a.questions.length : 0;
-      const title = typeof a.title === "string" ? ` ${sanitizeLine(a.title).slice(0, 120)}` : "";
-      return new Text(
-        theme.fg("accent", theme.bold("ask_rich_questions")) +
-          theme.fg("muted", `${title} (${count} question${count === 1 ? "" : "s"})`),
-        0,
-        0,
-      );
-    },
-    renderResult(result, _options, theme) {
-      return new Text(
-        richSummary(result.details as RichFormResult | { cancelled: true } | undefined, result.content, theme),
-        0,
-        0,
-      );
-    },
-  });
+/** The arguments checked, then normalized (ids, types, defaults). */
+export function checkRichForm(raw: unknown): Checked<RichForm> {
+  const checked = checkRichArgs(raw);
+  return checked.ok ? { ok: true, value: normalizeRich(checked.value) } : checked;
 }
 
-function richSummary(
-  details: RichFormResult | { cancelled: true; error?: string } | undefined,
-  content: Array<{ type: string; text?: string }>,
-  theme: FormTheme,
-): string {
-  if (!details || !("answers" in details))
-    return theme.fg("error", sanitize(content.find((c) => c.type === "text")?.text ?? ""));
-  if (details.cancelled) return theme.fg("warning", "Cancelled");
-  return details.questions
-    .map((q, k) => {
-      const a = details.answers[k];
+type RichDetails = RichFormResult | { cancelled: true; error?: string };
+
+export const askRichQuestions = defineFormTool<RichForm, RichDetails>({
+  name: "ask_rich_questions",
+  label: "Rich questions",
+  description:
+    "Ask the user to review and answer decisions in a rich form: radio (one choice), checkbox (several) or text questions, " +
+    "each with optional body, context, recommendation and caveats; options with stable values, descriptions, details, " +
+    "your own note and a recommended flag. The user can write notes on options and additional notes on a review screen before submitting.",
+  promptSnippet: "Ask the user to decide in a rich review form with recommendations, caveats and notes",
+  promptGuidelines: [
+    "Use ask_rich_questions for decisions that need context: mark your recommended option with recommended: true and explain it in recommendation; give options stable values.",
+  ],
+  parameters: RichParameters,
+  prepareArguments: optionsFromStrings,
+  check: checkRichForm,
+  form: richFormSpec,
+  answer(form, _spec, result) {
+    const details = richDetails(form, result);
+    return { text: details.cancelled ? RICH_CANCELLED_TEXT : formatRichAnswers(details), details };
+  },
+  // The contract's minimal shape: no UI and no questions carry no category; other refusals name theirs.
+  failure: (failure) =>
+    failure.category === "no_ui" || failure.category === "empty_questionnaire"
+      ? { cancelled: true }
+      : { cancelled: true, error: failure.category },
+  callSummary: describeCall,
+  resultSummary(d) {
+    if (!("answers" in d)) return { kind: "error" };
+    const answers = d.questions.map((q, k) => {
+      const a = d.answers[k];
       const value = Array.isArray(a.value) ? a.value.join(", ") : a.value;
       const notes = a.optionNotes?.length
-        ? theme.fg("muted", ` (${a.optionNotes.length} note${a.optionNotes.length === 1 ? "" : "s"})`)
+        ? ` (${a.optionNotes.length} note${a.optionNotes.length === 1 ? "" : "s"})`
         : "";
-      return `${theme.fg("success", "✓ ")}${theme.fg("accent", sanitizeLine(q.label))}: ${sanitizeLine(value) || theme.fg("muted", "(empty)")}${notes}`;
-    })
-    .join("\n");
-}
+      return { label: q.label, value: `${value || "(empty)"}${notes}` };
+    });
+    return { kind: "answers", cancelled: d.cancelled, answers };
+  },
+});

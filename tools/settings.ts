@@ -7,15 +7,10 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { FORM_TOOLS } from "./catalog.js";
 
-export const ALL_TOOLS = [
-  "question",
-  "questionnaire",
-  "question_input",
-  "question_throttle",
-  "question_branch",
-  "ask_rich_questions",
-] as const;
+/** Every tool's name, in registration order. */
+export const ALL_TOOLS: readonly string[] = FORM_TOOLS.map((tool) => tool.name);
 
 export interface Settings {
   autoThrottle: boolean;

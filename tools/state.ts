@@ -1,19 +1,18 @@
 /**
- * What the tools of one Pi process share: the settings file and the question clock.
+ * What the tools of one Pi process share: the settings file, the question
+ * clock, the drafts, and the last form shown.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { FormSpec } from "../machines/spec.js";
-import { runDialogs } from "./dialogs.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey, hasInput } from "./drafts.js";
-import { type RunOutcome, runForm } from "./run-form.js";
-
-/** What a tool gets back: the form's result, or that there is no UI at all (print and JSON mode). */
-export type ShownOutcome = Exclude<RunOutcome, { kind: "no-custom-ui" }>;
+import { loadSettings, type Settings, saveSettings, settingsPath } from "./settings.js";
+import type { ShowOutcome } from "./show-form.js";
+import { QuestionClock } from "./throttle.js";
 
 export const RESTORED_NOTICE = "↺ Restored what you entered before this form was closed.";
 
-import { loadSettings, type Settings, saveSettings, settingsPath } from "./settings.js";
-import { QuestionClock } from "./throttle.js";
+/** The part of the extension that draws forms, loaded when the first form opens. */
+export const loadShowForm = () => import("./show-form.js");
 
 export class FormchartState {
   readonly clock = new QuestionClock();
@@ -37,12 +36,11 @@ export class FormchartState {
    * without submit leaves a draft; a submit clears it. The question clock
    * restarts when the form closes.
    */
-  async runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<ShownOutcome> {
+  async runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<ShowOutcome> {
     const key = formKey(spec);
     const restore = findDraft(ctx.sessionManager?.getBranch() ?? [], key, spec);
-    const options = { signal, restore, notice: restore ? RESTORED_NOTICE : undefined };
-    const shown = await runForm(ctx, spec, options);
-    const outcome = shown.kind === "no-custom-ui" ? await runDialogs(ctx, spec, options) : shown;
+    const { showForm } = await loadShowForm();
+    const outcome = await showForm(ctx, spec, { signal, restore, notice: restore ? RESTORED_NOTICE : undefined });
     if (outcome.kind !== "done") return outcome;
     this.lastForm = spec;
     this.clock.markClosed();

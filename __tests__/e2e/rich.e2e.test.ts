@@ -16,14 +16,14 @@ describe("rich questions in the real pi", () => {
       "rich",
     );
     prompt("deploy?");
-    expect(await term.waitFor("Where should we deploy?")).toContain("2. Staging  ★ recommended");
+    expect(await term.waitFor("› 1. Production")).toContain("2. Staging  ★ recommended");
     term.press("Down", "n");
     await term.waitFor("✎ Your note:");
     term.type("After smoke tests");
     term.press("Enter");
     await term.waitFor("✎ Your note: After smoke tests");
     term.press("Enter");
-    expect(await term.waitFor("Review your answers")).toContain("1. Q1: Staging, (1 note)");
+    expect(await term.waitFor("Review your answers")).toContain("1. Q1: Staging (note: After smoke tests)");
     term.press("Enter");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([EXCERPT]);

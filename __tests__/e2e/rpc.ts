@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { type FakeModel, type ScriptedTurn, startFakeModel } from "./fake-model.js";
 import { makePiHome, piCommand } from "./pi-home.js";
+import "./timeouts.js";
 
 export interface UiRequest {
   type: "extension_ui_request";

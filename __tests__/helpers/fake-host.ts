@@ -3,7 +3,7 @@
  * a form factory that drives `FormComponent` like Pi's `ctx.ui.custom` does.
  */
 import { visibleWidth } from "@mariozechner/pi-tui";
-import type { FormResult } from "../../machines/form.js";
+import type { FormResult } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { FormComponent, type FormComponentOptions } from "../../renderers/component.js";
 import { plainTheme } from "../../renderers/theme.js";
@@ -34,7 +34,14 @@ export function openForm(spec: FormSpec, options: Partial<FormComponentOptions> 
     ...options,
   });
   form.focused = true;
-  return { form, results, press: (...keys) => keys.forEach((k) => form.handleInput(k)) };
+  return {
+    form,
+    results,
+    press: (...keys) =>
+      keys.forEach((k) => {
+        form.handleInput(k);
+      }),
+  };
 }
 
 /** Every line of a render must fit the width, or pi-tui throws on the next paint. */

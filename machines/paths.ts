@@ -1,7 +1,9 @@
 /**
- * The test model of a form: which events a person can cause from each
- * snapshot, and the key the traversal merges snapshots on. Kept free of jest
- * so the benchmark can time path generation too.
+ * The routes through a form: which events a person can cause from each
+ * snapshot, the key the traversal merges snapshots on, and what the routes
+ * must cover (every state node and every transition of the definition).
+ * The path tests replay these routes on the real component; the review page
+ * shows them; the benchmark times their generation.
  *
  * The traversal is keyed on what the guards can see (the state, how many
  * required questions are open, which are visible, the row under the cursor,
@@ -10,18 +12,13 @@
  * every self-loop and refused event.
  */
 import { TestModel } from "@xstate/graph";
-import type { AnyStateMachine, SnapshotFrom } from "xstate";
-import {
-  createFormMachine,
-  editorText,
-  type FormEvent,
-  type FormMachine,
-  formPosition,
-  isVisible,
-} from "../../machines/form.js";
-import { isEmptyPicks, rowAt } from "../../machines/rows.js";
-import type { FormSpec } from "../../machines/spec.js";
-import { textProblems } from "../../machines/text-rules.js";
+import type { AnyStateMachine, InspectionEvent, SnapshotFrom } from "xstate";
+import { type FormEvent, isVisible, openQuestions } from "./context.js";
+import { createFormMachine, type FormMachine } from "./form.js";
+import { editorText, formPosition } from "./position.js";
+import { isEmptyPicks, rowAt } from "./rows.js";
+import type { FormSpec } from "./spec.js";
+import { textProblems } from "./text-rules.js";
 
 export type Snap = SnapshotFrom<FormMachine>;
 
@@ -32,7 +29,7 @@ export const COOLDOWN_DONE = "xstate.after.cooldown.form.waiting";
 export function formEvents(spec: FormSpec) {
   return (snapshot: Snap): FormEvent[] => {
     if (snapshot.status !== "active") return [];
-    const position = formPosition(snapshot.value);
+    const position = formPosition(snapshot);
     const c = snapshot.context;
     const nav: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }, { type: "CANCEL" }, { type: "ABORT" }];
     // An open editor: type into it when empty, save it, back out of it.
@@ -82,7 +79,7 @@ export function guardKey(spec: FormSpec) {
   const branching = spec.questions.some((q) => q.visibility.kind !== "always");
   return (snapshot: Snap, event: FormEvent | undefined, previous?: Snap): string => {
     const c = snapshot.context;
-    const position = snapshot.status === "active" ? formPosition(snapshot.value) : undefined;
+    const position = snapshot.status === "active" ? formPosition(snapshot) : undefined;
     // What the guards of the current question read: the row under its cursor,
     // whether it has a selection and whether its editor draft is empty.
     const here =
@@ -105,7 +102,7 @@ export function guardKey(spec: FormSpec) {
     // which), so the search can make progress towards Submit without
     // enumerating every combination of answers.
     const visible = spec.questions.map((_, i) => Number(isVisible(spec, c, i))).join("");
-    const open = spec.questions.filter((q, i) => q.required && !c.answered[i] && isVisible(spec, c, i)).length;
+    const open = openQuestions(spec, c).length;
     // The direction of travel only matters where a hidden question passes it on.
     const direction = branching ? c.direction : "";
     const key = { v: snapshot.value, open, visible, direction, here };
@@ -131,4 +128,63 @@ export function formTestModel(
 
 export function generatePaths(spec: FormSpec, machine: AnyStateMachine) {
   return formTestModel(spec, machine).getShortestPaths({ limit: TRAVERSAL_LIMIT });
+}
+
+/** Every state node id and every transition (source, event, candidate index) of a machine. */
+export function definitionOf(machine: AnyStateMachine) {
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  const visit = (node: AnyStateMachine["root"]) => {
+    states.add(node.id);
+    for (const [eventType, defs] of node.transitions)
+      defs.forEach((_, i) => {
+        transitions.add(`${node.id} ${eventType} #${i}`);
+      });
+    node.always?.forEach((_, i) => {
+      transitions.add(`${node.id} always #${i}`);
+    });
+    for (const child of Object.values(node.states)) visit(child as AnyStateMachine["root"]);
+  };
+  visit(machine.root);
+  return { states, transitions };
+}
+
+export interface Coverage {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+export function newCoverage(): Coverage {
+  return { states: new Set(), transitions: new Set() };
+}
+
+/** An inspection hook that records the state nodes entered and the transitions taken (eventless ones included). */
+export function recordMicrosteps(coverage: Coverage) {
+  return (e: InspectionEvent) => {
+    if (e.type === "@xstate.snapshot") {
+      const snap = e.snapshot as Snap;
+      for (const node of snap._nodes) coverage.states.add(node.id);
+    }
+    if (e.type !== "@xstate.microstep") return;
+    for (const t of e._transitions) {
+      const eventless = t.source.always?.indexOf(t) ?? -1;
+      if (eventless >= 0) {
+        coverage.transitions.add(`${t.source.id} always #${eventless}`);
+        continue;
+      }
+      const list = t.source.transitions.get(t.eventType);
+      const i = list ? list.indexOf(t) : -1;
+      if (i >= 0) coverage.transitions.add(`${t.source.id} ${t.eventType} #${i}`);
+    }
+  };
+}
+
+/** What a set of routes missed of a machine's definition. */
+export function missedBy(machine: AnyStateMachine, coverage: Coverage) {
+  const definition = definitionOf(machine);
+  return {
+    definition,
+    states: [...definition.states].filter((s) => !coverage.states.has(s)),
+    transitions: [...definition.transitions].filter((t) => !coverage.transitions.has(t)),
+  };
 }

@@ -3,13 +3,11 @@
  * Graphviz compiled to WebAssembly (@viz-js/viz, loaded on first use).
  */
 
-import { describeMachine, toDot, toMermaid } from "../machines/diagram.js";
+import { type DiagramFormat, describeMachine, toDot, toMermaid } from "../machines/diagram.js";
 import { createFormMachine } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
 
-export type DiagramFormat = "mermaid" | "dot" | "svg";
-
-export const DIAGRAM_FORMATS: DiagramFormat[] = ["mermaid", "dot", "svg"];
+export { DIAGRAM_FORMATS, type DiagramFormat } from "../machines/diagram.js";
 
 export function formDiagram(spec: FormSpec) {
   // Name each question state by its tab label, or its id when the label is only the default `Q1`.

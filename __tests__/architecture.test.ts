@@ -1,0 +1,49 @@
+/**
+ * The layering of docs/architecture.md holds for every import in the
+ * project, and the check really catches an import against it.
+ */
+import { describe, expect, it } from "@jest/globals";
+import { checkImports, checkLayers, importsOf } from "../scripts/layers.js";
+
+describe("layers", () => {
+  it("no import in the project goes against the layering", () => {
+    expect(checkLayers(".")).toEqual([]);
+  });
+
+  it.each([
+    [
+      "schemas/ importing the form model",
+      "schemas/question.ts",
+      'import { createFormMachine } from "../machines/form.js";',
+    ],
+    ["machines/ importing a renderer", "machines/form.ts", 'import { view } from "../renderers/view.js";'],
+    ["machines/ importing pi-tui", "machines/spec.ts", 'import { visibleWidth } from "@mariozechner/pi-tui";'],
+    [
+      "renderers/ importing Pi's tool API",
+      "renderers/view.ts",
+      'import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";',
+    ],
+    ["renderers/ importing tools/ lazily", "renderers/dialogs.ts", 'const m = await import("../tools/state.js");'],
+    ["tools/ importing test code", "tools/state.ts", 'export { openForm } from "../__tests__/helpers/fake-host.js";'],
+    [
+      "the benchmark importing test code",
+      "scripts/bench.ts",
+      'import { replayPath } from "../__tests__/helpers/paths.js";',
+    ],
+  ])("catches %s", (_name, file, source) => {
+    const violations = checkImports(file, importsOf(source));
+    expect(violations).toHaveLength(1);
+    expect(violations[0].file).toBe(file);
+  });
+
+  it("allows what the layering allows", () => {
+    const source = [
+      'import { Type } from "typebox";',
+      'import { createFormMachine } from "../machines/form.js";',
+      'import { view } from "../renderers/view.js";',
+      'import { readFileSync } from "node:fs";',
+      'import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";',
+    ].join("\n");
+    expect(checkImports("tools/example.ts", importsOf(source))).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Key bytes for tests: the legacy terminal encoding of each key the form
+ * binds, and the bytes a person presses to send a given event (the keymap's
+ * own inverse table, encoded).
+ */
+import type { KeyId } from "@mariozechner/pi-tui";
+import type { FormEvent } from "../../machines/context.js";
+import { editorText } from "../../machines/position.js";
+import { type KeyContext, type KeyMatcher, keysForEvent } from "../../renderers/keymap.js";
+
+const KEY_BYTES: Partial<Record<string, string>> = {
+  up: "\x1b[A",
+  down: "\x1b[B",
+  right: "\x1b[C",
+  left: "\x1b[D",
+  home: "\x1b[H",
+  end: "\x1b[F",
+  pageUp: "\x1b[5~",
+  pageDown: "\x1b[6~",
+  tab: "\t",
+  "shift+tab": "\x1b[Z",
+  enter: "\r",
+  escape: "\x1b",
+  space: " ",
+  "ctrl+c": "\x03",
+};
+
+export function bytesOfKey(id: KeyId): string {
+  const bytes = KEY_BYTES[id] ?? (id.length === 1 ? id : undefined);
+  if (bytes === undefined) throw new Error(`No byte encoding for key ${id}`);
+  return bytes;
+}
+
+/**
+ * The key bytes a person presses to send `event` where the form stands: the
+ * first key the keymap binds to it (the typed characters for TYPE). Throws
+ * when no key sends the event there.
+ */
+export function bytesForEvent(event: FormEvent, k: KeyContext, kb: KeyMatcher): string {
+  if (event.type === "TYPE") {
+    const draft = editorText(k.position, k.context);
+    if (!event.text.startsWith(draft)) throw new Error(`TYPE must extend the draft "${draft}"`);
+    return event.text.slice(draft.length);
+  }
+  const [first] = keysForEvent(event, k, kb);
+  if (first === undefined) throw new Error(`No key sends ${JSON.stringify(event)} in ${k.position.kind}`);
+  return bytesOfKey(first);
+}

@@ -1,0 +1,166 @@
+/**
+ * What a form remembers, and what it reports when it closes.
+ *
+ * Contract: the context holds, per question, the highlighted row, the
+ * current selection, whether it is answered, the editor draft and the
+ * person's notes on options; plus the additional notes of the review screen.
+ * Questions hidden by their conditions are judged on the answers here, and an
+ * answer change that hides a later question drops that question's answer.
+ * "Required, visible and unanswered" is decided in one place (`openQuestions`):
+ * Submit, the tab bar, the review screen and the dialogs all ask it.
+ */
+import { allHold } from "./conditions.js";
+import { NO_PICKS, type Picks } from "./rows.js";
+import type { FormSpec } from "./spec.js";
+
+/** The semantic events a person (or an aborted call) can send a form. */
+export type FormEvent =
+  | { type: "MOVE"; delta: number }
+  | { type: "MOVE_TO"; to: "first" | "last" }
+  | { type: "SELECT"; row: number }
+  | { type: "TOGGLE" }
+  | { type: "CONFIRM" }
+  | { type: "NEXT_TAB" }
+  | { type: "PREV_TAB" }
+  | { type: "CANCEL" }
+  | { type: "ABORT" }
+  | { type: "TYPE"; text: string }
+  | { type: "SUBMIT_TEXT"; text: string }
+  | { type: "NOTE" };
+
+export type Outcome = "open" | "submitted" | "cancelled";
+export type Direction = "forward" | "backward";
+
+export interface FormContext {
+  /** Highlighted row per question. */
+  cursors: number[];
+  /** Current selection per question (the working set for multi-select). */
+  picks: Picks[];
+  /** Whether each question has a confirmed answer. */
+  answered: boolean[];
+  /** Editor text per question, kept when the editor closes. */
+  drafts: string[];
+  /** Whether the form waited (a throttle countdown) before it was shown. */
+  waited: boolean;
+  /** Which way the last tab move went: a hidden question passes it on. */
+  direction: Direction;
+  /** The person's notes per question, by option index. */
+  notes: Array<Record<number, string>>;
+  /** Additional notes written on the review screen. */
+  additionalText: string;
+  outcome: Outcome;
+}
+
+export interface QuestionOutcome {
+  id: string;
+  answered: boolean;
+  /** Zero-based indexes of chosen predefined options, in option order. */
+  options: number[];
+  /** Typed answers. */
+  custom: string[];
+}
+
+export interface FormResult {
+  cancelled: boolean;
+  answers: QuestionOutcome[];
+  /** Ids of the questions hidden by their conditions when the form closed. */
+  skipped: string[];
+  waited: boolean;
+  /** Non-empty notes per question, by option index. */
+  notes: Array<Record<number, string>>;
+  additionalText: string;
+}
+
+export function initialContext(spec: FormSpec): FormContext {
+  const n = spec.questions.length;
+  return {
+    cursors: new Array(n).fill(0),
+    picks: new Array(n).fill(NO_PICKS),
+    answered: new Array(n).fill(false),
+    drafts: new Array(n).fill(""),
+    waited: false,
+    direction: "forward",
+    notes: Array.from({ length: n }, () => ({})),
+    additionalText: "",
+    outcome: "open",
+  };
+}
+
+export function replaceAt<T>(list: readonly T[], index: number, value: T): T[] {
+  const copy = list.slice();
+  copy[index] = value;
+  return copy;
+}
+
+export function clamp(n: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(hi, n));
+}
+
+/** The answer of the question with this id, as the values conditions compare, or undefined if unanswered. */
+export function answerValues(spec: FormSpec, context: FormContext, id: string): string[] | undefined {
+  const q = spec.questions.findIndex((question) => question.id === id);
+  if (q < 0 || !context.answered[q]) return undefined;
+  const picks = context.picks[q];
+  return [...picks.options.map((i) => spec.questions[q].options[i].value), ...picks.custom];
+}
+
+/** Whether question `q` is shown, judged on the answers in `context`. */
+export function isVisible(spec: FormSpec, context: FormContext, q: number): boolean {
+  const v = spec.questions[q].visibility;
+  if (v.kind === "always") return true;
+  if (v.kind === "never") return false;
+  return allHold(v.conditions, (field) => answerValues(spec, context, field));
+}
+
+/** Drop the answers of questions an answer change has hidden (conditions only look back, so one pass). */
+export function pruneHidden(spec: FormSpec, context: FormContext): FormContext {
+  let next = context;
+  spec.questions.forEach((q, j) => {
+    if (q.visibility.kind === "always" || !next.answered[j] || isVisible(spec, next, j)) return;
+    next = { ...next, answered: replaceAt(next.answered, j, false), picks: replaceAt(next.picks, j, NO_PICKS) };
+  });
+  return next;
+}
+
+/** Indexes of the questions that keep Submit closed: required, shown and unanswered. */
+export function openQuestions(spec: FormSpec, context: FormContext): number[] {
+  const open: number[] = [];
+  spec.questions.forEach((q, i) => {
+    if (q.required && !context.answered[i] && isVisible(spec, context, i)) open.push(i);
+  });
+  return open;
+}
+
+export function canSubmit(spec: FormSpec, context: FormContext): boolean {
+  return openQuestions(spec, context).length === 0;
+}
+
+/** Build the result a facade maps from. Unconfirmed selections are not answers. */
+export function formResult(spec: FormSpec, context: FormContext): FormResult {
+  return {
+    cancelled: context.outcome !== "submitted",
+    answers: spec.questions.map((q, i) => {
+      const answered = context.answered[i] === true;
+      const picks = answered ? context.picks[i] : NO_PICKS;
+      return { id: q.id, answered, options: [...picks.options], custom: [...picks.custom] };
+    }),
+    skipped: spec.questions.filter((_, i) => !isVisible(spec, context, i)).map((q) => q.id),
+    waited: context.waited,
+    notes: context.notes.map((byOption) =>
+      Object.fromEntries(
+        Object.entries(byOption)
+          .filter(([, note]) => note.trim() !== "")
+          .map(([i, note]) => [i, note.trim()]),
+      ),
+    ),
+    additionalText: context.additionalText.trim(),
+  };
+}
+
+/** How a shown form ended: its result, and the context it ended in (kept as a draft when it was not submitted). */
+export interface FormOutcome {
+  result: FormResult;
+  context: FormContext;
+  /** Set when the form closed because of an error of its own. */
+  error?: string;
+}

@@ -1,0 +1,51 @@
+/**
+ * Where a form stands: waiting, on a question (choosing, typing an answer,
+ * writing a note), on the review screen (reviewing, writing additional
+ * notes), or done. Read from the state's tags and `snapshot.matches`, never
+ * from the shape of the state value, and remembered per snapshot.
+ */
+import type { SnapshotFrom } from "xstate";
+import type { FormContext } from "./context.js";
+import { type FormMachine, questionStateKey } from "./form.js";
+
+export type FormSnapshot = SnapshotFrom<FormMachine>;
+
+export type FormPosition =
+  | { kind: "waiting" }
+  | { kind: "question"; q: number; mode: "choosing" | "typing" | "noting" }
+  | { kind: "review"; mode: "reviewing" | "writing" }
+  | { kind: "done"; outcome: "submitted" | "cancelled" };
+
+const known = new WeakMap<object, FormPosition>();
+
+export function formPosition(snapshot: FormSnapshot): FormPosition {
+  let position = known.get(snapshot);
+  if (!position) {
+    position = readPosition(snapshot);
+    known.set(snapshot, position);
+  }
+  return position;
+}
+
+function readPosition(snapshot: FormSnapshot): FormPosition {
+  if (snapshot.status !== "active") {
+    return { kind: "done", outcome: snapshot.context.outcome === "submitted" ? "submitted" : "cancelled" };
+  }
+  if (snapshot.hasTag("waiting")) return { kind: "waiting" };
+  if (snapshot.hasTag("review")) return { kind: "review", mode: snapshot.hasTag("writing") ? "writing" : "reviewing" };
+  const questions = snapshot.context.cursors.length;
+  for (let q = 0; q < questions; q++) {
+    if (!snapshot.matches(questionStateKey(q) as never)) continue;
+    const mode = snapshot.hasTag("typing") ? "typing" : snapshot.hasTag("noting") ? "noting" : "choosing";
+    return { kind: "question", q, mode };
+  }
+  throw new Error(`Unknown form state: ${JSON.stringify(snapshot.value)}`);
+}
+
+/** The text an editor position edits: a typed answer's draft, an option's note, or the additional notes. */
+export function editorText(position: FormPosition, context: FormContext): string {
+  if (position.kind === "review") return context.additionalText;
+  if (position.kind !== "question") return "";
+  if (position.mode === "noting") return context.notes[position.q][context.cursors[position.q]] ?? "";
+  return context.drafts[position.q];
+}

@@ -1,0 +1,181 @@
+/**
+ * Forms without a terminal: the same statechart, driven one dialog per step
+ * through a host's `select`, `input` and `confirm` dialogs (what Pi's RPC
+ * mode forwards to its client).
+ *
+ * Contract: a question is a select of its rows, drawn from the same
+ * presentation model as the terminal view (numbers, checkboxes, marks,
+ * descriptions); a typed answer, a note or additional notes is an input,
+ * re-asked with the reason while a check refuses it; a submittable form ends
+ * with a confirm that lists the answers as the review screen does; a
+ * dismissed dialog backs out one level, as Esc does; an aborted call closes
+ * the form with the answers given so far.
+ */
+import { type Actor, createActor, waitFor } from "xstate";
+import { canSubmit, type FormContext, type FormEvent, type FormOutcome, formResult } from "../machines/context.js";
+import { createFormMachine, type FormMachine } from "../machines/form.js";
+import { editorText, formPosition } from "../machines/position.js";
+import { type FormSpec, isTabbed } from "../machines/spec.js";
+import { textProblems } from "../machines/text-rules.js";
+import { questionRows, type ReviewEntry, type RowModel, reviewEntries, rowText } from "./presentation.js";
+import { displayLine } from "./text.js";
+
+/** The dialogs a host offers (Pi's `ctx.ui`). */
+export interface DialogUi {
+  select(title: string, options: string[], opts?: { signal?: AbortSignal }): Promise<string | undefined>;
+  input(title: string, placeholder?: string, opts?: { signal?: AbortSignal }): Promise<string | undefined>;
+  confirm(title: string, message: string, opts?: { signal?: AbortSignal }): Promise<boolean>;
+  notify(message: string, type?: "info" | "warning" | "error"): void;
+}
+
+export interface DialogOptions {
+  signal?: AbortSignal;
+  /** Context to start from (a restored draft). */
+  restore?: FormContext;
+  /** Said before the first dialog (that a draft was restored). */
+  notice?: string;
+}
+
+type Step = { label: string; events: FormEvent[] };
+
+const DONE = "✓ Done";
+const NEXT = "→ Next question";
+const NOTE = "✎ Write a note on an option";
+const SUBMIT_NOTES = "✎ Additional notes";
+
+/** A row as one select entry, as the terminal draws it: `[x] 2. Staging ★ recommended — One region`. */
+function rowLabel(row: RowModel): string {
+  const description = row.description ? ` — ${displayLine(row.description)}` : "";
+  return `${row.box}${row.number}${rowText(row)}${description}`;
+}
+
+/** A review entry as one line: `1. Target: Staging`. */
+export function entryLine(entry: ReviewEntry): string {
+  return `${entry.k + 1}. ${entry.label}: ${entry.text}`;
+}
+
+function summary(spec: FormSpec, c: FormContext): string {
+  const lines = reviewEntries(spec, c).map(entryLine);
+  if (c.additionalText.trim()) lines.push(`Additional notes: ${displayLine(c.additionalText)}`);
+  return lines.join("\n");
+}
+
+/** The rows of a question as select entries, with what each one sends. */
+function questionSteps(spec: FormSpec, k: number, c: FormContext): Step[] {
+  const q = spec.questions[k];
+  const steps: Step[] = questionRows(q, k, c).map((row) => ({
+    label: rowLabel(row),
+    events: [{ type: "SELECT", row: row.row }],
+  }));
+  if (q.kind === "multi") steps.push({ label: DONE, events: [{ type: "CONFIRM" }] });
+  if (q.notes && q.options.length) steps.push({ label: NOTE, events: [] });
+  if (isTabbed(spec)) steps.push({ label: NEXT, events: [{ type: "NEXT_TAB" }] });
+  return steps;
+}
+
+function title(spec: FormSpec, k: number): string {
+  const q = spec.questions[k];
+  const where = isTabbed(spec) ? `(${k + 1}/${spec.questions.length}) ` : "";
+  const extra = [q.recommendation && `Recommendation: ${q.recommendation}`, q.caveats && `Caveats: ${q.caveats}`]
+    .filter((t): t is string => !!t)
+    .map((t) => ` — ${displayLine(t)}`);
+  return `${where}${displayLine(q.prompt)}${extra.join("")}`;
+}
+
+/** Ask one dialog for the current step and send the machine what it answered (a dismissed dialog is Esc). */
+async function step(
+  ui: DialogUi,
+  spec: FormSpec,
+  actor: Actor<FormMachine>,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const snapshot = actor.getSnapshot();
+  const position = formPosition(snapshot);
+  const c = snapshot.context;
+  const opts = { signal };
+  const send = (...events: FormEvent[]) => {
+    for (const e of events) actor.send(e);
+  };
+
+  if (position.kind === "waiting") {
+    await waitFor(actor, (s) => s.status !== "active" || formPosition(s).kind !== "waiting");
+    return;
+  }
+  if (position.kind === "review") {
+    if (position.mode === "writing") {
+      const text = await ui.input("Additional notes for the answers (optional)", c.additionalText || undefined, opts);
+      if (text === undefined) return send({ type: "CANCEL" });
+      return send({ type: "TYPE", text }, { type: "SUBMIT_TEXT", text });
+    }
+    if (canSubmit(spec, c) && (await ui.confirm("Submit these answers?", summary(spec, c), opts))) {
+      return send({ type: "CONFIRM" });
+    }
+    if (signal?.aborted) return;
+    const entries = reviewEntries(spec, c);
+    const open = entries.filter((e) => e.status === "unanswered").map((e) => e.label);
+    const changes: Step[] = entries.map((e) => ({
+      label: `Change ${entryLine(e)}`,
+      events: [{ type: "SELECT", row: e.k }],
+    }));
+    if (spec.additionalNotes) changes.push({ label: SUBMIT_NOTES, events: [{ type: "NOTE" }] });
+    if (canSubmit(spec, c)) changes.unshift({ label: "Submit", events: [{ type: "CONFIRM" }] });
+    const heading = open.length ? `Unanswered: ${open.join(", ")}. Which question?` : "Review your answers";
+    const picked = await ui.select(
+      heading,
+      changes.map((s) => s.label),
+      opts,
+    );
+    const chosen = changes.find((s) => s.label === picked);
+    return chosen ? send(...chosen.events) : send({ type: "CANCEL" });
+  }
+  if (position.kind !== "question") return;
+  const k = position.q;
+  const q = spec.questions[k];
+
+  if (position.mode !== "choosing") {
+    const current = editorText(position, c);
+    const problems = q.kind === "text" && current ? textProblems(q.text!, current) : [];
+    const prompt =
+      position.mode === "noting"
+        ? `Your note on "${displayLine(q.options[c.cursors[k]]?.label ?? "")}"`
+        : `${title(spec, k)}${problems.length ? ` — ${problems.join(" ")}` : ""}`;
+    const text = await ui.input(prompt, current || q.placeholder, opts);
+    if (text === undefined) return send({ type: "CANCEL" });
+    // A typed answer the checks refuse stays in its editor: the next round asks again and says why.
+    return send({ type: "TYPE", text }, { type: "SUBMIT_TEXT", text });
+  }
+
+  const steps = questionSteps(spec, k, c);
+  const picked = await ui.select(
+    title(spec, k),
+    steps.map((s) => s.label),
+    opts,
+  );
+  const chosen = steps.find((s) => s.label === picked);
+  if (!chosen) return send({ type: "CANCEL" });
+  if (chosen.label === NOTE) {
+    const options = q.options.map((o, i) => `${i + 1}. ${displayLine(o.label)}`);
+    const which = await ui.select("A note on which option?", options, opts);
+    const index = options.indexOf(which ?? "");
+    if (index < 0) return;
+    return send({ type: "MOVE", delta: index - c.cursors[k] }, { type: "NOTE" });
+  }
+  send(...chosen.events);
+}
+
+/** Drive a form through dialogs until it is submitted or cancelled. */
+export async function runDialogs(ui: DialogUi, spec: FormSpec, options: DialogOptions = {}): Promise<FormOutcome> {
+  const actor = createActor(createFormMachine(spec), { input: { restore: options.restore } }).start();
+  const { signal } = options;
+  const onAbort = () => actor.send({ type: "ABORT" });
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    if (options.notice) ui.notify(options.notice, "info");
+    while (actor.getSnapshot().status === "active" && !signal?.aborted) await step(ui, spec, actor, signal);
+    if (actor.getSnapshot().status === "active") actor.send({ type: "ABORT" });
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+  }
+  const end = actor.getSnapshot();
+  return { result: end.output ?? formResult(spec, { ...end.context, outcome: "cancelled" }), context: end.context };
+}

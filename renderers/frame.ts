@@ -1,0 +1,199 @@
+/**
+ * Fitting a form's layout into the rows it may use.
+ *
+ * Contract: the header (title, tabs) and the question's prompt stay on
+ * screen; only the list scrolls, a whole row at a time, around the
+ * highlighted row, with "↑ n more" / "↓ n more" counting rows (options,
+ * review entries), not screen lines. When even that does not fit, the chrome
+ * goes first (borders, spacing), then the prompt is cut to its first lines.
+ * Every line fits the width, and each clickable line keeps its target.
+ */
+import { fitTo } from "./text.js";
+import type { FormTheme } from "./theme.js";
+
+/** What a screen position stands for: what a click there would mean. */
+export type Target =
+  | { kind: "row"; row: number }
+  | { kind: "tab"; q: number }
+  | { kind: "submit" }
+  | { kind: "entry"; k: number };
+
+/** Columns `from`…`to` (exclusive) of line `line` are `target`. */
+export interface Hit {
+  line: number;
+  from: number;
+  to: number;
+  target: Target;
+}
+
+/** A unit of the scrolling list: one row with the lines under it, or a group of lines. */
+export interface Block {
+  lines: string[];
+  /** Counted in "n more" (an option, a typed choice, a review entry). */
+  row?: boolean;
+  target?: Target;
+  /** Holds an open editor: when the block is taller than the room, its end (the caret) stays in view. */
+  editor?: boolean;
+}
+
+export interface Layout {
+  header: string[];
+  /** Hits in the header, by header line. */
+  headerHits: Hit[];
+  /** The question itself: kept in view, cut to its first lines only when nothing else fits. */
+  pinned: string[];
+  blocks: Block[];
+  /** The block that must be on screen. */
+  focus: number;
+  /** Rows before the first and after the last block that were not laid out at all (very long lists). */
+  above: number;
+  below: number;
+  /** A message about the last key (a refusal), above the help line. */
+  status: string[];
+  footer: string[];
+}
+
+export interface Screen {
+  lines: string[];
+  hits: Hit[];
+}
+
+/** Lines a list keeps at least, when the prompt has to give way. */
+const MIN_LIST = 3;
+
+export function frame(layout: Layout, theme: FormTheme, width: number, height: number): Screen {
+  const border = theme.fg("accent", "─".repeat(width));
+  const blank = layout.header.length ? [""] : [];
+  const bodyLines = layout.blocks.reduce((n, b) => n + b.lines.length, 0) + markerLines(layout);
+  const roomy = {
+    top: [border, ...layout.header, ...blank],
+    topHitsAt: 1,
+    bottom: [...layout.status, "", ...layout.footer, border],
+  };
+  const need = roomy.top.length + layout.pinned.length + bodyLines + roomy.bottom.length;
+  if (need <= height) {
+    const lines = [...roomy.top, ...layout.pinned, ...allBlockLines(layout, theme, width), ...roomy.bottom];
+    const at = roomy.top.length + layout.pinned.length + (layout.above > 0 ? 1 : 0);
+    return { lines, hits: hitsOf(layout, roomy.topHitsAt, at, at, 0, layout.blocks.length) };
+  }
+
+  // Too tall: drop the chrome (borders, blank lines), then the header, until a list has room.
+  let top = roomy.top;
+  let topHitsAt = 1;
+  let bottom = roomy.bottom;
+  if (height - top.length - bottom.length - layout.pinned.length < MIN_LIST) {
+    top = layout.header;
+    topHitsAt = 0;
+    bottom = [...layout.status, ...layout.footer];
+  }
+  if (height - top.length - bottom.length - Math.min(layout.pinned.length, 1) < MIN_LIST) {
+    bottom = layout.status;
+  }
+  if (height - top.length - bottom.length - Math.min(layout.pinned.length, 1) < MIN_LIST) {
+    top = [];
+    topHitsAt = -1;
+  }
+  const available = Math.max(1, height - top.length - bottom.length);
+  // The prompt gives way last: it keeps what is left after a minimal list.
+  const pinnedRoom = Math.max(Math.min(1, layout.pinned.length), Math.min(layout.pinned.length, available - MIN_LIST));
+  const pinned = cutPinned(layout.pinned, pinnedRoom, theme, width);
+  const room = Math.max(1, available - pinned.length);
+  const window = scrollWindow(layout, room, theme, width);
+  const lines = [...top, ...pinned, ...window.lines, ...bottom].slice(0, height);
+  const at = top.length + pinned.length + window.offset;
+  const hits = hitsOf(layout, topHitsAt, at - window.skip, at, window.first, window.last);
+  return { lines, hits: hits.filter((h) => h.line < lines.length) };
+}
+
+function markerLines(layout: Layout): number {
+  return (layout.above > 0 ? 1 : 0) + (layout.below > 0 ? 1 : 0);
+}
+
+/** Every block, with markers for rows that were never laid out. */
+function allBlockLines(layout: Layout, theme: FormTheme, width: number): string[] {
+  const lines: string[] = [];
+  if (layout.above > 0) lines.push(marker(`↑ ${layout.above} more`, theme, width));
+  for (const b of layout.blocks) lines.push(...b.lines);
+  if (layout.below > 0) lines.push(marker(`↓ ${layout.below} more`, theme, width));
+  return lines;
+}
+
+function marker(text: string, theme: FormTheme, width: number): string {
+  return theme.fg("dim", fitTo(`  ${text}`, width));
+}
+
+function cutPinned(pinned: string[], room: number, theme: FormTheme, width: number): string[] {
+  if (pinned.length <= room) return pinned;
+  if (room <= 0) return [];
+  return [...pinned.slice(0, room - 1), theme.fg("dim", fitTo(" …", width))];
+}
+
+interface Window {
+  lines: string[];
+  /** Lines before the first block's first line (the ↑ marker). */
+  offset: number;
+  first: number;
+  last: number;
+  /** Lines of the first block cut off at its top. */
+  skip: number;
+}
+
+/** The blocks around the focus that fit `room` lines, with row-counting markers. */
+function scrollWindow(layout: Layout, room: number, theme: FormTheme, width: number): Window {
+  const { blocks, focus } = layout;
+  const rowsIn = (from: number, to: number) => blocks.slice(from, to).filter((b) => b.row).length;
+  const heightOf = (from: number, to: number) => blocks.slice(from, to).reduce((n, b) => n + b.lines.length, 0);
+  // With three or more lines, one each is kept for the markers.
+  const inner = room >= 3 ? room - 2 : room;
+  const f = Math.min(Math.max(0, focus), Math.max(0, blocks.length - 1));
+  let first = f;
+  let last = f + 1;
+  if (blocks.length === 0) {
+    first = 0;
+    last = 0;
+  } else {
+    // Context above the focus (about a third of the room), then below, then above again.
+    while (first > 0 && heightOf(first - 1, last) <= Math.max(blocks[f].lines.length, Math.floor(inner / 3))) first--;
+    while (last < blocks.length && heightOf(first, last + 1) <= inner) last++;
+    while (first > 0 && heightOf(first - 1, last) <= inner) first--;
+  }
+  let body = blocks.slice(first, last).flatMap((b) => b.lines);
+  let skip = 0;
+  if (body.length > inner) {
+    // The focused row alone is taller than the room: show its top, or the end where an editor is.
+    const block = blocks[first];
+    skip = block?.editor ? body.length - inner : 0;
+    body = body.slice(skip, skip + inner);
+  }
+  const above = layout.above + rowsIn(0, first);
+  const below = layout.below + rowsIn(last, blocks.length);
+  const lines: string[] = [];
+  if (room >= 3) lines.push(theme.fg("dim", fitTo(above > 0 ? `  ↑ ${above} more` : "", width)));
+  lines.push(...body);
+  if (room >= 3) lines.push(theme.fg("dim", fitTo(below > 0 ? `  ↓ ${below} more` : "", width)));
+  return { lines: lines.slice(0, room), offset: room >= 3 ? 1 : 0, first, last, skip };
+}
+
+/**
+ * Header hits moved to their screen lines, and a hit per shown line of each
+ * block that has a target. Block `first` starts at screen line `startsAt`
+ * (above the screen when its top is cut); nothing before `visibleFrom` is shown.
+ */
+function hitsOf(
+  layout: Layout,
+  headerAt: number,
+  startsAt: number,
+  visibleFrom: number,
+  first: number,
+  last: number,
+): Hit[] {
+  const hits: Hit[] = headerAt < 0 ? [] : layout.headerHits.map((h) => ({ ...h, line: h.line + headerAt }));
+  let line = startsAt;
+  for (let i = first; i < last; i++) {
+    const b = layout.blocks[i];
+    for (let j = 0; j < b.lines.length; j++, line++) {
+      if (b.target && line >= visibleFrom) hits.push({ line, from: 0, to: Number.MAX_SAFE_INTEGER, target: b.target });
+    }
+  }
+  return hits;
+}

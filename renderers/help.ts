@@ -1,0 +1,76 @@
+/**
+ * The help line: the keys that work where the form stands, in the names of
+ * the person's own bindings, wrapped between key groups (never inside one).
+ */
+import { visibleWidth } from "@mariozechner/pi-tui";
+import type { QuestionSpec } from "../machines/spec.js";
+import { fitTo, wrap } from "./text.js";
+
+/** Display names of the keys bound to each action (the user's bindings inside Pi). */
+export interface KeyHints {
+  up: string;
+  down: string;
+  confirm: string;
+  cancel: string;
+}
+
+export const DEFAULT_HINTS: KeyHints = { up: "↑", down: "↓", confirm: "Enter", cancel: "Esc" };
+
+type QuestionMode = "choosing" | "typing" | "noting";
+
+export function questionHelp(q: QuestionSpec, mode: QuestionMode, tabbed: boolean, hints: KeyHints): string[] {
+  const multiline = q.kind !== "text" || q.text?.type === "text";
+  const newLine = multiline ? ["Shift+Enter new line"] : [];
+  if (q.kind === "text") {
+    return [
+      `${hints.confirm} ${tabbed ? "save" : "submit"}`,
+      ...newLine,
+      ...(tabbed ? ["Tab/Shift+Tab questions"] : []),
+      `${hints.cancel} cancel`,
+    ];
+  }
+  if (mode === "noting") return [`${hints.confirm} or ${hints.cancel} close the note (it is kept)`, ...newLine];
+  if (mode === "typing") return [`${hints.confirm} save`, ...newLine, `${hints.cancel} back to the options`];
+  const parts = [`${hints.up}${hints.down} move`];
+  if (q.kind === "multi") {
+    parts.push("Space toggle", `${hints.confirm} confirm${q.required ? " (at least one)" : ""}`);
+  } else {
+    parts.push("1-9 choose", `${hints.confirm} select`);
+  }
+  if (q.notes) parts.push("n note");
+  if (tabbed) parts.push("Tab/←→ questions");
+  parts.push(`${hints.cancel} cancel`);
+  return parts;
+}
+
+export function reviewHelp(additionalNotes: boolean, mode: "reviewing" | "writing", hints: KeyHints): string[] {
+  if (mode === "writing")
+    return [`${hints.confirm} or ${hints.cancel} close the notes (they are kept)`, "Shift+Enter new line"];
+  return [
+    `${hints.confirm} submit`,
+    "1-9 go to question",
+    ...(additionalNotes ? ["n additional notes"] : []),
+    "Tab/←→ questions",
+    `${hints.cancel} cancel`,
+  ];
+}
+
+/** Key groups joined with " • ", a new line started between groups rather than inside one. */
+export function helpLines(groups: string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const group of groups) {
+    const next = line ? `${line} • ${group}` : ` ${group}`;
+    if (!line || visibleWidth(next) <= width) {
+      line = next;
+      continue;
+    }
+    lines.push(line);
+    line = ` ${group}`;
+  }
+  if (line) lines.push(line);
+  // A group wider than the screen still has to fit: wrap it on its own.
+  return lines
+    .flatMap((l) => (visibleWidth(l) <= width ? [l] : wrap(l.trimStart(), width, " ")))
+    .map((l) => fitTo(l, width));
+}

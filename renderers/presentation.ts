@@ -1,0 +1,147 @@
+/**
+ * What a person is shown, independent of how: the one presentation model
+ * the terminal view and the dialog front end both draw.
+ *
+ * Contract: a question's rows (number, checkbox, label, marks, the texts
+ * under it), the one-line summary of an answer, and the entries of the review
+ * screen (visible questions, numbered as the person sees them, with their
+ * answer or why they have none) are computed here and nowhere else, with
+ * every model- or person-written string already sanitized. Front ends only
+ * lay these out (wrap, colour, or flatten into dialog labels).
+ */
+import { type FormContext, isVisible } from "../machines/context.js";
+import { rowAt, rowCount } from "../machines/rows.js";
+import { type FormSpec, isScaleOption, OTHER_LABEL, optionText, type QuestionSpec } from "../machines/spec.js";
+import { displayLine, displayText } from "./text.js";
+
+export interface RowModel {
+  /** Row index in the question's list (the cursor's unit). */
+  row: number;
+  kind: "option" | "chip" | "other";
+  /** `3. ` */
+  number: string;
+  /** `[x] `, `[ ] ` or blank padding in a multi-select; empty in a single-select. */
+  box: string;
+  /** One line: the option's label (a rating's name), `✎ typed text`, or the free-text row's label. */
+  label: string;
+  /** Chosen in the current selection. */
+  chosen: boolean;
+  /** The confirmed single-select answer (shown with ✓). */
+  answer: boolean;
+  recommended: boolean;
+  highlighted: boolean;
+  /** Texts under the label, sanitized, line breaks kept. */
+  description?: string;
+  details?: string;
+  authorNote?: string;
+  ownNote?: string;
+}
+
+/** The rows `from`…`to` (exclusive) of question `k`. */
+export function questionRows(q: QuestionSpec, k: number, context: FormContext, from = 0, to = Infinity): RowModel[] {
+  const picks = context.picks[k];
+  const cursor = context.cursors[k];
+  const rows: RowModel[] = [];
+  const end = Math.min(to, rowCount(q, picks));
+  for (let r = Math.max(0, from); r < end; r++) {
+    const row = rowAt(q, picks, r)!;
+    const base = { row: r, kind: row.kind, number: `${r + 1}. `, highlighted: r === cursor, recommended: false };
+    if (row.kind === "option") {
+      const option = q.options[row.index];
+      // A rating's option is its number: show "4. Very good" rather than "4. 4" over "Very good".
+      const scale = isScaleOption(q, row.index);
+      const chosen = picks.options.includes(row.index);
+      const own = context.notes[k]?.[row.index]?.trim();
+      rows.push({
+        ...base,
+        box: q.kind === "multi" ? (chosen ? "[x] " : "[ ] ") : "",
+        label: displayLine(scale ? option.description! : option.label),
+        chosen,
+        answer: q.kind === "single" && chosen && context.answered[k],
+        recommended: option.recommended === true,
+        description: !scale && option.description ? displayText(option.description) : undefined,
+        details: option.details ? displayText(option.details) : undefined,
+        authorNote: option.note ? displayText(option.note) : undefined,
+        ownNote: own ? displayText(own) : undefined,
+      });
+    } else if (row.kind === "chip") {
+      rows.push({
+        ...base,
+        box: "[x] ",
+        label: `✎ ${displayLine(picks.custom[row.index])}`,
+        chosen: true,
+        answer: false,
+      });
+    } else {
+      const typed = q.kind === "single" ? picks.custom[0] : undefined;
+      rows.push({
+        ...base,
+        box: q.kind === "multi" ? "    " : "",
+        label: typed !== undefined ? `✎ ${displayLine(typed)}` : OTHER_LABEL,
+        chosen: typed !== undefined,
+        answer: typed !== undefined && context.answered[k],
+      });
+    }
+  }
+  return rows;
+}
+
+/** A row's label with its marks: `Staging  ★ recommended ✓`. */
+export function rowText(row: RowModel): string {
+  return `${row.label}${row.recommended ? "  ★ recommended" : ""}${row.answer ? " ✓" : ""}`;
+}
+
+/** `Staging (note: after smoke tests), ✎ typed, note on Production: …` — question `k`'s answer on one line. */
+export function answerSummary(q: QuestionSpec, k: number, context: FormContext): string {
+  const picks = context.picks[k];
+  const notes = context.notes[k] ?? {};
+  const noteOf = (i: number) => (notes[i]?.trim() ? displayLine(notes[i].trim(), NOTE_CHARS) : undefined);
+  const parts = picks.options.map((i) => {
+    const label = displayLine(isScaleOption(q, i) ? optionText(q, i) : q.options[i].label);
+    const note = noteOf(i);
+    return note ? `${label} (note: ${note})` : label;
+  });
+  for (const c of picks.custom) parts.push(`✎ ${displayLine(c)}`);
+  // A note on an option that is not chosen still says which option it is on.
+  for (const i of Object.keys(notes).map(Number)) {
+    const note = noteOf(i);
+    if (note && !picks.options.includes(i) && q.options[i])
+      parts.push(`note on ${displayLine(q.options[i].label)}: ${note}`);
+  }
+  return parts.join(", ");
+}
+
+/** Characters of a note shown in a one-line summary. */
+const NOTE_CHARS = 200;
+
+export type ReviewStatus = "answered" | "unanswered" | "skipped";
+
+export interface ReviewEntry {
+  /** The question's index in the form. */
+  k: number;
+  /** The question's tab label, sanitized. */
+  label: string;
+  status: ReviewStatus;
+  /** The answer summary, or why there is none. */
+  text: string;
+}
+
+/** The questions shown on the review screen: the visible ones, in order. */
+export function reviewEntries(spec: FormSpec, context: FormContext): ReviewEntry[] {
+  const entries: ReviewEntry[] = [];
+  spec.questions.forEach((q, k) => {
+    if (!isVisible(spec, context, k)) return;
+    const label = displayLine(q.label);
+    if (context.answered[k]) {
+      entries.push({ k, label, status: "answered", text: answerSummary(q, k, context) || "(no choice)" });
+    } else {
+      entries.push({
+        k,
+        label,
+        status: q.required ? "unanswered" : "skipped",
+        text: q.required ? "(unanswered)" : "(skipped, optional)",
+      });
+    }
+  });
+  return entries;
+}

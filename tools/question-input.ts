@@ -1,0 +1,87 @@
+/**
+ * `question_input`: a typed answer, checked while it is typed (`text`,
+ * `number`, `email`, `date`; length and pattern on the trimmed answer).
+ *
+ * `details`: `{question, answer, cancelled}`, plus `validationErrors` when the
+ * arguments were refused. Text: `User answered: …`.
+ */
+import type { FormResult } from "../machines/context.js";
+import { type FormSpec, normalizeForm } from "../machines/spec.js";
+import { checkInputArgs, type InputArgs, InputParameters } from "../schemas/qwizard.js";
+import { cancelledText } from "./answer-text.js";
+import { defineFormTool, describeCall } from "./form-tool.js";
+
+export interface InputDetails {
+  question: string;
+  answer: string | null;
+  validationErrors?: string[];
+  cancelled: boolean;
+  error?: string;
+}
+
+export function inputForm(args: InputArgs): FormSpec {
+  return normalizeForm({
+    questions: [
+      {
+        prompt: args.question,
+        options: [],
+        kind: "text",
+        required: args.required,
+        placeholder: args.placeholder,
+        text: {
+          type: args.type ?? "text",
+          minLength: args.minLength,
+          maxLength: args.maxLength,
+          pattern: args.pattern,
+        },
+      },
+    ],
+  });
+}
+
+function answer(spec: FormSpec, form: FormResult) {
+  const question = spec.questions[0].prompt;
+  if (form.cancelled) {
+    const details: InputDetails = { question, answer: null, cancelled: true };
+    return { text: cancelledText("question", []), details };
+  }
+  const value = form.answers[0].custom[0] ?? "";
+  const details: InputDetails = { question, answer: value, cancelled: false };
+  return { text: value === "" ? "User left the answer empty." : `User answered: ${value}`, details };
+}
+
+export const questionInput = defineFormTool<InputArgs, InputDetails>({
+  name: "question_input",
+  label: "Question (typed answer)",
+  description:
+    "Ask the user for a typed answer, checked while they type: type text, number, email or date (YYYY-MM-DD), " +
+    "minLength/maxLength and pattern on the trimmed answer. Enter is refused until the answer is valid.",
+  promptSnippet: "Ask the user for a typed, validated answer (text, number, email, date)",
+  promptGuidelines: [
+    "Use question_input when the answer is free text (a name, a number, a date) rather than a choice between options.",
+  ],
+  parameters: InputParameters,
+  check: checkInputArgs,
+  form: inputForm,
+  answer: (_args, spec, result) => answer(spec, result),
+  failure(failure, raw, spec) {
+    const asked = (raw as { question?: unknown } | null)?.question;
+    const details: InputDetails = {
+      question: spec?.questions[0].prompt ?? (typeof asked === "string" ? asked : ""),
+      answer: null,
+      cancelled: true,
+      error: failure.category,
+    };
+    if (failure.category !== "no_ui") details.validationErrors = [failure.message];
+    return details;
+  },
+  callSummary: describeCall,
+  resultSummary: (d) =>
+    d.error
+      ? { kind: "error" }
+      : {
+          kind: "answers",
+          cancelled: d.cancelled,
+          answers: d.answer === null ? [] : [{ label: "Answer", value: d.answer }],
+        },
+});

@@ -1,0 +1,160 @@
+/**
+ * `questionnaire`: up to four related questions as tabs with a progress
+ * indicator and a Submit tab; types `single`, `multi`, `yes_no` (Yes/No
+ * generated) and `rating` (1–5 generated, Poor to Excellent).
+ *
+ * `details`: `{questions: [{id, label, prompt}], answers: [{id, value, label,
+ * wasCustom, index?}], cancelled}`; `value`/`label` are arrays for
+ * multi-select, `index` is 1-based. `question_branch` (question-branch.ts)
+ * shares all of this and adds `skipped`.
+ */
+import type { FormResult, QuestionOutcome } from "../machines/context.js";
+import { type FormSpec, normalizeForm, type QuestionInput, type QuestionSpec } from "../machines/spec.js";
+import { type CheckedItem, checkQuestionnaireArgs, QuestionnaireParameters } from "../schemas/qwizard.js";
+import { answerLine, cancelledText, chosenLabels } from "./answer-text.js";
+import { defineFormTool, describeCall, type Failure, type FormTool, type ResultSummary } from "./form-tool.js";
+import { optionsFromStrings } from "./prepare.js";
+
+export const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
+
+/** The options a question type brings with it. */
+function optionsFor(item: CheckedItem): Array<{ label: string; description?: string }> {
+  if (item.type === "yes_no") return [{ label: "Yes" }, { label: "No" }];
+  if (item.type === "rating") return RATING_LABELS.map((description, i) => ({ label: String(i + 1), description }));
+  return item.options;
+}
+
+export function questionnaireForm(items: CheckedItem[]): FormSpec {
+  return normalizeForm({
+    questions: items.map(
+      (q): QuestionInput => ({
+        id: q.id,
+        label: q.label,
+        prompt: q.prompt,
+        options: optionsFor(q),
+        // A typed answer to a yes/no or a rating is rarely wanted: off unless asked for.
+        allowOther: q.allowOther ?? (q.type === "yes_no" || q.type === "rating" ? false : undefined),
+        multiple: q.type === "multi",
+        required: q.required,
+        autoAdvance: q.autoAdvance,
+        when: q.conditions,
+        on: q.on,
+      }),
+    ),
+  });
+}
+
+export interface QuestionnaireAnswer {
+  id: string;
+  value: string | string[];
+  label: string | string[];
+  wasCustom: boolean;
+  index?: number;
+}
+
+export interface QuestionnaireDetails {
+  questions: Array<{ id: string; label: string; prompt: string }>;
+  answers: QuestionnaireAnswer[];
+  cancelled: boolean;
+  skipped?: string[];
+  error?: string;
+}
+
+function questionnaireAnswer(q: QuestionSpec, outcome: QuestionOutcome): QuestionnaireAnswer | undefined {
+  if (!outcome.answered) return undefined;
+  const labels = chosenLabels(q, outcome);
+  const wasCustom = outcome.custom.length > 0;
+  if (q.kind === "multi") return { id: q.id, value: labels, label: labels, wasCustom };
+  const answer: QuestionnaireAnswer = { id: q.id, value: labels[0] ?? "", label: labels[0] ?? "", wasCustom };
+  if (!wasCustom && outcome.options.length) answer.index = outcome.options[0] + 1;
+  return answer;
+}
+
+function summaries(spec: FormSpec): QuestionnaireDetails["questions"] {
+  return spec.questions.map((q) => ({ id: q.id, label: q.label, prompt: q.prompt }));
+}
+
+/** The details of a questionnaire; `branch` adds the ids its conditions hid. */
+export function questionnaireDetails(spec: FormSpec, result: FormResult, branch: boolean): QuestionnaireDetails {
+  const details: QuestionnaireDetails = {
+    questions: summaries(spec),
+    answers: spec.questions.flatMap((q, i) => questionnaireAnswer(q, result.answers[i]) ?? []),
+    cancelled: result.cancelled,
+  };
+  if (branch) details.skipped = result.skipped;
+  return details;
+}
+
+export function questionnaireText(spec: FormSpec, result: FormResult): string {
+  const shown = spec.questions
+    .map((q, i) => [q, result.answers[i]] as const)
+    .filter(([q]) => !result.skipped.includes(q.id));
+  const lines = shown.filter(([, a]) => !result.cancelled || a.answered).map(([q, a]) => answerLine(q, a));
+  const skipped = result.skipped.length ? [`Skipped by conditions: ${result.skipped.join(", ")}`] : [];
+  if (!result.cancelled) return [...lines, ...skipped].join("\n");
+  return cancelledText("questionnaire", lines);
+}
+
+export function questionnaireFailure(
+  failure: Failure,
+  spec: FormSpec | undefined,
+  branch: boolean,
+): QuestionnaireDetails {
+  const details: QuestionnaireDetails = {
+    questions: spec ? summaries(spec) : [],
+    answers: [],
+    cancelled: true,
+    error: failure.category,
+  };
+  if (branch) details.skipped = [];
+  return details;
+}
+
+export function questionnaireSummary(d: QuestionnaireDetails): ResultSummary {
+  if (d.error) return { kind: "error" };
+  const labelOf = new Map(d.questions.map((q) => [q.id, q.label]));
+  const answers = d.answers.map((a) => ({
+    label: labelOf.get(a.id) ?? a.id,
+    value: Array.isArray(a.label) ? a.label.join(", ") : a.label,
+  }));
+  return { kind: "answers", cancelled: d.cancelled, answers };
+}
+
+/** What sets a questionnaire-like tool apart: its name, texts, schema and check. */
+type OwnParts = Pick<
+  FormTool<CheckedItem[], QuestionnaireDetails>,
+  "name" | "label" | "description" | "promptSnippet" | "promptGuidelines" | "parameters" | "prepareArguments" | "check"
+>;
+
+/** A tool that asks a questionnaire; `branch` adds `details.skipped` (question_branch). */
+export function questionnaireTool(own: OwnParts, branch: boolean): FormTool<CheckedItem[], QuestionnaireDetails> {
+  return defineFormTool({
+    ...own,
+    form: questionnaireForm,
+    answer: (_args, spec, result) => ({
+      text: questionnaireText(spec, result),
+      details: questionnaireDetails(spec, result, branch),
+    }),
+    failure: (failure, _raw, spec) => questionnaireFailure(failure, spec, branch),
+    callSummary: describeCall,
+    resultSummary: questionnaireSummary,
+  });
+}
+
+export const questionnaire = questionnaireTool(
+  {
+    name: "questionnaire",
+    label: "Questionnaire",
+    description:
+      "Ask up to 4 related questions as one tabbed questionnaire with a progress indicator and a Submit tab. " +
+      "Types: single, multi, yes_no (Yes/No generated), rating (1-5 generated).",
+    promptSnippet: "Ask up to 4 related questions in one tabbed questionnaire (single, multi, yes_no, rating)",
+    promptGuidelines: [
+      "Use questionnaire to collect up to 4 related decisions at once; use yes_no and rating types instead of listing those options yourself.",
+    ],
+    parameters: QuestionnaireParameters,
+    prepareArguments: optionsFromStrings,
+    check: checkQuestionnaireArgs,
+  },
+  false,
+);

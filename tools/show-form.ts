@@ -1,0 +1,69 @@
+/**
+ * Showing a form in Pi: in the terminal when Pi has one, else through
+ * dialogs. This module and what it imports (the statechart, the view, the
+ * component) are loaded on the first form, not when Pi loads the extension.
+ *
+ * Contract: no interactive UI (print/JSON mode) → `no-ui`, nothing opens; a
+ * host whose `ctx.ui.custom` returns nothing (RPC mode) asks through its
+ * dialogs instead; an aborted tool call closes the open form and resolves as
+ * cancelled with the answers given so far; a call aborted before the form
+ * opens never opens it. The outcome carries the machine's last context, so
+ * what the person entered can be kept as a draft.
+ */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import {
+  type FormContext,
+  type FormOutcome,
+  type FormResult,
+  formResult,
+  initialContext,
+} from "../machines/context.js";
+import type { FormSpec } from "../machines/spec.js";
+import { FormComponent } from "../renderers/component.js";
+import { runDialogs } from "../renderers/dialogs.js";
+
+export type ShowOutcome = ({ kind: "done" } & FormOutcome) | { kind: "no-ui" };
+
+export interface ShowOptions {
+  signal?: AbortSignal;
+  /** Start from this context (a restored draft). */
+  restore?: FormContext;
+  /** A line shown at the top of the form (that a draft was restored). */
+  notice?: string;
+}
+
+/** The outcome of a form that was never shown because the call was already aborted. */
+function abortedBeforeStart(spec: FormSpec, restore?: FormContext): ShowOutcome {
+  const context = { ...(restore ?? initialContext(spec)), outcome: "cancelled" as const };
+  return { kind: "done", result: formResult(spec, context), context };
+}
+
+export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: ShowOptions = {}): Promise<ShowOutcome> {
+  const { signal } = options;
+  if (!ctx.hasUI) return { kind: "no-ui" };
+  if (signal?.aborted) return abortedBeforeStart(spec, options.restore);
+
+  let form: FormComponent | undefined;
+  let detach = () => {};
+  const result = await ctx.ui.custom<FormResult | undefined>((tui, theme, keybindings, done) => {
+    form = new FormComponent({
+      spec,
+      host: tui,
+      theme,
+      keybindings,
+      done,
+      restore: options.restore,
+      notice: options.notice,
+    });
+    const onAbort = () => form?.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    detach = () => signal?.removeEventListener("abort", onAbort);
+    return form;
+  });
+  detach();
+  if (result === undefined || !form) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
+  form.dispose();
+  const outcome: ShowOutcome = { kind: "done", result, context: form.snapshot.context };
+  if (form.failure) outcome.error = form.failure;
+  return outcome;
+}
