@@ -61,7 +61,7 @@ describe("diagram details", () => {
     const branching = toMermaid(formDiagram(spec("branching")));
     expect(branching).toContain("q2 --> q3 : always [hiddenGoing(q2, forward)]");
     expect(branching).toContain('state "q2 · Split (shown when size gte 4)" as q2');
-    expect(branching).toContain("review --> submitted : CONFIRM [canSubmit]");
+    expect(branching).toContain("review_reviewing --> submitted : CONFIRM [canSubmit]");
     expect(toMermaid(formDiagram(spec("throttled")))).toContain("waiting --> q1 : after 3s");
   });
 

@@ -154,6 +154,8 @@ describe("every tool works through dialogs", () => {
       "→ Next question",
       pick("Change 1."),
       pick("A"),
+      // An answer given after going back from the review comes back to it.
+      pick("Change 2."),
       pick("B"),
       true,
     ]);

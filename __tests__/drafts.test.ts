@@ -37,7 +37,8 @@ function setup() {
 describe("drafts", () => {
   it("cancel keeps a draft, the same form restores it and says so, submit clears it", async () => {
     const { pi, ask } = setup();
-    const first = await ask(["2", "3", ..."because", KEY.esc, KEY.esc]).result;
+    // Esc closes the editor, Esc asks whether to discard, Esc discards.
+    const first = await ask(["2", "3", ..."because", KEY.esc, KEY.esc, KEY.esc]).result;
     expect(first.details.cancelled).toBe(true);
     expect(pi.entries).toHaveLength(1);
     expect(pi.entries[0]).toMatchObject({
@@ -64,7 +65,7 @@ describe("drafts", () => {
 
   it("a different form does not get the draft; a cancel with nothing entered leaves none", async () => {
     const { pi, ask } = setup();
-    await ask(["2", KEY.esc]).result;
+    await ask(["2", KEY.esc, KEY.esc]).result;
     let screen = "";
     await ask([KEY.esc], { questions: [{ prompt: "Other?", options: [{ label: "X" }] }] }, (form) => {
       screen = form.render(80).join("\n");
@@ -103,7 +104,8 @@ describe("drafts", () => {
     createFormchart({ agentDir: tempAgentDir() })(pi.api);
     const tool = pi.tools.get("question")!;
     const pick = (needle: string) => (_t: string, options?: string[]) => options?.find((o) => o.includes(needle));
-    await tool.execute("a", args, undefined, undefined, rpcContext([pick("SQLite"), undefined], pi.entries).ctx);
+    // A dismissed dialog asks whether to discard what was entered; yes.
+    await tool.execute("a", args, undefined, undefined, rpcContext([pick("SQLite"), undefined, true], pi.entries).ctx);
     const { ctx, asked } = rpcContext(["→ Next question", pick("Cost"), true], pi.entries);
     const r = await tool.execute("b", args, undefined, undefined, ctx);
     expect(asked[0].options).toContain("2. SQLite ✓");

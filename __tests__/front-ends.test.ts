@@ -62,7 +62,9 @@ async function dialogsOf(spec: FormSpec, restore: FormContext) {
     },
     // An input keeps what it was opened with.
     input: async (_title: string, current?: string) => current ?? "",
-    confirm: async (_title: string, message: string) => {
+    // Submit is declined once its summary is seen; then a dismissed dialog asks to discard, which is accepted.
+    confirm: async (title: string, message: string) => {
+      if (title.startsWith("Discard")) return true;
       confirms.push(message);
       return false;
     },

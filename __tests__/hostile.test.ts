@@ -83,15 +83,21 @@ cases.push(
     "invalid_arguments",
   ],
   [
-    "question: escapes in every string",
+    "question: escapes in every shown string",
     "question",
     {
       questions: [
-        { id: ESC, label: ESC, prompt: ESC, options: [{ label: ESC, description: ESC }, { label: "ok" }] },
+        { id: "plain", label: ESC, prompt: ESC, options: [{ label: ESC, description: ESC }, { label: "ok" }] },
         { prompt: "two", options: two },
       ],
     },
     OPENS,
+  ],
+  [
+    "question: control characters in an id (it is written into the model's text)",
+    "question",
+    { questions: [{ id: ESC, prompt: "p", options: two }] },
+    "invalid_arguments",
   ],
   [
     "question: escapes in the single shape",

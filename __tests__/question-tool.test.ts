@@ -102,7 +102,8 @@ describe("answers", () => {
   });
 
   it("Esc cancels and keeps the answers given so far", async () => {
-    const result = await run(twoQuestions, [KEY.enter, KEY.esc]).result;
+    // With an answer given, Esc asks first; a second Esc discards.
+    const result = await run(twoQuestions, [KEY.enter, KEY.esc, KEY.esc]).result;
     expect(result.details.cancelled).toBe(true);
     expect(result.details.answers).toEqual([{ id: "db", label: "PostgreSQL", wasCustom: false, index: 1 }]);
     expect(result.content[0].text).toBe(

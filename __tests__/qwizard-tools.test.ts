@@ -308,7 +308,7 @@ describe("question_input", () => {
 
   it("Esc cancels with answer null", async () => {
     const { tools } = setup();
-    const { result } = await call(tools, "question_input", { question: "Name?" }, [..."Ada", KEY.esc]);
+    const { result } = await call(tools, "question_input", { question: "Name?" }, [..."Ada", KEY.esc, KEY.esc]);
     expect(result.details).toEqual({ question: "Name?", answer: null, cancelled: true });
   });
 });

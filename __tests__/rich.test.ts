@@ -22,6 +22,7 @@ function result(answers: Partial<FormResult["answers"][number]>[], extra: Partia
     cancelled: false,
     answers: answers.map((a, i) => ({ id: `q${i + 1}`, answered: true, options: [], custom: [], ...a })),
     skipped: [],
+    hidden: [],
     waited: false,
     notes: answers.map(() => ({})),
     additionalText: "",
@@ -224,7 +225,7 @@ describe("ask_rich_questions tool", () => {
   it("cancel returns the full result with cancelled: true", async () => {
     const tool = setup();
     const { ctx } = fakeUiContext((c) =>
-      ["\x1b[B", "n", ..."hm", KEY.enter, KEY.esc].forEach((k) => {
+      ["\x1b[B", "n", ..."hm", KEY.enter, KEY.esc, KEY.esc].forEach((k) => {
         c.handleInput(k);
       }),
     );

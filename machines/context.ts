@@ -10,7 +10,7 @@
  * Submit, the tab bar, the review screen and the dialogs all ask it.
  */
 import { allHold } from "./conditions.js";
-import { NO_PICKS, type Picks } from "./rows.js";
+import { isEmptyPicks, NO_PICKS, type Picks } from "./rows.js";
 import type { FormSpec } from "./spec.js";
 
 /** The semantic events a person (or an aborted call) can send a form. */
@@ -19,6 +19,12 @@ export type FormEvent =
   | { type: "MOVE_TO"; to: "first" | "last" }
   | { type: "SELECT"; row: number }
   | { type: "TOGGLE" }
+  /** Tick every option of a multi-select, or clear them all when all are ticked. */
+  | { type: "TOGGLE_ALL" }
+  /** Tick the options that are not ticked and clear the ones that are. */
+  | { type: "INVERT" }
+  /** Leave the "discard answers?" question and go on answering. */
+  | { type: "RESUME" }
   | { type: "CONFIRM" }
   | { type: "NEXT_TAB" }
   | { type: "PREV_TAB" }
@@ -48,6 +54,10 @@ export interface FormContext {
   notes: Array<Record<number, string>>;
   /** Additional notes written on the review screen. */
   additionalText: string;
+  /** Questions a tab move passed over because their conditions hid them. */
+  passed: boolean[];
+  /** The person came from the review screen to change one answer: the next answer goes back there. */
+  returnToReview: boolean;
   outcome: Outcome;
 }
 
@@ -63,8 +73,10 @@ export interface QuestionOutcome {
 export interface FormResult {
   cancelled: boolean;
   answers: QuestionOutcome[];
-  /** Ids of the questions hidden by their conditions when the form closed. */
+  /** Ids of the questions passed over while navigating because their conditions hid them, and left unanswered. */
   skipped: string[];
+  /** Ids of the questions hidden by their conditions when the form closed. */
+  hidden: string[];
   waited: boolean;
   /** Non-empty notes per question, by option index. */
   notes: Array<Record<number, string>>;
@@ -82,6 +94,8 @@ export function initialContext(spec: FormSpec): FormContext {
     direction: "forward",
     notes: Array.from({ length: n }, () => ({})),
     additionalText: "",
+    passed: new Array(n).fill(false),
+    returnToReview: false,
     outcome: "open",
   };
 }
@@ -131,6 +145,25 @@ export function openQuestions(spec: FormSpec, context: FormContext): number[] {
   return open;
 }
 
+/** Where question `q` stands among the shown questions (0-based), or -1 when it is hidden. */
+export function shownPosition(spec: FormSpec, context: FormContext, q: number): number {
+  if (!isVisible(spec, context, q)) return -1;
+  let position = 0;
+  for (let i = 0; i < q; i++) if (isVisible(spec, context, i)) position++;
+  return position;
+}
+
+/** Whether the person has entered anything: an answer, a selection, a draft, a note. */
+export function hasInput(context: FormContext): boolean {
+  return (
+    context.answered.some(Boolean) ||
+    context.picks.some((p) => !isEmptyPicks(p)) ||
+    context.drafts.some((d) => d.trim() !== "") ||
+    context.notes.some((n) => Object.values(n).some((t) => t.trim() !== "")) ||
+    context.additionalText.trim() !== ""
+  );
+}
+
 export function canSubmit(spec: FormSpec, context: FormContext): boolean {
   return openQuestions(spec, context).length === 0;
 }
@@ -144,7 +177,8 @@ export function formResult(spec: FormSpec, context: FormContext): FormResult {
       const picks = answered ? context.picks[i] : NO_PICKS;
       return { id: q.id, answered, options: [...picks.options], custom: [...picks.custom] };
     }),
-    skipped: spec.questions.filter((_, i) => !isVisible(spec, context, i)).map((q) => q.id),
+    skipped: spec.questions.filter((_, i) => context.passed[i] && context.answered[i] !== true).map((q) => q.id),
+    hidden: spec.questions.filter((_, i) => !isVisible(spec, context, i)).map((q) => q.id),
     waited: context.waited,
     notes: context.notes.map((byOption) =>
       Object.fromEntries(

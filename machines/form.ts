@@ -29,10 +29,12 @@ import {
   type FormEvent,
   type FormResult,
   formResult,
+  hasInput,
   initialContext,
   isVisible,
   pruneHidden,
   replaceAt,
+  shownPosition,
 } from "./context.js";
 import { isEmptyPicks, NO_PICKS, type Picks, type Row, rowAt, rowCount } from "./rows.js";
 import { type FormSpec, isTabbed } from "./spec.js";
@@ -42,7 +44,16 @@ import { textProblems } from "./text-rules.js";
 type InternalEvent = { type: "ADVANCE" };
 
 /** What a state is, for renderers: read with `snapshot.hasTag` (see position.ts). */
-export type FormTag = "waiting" | "question" | "choosing" | "typing" | "noting" | "review" | "reviewing" | "writing";
+export type FormTag =
+  | "waiting"
+  | "question"
+  | "choosing"
+  | "typing"
+  | "noting"
+  | "review"
+  | "reviewing"
+  | "writing"
+  | "discarding";
 
 export interface FormInput {
   /** Context to start from instead of a blank form (a restored draft). */
@@ -90,8 +101,14 @@ export function formSetup(spec: FormSpec) {
       rowExists: ({ context, event }, p: QParam) =>
         event.type === "SELECT" && event.row >= 0 && event.row <= lastRow(p.q, context.picks[p.q]),
       hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
+      /** A number key on the review screen names the questions shown, counted in order. */
       selectsQuestion: ({ context, event }, p: QParam) =>
-        event.type === "SELECT" && event.row === p.q && isVisible(spec, context, p.q),
+        event.type === "SELECT" && event.row === shownPosition(spec, context, p.q),
+      /** Something was entered: Esc asks before it throws that away. */
+      hasInput: ({ context }) => hasInput(context),
+      returningToReview: ({ context }) => context.returnToReview,
+      /** The editor of a typed choice holds text (Tab keeps it as the answer). */
+      draftKept: ({ context }, p: QParam) => context.drafts[p.q].trim() !== "",
       textAccepted: ({ event }, p: QParam) =>
         event.type === "SUBMIT_TEXT" && textProblems(qs[p.q].text!, event.text).length === 0,
       hiddenGoing: ({ context }, p: { q: number; direction: Direction }) =>
@@ -154,12 +171,12 @@ export function formSetup(spec: FormSpec) {
         assertEvent(event, ["TYPE", "SUBMIT_TEXT"]);
         return { additionalText: event.text };
       }),
+      /** A typed answer; an empty one (an optional question left blank) is no answer. */
       answerText: assign(({ context, event }, p: QParam) => {
         assertEvent(event, "SUBMIT_TEXT");
         const text = event.text.trim();
-        return answer(context, p.q, { options: [], custom: [text] }, true, {
-          drafts: replaceAt(context.drafts, p.q, text),
-        });
+        const picks = text === "" ? NO_PICKS : { options: [], custom: [text] };
+        return answer(context, p.q, picks, text !== "", { drafts: replaceAt(context.drafts, p.q, text) });
       }),
       addTypedChoice: assign(({ context, event }, p: QParam) => {
         assertEvent(event, "SUBMIT_TEXT");
@@ -175,11 +192,38 @@ export function formSetup(spec: FormSpec) {
       }),
       /** After an answer, move on (tabbed forms whose question auto-advances). */
       advance: raise({ type: "ADVANCE" } as const),
+      /** A tab move passed over question `q`, hidden by its conditions. */
+      markPassed: assign(({ context }, p: QParam) => ({ passed: replaceAt(context.passed, p.q, true) })),
+      markReturn: assign({ returnToReview: true }),
+      clearReturn: assign({ returnToReview: false }),
+      /** Leaving a typed choice's editor by Tab keeps what it holds, as the answer or one more choice. */
+      keepDraft: assign(({ context }, p: QParam) => {
+        const text = context.drafts[p.q].trim();
+        const current = context.picks[p.q];
+        if (qs[p.q].kind === "single") return answer(context, p.q, { options: [], custom: [text] }, true);
+        const custom = current.custom.includes(text) ? current.custom : [...current.custom, text];
+        return answer(context, p.q, { options: current.options, custom }, true, {
+          drafts: replaceAt(context.drafts, p.q, ""),
+        });
+      }),
+      toggleAll: assign(({ context }, p: QParam) => {
+        const current = context.picks[p.q];
+        const all = qs[p.q].options.map((_, i) => i);
+        const options = current.options.length === all.length ? [] : all;
+        const next = { options, custom: current.custom };
+        return answer(context, p.q, next, !isEmptyPicks(next));
+      }),
+      invert: assign(({ context }, p: QParam) => {
+        const current = context.picks[p.q];
+        const options = qs[p.q].options.map((_, i) => i).filter((i) => !current.options.includes(i));
+        const next = { options, custom: current.custom };
+        return answer(context, p.q, next, !isEmptyPicks(next));
+      }),
       /** A number key on a row: answer with it (single-select) or tick it (multi-select). */
       raiseConfirm: raise({ type: "CONFIRM" } as const),
       raiseToggle: raise({ type: "TOGGLE" } as const),
-      goForward: assign({ direction: "forward" as Direction }),
-      goBackward: assign({ direction: "backward" as Direction }),
+      goForward: assign({ direction: "forward" as Direction, returnToReview: false }),
+      goBackward: assign({ direction: "backward" as Direction, returnToReview: false }),
       markWaited: assign({ waited: true }),
       markSubmitted: assign({ outcome: "submitted" as const }),
       markCancelled: assign({ outcome: "cancelled" as const }),
@@ -199,20 +243,31 @@ export function createFormMachine(spec: FormSpec) {
   const forward = (k: number) => ({ target: stateOf(k + 1), actions: "goForward" as const });
   const backward = (k: number) => ({ target: stateOf(k - 1), actions: "goBackward" as const });
   const cancel = { target: "#form.cancelled", actions: "markCancelled" as const };
+  /** Esc once something was entered asks first (a second Esc or Enter discards); before that it cancels. */
+  const askFirst = [{ guard: "hasInput" as const, target: "discarding" }, cancel];
+  // A question shown by a condition is only ever shown once an earlier one is answered (a
+  // condition on an unanswered question is false), so there Esc always asks.
+  const escFrom = (k: number) => (qs[k].visibility.kind === "when" ? { target: "discarding" } : askFirst);
+  const discarding = (back: string) =>
+    s.createStateConfig({ tags: "discarding", on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } } });
+  /** A lone single-choice question without a typed answer or notes holds nothing before it ends: Esc just cancels. */
+  const holdsInput = (k: number) => tabbed || qs[k].kind !== "single" || qs[k].allowOther || qs[k].notes;
   const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
+  /** After an answer: back to the review screen when the person came from there, else on to the next question. */
+  const advance = (k: number) => {
+    if (!tabbed || !qs[k].autoAdvance) return {};
+    // From the last question, moving on is the review screen anyway.
+    if (k === qs.length - 1) return { ADVANCE: forward(k) };
+    return { ADVANCE: [{ guard: "returningToReview" as const, target: "#form.review" }, forward(k)] };
+  };
   const skipHidden = (k: number) =>
     qs[k].visibility.kind === "always" || !tabbed
       ? []
-      : [
-          {
-            guard: { type: "hiddenGoing" as const, params: { q: k, direction: "forward" as const } },
-            target: stateOf(k + 1),
-          },
-          {
-            guard: { type: "hiddenGoing" as const, params: { q: k, direction: "backward" as const } },
-            target: stateOf(k - 1),
-          },
-        ];
+      : (["forward", "backward"] as const).map((direction) => ({
+          guard: { type: "hiddenGoing" as const, params: { q: k, direction } },
+          target: stateOf(direction === "forward" ? k + 1 : k - 1),
+          actions: { type: "markPassed" as const, params: { q: k } },
+        }));
   /** Where an answer leads: a lone question submits; a tabbed form moves on when the question auto-advances. */
   const answered = (k: number, action: AnswerAction) =>
     tabbed
@@ -225,7 +280,7 @@ export function createFormMachine(spec: FormSpec) {
       tags: "question",
       initial: "typing",
       always: skipHidden(k),
-      on: { ...tabs(k), ...(tabbed && qs[k].autoAdvance ? { ADVANCE: forward(k) } : {}) },
+      on: { ...tabs(k), ...advance(k) },
       states: {
         typing: {
           tags: "typing",
@@ -235,9 +290,10 @@ export function createFormMachine(spec: FormSpec) {
               guard: { type: "textAccepted", params: p },
               ...answered(k, { type: "answerText", params: p }),
             },
-            CANCEL: cancel,
+            CANCEL: escFrom(k),
           },
         },
+        discarding: discarding("typing"),
       },
     });
   };
@@ -267,6 +323,8 @@ export function createFormMachine(spec: FormSpec) {
               },
             ],
             TOGGLE: [...toEditor, { actions: { type: "toggleHighlighted" as const, params: p } }],
+            TOGGLE_ALL: { actions: { type: "toggleAll" as const, params: p } },
+            INVERT: { actions: { type: "invert" as const, params: p } },
           };
     const noting = s.createStateConfig({
       tags: "noting",
@@ -277,6 +335,21 @@ export function createFormMachine(spec: FormSpec) {
         CANCEL: { target: "choosing" },
       },
     });
+    // Leaving the editor by Tab keeps what it holds (the parent's move applies when it is empty).
+    const keepOnTab = tabbed
+      ? {
+          NEXT_TAB: {
+            guard: { type: "draftKept" as const, params: p },
+            target: stateOf(k + 1),
+            actions: [{ type: "keepDraft" as const, params: p }, "goForward" as const],
+          },
+          PREV_TAB: {
+            guard: { type: "draftKept" as const, params: p },
+            target: stateOf(k - 1),
+            actions: [{ type: "keepDraft" as const, params: p }, "goBackward" as const],
+          },
+        }
+      : {};
     const typing = s.createStateConfig({
       tags: "typing",
       on: {
@@ -291,13 +364,14 @@ export function createFormMachine(spec: FormSpec) {
               }
             : { guard: "hasText", target: "choosing", actions: { type: "addTypedChoice", params: p } },
         CANCEL: { target: "choosing" },
+        ...keepOnTab,
       },
     });
     return s.createStateConfig({
       tags: "question",
       initial: "choosing",
       always: skipHidden(k),
-      on: { ...tabs(k), ...(tabbed && q.autoAdvance ? { ADVANCE: forward(k) } : {}) },
+      on: { ...tabs(k), ...advance(k) },
       states: {
         choosing: {
           tags: "choosing",
@@ -308,42 +382,53 @@ export function createFormMachine(spec: FormSpec) {
               guard: { type: "rowExists", params: p },
               actions: [{ type: "moveTo", params: p }, q.kind === "multi" ? "raiseToggle" : "raiseConfirm"],
             },
-            CANCEL: cancel,
+            CANCEL: holdsInput(k) ? escFrom(k) : cancel,
             ...choose,
             ...(q.notes ? { NOTE: { guard: { type: "onOptionRow", params: p }, target: "noting" } } : {}),
           },
         },
+        ...(holdsInput(k) ? { discarding: discarding("choosing") } : {}),
         ...(q.notes ? { noting } : {}),
         ...(q.allowOther ? { typing } : {}),
       },
     });
   };
 
-  const reviewing = {
-    CONFIRM: { guard: "canSubmit" as const, target: "#form.submitted", actions: "markSubmitted" as const },
-    // A number key goes back to that question.
-    SELECT: qs.map((_, k) => ({ guard: { type: "selectsQuestion" as const, params: { q: k } }, target: stateOf(k) })),
-    CANCEL: cancel,
-  };
-  const reviewTabs = { NEXT_TAB: forward(-1), PREV_TAB: backward(qs.length) };
-  const review = spec.additionalNotes
-    ? s.createStateConfig({
-        tags: "review",
-        initial: "reviewing",
-        on: reviewTabs,
-        states: {
-          reviewing: { tags: "reviewing", on: { ...reviewing, NOTE: { target: "writing" } } },
-          writing: {
-            tags: "writing",
-            on: {
-              TYPE: { actions: "writeAdditional" },
-              SUBMIT_TEXT: { target: "reviewing", actions: "writeAdditional" },
-              CANCEL: { target: "reviewing" },
-            },
-          },
+  const review = s.createStateConfig({
+    tags: "review",
+    initial: "reviewing",
+    on: { NEXT_TAB: forward(-1), PREV_TAB: backward(qs.length) },
+    states: {
+      reviewing: {
+        tags: "reviewing",
+        entry: "clearReturn",
+        on: {
+          CONFIRM: { guard: "canSubmit", target: "#form.submitted", actions: "markSubmitted" },
+          // A number key goes back to that question; its next answer comes back here.
+          SELECT: qs.map((_, k) => ({
+            guard: { type: "selectsQuestion" as const, params: { q: k } },
+            target: stateOf(k),
+            actions: "markReturn" as const,
+          })),
+          CANCEL: askFirst,
+          ...(spec.additionalNotes ? { NOTE: { target: "writing" } } : {}),
         },
-      })
-    : s.createStateConfig({ tags: ["review", "reviewing"], on: { ...reviewing, ...reviewTabs } });
+      },
+      discarding: discarding("reviewing"),
+      ...(spec.additionalNotes
+        ? {
+            writing: {
+              tags: "writing",
+              on: {
+                TYPE: { actions: "writeAdditional" },
+                SUBMIT_TEXT: { target: "reviewing", actions: "writeAdditional" },
+                CANCEL: { target: "reviewing" },
+              },
+            },
+          }
+        : {}),
+    },
+  });
 
   const waiting = s.createStateConfig({
     tags: "waiting",

@@ -17,7 +17,7 @@ import { type FormEvent, isVisible, openQuestions } from "./context.js";
 import { createFormMachine, type FormMachine } from "./form.js";
 import { editorText, formPosition } from "./position.js";
 import { isEmptyPicks, rowAt } from "./rows.js";
-import type { FormSpec } from "./spec.js";
+import { type FormSpec, isTabbed } from "./spec.js";
 import { textProblems } from "./text-rules.js";
 
 export type Snap = SnapshotFrom<FormMachine>;
@@ -41,18 +41,21 @@ export function formEvents(spec: FormSpec) {
     };
     // The countdown's end is XState's own delayed event; the replay advances the clock for it.
     if (position.kind === "waiting") return [{ type: "CANCEL" }, { type: "ABORT" }, { type: COOLDOWN_DONE } as never];
+    // Asked whether to discard what was entered: discard (Esc, Enter) or go back (any other key).
+    const discarding: FormEvent[] = [{ type: "CANCEL" }, { type: "CONFIRM" }, { type: "RESUME" }, { type: "ABORT" }];
     if (position.kind === "review") {
+      if (position.mode === "discarding") return discarding;
       if (position.mode === "writing") return editing(["Blue"]);
       const goTo: FormEvent[] = spec.questions.map((_, k) => ({ type: "SELECT", row: k }));
       return [{ type: "CONFIRM" }, ...goTo, ...(spec.additionalNotes ? [{ type: "NOTE" } as FormEvent] : []), ...nav];
     }
     if (position.kind !== "question") return [];
     const q = spec.questions[position.q];
+    if (position.mode === "discarding") return discarding;
     if (position.mode === "noting") return editing(["Blue"]);
     if (position.mode === "typing") {
-      return q.kind === "text"
-        ? editing(textSamples(q.placeholder), [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }])
-        : editing(["Blue"]);
+      const tabs: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }];
+      return editing(q.kind === "text" ? textSamples(q.placeholder) : ["Blue"], isTabbed(spec) ? tabs : []);
     }
     // The row after the predefined options: a typed choice, or "Type something.".
     const afterOptions = q.options.length;
@@ -64,6 +67,7 @@ export function formEvents(spec: FormSpec) {
       { type: "SELECT", row: afterOptions },
       { type: "TOGGLE" },
       { type: "CONFIRM" },
+      ...(q.kind === "multi" ? [{ type: "TOGGLE_ALL" } as FormEvent, { type: "INVERT" } as FormEvent] : []),
       ...(q.notes ? [{ type: "NOTE" } as FormEvent] : []),
       ...nav,
     ];
@@ -105,7 +109,11 @@ export function guardKey(spec: FormSpec) {
     const open = openQuestions(spec, c).length;
     // The direction of travel only matters where a hidden question passes it on.
     const direction = branching ? c.direction : "";
-    const key = { v: snapshot.value, open, visible, direction, here };
+    // A tab move out of an editor that keeps its text lands where a move without it does: the
+    // number of typed answers tells the two apart (only there, so other nodes still merge).
+    const tab = event?.type === "NEXT_TAB" || event?.type === "PREV_TAB";
+    const typed = tab ? c.picks.reduce((n, p) => n + p.custom.length, 0) : 0;
+    const key = { v: snapshot.value, open, visible, direction, here, typed };
     // The incoming edge is part of the node, so self-loops, refused events and
     // two routes into the same state (Esc from different tabs) are all kept.
     const from = previous ? JSON.stringify(previous.value) : "";

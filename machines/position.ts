@@ -12,8 +12,8 @@ export type FormSnapshot = SnapshotFrom<FormMachine>;
 
 export type FormPosition =
   | { kind: "waiting" }
-  | { kind: "question"; q: number; mode: "choosing" | "typing" | "noting" }
-  | { kind: "review"; mode: "reviewing" | "writing" }
+  | { kind: "question"; q: number; mode: "choosing" | "typing" | "noting" | "discarding" }
+  | { kind: "review"; mode: "reviewing" | "writing" | "discarding" }
   | { kind: "done"; outcome: "submitted" | "cancelled" };
 
 const known = new WeakMap<object, FormPosition>();
@@ -32,14 +32,29 @@ function readPosition(snapshot: FormSnapshot): FormPosition {
     return { kind: "done", outcome: snapshot.context.outcome === "submitted" ? "submitted" : "cancelled" };
   }
   if (snapshot.hasTag("waiting")) return { kind: "waiting" };
-  if (snapshot.hasTag("review")) return { kind: "review", mode: snapshot.hasTag("writing") ? "writing" : "reviewing" };
+  const discarding = snapshot.hasTag("discarding");
+  if (snapshot.hasTag("review")) {
+    return { kind: "review", mode: discarding ? "discarding" : snapshot.hasTag("writing") ? "writing" : "reviewing" };
+  }
   const questions = snapshot.context.cursors.length;
   for (let q = 0; q < questions; q++) {
     if (!snapshot.matches(questionStateKey(q) as never)) continue;
-    const mode = snapshot.hasTag("typing") ? "typing" : snapshot.hasTag("noting") ? "noting" : "choosing";
+    const mode = discarding
+      ? "discarding"
+      : snapshot.hasTag("typing")
+        ? "typing"
+        : snapshot.hasTag("noting")
+          ? "noting"
+          : "choosing";
     return { kind: "question", q, mode };
   }
   throw new Error(`Unknown form state: ${JSON.stringify(snapshot.value)}`);
+}
+
+/** Whether an editor is open here: a typed answer, a note, or the additional notes. */
+export function editing(position: FormPosition): boolean {
+  if (position.kind === "question") return position.mode === "typing" || position.mode === "noting";
+  return position.kind === "review" && position.mode === "writing";
 }
 
 /** The text an editor position edits: a typed answer's draft, an option's note, or the additional notes. */

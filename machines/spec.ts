@@ -8,6 +8,7 @@
  */
 
 import type { Condition } from "../schemas/conditions.js";
+import { questionId } from "../schemas/rules.js";
 import { DEFAULT_TEXT_RULE, type TextRule } from "./text-rules.js";
 
 export type QuestionKind = "single" | "multi" | "text";
@@ -136,7 +137,7 @@ export function normalizeForm(input: FormInput): FormSpec {
     const kind: QuestionKind = q.kind ?? (q.multiple ? "multi" : "single");
     const required = q.required !== false;
     const question: QuestionSpec = {
-      id: q.id && q.id.trim() !== "" ? q.id : `q${i + 1}`,
+      id: questionId(q.id, i),
       label: q.label && q.label.trim() !== "" ? q.label : `Q${i + 1}`,
       prompt: q.prompt,
       kind,
@@ -160,6 +161,11 @@ export function normalizeForm(input: FormInput): FormSpec {
   if (input.alwaysReview) spec.alwaysReview = true;
   if (input.additionalNotes) spec.additionalNotes = true;
   return spec;
+}
+
+/** A typed answer that is one line by nature (a number, an email, a date): no line breaks. */
+export function singleLine(q: QuestionSpec): boolean {
+  return q.kind === "text" && q.text !== undefined && q.text.type !== "text";
 }
 
 /** A form with more than one question (or a review screen) shows tabs and a Submit tab. */

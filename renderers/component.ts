@@ -11,9 +11,11 @@ import { type Component, Editor, type Focusable, getKeybindings, type TUI } from
 import { type Actor, createActor, type InspectionEvent } from "xstate";
 import { type FormContext, type FormResult, formResult } from "../machines/context.js";
 import { createFormMachine, type FormMachine } from "../machines/form.js";
-import { editorText, type FormPosition, type FormSnapshot, formPosition } from "../machines/position.js";
-import type { FormSpec } from "../machines/spec.js";
+import { editing, editorText, type FormPosition, type FormSnapshot, formPosition } from "../machines/position.js";
+import { type FormSpec, singleLine } from "../machines/spec.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent } from "./keymap.js";
+import { refusal } from "./presentation.js";
+import { typedText } from "./text.js";
 import { editorTheme, type FormTheme } from "./theme.js";
 import { type KeyHints, type Screen, screen } from "./view.js";
 
@@ -53,6 +55,8 @@ export class FormComponent implements Component, Focusable {
   private cache?: { snapshot: unknown; width: number; height: number; editor: string; screen: Screen };
   private _focused = false;
   private readonly notice?: string;
+  /** Why the last key did nothing, shown until the next key. */
+  private message?: string;
   /** Set when the form closed because of an error of its own; the result is then a cancel. */
   failure?: string;
   private waitStartedAt = 0;
@@ -152,16 +156,46 @@ export class FormComponent implements Component, Focusable {
   }
 
   private dispatch(data: string): void {
-    const event = keyToEvent(data, this.keyContext(), this.kb);
+    const keys = this.keyContext();
+    const event = keyToEvent(data, keys, this.kb);
+    // A message about the last key lasts until the next one.
+    const hadMessage = this.message !== undefined;
+    this.message = undefined;
     if (event === "editor") {
-      const before = this.editor.getExpandedText();
-      this.editor.handleInput(data);
-      const after = this.editor.getExpandedText();
-      if (after !== before) this.actor.send({ type: "TYPE", text: after });
-      this.host.requestRender();
+      this.type(data, keys);
       return;
     }
-    if (event) this.actor.send(event);
+    if (!event) {
+      this.message = unboundKey(data);
+      if (hadMessage || this.message) this.host.requestRender();
+      return;
+    }
+    const before = this.snapshot;
+    this.actor.send(event);
+    // An event the form did not take leaves the snapshot as it was: say why.
+    if (this.snapshot === before) this.message = refusal(this.spec, keys.position, before.context, event);
+    if (hadMessage || this.message) this.host.requestRender();
+  }
+
+  /**
+   * A key for the open editor. What reaches the answer is clean: control
+   * characters, DEL and bidirectional overrides a paste may carry are
+   * removed, and a single-line field (a number, an email, a date) gets no
+   * line breaks.
+   */
+  private type(data: string, keys: KeyContext): void {
+    const before = this.editor.getExpandedText();
+    this.editor.handleInput(data);
+    let after = this.editor.getExpandedText();
+    const position = keys.position;
+    const question = position.kind === "question" ? this.spec.questions[position.q] : undefined;
+    const clean = typedText(after, question !== undefined && singleLine(question));
+    if (clean !== after) {
+      this.editor.setText(clean);
+      after = clean;
+    }
+    if (after !== before) this.actor.send({ type: "TYPE", text: after });
+    this.host.requestRender();
   }
 
   /** Close the form as cancelled (the tool call was aborted). */
@@ -215,6 +249,7 @@ export class FormComponent implements Component, Focusable {
       height,
       editor,
       notice: this.notice,
+      message: this.message,
       remainingMs:
         position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (Date.now() - this.waitStartedAt) : undefined,
       hints: this.hints,
@@ -243,7 +278,12 @@ export class FormComponent implements Component, Focusable {
 
 /** Which editor a position shows, as a key (`typing:2`, `noting:0`, `writing`), or undefined. */
 function editorOf(position: FormPosition | undefined): string | undefined {
-  if (position?.kind === "question" && position.mode !== "choosing") return `${position.mode}:${position.q}`;
-  if (position?.kind === "review" && position.mode === "writing") return "writing";
-  return undefined;
+  if (!position || !editing(position)) return undefined;
+  return position.kind === "question" ? `${position.mode}:${position.q}` : "writing";
+}
+
+/** What an unbound key gets: a printable character says it does nothing here; other sequences pass silently. */
+function unboundKey(data: string): string | undefined {
+  if ([...data].length !== 1 || !/\p{L}|\p{N}|\p{P}|\p{S}/u.test(data)) return undefined;
+  return `"${data}" does nothing here; the keys that work are listed below.`;
 }

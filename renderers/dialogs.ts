@@ -19,6 +19,7 @@ import { type FormSpec, isTabbed } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
 import { questionRows, type ReviewEntry, type RowModel, reviewEntries, rowText } from "./presentation.js";
 import { displayLine } from "./text.js";
+import { DISCARD_QUESTION } from "./view.js";
 
 /** The dialogs a host offers (Pi's `ctx.ui`). */
 export interface DialogUi {
@@ -67,7 +68,8 @@ function questionSteps(spec: FormSpec, k: number, c: FormContext): Step[] {
     label: rowLabel(row),
     events: [{ type: "SELECT", row: row.row }],
   }));
-  if (q.kind === "multi") steps.push({ label: DONE, events: [{ type: "CONFIRM" }] });
+  // Done confirms from an option row: on the free-text row Enter would open the editor instead.
+  if (q.kind === "multi") steps.push({ label: DONE, events: [{ type: "MOVE_TO", to: "first" }, { type: "CONFIRM" }] });
   if (q.notes && q.options.length) steps.push({ label: NOTE, events: [] });
   if (isTabbed(spec)) steps.push({ label: NEXT, events: [{ type: "NEXT_TAB" }] });
   return steps;
@@ -97,6 +99,10 @@ async function step(
     for (const e of events) actor.send(e);
   };
 
+  if ((position.kind === "question" || position.kind === "review") && position.mode === "discarding") {
+    const discard = await ui.confirm("Discard what you entered?", summary(spec, c) || DISCARD_QUESTION, opts);
+    return send(discard ? { type: "CANCEL" } : { type: "RESUME" });
+  }
   if (position.kind === "waiting") {
     await waitFor(actor, (s) => s.status !== "active" || formPosition(s).kind !== "waiting");
     return;

@@ -18,7 +18,18 @@ export const DEFAULT_HINTS: KeyHints = { up: "↑", down: "↓", confirm: "Enter
 
 type QuestionMode = "choosing" | "typing" | "noting";
 
-export function questionHelp(q: QuestionSpec, mode: QuestionMode, tabbed: boolean, hints: KeyHints): string[] {
+/** Esc's group: once something was entered, Esc asks before it discards. */
+function cancelGroup(hints: KeyHints, entered: boolean): string {
+  return `${hints.cancel} cancel${entered ? " (asks first)" : ""}`;
+}
+
+export function questionHelp(
+  q: QuestionSpec,
+  mode: QuestionMode,
+  tabbed: boolean,
+  hints: KeyHints,
+  entered = false,
+): string[] {
   const multiline = q.kind !== "text" || q.text?.type === "text";
   const newLine = multiline ? ["Shift+Enter new line"] : [];
   if (q.kind === "text") {
@@ -26,24 +37,34 @@ export function questionHelp(q: QuestionSpec, mode: QuestionMode, tabbed: boolea
       `${hints.confirm} ${tabbed ? "save" : "submit"}`,
       ...newLine,
       ...(tabbed ? ["Tab/Shift+Tab questions"] : []),
-      `${hints.cancel} cancel`,
+      cancelGroup(hints, entered),
     ];
   }
   if (mode === "noting") return [`${hints.confirm} or ${hints.cancel} close the note (it is kept)`, ...newLine];
   if (mode === "typing") return [`${hints.confirm} save`, ...newLine, `${hints.cancel} back to the options`];
   const parts = [`${hints.up}${hints.down} move`];
   if (q.kind === "multi") {
-    parts.push("Space toggle", `${hints.confirm} confirm${q.required ? " (at least one)" : ""}`);
+    parts.push(
+      "Space/1-9 toggle",
+      "a all/none",
+      "i invert",
+      `${hints.confirm} confirm${q.required ? " (at least one)" : ""}`,
+    );
   } else {
     parts.push("1-9 choose", `${hints.confirm} select`);
   }
   if (q.notes) parts.push("n note");
   if (tabbed) parts.push("Tab/←→ questions");
-  parts.push(`${hints.cancel} cancel`);
+  parts.push(cancelGroup(hints, entered));
   return parts;
 }
 
-export function reviewHelp(additionalNotes: boolean, mode: "reviewing" | "writing", hints: KeyHints): string[] {
+export function reviewHelp(
+  additionalNotes: boolean,
+  mode: "reviewing" | "writing",
+  hints: KeyHints,
+  entered = false,
+): string[] {
   if (mode === "writing")
     return [`${hints.confirm} or ${hints.cancel} close the notes (they are kept)`, "Shift+Enter new line"];
   return [
@@ -51,8 +72,13 @@ export function reviewHelp(additionalNotes: boolean, mode: "reviewing" | "writin
     "1-9 go to question",
     ...(additionalNotes ? ["n additional notes"] : []),
     "Tab/←→ questions",
-    `${hints.cancel} cancel`,
+    cancelGroup(hints, entered),
   ];
+}
+
+/** While Esc asks whether to discard what was entered. */
+export function discardHelp(hints: KeyHints): string[] {
+  return [`${hints.cancel} or ${hints.confirm} discard`, "any other key: back to the form"];
 }
 
 /** Key groups joined with " • ", a new line started between groups rather than inside one. */

@@ -2,8 +2,10 @@
  * Key bytes → semantic form events, aware of where the form stands.
  *
  * Contract: ↑/↓ and k/j move, PageUp/PageDown move a page, Home/End jump,
- * 1–9 choose a row, Space toggles, Enter confirms, Esc backs out one level,
- * Tab/→ and Shift+Tab/← switch tabs. Actions Pi lets users remap
+ * 1–9 choose a row, Space toggles, a / i tick all (or none) / invert a
+ * multi-select, Enter confirms, Esc backs out one level — and once something
+ * was entered asks first (Esc again or Enter discards, any other key goes
+ * back) — Tab/→ and Shift+Tab/← switch tabs. Actions Pi lets users remap
  * (`tui.select.*`, `tui.input.submit`) are matched through the keybindings
  * manager Pi passes in, so a user's remapping is honoured. While the editor is
  * open every key but submit and cancel belongs to the editor.
@@ -32,7 +34,7 @@ export interface KeyContext {
   editorText(): string;
 }
 
-type Mode = "choosing" | "typing" | "review" | "waiting";
+type Mode = "choosing" | "typing" | "review" | "waiting" | "discarding";
 
 interface Binding {
   modes: Mode[];
@@ -46,6 +48,8 @@ interface Binding {
 }
 
 const questionHasNotes = (k: KeyContext) => k.position.kind === "question" && k.spec.questions[k.position.q].notes;
+const multiSelect = (k: KeyContext) =>
+  k.position.kind === "question" && k.spec.questions[k.position.q].kind === "multi";
 const formHasAdditionalNotes = (k: KeyContext) => k.spec.additionalNotes === true;
 
 export const PAGE = 5;
@@ -66,6 +70,12 @@ const BINDINGS: Binding[] = [
   { modes: ["choosing"], keys: ["end"], event: () => ({ type: "MOVE_TO", to: "last" }) },
   { modes: ["choosing"], keys: ["space"], event: () => ({ type: "TOGGLE" }) },
   { modes: ["choosing"], keys: ["n"], when: questionHasNotes, event: () => ({ type: "NOTE" }) },
+  { modes: ["choosing"], keys: ["a"], when: multiSelect, event: () => ({ type: "TOGGLE_ALL" }) },
+  { modes: ["choosing"], keys: ["i"], when: multiSelect, event: () => ({ type: "INVERT" }) },
+  // Asked whether to discard the answers: Esc again or Enter discards, any other key goes back.
+  { modes: ["discarding"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
+  { modes: ["discarding"], action: "tui.select.confirm", keys: [], event: () => ({ type: "CONFIRM" }) },
+  { modes: ["discarding"], keys: ["space"], event: () => ({ type: "RESUME" }) },
   { modes: ["review"], keys: ["n"], when: formHasAdditionalNotes, event: () => ({ type: "NOTE" }) },
   { modes: ["choosing", "review"], action: "tui.select.confirm", keys: [], event: () => ({ type: "CONFIRM" }) },
   { modes: ["choosing", "review"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
@@ -78,6 +88,8 @@ const BINDINGS: Binding[] = [
 
 /** Editors (a typed answer, a note, additional notes) all take keys the same way. */
 function modeOf(position: FormPosition): Mode | undefined {
+  if ((position.kind === "question" || position.kind === "review") && position.mode === "discarding")
+    return "discarding";
   if (position.kind === "question") return position.mode === "choosing" ? "choosing" : "typing";
   if (position.kind === "review") return position.mode === "writing" ? "typing" : "review";
   if (position.kind === "waiting") return "waiting";
@@ -96,6 +108,7 @@ export function keyToEvent(data: string, k: KeyContext, kb: KeyMatcher): FormEve
     if ((b.action && kb.matches(data, b.action)) || b.keys.some((id) => matchesKey(data, id))) return b.event(k);
   }
   if (mode === "typing") return "editor";
+  if (mode === "discarding") return { type: "RESUME" };
   // 1–9 choose a row of the list, or on the review screen go back to that question.
   if ((mode === "choosing" || mode === "review") && /^[1-9]$/.test(data))
     return { type: "SELECT", row: Number(data) - 1 };

@@ -9,9 +9,11 @@
  * every model- or person-written string already sanitized. Front ends only
  * lay these out (wrap, colour, or flatten into dialog labels).
  */
-import { type FormContext, isVisible } from "../machines/context.js";
+import { type FormContext, type FormEvent, isVisible, openQuestions } from "../machines/context.js";
+import type { FormPosition } from "../machines/position.js";
 import { rowAt, rowCount } from "../machines/rows.js";
 import { type FormSpec, isScaleOption, OTHER_LABEL, optionText, type QuestionSpec } from "../machines/spec.js";
+import { textProblems } from "../machines/text-rules.js";
 import { displayLine, displayText } from "./text.js";
 
 export interface RowModel {
@@ -144,4 +146,44 @@ export function reviewEntries(spec: FormSpec, context: FormContext): ReviewEntry
     }
   });
   return entries;
+}
+
+/**
+ * Why the form did nothing with an event, in the person's words (shown until
+ * the next key); undefined where nothing needs saying.
+ */
+export function refusal(
+  spec: FormSpec,
+  position: FormPosition,
+  context: FormContext,
+  event: FormEvent,
+): string | undefined {
+  if (position.kind === "review" && position.mode === "reviewing") {
+    if (event.type === "CONFIRM") {
+      const open = openQuestions(spec, context).map((k) => displayLine(spec.questions[k].label, 200));
+      return `Not submitted yet: answer ${open.join(", ")} first.`;
+    }
+    if (event.type === "SELECT") return `There is no question ${event.row + 1} on this form right now.`;
+    return undefined;
+  }
+  if (position.kind !== "question") return undefined;
+  const q = spec.questions[position.q];
+  if (position.mode === "typing" && event.type === "SUBMIT_TEXT") {
+    if (q.kind !== "text") return "Type something first, or Esc to go back to the options.";
+    const problems = textProblems(q.text!, event.text);
+    return problems.length ? `Not saved: ${problems.join(" ")}` : undefined;
+  }
+  if (position.mode !== "choosing") return undefined;
+  switch (event.type) {
+    case "CONFIRM":
+      return q.kind === "multi" ? "Tick at least one option first (Space or 1-9), then Enter." : undefined;
+    case "SELECT":
+      return `There is no row ${event.row + 1}.`;
+    case "TOGGLE":
+      return q.kind === "single" ? "Space ticks options in a multi-select: press Enter or 1-9 to choose." : undefined;
+    case "NOTE":
+      return "A note goes on an option: move to one first.";
+    default:
+      return undefined;
+  }
 }

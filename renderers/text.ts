@@ -150,3 +150,16 @@ function ellipsize(line: string, width: number): string {
   const room = Math.max(0, width - 2);
   return fitTo(`${visibleWidth(line) > room ? truncateToWidth(line, room, "") : line} …`, width);
 }
+
+// What typing or pasting may not put into an answer: C0 controls but line break and tab, DEL, C1 controls, bidi controls.
+const UNTYPABLE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+/**
+ * Text typed or pasted into an editor, as it may enter an answer: controls,
+ * DEL and bidirectional overrides removed, tabs as spaces, and for a
+ * single-line field line breaks as spaces.
+ */
+export function typedText(text: string, singleLineField = false): string {
+  const clean = text.replace(UNTYPABLE, "").replace(/\t/g, " ");
+  return singleLineField ? clean.replace(/\r?\n/g, " ") : clean;
+}

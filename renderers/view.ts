@@ -10,13 +10,13 @@
  * are which targets (an option row, a tab, Submit, a review entry).
  */
 import { visibleWidth } from "@mariozechner/pi-tui";
-import { canSubmit, type FormContext, isVisible } from "../machines/context.js";
+import { canSubmit, type FormContext, hasInput, isVisible } from "../machines/context.js";
 import { type FormSnapshot, formPosition } from "../machines/position.js";
 import { rowCount } from "../machines/rows.js";
 import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
 import { type Block, frame, type Hit, type Layout, type Screen } from "./frame.js";
-import { DEFAULT_HINTS, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
+import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
 import { questionRows, type RowModel, reviewEntries, rowText } from "./presentation.js";
 import { displayText, fitTo, sanitize, wrap, wrapClipped } from "./text.js";
 import type { FormColor, FormTheme } from "./theme.js";
@@ -43,6 +43,9 @@ export interface ViewInput {
 }
 
 export type EditorRender = (width: number) => string[];
+
+/** What Esc asks once something was entered. */
+export const DISCARD_QUESTION = "Discard what you entered? Esc or Enter discards it; any other key goes back.";
 
 /** Lines a label, a note or an answer summary may take before it is cut. */
 const VALUE_LINES = 10;
@@ -78,25 +81,31 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     headerHits.push(...bar.hits.map((h) => ({ ...h, line: h.line + header.length })));
     header.push(...bar.lines);
   }
-  const status = input.message ? wrap(input.message, width, " ").map((l) => theme.fg("warning", l)) : [];
+  const discarding = (position.kind === "question" || position.kind === "review") && position.mode === "discarding";
+  const message = discarding ? DISCARD_QUESTION : input.message;
+  const status = message ? wrap(message, width, " ").map((l) => theme.fg("warning", l)) : [];
   const base = { header, headerHits, status, above: 0, below: 0, focus: 0 };
+  const discardFooter = () => footerOf(discardHelp(hints), theme, width);
 
   if (position.kind === "question") {
     const q = spec.questions[position.q];
-    const footer = footerOf(questionHelp(q, position.mode, tabbed, hints), theme, width);
+    // While Esc asks whether to discard, the question stays as it was, the editor closed.
+    const mode = position.mode === "discarding" ? "choosing" : position.mode;
+    const footer = discarding
+      ? discardFooter()
+      : footerOf(questionHelp(q, mode, tabbed, hints, hasInput(context)), theme, width);
     const pinned = questionHead(q, theme, width);
-    if (q.kind === "text")
+    if (q.kind === "text") {
       return { ...base, pinned, footer, ...textBlocks(q, context.drafts[position.q], input.editor, theme, width) };
-    return {
-      ...base,
-      pinned,
-      footer,
-      ...rowBlocks(q, position.q, context, position.mode, input.editor, theme, width, height),
-    };
+    }
+    return { ...base, pinned, footer, ...rowBlocks(q, position.q, context, mode, input.editor, theme, width, height) };
   }
   if (position.kind === "review") {
-    const footer = footerOf(reviewHelp(spec.additionalNotes === true, position.mode, hints), theme, width);
-    return { ...base, footer, ...reviewBlocks(spec, context, position.mode, input.editor, theme, width) };
+    const mode = position.mode === "discarding" ? "reviewing" : position.mode;
+    const footer = discarding
+      ? discardFooter()
+      : footerOf(reviewHelp(spec.additionalNotes === true, mode, hints, hasInput(context)), theme, width);
+    return { ...base, footer, ...reviewBlocks(spec, context, mode, input.editor, theme, width) };
   }
   if (position.kind === "waiting") {
     const seconds = Math.max(0, Math.ceil((input.remainingMs ?? 0) / 1000));
@@ -246,9 +255,9 @@ function rowBlock(
   return { lines, row: true, target: { kind: "row", row: row.row }, editor: noting || typing };
 }
 
-/** A typed-answer question: the editor, a placeholder hint, and the checks that fail right now. */
+/** A typed-answer question: the editor (or, while it is closed, its text), a placeholder hint, and the checks that fail right now. */
 function textBlocks(q: QuestionSpec, draft: string, editor: EditorRender | undefined, theme: FormTheme, width: number) {
-  const lines = editorLines(editor, " ", width);
+  const lines = editor ? editorLines(editor, " ", width) : wrapClipped(displayText(draft), width, VALUE_LINES, " ");
   if (draft === "" && q.placeholder)
     lines.push(...wrapClipped(sanitize(q.placeholder), width, 2, " ").map((l) => theme.fg("dim", l)));
   const problems = draft === "" ? [] : textProblems(q.text!, draft);

@@ -12,7 +12,7 @@
 import { type Static, Type } from "typebox";
 import { type Condition, OPERATORS, parseWhen, type RawWhen } from "./conditions.js";
 import { compilePattern } from "./patterns.js";
-import { ChoiceOption, checkItems, LIMITS, normalizeStrings } from "./rules.js";
+import { ChoiceOption, checkItems, LIMITS, normalizeStrings, questionId } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
 export const MAX_QUESTIONS = 4;
@@ -165,7 +165,7 @@ function checkItemsOf(items: QuestionnaireItemArgs[]): Checked<CheckedItem[]> {
     { listName: "questions", maxQuestions: MAX_QUESTIONS, minOptions: 2, uniquePrompts: true },
   );
   if (error) return { ok: false, error };
-  const ids = items.map((q) => q.id);
+  const ids = items.map((q, i) => questionId(q.id, i));
   const out: CheckedItem[] = [];
   for (const [i, q] of items.entries()) {
     const { when, ...rest } = q;

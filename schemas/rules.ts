@@ -41,7 +41,25 @@ export const ChoiceOption = Type.Object(
 export type ChoiceOptionArgs = Static<typeof ChoiceOption>;
 
 /** Option labels the form uses for its own rows. */
-export const RESERVED_LABELS = ["Other", "Type something.", "Type something...", "Next"];
+export const RESERVED_LABELS = ["Other", "Type something.", "Type something...", "Add your own answer", "Next"];
+
+/** The id a question gets: its own, trimmed, or `q1`, `q2` … when it has none (or only spaces). */
+export function questionId(id: string | undefined, index: number): string {
+  const trimmed = id?.trim();
+  return trimmed ? trimmed : `q${index + 1}`;
+}
+
+// Characters that change nothing a person sees: format characters (zero-width, bidi marks), soft hyphen, variation selectors.
+const INVISIBLE = /[\p{Cf}\u00ad\u034f\u115f\u1160\u3164\uffa0\ufe00-\ufe0f]/gu;
+
+/**
+ * What a label looks like on screen, for comparing: Unicode-compatibility
+ * normalized (NFKC: fullwidth letters, ligatures, composed and decomposed
+ * accents alike), invisible characters removed, white space folded, case ignored.
+ */
+export function lookAlike(text: string): string {
+  return text.normalize("NFKC").replace(INVISIBLE, "").replace(/\s+/g, " ").trim().toLowerCase();
+}
 
 export interface RuleItem {
   id?: string;
@@ -59,7 +77,7 @@ export interface RuleLimits {
   uniquePrompts?: boolean;
 }
 
-const key = (text: string) => text.trim().toLowerCase();
+const key = lookAlike;
 
 export function checkItems(items: RuleItem[], limits: RuleLimits): ArgumentError | undefined {
   const list = limits.listName;
@@ -72,7 +90,14 @@ export function checkItems(items: RuleItem[], limits: RuleLimits): ArgumentError
   }
   const ids = new Map<string, number>();
   for (const [i, item] of items.entries()) {
-    const id = item.id ?? `q${i + 1}`;
+    if (item.id !== undefined && /[\p{Cc}\u2028\u2029]/u.test(item.id)) {
+      return {
+        category: "invalid_arguments",
+        message: `${list}[${i}].id: must not contain line breaks or control characters`,
+      };
+    }
+    // Duplicates are judged on the ids the form will use (blank ones become q1, q2 …, the rest are trimmed).
+    const id = questionId(item.id, i);
     const earlier = ids.get(id);
     if (earlier !== undefined)
       return { category: "duplicate_id", message: `${list}[${i}].id: "${id}" is already used by ${list}[${earlier}]` };

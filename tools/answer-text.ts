@@ -5,22 +5,44 @@
  * `Label: user selected: 1. A, 2. B, user wrote: X`; a rating reads
  * `4 (Very good)`; an unanswered question `(no answer)`, or `(skipped)` when
  * it was optional.
+ *
+ * No content can make a line or an entry of its own: a label or a typed
+ * answer that holds a line break, a control character, a comma, a double
+ * quote or a backslash, that starts with a parenthesis or a number and a dot,
+ * or starts or ends with a space, is written as a JSON string (`"Green\nDeploy"`).
+ * Everything else is written as it is.
  */
 import type { QuestionOutcome } from "../machines/context.js";
-import { optionText, type QuestionSpec } from "../machines/spec.js";
+import { isScaleOption, type QuestionSpec } from "../machines/spec.js";
 
 /** An answer's chosen option labels in option order, then its typed values; empty when unanswered. */
 export function chosenLabels(q: QuestionSpec, outcome: QuestionOutcome): string[] {
   return outcome.answered ? [...outcome.options.map((i) => q.options[i].label), ...outcome.custom] : [];
 }
 
+const AMBIGUOUS = /[\p{Cc}\u2028\u2029",\\]|^\s|\s$|^\(|^\d+\.(\s|$)/u;
+
+/** A value as the model reads it in a line: as it is, or JSON-quoted where it could be read as more than itself. */
+export function quoted(text: string): string {
+  return AMBIGUOUS.test(text) ? JSON.stringify(text) : text;
+}
+
+/** `2. Staging`, or for a rating `4 (Very good)`, with the label quoted where needed. */
+function chosenText(q: QuestionSpec, index: number): string {
+  const o = q.options[index];
+  return isScaleOption(q, index)
+    ? `${quoted(o.label)} (${quoted(o.description!)})`
+    : `${index + 1}. ${quoted(o.label)}`;
+}
+
 /** One line per question: `Label: user selected: 1. A, 2. B, user wrote: X`. */
 export function answerLine(q: QuestionSpec, outcome: QuestionOutcome, label = q.label): string {
-  if (!outcome.answered) return `${label}: ${q.required ? "(no answer)" : "(skipped)"}`;
+  const name = quoted(label);
+  if (!outcome.answered) return `${name}: ${q.required ? "(no answer)" : "(skipped)"}`;
   const parts: string[] = [];
-  if (outcome.options.length) parts.push(`user selected: ${outcome.options.map((i) => optionText(q, i)).join(", ")}`);
-  if (outcome.custom.length) parts.push(`user wrote: ${outcome.custom.join(", ")}`);
-  return `${label}: ${parts.join(", ") || "(no choice)"}`;
+  if (outcome.options.length) parts.push(`user selected: ${outcome.options.map((i) => chosenText(q, i)).join(", ")}`);
+  if (outcome.custom.length) parts.push(`user wrote: ${outcome.custom.map(quoted).join(", ")}`);
+  return `${name}: ${parts.join(", ") || "(no choice)"}`;
 }
 
 /** What the model reads of a cancelled form: the answers given before, or that there were none. */

@@ -49,7 +49,7 @@ export function runQwizard(args: string, state: FormchartState, registered: stri
         `Tools: ${registered.join(", ") || "none"}`,
         throttleLine(state),
         lastQuestionLine(state, now),
-        `Settings: ${state.settingsFile}`,
+        state.settingsProblem ? `Settings: not used: ${state.settingsProblem}` : `Settings: ${state.settingsFile}`,
       ].join("\n"),
       level: "info",
     };
@@ -61,13 +61,17 @@ export function runQwizard(args: string, state: FormchartState, registered: stri
   if (sub === "auto-throttle" && extra.length === 0) {
     if (value === undefined)
       return { text: `${throttleLine(state)}\nUsage: /qwizard auto-throttle on|off|<1-60>`, level: "info" };
-    if (value === "on" || value === "off") {
-      state.update({ autoThrottle: value === "on" });
-      return { text: throttleLine(state), level: "info" };
-    }
-    if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 60) {
-      state.update({ cooldownSeconds: Number(value) });
-      return { text: throttleLine(state), level: "info" };
+    const change =
+      value === "on" || value === "off"
+        ? { autoThrottle: value === "on" }
+        : /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 60
+          ? { cooldownSeconds: Number(value) }
+          : undefined;
+    if (change) {
+      const failed = state.update(change);
+      return failed
+        ? { text: `${failed}\n${throttleLine(state)}`, level: "error" }
+        : { text: throttleLine(state), level: "info" };
     }
     return {
       text: `"${value}" is not on, off or a whole number of seconds from 1 to 60.\nUsage: /qwizard auto-throttle on|off|<1-60>`,

@@ -6,7 +6,6 @@
  */
 import { createHash } from "node:crypto";
 import type { FormContext } from "../machines/context.js";
-import { isEmptyPicks } from "../machines/rows.js";
 import type { FormSpec } from "../machines/spec.js";
 
 export const DRAFT_ENTRY = "pi-formchart-draft";
@@ -21,17 +20,6 @@ export interface DraftData {
 export function formKey(spec: FormSpec): string {
   const shape = spec.questions.map((q) => [q.id, q.kind, q.prompt, q.options.map((o) => [o.label, o.value])]);
   return createHash("sha256").update(JSON.stringify(shape)).digest("hex").slice(0, 32);
-}
-
-/** Whether a context holds anything the person entered. */
-export function hasInput(context: FormContext): boolean {
-  return (
-    context.answered.some(Boolean) ||
-    context.picks.some((p) => !isEmptyPicks(p)) ||
-    context.drafts.some((d) => d.trim() !== "") ||
-    context.notes.some((n) => Object.values(n).some((t) => t.trim() !== "")) ||
-    context.additionalText.trim() !== ""
-  );
 }
 
 interface EntryLike {

@@ -8,7 +8,7 @@
 import type { FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
 import { checkInputArgs, type InputArgs, InputParameters } from "../schemas/qwizard.js";
-import { cancelledText } from "./answer-text.js";
+import { cancelledText, quoted } from "./answer-text.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
 
 export interface InputDetails {
@@ -47,7 +47,7 @@ function answer(spec: FormSpec, form: FormResult) {
   }
   const value = form.answers[0].custom[0] ?? "";
   const details: InputDetails = { question, answer: value, cancelled: false };
-  return { text: value === "" ? "User left the answer empty." : `User answered: ${value}`, details };
+  return { text: value === "" ? "User left the answer empty." : `User answered: ${quoted(value)}`, details };
 }
 
 export const questionInput = defineFormTool<InputArgs, InputDetails>({

@@ -6,12 +6,14 @@
  * `details`: `{questions: [{id, label, prompt}], answers: [{id, value, label,
  * wasCustom, index?}], cancelled}`; `value`/`label` are arrays for
  * multi-select, `index` is 1-based. `question_branch` (question-branch.ts)
- * shares all of this and adds `skipped`.
+ * shares all of this and adds `skipped` (the questions its conditions hid
+ * while the person moved through the form) and `hidden` (the ones hidden
+ * when the form closed: they were not asked).
  */
 import type { FormResult, QuestionOutcome } from "../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionInput, type QuestionSpec } from "../machines/spec.js";
 import { type CheckedItem, checkQuestionnaireArgs, QuestionnaireParameters } from "../schemas/qwizard.js";
-import { answerLine, cancelledText, chosenLabels } from "./answer-text.js";
+import { answerLine, cancelledText, chosenLabels, quoted } from "./answer-text.js";
 import { defineFormTool, describeCall, type Failure, type FormTool, type ResultSummary } from "./form-tool.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -57,6 +59,7 @@ export interface QuestionnaireDetails {
   answers: QuestionnaireAnswer[];
   cancelled: boolean;
   skipped?: string[];
+  hidden?: string[];
   error?: string;
 }
 
@@ -81,16 +84,16 @@ export function questionnaireDetails(spec: FormSpec, result: FormResult, branch:
     answers: spec.questions.flatMap((q, i) => questionnaireAnswer(q, result.answers[i]) ?? []),
     cancelled: result.cancelled,
   };
-  if (branch) details.skipped = result.skipped;
+  if (branch) Object.assign(details, { skipped: result.skipped, hidden: result.hidden });
   return details;
 }
 
 export function questionnaireText(spec: FormSpec, result: FormResult): string {
   const shown = spec.questions
     .map((q, i) => [q, result.answers[i]] as const)
-    .filter(([q]) => !result.skipped.includes(q.id));
+    .filter(([q]) => !result.hidden.includes(q.id));
   const lines = shown.filter(([, a]) => !result.cancelled || a.answered).map(([q, a]) => answerLine(q, a));
-  const skipped = result.skipped.length ? [`Skipped by conditions: ${result.skipped.join(", ")}`] : [];
+  const skipped = result.hidden.length ? [`Skipped by conditions: ${result.hidden.map(quoted).join(", ")}`] : [];
   if (!result.cancelled) return [...lines, ...skipped].join("\n");
   return cancelledText("questionnaire", lines);
 }
@@ -106,7 +109,7 @@ export function questionnaireFailure(
     cancelled: true,
     error: failure.category,
   };
-  if (branch) details.skipped = [];
+  if (branch) Object.assign(details, { skipped: [], hidden: [] });
   return details;
 }
 

@@ -22,6 +22,7 @@ import {
   type RichQuestionArgs,
   type RichType,
 } from "../schemas/rich.js";
+import { questionId } from "../schemas/rules.js";
 import type { Checked } from "../schemas/validate.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
 import { optionsFromStrings } from "./prepare.js";
@@ -70,7 +71,7 @@ export function normalizeRich(args: RichArgs): RichForm {
   const form: RichForm = {
     questions: args.questions.map((q, i) => ({
       ...q,
-      id: q.id?.trim() || `q${i + 1}`,
+      id: questionId(q.id, i),
       type: q.type ?? "radio",
       label: q.label ?? `Q${i + 1}`,
       required: q.required !== false,
@@ -156,10 +157,21 @@ export function richDetails(form: RichForm, result: FormResult): RichFormResult 
   return details;
 }
 
-/** `Field: value`, continuation lines indented two spaces past the field. */
+/**
+ * `Field: value`, continuation lines indented two spaces past the field. The
+ * indent of a continuation is spaces only: a list marker (`  - `) starts an
+ * entry once, and a value's second line never reads as another entry.
+ */
 function field(indent: string, name: string, value: string): string[] {
   const [first, ...rest] = value.split("\n");
-  return [`${indent}${name}: ${first}`, ...rest.map((line) => `${indent}  ${line}`)];
+  const under = " ".repeat(indent.length + 2);
+  return [`${indent}${name}: ${first}`, ...rest.map((line) => `${under}${line}`)];
+}
+
+/** A typed text answer: `(empty)` when there is none, and a typed "(empty)" quoted so the two never read alike. */
+function textAnswer(value: string): string {
+  if (value.trim() === "") return "(empty)";
+  return value.trim() === "(empty)" ? JSON.stringify(value) : value;
 }
 
 /** A value on its own lines under a heading, every line indented. */
@@ -185,7 +197,7 @@ export function formatRichAnswers(details: RichFormResult): string {
     if (caveats) out.push(...field("", "Caveats", caveats));
     if (q.type === "text") {
       const value = typeof a.value === "string" ? a.value : "";
-      out.push("Answer:", ...indented("  ", value.trim() === "" ? "(empty)" : value));
+      out.push("Answer:", ...indented("  ", textAnswer(value)));
       return;
     }
     const selected = new Set(a.selectedOptionIndexes ?? []);

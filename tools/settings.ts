@@ -1,11 +1,14 @@
 /**
  * pi-formchart's settings, kept in `<Pi agent dir>/pi-formchart/settings.json`.
  *
- * Contract: a missing or unreadable file means the defaults (auto-throttle on,
- * 3 seconds, every tool registered, /rich-questions forcing a tool call); a malformed field falls back to its
- * default alone; saving writes the whole file atomically (temp file + rename).
+ * Contract: a missing file means the defaults (auto-throttle on, 3 seconds,
+ * every tool registered, /rich-questions forcing a tool call); a malformed
+ * field falls back to its default alone; a file that cannot be read or is not
+ * a JSON object is reported and never overwritten (the defaults apply until
+ * it is fixed); saving keeps keys this version does not know and writes
+ * atomically (temporary file + rename).
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { FORM_TOOLS } from "./catalog.js";
 
@@ -33,16 +36,38 @@ export function settingsPath(agentDir: string): string {
   return join(agentDir, "pi-formchart", "settings.json");
 }
 
-export function loadSettings(file: string): Settings {
+/** The settings in effect, the file's own content (unknown keys included), and why the file could not be used. */
+export interface LoadedSettings {
+  settings: Settings;
+  stored: Record<string, unknown>;
+  problem?: string;
+}
+
+function defaults(): Settings {
+  return { ...DEFAULT_SETTINGS, tools: [...DEFAULT_SETTINGS.tools] };
+}
+
+/** Read the settings file; a missing file means the defaults, a broken one the defaults and a problem to report. */
+export function readSettings(file: string): LoadedSettings {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { settings: defaults(), stored: {} };
+    return { settings: defaults(), stored: {}, problem: `${file} cannot be read (${(error as Error).message})` };
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, "utf8"));
-  } catch {
-    return { ...DEFAULT_SETTINGS, tools: [...DEFAULT_SETTINGS.tools] };
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { settings: defaults(), stored: {}, problem: `${file} is not valid JSON (${(error as Error).message})` };
   }
-  const r = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+    return { settings: defaults(), stored: {}, problem: `${file} does not hold a JSON object` };
+  }
+  const r = raw as Record<string, unknown>;
   const cooldown = r.cooldownSeconds;
-  return {
+  const settings: Settings = {
     autoThrottle: typeof r.autoThrottle === "boolean" ? r.autoThrottle : DEFAULT_SETTINGS.autoThrottle,
     cooldownSeconds:
       typeof cooldown === "number" && Number.isInteger(cooldown) && cooldown >= 1 && cooldown <= 60
@@ -53,11 +78,26 @@ export function loadSettings(file: string): Settings {
       : [...DEFAULT_SETTINGS.tools],
     richExtraction: r.richExtraction === "text" ? "text" : "auto",
   };
+  return { settings, stored: r };
 }
 
-export function saveSettings(file: string, settings: Settings): void {
+export function loadSettings(file: string): Settings {
+  return readSettings(file).settings;
+}
+
+/**
+ * Write the settings over what the file held (keys this version does not
+ * know are kept), atomically: a temporary file beside it, then a rename.
+ * Throws when the file cannot be written.
+ */
+export function saveSettings(file: string, settings: Settings, stored: Record<string, unknown> = {}): void {
   mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(settings, null, 2)}\n`);
-  renameSync(temp, file);
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    writeFileSync(temp, `${JSON.stringify({ ...stored, ...settings }, null, 2)}\n`);
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }

@@ -3,9 +3,10 @@
  * clock, the drafts, and the last form shown.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { hasInput } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
-import { DRAFT_ENTRY, type DraftData, findDraft, formKey, hasInput } from "./drafts.js";
-import { loadSettings, type Settings, saveSettings, settingsPath } from "./settings.js";
+import { DRAFT_ENTRY, type DraftData, findDraft, formKey } from "./drafts.js";
+import { readSettings, type Settings, saveSettings, settingsPath } from "./settings.js";
 import type { ShowOutcome } from "./show-form.js";
 import { QuestionClock } from "./throttle.js";
 
@@ -18,6 +19,10 @@ export class FormchartState {
   readonly clock = new QuestionClock();
   readonly settingsFile: string;
   settings: Settings;
+  /** Why the settings file could not be used; while set, nothing is written over it. */
+  readonly settingsProblem: string | undefined;
+  /** The file's own content, kept when settings are saved. */
+  private stored: Record<string, unknown>;
   /** The last form a person saw (for `/formchart graph`). */
   lastForm: FormSpec | undefined;
 
@@ -27,7 +32,10 @@ export class FormchartState {
     private readonly appendEntry?: (customType: string, data: unknown) => void,
   ) {
     this.settingsFile = settingsPath(agentDir);
-    this.settings = loadSettings(this.settingsFile);
+    const loaded = readSettings(this.settingsFile);
+    this.settings = loaded.settings;
+    this.stored = loaded.stored;
+    this.settingsProblem = loaded.problem;
   }
 
   /**
@@ -59,9 +67,18 @@ export class FormchartState {
     return outcome;
   }
 
-  update(change: Partial<Settings>): void {
-    this.settings = { ...this.settings, ...change };
-    saveSettings(this.settingsFile, this.settings);
+  /** Save a settings change; the change takes effect only once it is written. Returns why it was not, if it was not. */
+  update(change: Partial<Settings>): string | undefined {
+    if (this.settingsProblem) return `Not saved: ${this.settingsProblem}. Fix or remove the file, then try again.`;
+    const next = { ...this.settings, ...change };
+    try {
+      saveSettings(this.settingsFile, next, this.stored);
+    } catch (error) {
+      return `Not saved: ${this.settingsFile} cannot be written (${(error as Error).message}).`;
+    }
+    this.settings = next;
+    this.stored = { ...this.stored, ...next };
+    return undefined;
   }
 
   /** How long a tool call must wait before its form opens (auto-throttle and the tool's own cooldown). */
