@@ -72,9 +72,8 @@ export function splitList(value: string): string[] {
     .filter((s) => s !== "");
 }
 
-/** No value to compare with: absent, blank, or a list without a non-blank item (no answer could match it). */
-function isBlank(value: string | string[] | undefined): boolean {
-  if (value === undefined) return true;
+/** No value to compare with: blank, or a list without a non-blank item (no answer could match it). */
+function isBlank(value: string | string[]): boolean {
   if (Array.isArray(value)) return value.every((v) => v.trim() === "");
   return value.trim() === "";
 }
@@ -106,7 +105,7 @@ function parseOne(raw: RawCondition, at: string): Condition | ArgumentError {
     };
   }
   if (isUnary(operator)) return { field, operator };
-  if (isBlank(value)) {
+  if (value === undefined || isBlank(value)) {
     return { category: "invalid_condition", message: `${at}: operator "${operator}" needs a value` };
   }
   if (isNumeric(operator) && (Array.isArray(value) || !Number.isFinite(Number(value)))) {
