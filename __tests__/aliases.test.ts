@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { validateToolArguments } from "@mariozechner/pi-ai";
+import { plainTheme } from "../renderers/theme.js";
 import { writtenPaths } from "../schemas/aliases.js";
 import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";
@@ -195,6 +196,56 @@ describe("the other shapes work", () => {
       "2",
     ]);
     expect(r.details).toMatchObject({ question: "On track?", options: ["Yes", "Blocked"], answer: "Blocked" });
+  });
+});
+
+describe("renderCall shows every call shape as written", () => {
+  const two = [{ label: "A" }, { label: "B" }];
+  it.each<[string, unknown, string]>([
+    ["question", { question: "Which database?", options: two, type: "multi" }, "question Which database? (2 options)"],
+    ["question", { question: "Which database?", options: ["A", "B", "C"] }, "question Which database? (3 options)"],
+    ["question", { question: "Which datab" }, "question Which datab"],
+    ["question", { questions: [{ prompt: "Which database?", options: two }] }, "question Which database? (2 options)"],
+    ["question", { questions: [{ prompt: "A?", label: "DB" }, { prompt: "B?" }] }, "question 2 questions (DB, Q2)"],
+    [
+      "questionnaire",
+      { questions: [{ id: "ok", prompt: "Ship?", type: "yes_no", options: [] }] },
+      "questionnaire Ship? (Yes/No)",
+    ],
+    [
+      "questionnaire",
+      { questions: [{ id: "s", prompt: "How good?", type: "rating" }] },
+      "questionnaire How good? (rating 1-5)",
+    ],
+    ["question_input", { question: "Which day?", type: "date" }, "question_input Which day? (date)"],
+    ["question_input", { question: "Your name?" }, "question_input Your name?"],
+    ["question_input", { prompt: "Your name?" }, "question_input Your name?"],
+    [
+      "question_throttle",
+      { question: "On track?", options: ["Yes", "No"], cooldown: 4 },
+      "question_throttle On track? (2 options)",
+    ],
+    ["question_throttle", { prompt: "On track?", options: ["Yes", "No"] }, "question_throttle On track? (2 options)"],
+    [
+      "question_branch",
+      {
+        questions: [
+          { id: "a", prompt: "A?" },
+          { id: "b", label: "Why", prompt: "B?", branch: { when: "a equals x" } },
+        ],
+      },
+      "question_branch 2 questions (a, Why)",
+    ],
+    [
+      "ask_rich_questions",
+      { title: "Deploy", questions: [{ prompt: "Where?", options: [{ label: "A" }] }] },
+      "ask_rich_questions Deploy: Where? (1 option)",
+    ],
+    ["ask_rich_questions", { questions: [{ prompt: "Why?", type: "text" }] }, "ask_rich_questions Why?"],
+    ["question", {}, "question"],
+  ])("%s %j", (name, args, line) => {
+    const rendered = tools.get(name)!.renderCall!(args, plainTheme, {}).render(200);
+    expect(rendered.join("\n").trimEnd()).toBe(line);
   });
 });
 
