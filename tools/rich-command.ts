@@ -232,6 +232,7 @@ export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, com
       const extraction = await extractQuestions(message, model, complete, {
         apiKey: auth.apiKey,
         headers: auth.headers,
+        signal: state.closed,
         mode: state.settings.richExtraction,
       });
       if (!extraction.ok) return say(`/rich-questions could not build a form: ${extraction.reason}.`, "error");

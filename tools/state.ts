@@ -20,6 +20,9 @@ export class FormchartState {
   settings: Settings;
   /** The last form a person saw (for `/formchart graph`). */
   lastForm: FormSpec | undefined;
+  /** Aborted when Pi shuts the session down: open forms close as cancelled, none opens after. */
+  private readonly closing = new AbortController();
+  private readonly open = new Set<Promise<unknown>>();
 
   constructor(
     agentDir: string,
@@ -37,6 +40,32 @@ export class FormchartState {
    * restarts when the form closes.
    */
   async runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<ShowOutcome> {
+    const running = this.showAndKeep(ctx, spec, signal ? AbortSignal.any([signal, this.closed]) : this.closed);
+    this.open.add(running);
+    try {
+      return await running;
+    } finally {
+      this.open.delete(running);
+    }
+  }
+
+  /** Aborted when the session shuts down. */
+  get closed(): AbortSignal {
+    return this.closing.signal;
+  }
+
+  /**
+   * The session is shutting down: close every open form (its countdown and
+   * timers stop, what was entered is kept as a draft), forget the calls
+   * flagged for auto-throttle, and wait for the forms to settle.
+   */
+  async shutdown(): Promise<void> {
+    this.closing.abort();
+    this.clock.forgetFlags();
+    await Promise.allSettled([...this.open]);
+  }
+
+  private async showAndKeep(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal): Promise<ShowOutcome> {
     const key = formKey(spec);
     const restore = findDraft(ctx.sessionManager?.getBranch() ?? [], key, spec);
     const { showForm } = await loadShowForm();
