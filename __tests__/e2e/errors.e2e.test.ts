@@ -32,6 +32,17 @@ const CALLS = [
   },
   // a limit the rules check
   { name: "question_throttle", arguments: { question: "On track?", options: [], cooldown: 5000 } },
+  // other call shapes: a nested branch, string options
+  {
+    name: "question_branch",
+    arguments: {
+      questions: [
+        { id: "a", prompt: "Deploy?", options: ["Yes", "No"] },
+        { id: "b", prompt: "Where?", options: ["staging", "prod"], branch: { when: "a is Yes" } },
+      ],
+    },
+  },
+  { name: "question", arguments: { question: "Which?", options: ["A", "Other"] } },
   // still Pi's own: a missing required field, a value of an impossible type
   { name: "question_input", arguments: {} },
   { name: "questionnaire", arguments: { questions: "ship?" } },
@@ -53,27 +64,27 @@ describe("refused arguments in the real pi", () => {
       .filter((event) => event.type === "tool_execution_end");
     expect(ends.map((e) => e.toolName)).toEqual(CALLS.map((c) => c.name));
     const texts = toolResults(model.requests[1]);
-    expect(texts.slice(0, 6)).toEqual([
+    expect(texts.slice(0, 8)).toEqual([
       "Error (invalid_arguments): Invalid arguments: options: must have at least 1 item",
       'Error (invalid_arguments): Invalid arguments: type: must be one of "single", "multi"',
       'Error (invalid_arguments): Invalid arguments: type: must be one of "text", "number", "email", "date"',
       "Error (invalid_arguments): Invalid arguments: question: must be at most 10000 characters",
       'Error (invalid_arguments): Invalid arguments: questions[0]: unknown property "colour"',
       "Error (invalid_arguments): Invalid arguments: cooldown: must be <= 3600",
+      'Error (invalid_condition): questions[1].branch.when: unknown operator "is" (use one of equals, not_equals, contains, matches, in, is_empty, is_not_empty, gt, lt, gte, lte)',
+      'Error (reserved_label): options[1]: "Other" is reserved; the form adds its own free-text row (allowOther)',
     ]);
-    for (const end of ends.slice(0, 6)) {
-      expect(end.isError).toBe(false);
-      expect(end.result.details.error).toBe("invalid_arguments");
-    }
+    const categories = ends.slice(0, 8).map((end) => end.isError || end.result.details.error);
+    expect(categories).toEqual([...Array(6).fill("invalid_arguments"), "invalid_condition", "reserved_label"]);
     for (const single of ends.slice(0, 2))
       expect(single.result.details).toMatchObject({ answer: null, cancelled: true });
     expect(ends[2].result.details).toMatchObject({ answer: null, question: "When?" });
 
-    expect(texts[6]).toMatch(
+    expect(texts[8]).toMatch(
       /^Validation failed for tool "question_input":\n {2}- question: must have required properties question/,
     );
-    expect(texts[7]).toMatch(/^Validation failed for tool "questionnaire":\n {2}- questions: must be array/);
-    for (const end of ends.slice(6)) {
+    expect(texts[9]).toMatch(/^Validation failed for tool "questionnaire":\n {2}- questions: must be array/);
+    for (const end of ends.slice(8)) {
       expect(end.isError).toBe(true);
       expect(end.result.details).toEqual({});
     }
