@@ -66,8 +66,8 @@ describe("errors name the field as the model wrote it, through Pi's check", () =
       "a single-question call without options",
       "question",
       { question: "Which?" },
-      "invalid_arguments",
-      "Error (invalid_arguments): Invalid arguments: options: must have at least 1 item",
+      "too_few_options",
+      "Error (too_few_options): options: 0 options, a choice needs at least 1",
     ],
     [
       "a reserved label written as a string",

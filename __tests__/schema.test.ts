@@ -9,7 +9,7 @@ describe("question arguments: errors name the field and the problem", () => {
   it.each([
     ["not an object", "nope", "invalid_arguments", "arguments: must be object"],
     ["no questions key", {}, "invalid_arguments", 'arguments: missing required property "questions"'],
-    ["empty questions", { questions: [] }, "invalid_arguments", "questions: must have at least 1 item"],
+    ["empty questions", { questions: [] }, "empty_questionnaire", "questions: there are no questions to ask"],
     ["questions not an array", { questions: "a" }, "invalid_arguments", "questions: must be array"],
     [
       "missing prompt",
@@ -26,8 +26,8 @@ describe("question arguments: errors name the field and the problem", () => {
     [
       "empty options",
       { questions: [{ prompt: "p", options: [] }] },
-      "invalid_arguments",
-      "questions[0].options: must have at least 1 item",
+      "too_few_options",
+      "questions[0].options: 0 options, a choice needs at least 1",
     ],
     [
       "option without label",
@@ -102,8 +102,8 @@ describe("question arguments: errors name the field and the problem", () => {
     [
       "single shape without options",
       { question: "p" },
-      "invalid_arguments",
-      "Invalid arguments: options: must have at least 1 item",
+      "too_few_options",
+      "options: 0 options, a choice needs at least 1",
     ],
     [
       "single shape with a reserved label",
@@ -191,7 +191,7 @@ describe("Pi's own tool-argument validation accepts the schema", () => {
   it("rejects what ajv rejects", () => {
     for (const bad of [
       {},
-      { questions: [] },
+      { questions: [{ prompt: "", options: two }] },
       { questions: [{ prompt: "p" }] },
       { questions: [{ prompt: "p", options: two, extra: 1 }] },
     ]) {

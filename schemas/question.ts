@@ -17,7 +17,7 @@ import { type ArgumentError, type Checked, compileChecker } from "./validate.js"
 export const QuestionItem = Type.Object(
   {
     prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" }),
-    options: Type.Array(ChoiceOption, { minItems: 1, maxItems: LIMITS.options, description: "2-5 short options" }),
+    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options, description: "2-5 short options" }),
     id: Type.Optional(
       Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Unique id (defaults to q1, q2, ...)" }),
     ),
@@ -43,7 +43,6 @@ export const QuestionItem = Type.Object(
 export const QuestionParameters = Type.Object(
   {
     questions: Type.Array(QuestionItem, {
-      minItems: 1,
       maxItems: LIMITS.questions,
       description:
         "One entry per open question. One question shows an option list; several show tabs with a Submit tab.",
@@ -106,14 +105,18 @@ function leftoverType(args: unknown): ArgumentError | undefined {
   };
 }
 
-/** Check the schema, normalize line endings, then the rules (unique ids, unique and unreserved labels). */
+/**
+ * Check the schema, normalize line endings, then the rules: at least one
+ * question (`empty_questionnaire`) with at least one option each
+ * (`too_few_options`), unique ids, unique and unreserved labels.
+ */
 function checkFolded(raw: unknown): Checked<QuestionArgs> {
   const type = leftoverType(raw);
   if (type) return { ok: false, error: type };
   const checked = checkSchema(raw);
   if (!checked.ok) return checked;
   const args = normalizeStrings(checked.value);
-  const error = checkItems(args.questions, { listName: "questions" });
+  const error = checkItems(args.questions, { listName: "questions", minOptions: 1 });
   return error ? { ok: false, error } : { ok: true, value: args };
 }
 

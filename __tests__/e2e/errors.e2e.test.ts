@@ -65,7 +65,7 @@ describe("refused arguments in the real pi", () => {
     expect(ends.map((e) => e.toolName)).toEqual(CALLS.map((c) => c.name));
     const texts = toolResults(model.requests[1]);
     expect(texts.slice(0, 8)).toEqual([
-      "Error (invalid_arguments): Invalid arguments: options: must have at least 1 item",
+      "Error (too_few_options): options: 0 options, a choice needs at least 1",
       'Error (invalid_arguments): Invalid arguments: type: must be one of "single", "multi"',
       'Error (invalid_arguments): Invalid arguments: type: must be one of "text", "number", "email", "date"',
       "Error (invalid_arguments): Invalid arguments: question: must be at most 10000 characters",
@@ -75,7 +75,12 @@ describe("refused arguments in the real pi", () => {
       'Error (reserved_label): options[1]: "Other" is reserved; the form adds its own free-text row (allowOther)',
     ]);
     const categories = ends.slice(0, 8).map((end) => end.isError || end.result.details.error);
-    expect(categories).toEqual([...Array(6).fill("invalid_arguments"), "invalid_condition", "reserved_label"]);
+    expect(categories).toEqual([
+      "too_few_options",
+      ...Array(5).fill("invalid_arguments"),
+      "invalid_condition",
+      "reserved_label",
+    ]);
     for (const single of ends.slice(0, 2))
       expect(single.result.details).toMatchObject({ answer: null, cancelled: true });
     expect(ends[2].result.details).toMatchObject({ answer: null, question: "When?" });
