@@ -85,6 +85,20 @@ describe("session_shutdown", () => {
     expect((await pending).details).toMatchObject({ answer: null, cancelled: true });
   });
 
+  it("a host dialog that ignores its abort signal does not hold the shutdown", async () => {
+    const pi = setup();
+    const ctx = {
+      hasUI: true,
+      sessionManager: { getBranch: () => [] },
+      ui: { custom: async () => undefined, notify: () => {}, select: () => new Promise<undefined>(() => {}) },
+    };
+    void pi.tools.get("question")!.execute("a", { question: "Which?", options: two }, undefined, undefined, ctx);
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    await pi.fire("session_shutdown", shutdown);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it("no form opens after the session shut down", async () => {
     const pi = setup();
     await pi.fire("session_shutdown", shutdown);

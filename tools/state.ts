@@ -57,12 +57,19 @@ export class FormchartState {
   /**
    * The session is shutting down: close every open form (its countdown and
    * timers stop, what was entered is kept as a draft), forget the calls
-   * flagged for auto-throttle, and wait for the forms to settle.
+   * flagged for auto-throttle, and wait for the forms to settle, for at most
+   * `waitMs` (a host dialog that ignores its abort signal must not hold Pi).
    */
-  async shutdown(): Promise<void> {
+  async shutdown(waitMs = 2000): Promise<void> {
     this.closing.abort();
     this.clock.forgetFlags();
-    await Promise.allSettled([...this.open]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+      timer.unref?.();
+    });
+    await Promise.race([Promise.allSettled([...this.open]), limit]);
+    clearTimeout(timer);
   }
 
   private async showAndKeep(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal): Promise<ShowOutcome> {
