@@ -83,10 +83,33 @@ describe("parsing when", () => {
     ["size gt big", "invalid_condition", 'operator "gt" compares numbers, "big" is not one'],
     ["size matches (a", "invalid_pattern", "questions[2].when: unsupported or invalid regular expression"],
     ["size matches (a)\\1", "invalid_pattern", "invalid escape sequence"],
+    ["size in ,,,", "invalid_condition", 'questions[2].when: operator "in" needs at least one value in its list'],
+    ["size in  , ,", "invalid_condition", 'operator "in" needs at least one value in its list'],
   ])("rejects %j", (when, category, message) => {
     const parsed = parseWhen(when, 2, ids);
     expect(parsed).toMatchObject({ category });
     expect((parsed as { message: string }).message).toContain(message);
+  });
+});
+
+describe("conditions that could never hold are refused", () => {
+  const ids = ["size", "color", "me"];
+  it.each<[string, unknown, string]>([
+    ["matches an empty list", { field: "size", operator: "matches", value: [] }, 'operator "matches" needs a value'],
+    ["in an empty list", { field: "size", operator: "in", value: [] }, 'operator "in" needs a value'],
+    ["in a list of blanks", { field: "size", operator: "in", value: ["", " "] }, 'operator "in" needs a value'],
+    ["equals an empty list", { field: "size", value: [] }, 'operator "equals" needs a value'],
+    ["equals a blank value", { field: "size", value: "   " }, 'operator "equals" needs a value'],
+    ["contains nothing", { field: "size", operator: "contains", value: "" }, 'operator "contains" needs a value'],
+  ])("%s", (_name, when, message) => {
+    const parsed = parseWhen(when as never, 2, ids);
+    expect(parsed).toEqual({ category: "invalid_condition", message: `questions[2].when: ${message}` });
+  });
+
+  it("a list with a value in it still works", () => {
+    expect(parseWhen({ field: "size", operator: "in", value: ["", "L"] }, 2, ids)).toEqual([
+      { field: "size", operator: "in", value: ["", "L"] },
+    ]);
   });
 });
 

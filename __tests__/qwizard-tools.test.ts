@@ -115,6 +115,18 @@ describe("validation before any form opens", () => {
     ],
     [
       "question_branch",
+      { questions: [q("a"), q("b", { when: "a in ,,," })] },
+      "invalid_condition",
+      'questions[1].when: operator "in" needs at least one value in its list',
+    ],
+    [
+      "question_branch",
+      { questions: [q("a"), q("b", { when: { field: "a", operator: "matches", value: [] } })] },
+      "invalid_condition",
+      'questions[1].when: operator "matches" needs a value',
+    ],
+    [
+      "question_branch",
       { questions: [q("a", { on: false })] },
       "empty_questionnaire",
       "every question is switched off",

@@ -137,6 +137,16 @@ describe("extraction", () => {
     expect(r).toEqual({ ok: false, reason: "the model's answer was malformed twice (the reply is not a JSON object)" });
   });
 
+  it.each([
+    ["a forced call", "openai-completions", { call: { questions: [] } }, "tool"],
+    ["JSON text", "openai-responses", { text: '{"questions": []}' }, "text"],
+  ] as const)("an empty questions list (%s) is an answer, not a malformed one", async (_name, api, reply, via) => {
+    const { complete, calls } = scripted([reply, { call: deployArgs }]);
+    const r = await extractQuestions("Done: the tests pass.", model(api), complete);
+    expect(r).toEqual({ ok: true, via, attempts: 1, args: { questions: [] } });
+    expect(calls).toHaveLength(1);
+  });
+
   it("a model that never calls the tool is asked once more, then refused", async () => {
     const { complete, calls } = scripted([{ text: "sure" }, { text: "ok" }]);
     const r = await extractQuestions("…", model("anthropic-messages"), complete);
@@ -149,7 +159,7 @@ describe("extraction", () => {
 });
 
 describe("/rich-questions command", () => {
-  function setup(replies: Reply[], richExtraction: "auto" | "text" = "auto") {
+  function setup(replies: Reply[], richExtraction: "auto" | "text" = "auto", complete?: CompleteFn) {
     const dir = tempAgentDir();
     saveSettings(settingsPath(dir), { ...DEFAULT_SETTINGS, richExtraction });
     const pi = fakePi();
@@ -157,7 +167,7 @@ describe("/rich-questions command", () => {
     (pi.api as { sendMessage: unknown }).sendMessage = (message: never, options: unknown) =>
       sent.push({ message, options });
     const script = scripted(replies);
-    createFormchart({ agentDir: dir, complete: script.complete })(pi.api);
+    createFormchart({ agentDir: dir, complete: complete ?? script.complete })(pi.api);
     return { command: pi.commands.get("rich-questions")!, sent, calls: script.calls };
   }
 
@@ -218,6 +228,51 @@ describe("/rich-questions command", () => {
     await command.handler("", commandContext([KEY.esc], notices));
     expect(sent).toEqual([]);
     expect(notices.at(-1)).toBe("Form cancelled; nothing was sent.");
+  });
+
+  it("no open questions: one model call, a notice, no form and nothing sent", async () => {
+    const { command, sent, calls } = setup([{ call: { questions: [] } }, { call: deployArgs }]);
+    const notices: string[] = [];
+    const ctx = commandContext([], notices);
+    let opened = 0;
+    ctx.ui.custom = (() => {
+      opened++;
+      return Promise.resolve(undefined);
+    }) as never;
+    await command.handler("", ctx);
+    expect(calls).toHaveLength(1);
+    expect(opened).toBe(0);
+    expect(sent).toEqual([]);
+    expect(notices.at(-1)).toBe("/rich-questions: no open questions found in the last assistant message.");
+  });
+
+  it("a model request that throws ends in a notice, not an exception", async () => {
+    const { command, sent } = setup([], "auto", async () => {
+      throw new Error("connect ECONNREFUSED 127.0.0.1:9");
+    });
+    const notices: string[] = [];
+    await expect(command.handler("", commandContext([], notices))).resolves.toBeUndefined();
+    expect(notices.at(-1)).toBe(
+      "/rich-questions could not build a form: the model request failed (connect ECONNREFUSED 127.0.0.1:9).",
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it("an API key lookup that throws ends in a notice, not an exception", async () => {
+    const { command, sent, calls } = setup([{ call: deployArgs }]);
+    const notices: string[] = [];
+    const ctx = {
+      ...commandContext([], notices),
+      modelRegistry: {
+        getApiKeyAndHeaders: async () => {
+          throw new Error("auth.json is not valid JSON");
+        },
+      },
+    };
+    await expect(command.handler("", ctx)).resolves.toBeUndefined();
+    expect(notices.at(-1)).toBe("/rich-questions: no API key for m (auth.json is not valid JSON).");
+    expect(calls).toHaveLength(0);
+    expect(sent).toEqual([]);
   });
 
   it("a malformed extraction opens nothing and says why", async () => {

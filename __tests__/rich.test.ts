@@ -240,6 +240,7 @@ describe("ask_rich_questions tool", () => {
     expect(noUi.details).toEqual({ cancelled: true });
     const empty = await tool.execute("c1", { questions: [] }, undefined, undefined, noUiContext);
     expect(empty.details).toEqual({ cancelled: true });
+    expect(empty.content[0].text).toBe("Error (empty_questionnaire): questions: there are no questions to ask");
     expectValidResult(noUi.details);
   });
 

@@ -9,7 +9,7 @@ describe("question arguments: errors name the field and the problem", () => {
   it.each([
     ["not an object", "nope", "invalid_arguments", "arguments: must be object"],
     ["no questions key", {}, "invalid_arguments", 'arguments: missing required property "questions"'],
-    ["empty questions", { questions: [] }, "invalid_arguments", "questions: must have at least 1 item"],
+    ["empty questions", { questions: [] }, "empty_questionnaire", "questions: there are no questions to ask"],
     ["questions not an array", { questions: "a" }, "invalid_arguments", "questions: must be array"],
     [
       "missing prompt",
@@ -26,8 +26,8 @@ describe("question arguments: errors name the field and the problem", () => {
     [
       "empty options",
       { questions: [{ prompt: "p", options: [] }] },
-      "invalid_arguments",
-      "questions[0].options: must have at least 1 item",
+      "too_few_options",
+      "questions[0].options: 0 options, a choice needs at least 1",
     ],
     [
       "option without label",
@@ -85,7 +85,43 @@ describe("question arguments: errors name the field and the problem", () => {
       "single shape with bad type",
       { question: "p", options: two, type: "many" },
       "invalid_arguments",
-      "questions[0].multiple: must be boolean",
+      'Invalid arguments: type: must be one of "single", "multi"',
+    ],
+    [
+      "single shape with a type that is not a string",
+      { question: "p", options: two, type: true },
+      "invalid_arguments",
+      'Invalid arguments: type: must be one of "single", "multi"',
+    ],
+    [
+      "single shape with an empty question",
+      { question: "", options: two },
+      "invalid_arguments",
+      "question: must not be empty",
+    ],
+    [
+      "single shape without options",
+      { question: "p" },
+      "too_few_options",
+      "options: 0 options, a choice needs at least 1",
+    ],
+    [
+      "single shape with a reserved label",
+      { question: "p", options: [{ label: "A" }, { label: "Other" }] },
+      "reserved_label",
+      'options[1].label: "Other" is reserved',
+    ],
+    [
+      "single shape with an unknown property",
+      { question: "p", options: two, colour: "red" },
+      "invalid_arguments",
+      'Invalid arguments: arguments: unknown property "colour"',
+    ],
+    [
+      "single shape with a flag of the wrong type",
+      { question: "p", options: two, allowOther: "no" },
+      "invalid_arguments",
+      "Invalid arguments: allowOther: must be boolean",
     ],
   ])("%s", (_name, args, category, message) => {
     const checked = checkQuestionArgs(args);
@@ -93,6 +129,9 @@ describe("question arguments: errors name the field and the problem", () => {
     if (checked.ok) return;
     expect(checked.error.category).toBe(category);
     expect(checked.error.message).toContain(message);
+    // A field of the single-question shape is never named by where it was folded to.
+    if (typeof args === "object" && "question" in args)
+      expect(checked.error.message).not.toMatch(/questions|multiple|prompt/);
   });
 
   it("reports several problems at once", () => {
@@ -123,11 +162,11 @@ describe("normalization", () => {
   });
 
   it("folds the single-question shape", () => {
-    expect(foldSingleQuestion({ question: "Which?", options: two, allowOther: false, type: "multi" })).toEqual({
+    expect(foldSingleQuestion({ question: "Which?", options: two, allowOther: false, type: "multi" }).args).toEqual({
       questions: [{ prompt: "Which?", options: two, allowOther: false, multiple: true }],
       compat: "single-question",
     });
-    expect(foldSingleQuestion({ questions: [] })).toEqual({ questions: [] });
+    expect(foldSingleQuestion({ questions: [] })).toEqual({ args: { questions: [] }, aliases: [] });
   });
 });
 
@@ -143,7 +182,7 @@ describe("Pi's own tool-argument validation accepts the schema", () => {
   it("passes valid arguments, including a folded single-question call", () => {
     const args = { questions: [{ prompt: "p", options: two, multiple: true }] };
     expect(validateToolArguments(tool, call(args))).toEqual(args);
-    expect(validateToolArguments(tool, call(foldSingleQuestion({ question: "p", options: two })))).toEqual({
+    expect(validateToolArguments(tool, call(foldSingleQuestion({ question: "p", options: two }).args))).toEqual({
       questions: [{ prompt: "p", options: two }],
       compat: "single-question",
     });
@@ -152,7 +191,7 @@ describe("Pi's own tool-argument validation accepts the schema", () => {
   it("rejects what ajv rejects", () => {
     for (const bad of [
       {},
-      { questions: [] },
+      { questions: [{ prompt: "", options: two }] },
       { questions: [{ prompt: "p" }] },
       { questions: [{ prompt: "p", options: two, extra: 1 }] },
     ]) {

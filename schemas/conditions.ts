@@ -5,8 +5,9 @@
  * `field_id operator value`, an object `{field, operator = "equals", value}`,
  * an array means all must hold. Operators and their symbol aliases are
  * listed below. A condition that can never be judged or never hold (bad
- * syntax, unknown operator, unknown or later question, a missing value, a
- * numeric operator with a non-number, an empty `in` list) is refused as
+ * syntax, unknown operator, unknown or later question, a missing or blank
+ * value, an empty list (`a in ,,,`, `value: []`, also for `matches`), a
+ * numeric operator with a non-number) is refused as
  * `invalid_condition`; a `matches` expression RE2 cannot run as
  * `invalid_pattern`. Evaluation lives with the form model (machines/conditions.ts).
  */
@@ -71,6 +72,12 @@ export function splitList(value: string): string[] {
     .filter((s) => s !== "");
 }
 
+/** No value to compare with: blank, or a list without a non-blank item (no answer could match it). */
+function isBlank(value: string | string[]): boolean {
+  if (Array.isArray(value)) return value.every((v) => v.trim() === "");
+  return value.trim() === "";
+}
+
 /** A condition as the model may write it. */
 export type RawCondition = string | { field: string; operator?: string; value?: unknown };
 export type RawWhen = RawCondition | RawCondition[];
@@ -98,7 +105,7 @@ function parseOne(raw: RawCondition, at: string): Condition | ArgumentError {
     };
   }
   if (isUnary(operator)) return { field, operator };
-  if (value === undefined || (typeof value === "string" && value === "")) {
+  if (value === undefined || isBlank(value)) {
     return { category: "invalid_condition", message: `${at}: operator "${operator}" needs a value` };
   }
   if (isNumeric(operator) && (Array.isArray(value) || !Number.isFinite(Number(value)))) {
@@ -111,7 +118,16 @@ function parseOne(raw: RawCondition, at: string): Condition | ArgumentError {
     const compiled = compilePattern(Array.isArray(value) ? value.join(", ") : value, true);
     if (!compiled.ok) return { category: "invalid_pattern", message: `${at}: ${compiled.reason}` };
   }
-  if (operator === "in" && typeof value === "string") value = splitList(value);
+  if (operator === "in" && typeof value === "string") {
+    value = splitList(value);
+    // `a in ,,,` lists nothing: no answer could ever be in it.
+    if (value.length === 0) {
+      return {
+        category: "invalid_condition",
+        message: `${at}: operator "${operator}" needs at least one value in its list`,
+      };
+    }
+  }
   return { field, operator, value };
 }
 

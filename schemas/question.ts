@@ -6,16 +6,18 @@
  * options, an optional id and tab label, `allowOther` (default true) and
  * `multiple` (default false). The single-question call shape
  * (`question`, `options`, `allowOther`, `type: "single" | "multi"`) is folded
- * into it by `foldSingleQuestion` before validation.
+ * into it by `foldSingleQuestion` before validation; errors name its fields
+ * as written (schemas/aliases.ts).
  */
 import { type Static, Type } from "typebox";
+import { type Alias, checkAsWritten, type Fold } from "./aliases.js";
 import { ChoiceOption, checkItems, LIMITS, normalizeStrings } from "./rules.js";
-import { type Checked, compileChecker } from "./validate.js";
+import { type ArgumentError, type Checked, compileChecker } from "./validate.js";
 
 export const QuestionItem = Type.Object(
   {
     prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" }),
-    options: Type.Array(ChoiceOption, { minItems: 1, maxItems: LIMITS.options, description: "2-5 short options" }),
+    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options, description: "2-5 short options" }),
     id: Type.Optional(
       Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Unique id (defaults to q1, q2, ...)" }),
     ),
@@ -41,7 +43,6 @@ export const QuestionItem = Type.Object(
 export const QuestionParameters = Type.Object(
   {
     questions: Type.Array(QuestionItem, {
-      minItems: 1,
       maxItems: LIMITS.questions,
       description:
         "One entry per open question. One question shows an option list; several show tabs with a Submit tab.",
@@ -62,26 +63,62 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+const SINGLE_TYPES: Readonly<Record<string, boolean>> = { single: false, multi: true };
+
 /**
  * Fold the single-question shape `{question, options, allowOther?, type?}` into
- * `{questions: [...]}`. Anything else is returned unchanged for validation to judge.
+ * `{questions: [...], compat: "single-question"}`; anything else is returned
+ * unchanged for validation to judge. Fields keep their written names in
+ * errors: `question`, `options[1].label`, `type`, `arguments` for the call
+ * itself. A `type` other than `single` / `multi` stays `type`, for the check
+ * to refuse by that name; missing `options` become an empty list, which the
+ * check refuses as `options`.
  */
-export function foldSingleQuestion(args: unknown): unknown {
-  if (!isRecord(args) || "questions" in args || typeof args.question !== "string") return args;
+export const foldSingleQuestion: Fold = (args) => {
+  if (!isRecord(args) || "questions" in args || typeof args.question !== "string") return { args, aliases: [] };
   const { question, options, allowOther, type, ...rest } = args;
-  const item: Record<string, unknown> = { prompt: question, options, ...rest };
+  const item: Record<string, unknown> = { prompt: question, options: options ?? [], ...rest };
+  const aliases: Alias[] = [
+    ["questions[0].prompt", "question"],
+    ["questions[0]", ""],
+  ];
   if (allowOther !== undefined) item.allowOther = allowOther;
-  if (type !== undefined) item.multiple = type === "multi" ? true : type === "single" ? false : type;
-  return { questions: [item], compat: "single-question" };
-}
+  if (typeof type === "string" && type in SINGLE_TYPES) {
+    item.multiple = SINGLE_TYPES[type];
+    aliases.unshift(["questions[0].multiple", "type"]);
+  } else if (type !== undefined) {
+    item.type = type;
+  }
+  return { args: { questions: [item], compat: "single-question" }, aliases };
+};
 
 const checkSchema = compileChecker(QuestionParameters);
 
-/** Fold, check the schema, normalize line endings, then the rules (unique ids, unique and unreserved labels). */
-export function checkQuestionArgs(raw: unknown): Checked<QuestionArgs> {
-  const checked = checkSchema(foldSingleQuestion(raw));
+/** A `type` left over from the single-question shape is not one it knows. */
+function leftoverType(args: unknown): ArgumentError | undefined {
+  if (!isRecord(args) || args.compat !== "single-question" || !Array.isArray(args.questions)) return undefined;
+  const item = args.questions[0];
+  if (!isRecord(item) || !("type" in item)) return undefined;
+  return {
+    category: "invalid_arguments",
+    message: 'Invalid arguments: questions[0].type: must be one of "single", "multi"',
+  };
+}
+
+/**
+ * Check the schema, normalize line endings, then the rules: at least one
+ * question (`empty_questionnaire`) with at least one option each
+ * (`too_few_options`), unique ids, unique and unreserved labels.
+ */
+function checkFolded(raw: unknown): Checked<QuestionArgs> {
+  const type = leftoverType(raw);
+  if (type) return { ok: false, error: type };
+  const checked = checkSchema(raw);
   if (!checked.ok) return checked;
   const args = normalizeStrings(checked.value);
-  const error = checkItems(args.questions, { listName: "questions" });
+  const error = checkItems(args.questions, { listName: "questions", minOptions: 1 });
   return error ? { ok: false, error } : { ok: true, value: args };
 }
+
+/** Fold the single-question shape, check, and name every field of an error as it was written. */
+export const checkQuestionArgs = checkAsWritten(checkFolded, foldSingleQuestion);

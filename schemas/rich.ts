@@ -86,6 +86,17 @@ export type RichType = NonNullable<RichQuestionArgs["type"]>;
 
 const checkSchema = compileChecker(RichParameters);
 
+/**
+ * What `/rich-questions` accepts from the model: the tool's arguments, or an
+ * empty `questions` list, which says the message asks nothing (the tool
+ * itself refuses an empty form as `empty_questionnaire`).
+ */
+export function checkExtractedArgs(raw: unknown): Checked<RichArgs> {
+  const checked = checkSchema(raw);
+  if (checked.ok && checked.value.questions.length === 0) return { ok: true, value: normalizeStrings(checked.value) };
+  return checkRichArgs(raw);
+}
+
 /** Schema, then rules: ids unique, choice questions with options, labels and stable values unique and unreserved. */
 export function checkRichArgs(raw: unknown): Checked<RichArgs> {
   const checked = checkSchema(raw);

@@ -1,7 +1,19 @@
 /**
  * Session events: a notice when the extension loads, auto-throttle flags on
- * question tool calls, `question_answered` on the shared event bus, and a
- * session name taken from the first answer of a questionnaire.
+ * question tool calls, `question_answered` on the shared event bus, a
+ * session name taken from the first answer of a questionnaire, and cleanup
+ * when the session shuts down.
+ *
+ * The naming rule: after a questionnaire or question_branch answer, a
+ * session without a name is named `Q&A: <first answer>`. A name someone else
+ * gives, changes or clears (`/name`, RPC, another extension) is theirs: from
+ * then on pi-formchart leaves this session's name alone. It learns of such a
+ * change from `session_info_changed` (Pi versions that deliver it to
+ * extensions) and, at the next answer, from finding its own name gone.
+ *
+ * On `session_shutdown` every open form closes as cancelled (its countdown
+ * and pending timers with it, what was entered kept as a draft), flagged
+ * auto-throttle calls are forgotten, and nothing is left to keep Pi running.
  */
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { ALL_TOOLS } from "./settings.js";
@@ -31,7 +43,30 @@ function firstAnswerLabel(details: unknown): string | undefined {
   return text?.replace(/\s+/g, " ").trim().slice(0, 60) || undefined;
 }
 
+/** Whose the session's name is: nobody's yet, the name this extension gave it, or someone else's. */
+export class SessionNaming {
+  private given: string | undefined;
+  private handsOff = false;
+
+  /** The session's name changed (or was found changed) to `name`. */
+  changed(name: string | undefined): void {
+    if (name !== this.given) this.handsOff = true;
+  }
+
+  /** The name to give after a questionnaire answer whose first label is `first`, if any. */
+  nameFor(first: string, current: string | undefined): string | undefined {
+    if (this.given !== undefined && current !== this.given) this.changed(current);
+    if (this.handsOff || current) return undefined;
+    this.given = `Q&A: ${first}`;
+    return this.given;
+  }
+}
+
+/** `session_info_changed`, which Pi 0.73.1's extension types do not list yet. */
+type NameChange = { name?: string };
+
 export function registerEvents(pi: ExtensionAPI, state: FormchartState, registered: string[]): void {
+  const naming = new SessionNaming();
   pi.on("session_start", (_event, ctx) => {
     if (ctx.hasUI && registered.length)
       ctx.ui.notify(`pi-formchart: ${registered.join(", ")} ready (/qwizard for settings)`, "info");
@@ -52,7 +87,14 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, register
     pi.events.emit("question_answered", payload);
     if (event.toolName === "questionnaire" || event.toolName === "question_branch") {
       const first = firstAnswerLabel(event.details);
-      if (first && !pi.getSessionName()) pi.setSessionName(`Q&A: ${first}`);
+      const name = first ? naming.nameFor(first, pi.getSessionName()) : undefined;
+      if (name) pi.setSessionName(name);
     }
   });
+
+  (pi.on as (event: string, handler: (event: NameChange) => void) => void)("session_info_changed", (event) =>
+    naming.changed(event.name),
+  );
+
+  pi.on("session_shutdown", () => state.shutdown());
 }

@@ -178,24 +178,43 @@ export function resultLines(
   return lines.join("\n") || theme.fg("muted", "No answers");
 }
 
-/** `2 questions (Scope, Checks)`, or the question itself with its option count. */
+/** What a question brings as options: a count, or what its type generates. */
+function optionNote(item: { options?: unknown; type?: unknown }): string {
+  if (item.type === "yes_no") return " (Yes/No)";
+  if (item.type === "rating") return " (rating 1-5)";
+  if (Array.isArray(item.options)) return ` (${item.options.length} option${item.options.length === 1 ? "" : "s"})`;
+  if (item.type === "number" || item.type === "email" || item.type === "date") return ` (${item.type})`;
+  return "";
+}
+
+/**
+ * `2 questions (Scope, Checks)`, or the one question with its option count
+ * (`Which database? (3 options)`, `Ship it? (Yes/No)`, `Which day? (date)`),
+ * for every call shape a tool accepts, as written (arguments may be partial
+ * while they stream in).
+ */
 export function describeCall(args: unknown): string {
-  const a = (args ?? {}) as { question?: unknown; questions?: unknown; options?: unknown; title?: unknown };
-  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (typeof a.question === "string") {
-    const options = Array.isArray(a.options) ? ` (${count(a.options.length, "option")})` : "";
-    return `${a.question}${options}`;
-  }
+  const a = (args ?? {}) as {
+    question?: unknown;
+    prompt?: unknown;
+    questions?: unknown;
+    options?: unknown;
+    title?: unknown;
+    type?: unknown;
+  };
+  const asked = typeof a.question === "string" ? a.question : typeof a.prompt === "string" ? a.prompt : undefined;
+  if (asked !== undefined && !Array.isArray(a.questions)) return `${asked}${optionNote(a)}`;
   if (!Array.isArray(a.questions)) return "";
   const title = typeof a.title === "string" ? `${a.title}: ` : "";
   if (a.questions.length === 1) {
-    const q = (a.questions[0] ?? {}) as { prompt?: unknown; options?: unknown };
-    const options = Array.isArray(q.options) ? ` (${count(q.options.length, "option")})` : "";
-    return `${title}${typeof q.prompt === "string" ? q.prompt : ""}${options}`;
+    const q = (a.questions[0] ?? {}) as { prompt?: unknown; options?: unknown; type?: unknown };
+    return `${title}${typeof q.prompt === "string" ? q.prompt : ""}${optionNote(q)}`;
   }
   const labels = a.questions.slice(0, 20).map((q, i) => {
     const item = (q ?? {}) as { label?: unknown; id?: unknown };
-    return String(item.label ?? item.id ?? `Q${i + 1}`);
+    const name = typeof item.label === "string" ? item.label : typeof item.id === "string" ? item.id : "";
+    return name || `Q${i + 1}`;
   });
-  return `${title}${count(a.questions.length, "question")} (${labels.join(", ")})`;
+  const more = a.questions.length > labels.length ? ", …" : "";
+  return `${title}${a.questions.length} questions (${labels.join(", ")}${more})`;
 }

@@ -4,6 +4,8 @@
  * (`on`). Everything else is the questionnaire's; `details.skipped` lists the
  * questions the conditions hid.
  */
+
+import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { BranchParameters, checkBranchArgs } from "../schemas/qwizard.js";
 import { optionsFromStrings, unnestBranch } from "./prepare.js";
 import { questionnaireTool } from "./questionnaire.js";
@@ -20,8 +22,8 @@ export const questionBranch = questionnaireTool(
       "Use question_branch when a follow-up question only makes sense for some answers to an earlier question.",
     ],
     parameters: BranchParameters,
-    prepareArguments: (raw) => unnestBranch(optionsFromStrings(raw)),
-    check: checkBranchArgs,
+    prepareArguments: prepareWith(optionsFromStrings),
+    check: checkAsWritten(checkBranchArgs, optionsFromStrings, unnestBranch),
   },
   true,
 );

@@ -7,9 +7,11 @@
  */
 import type { FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
+import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { checkInputArgs, type InputArgs, InputParameters } from "../schemas/qwizard.js";
 import { cancelledText, quoted } from "./answer-text.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
+import { promptAsQuestion } from "./prepare.js";
 
 export interface InputDetails {
   question: string;
@@ -61,7 +63,8 @@ export const questionInput = defineFormTool<InputArgs, InputDetails>({
     "Use question_input when the answer is free text (a name, a number, a date) rather than a choice between options.",
   ],
   parameters: InputParameters,
-  check: checkInputArgs,
+  prepareArguments: prepareWith(promptAsQuestion),
+  check: checkAsWritten(checkInputArgs, promptAsQuestion),
   form: inputForm,
   answer: (_args, spec, result) => answer(spec, result),
   failure(failure, raw, spec) {

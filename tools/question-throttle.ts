@@ -8,10 +8,11 @@
  */
 import type { FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
+import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { checkThrottleArgs, type ThrottleArgs, ThrottleParameters } from "../schemas/qwizard.js";
 import { answerLine, cancelledText, chosenLabels } from "./answer-text.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
-import { optionsFromStrings } from "./prepare.js";
+import { optionsFromStrings, promptAsQuestion } from "./prepare.js";
 
 export const DEFAULT_THROTTLE_COOLDOWN = 5;
 
@@ -61,8 +62,8 @@ export const questionThrottle = defineFormTool<ThrottleArgs, ThrottleDetails>({
     "Use question_throttle for check-in questions in a long task so the user is not asked questions back to back.",
   ],
   parameters: ThrottleParameters,
-  prepareArguments: optionsFromStrings,
-  check: checkThrottleArgs,
+  prepareArguments: prepareWith(promptAsQuestion, optionsFromStrings),
+  check: checkAsWritten(checkThrottleArgs, promptAsQuestion, optionsFromStrings),
   form: formOf,
   cooldownSeconds: (args) => args.cooldown ?? DEFAULT_THROTTLE_COOLDOWN,
   answer: (_args, spec, result) => answer(spec, result),

@@ -11,6 +11,7 @@
  */
 import type { FormResult, QuestionOutcome } from "../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionSpec } from "../machines/spec.js";
+import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { checkQuestionArgs, foldSingleQuestion, type QuestionArgs, QuestionParameters } from "../schemas/question.js";
 import { answerLine, cancelledText } from "./answer-text.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
@@ -112,7 +113,11 @@ function text(spec: FormSpec, result: FormResult): string {
   return cancelledText("form", given);
 }
 
-const isSingleShape = (raw: unknown) => (raw as { compat?: unknown } | null)?.compat === "single-question";
+/** A call in the single-question shape, as Pi hands it over (folded) or as written. */
+const isSingleShape = (raw: unknown) => {
+  const r = raw as { compat?: unknown; question?: unknown; questions?: unknown } | null;
+  return r?.compat === "single-question" || (typeof r?.question === "string" && r.questions === undefined);
+};
 
 export const question = defineFormTool<QuestionArgs, QuestionDetails>({
   name: "question",
@@ -129,8 +134,8 @@ export const question = defineFormTool<QuestionArgs, QuestionDetails>({
     "A cancelled question result means the user declined: do not re-ask unless the answer is needed for the next step, and change the question when you do.",
   ],
   parameters: QuestionParameters,
-  prepareArguments: (raw) => optionsFromStrings(foldSingleQuestion(raw)),
-  check: checkQuestionArgs,
+  prepareArguments: prepareWith(foldSingleQuestion, optionsFromStrings),
+  check: checkAsWritten(checkQuestionArgs, optionsFromStrings),
   form: formOf,
   answer: (args, spec, result) => ({ text: text(spec, result), details: details(args, spec, result) }),
   failure(failure, raw) {

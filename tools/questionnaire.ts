@@ -12,6 +12,7 @@
  */
 import type { FormResult, QuestionOutcome } from "../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionInput, type QuestionSpec } from "../machines/spec.js";
+import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { type CheckedItem, checkQuestionnaireArgs, QuestionnaireParameters } from "../schemas/qwizard.js";
 import { answerLine, cancelledText, chosenLabels, quoted } from "./answer-text.js";
 import { defineFormTool, describeCall, type Failure, type FormTool, type ResultSummary } from "./form-tool.js";
@@ -156,8 +157,8 @@ export const questionnaire = questionnaireTool(
       "Use questionnaire to collect up to 4 related decisions at once; use yes_no and rating types instead of listing those options yourself.",
     ],
     parameters: QuestionnaireParameters,
-    prepareArguments: optionsFromStrings,
-    check: checkQuestionnaireArgs,
+    prepareArguments: prepareWith(optionsFromStrings),
+    check: checkAsWritten(checkQuestionnaireArgs, optionsFromStrings),
   },
   false,
 );

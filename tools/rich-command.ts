@@ -7,12 +7,15 @@
  * can be forced to call a tool, it is (tool choice); otherwise, or when the
  * settings say `richExtraction: "text"`, the model answers with JSON text.
  * Either way ajv checks the result; one repair attempt follows a malformed
- * answer, then a clear notice. On submit the model-facing text is sent as a
- * message (and starts a turn); on cancel nothing is sent.
+ * answer, then a clear notice. An empty `questions` list means the message
+ * asks nothing: a notice after that one model call. A model request or an
+ * API-key lookup that throws ends in a notice too. On submit the
+ * model-facing text is sent as a message (and starts a turn); on cancel
+ * nothing is sent.
  */
 import type { Api, AssistantMessage, Context, Message, Model, ProviderStreamOptions, Tool } from "@mariozechner/pi-ai";
 import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
-import { checkRichArgs, type RichArgs, RichParameters } from "../schemas/rich.js";
+import { checkExtractedArgs, type RichArgs, RichParameters } from "../schemas/rich.js";
 import { failureText, NO_UI, prepareForm } from "./form-tool.js";
 import { askRichQuestions, type RichFormResult } from "./rich.js";
 import type { FormchartState } from "./state.js";
@@ -105,7 +108,25 @@ export interface ExtractOptions {
   mode?: "auto" | "text";
 }
 
-/** Ask the model for the form; one repair attempt after a malformed answer. */
+/** One model request; a provider that throws (network, configuration) is a failure with its reason. */
+async function ask(
+  complete: CompleteFn,
+  model: Model<Api>,
+  context: Context,
+  options: ProviderStreamOptions,
+): Promise<AssistantMessage | { failed: string }> {
+  try {
+    return await complete(model, context, options);
+  } catch (error) {
+    if (options.signal?.aborted) return { failed: "cancelled" };
+    return { failed: `the model request failed (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+/**
+ * Ask the model for the form; one repair attempt after a malformed answer.
+ * An empty `questions` list is an answer: the message asks nothing.
+ */
 export async function extractQuestions(
   message: string,
   model: Model<Api>,
@@ -118,15 +139,17 @@ export async function extractQuestions(
   let problem = "";
   for (let attempt = 1; attempt <= 2; attempt++) {
     if (toolChoice !== undefined) {
-      const reply = await complete(
+      const reply = await ask(
+        complete,
         model,
         { systemPrompt: TOOL_PROMPT, messages, tools: [submitTool] },
         { ...base, toolChoice },
       );
+      if ("failed" in reply) return { ok: false, reason: reply.failed };
       if (reply.stopReason === "aborted") return { ok: false, reason: "cancelled" };
       if (reply.stopReason === "error") return { ok: false, reason: reply.errorMessage ?? "the model request failed" };
       const call = reply.content.find((c) => c.type === "toolCall" && c.name === SUBMIT_TOOL);
-      const checked = call && call.type === "toolCall" ? checkRichArgs(call.arguments) : undefined;
+      const checked = call && call.type === "toolCall" ? checkExtractedArgs(call.arguments) : undefined;
       if (checked?.ok) return { ok: true, args: checked.value, via: "tool", attempts: attempt };
       problem = checked ? checked.error.message : `the model did not call ${SUBMIT_TOOL}`;
       messages.push(reply);
@@ -145,11 +168,12 @@ export async function extractQuestions(
         messages.push(user(`You must call ${SUBMIT_TOOL}. ${problem}.`));
       }
     } else {
-      const reply = await complete(model, { systemPrompt: TEXT_PROMPT, messages }, base);
+      const reply = await ask(complete, model, { systemPrompt: TEXT_PROMPT, messages }, base);
+      if ("failed" in reply) return { ok: false, reason: reply.failed };
       if (reply.stopReason === "aborted") return { ok: false, reason: "cancelled" };
       if (reply.stopReason === "error") return { ok: false, reason: reply.errorMessage ?? "the model request failed" };
       const parsed = parseJsonReply(textOf(reply));
-      const checked = parsed.ok ? checkRichArgs(parsed.value) : undefined;
+      const checked = parsed.ok ? checkExtractedArgs(parsed.value) : undefined;
       if (checked?.ok) return { ok: true, args: checked.value, via: "text", attempts: attempt };
       problem = checked ? checked.error.message : parsed.ok ? "" : parsed.reason;
       messages.push(
@@ -193,17 +217,27 @@ export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, com
       if (!ctx.model) return say("/rich-questions: no model is selected.", "error");
       const message = lastAssistantText(ctx);
       if (!message) return say("/rich-questions: there is no assistant message to take questions from.", "warning");
-      const auth = await ctx.modelRegistry.getApiKeyAndHeaders(ctx.model);
+      const model = ctx.model;
+      let auth: Awaited<ReturnType<typeof ctx.modelRegistry.getApiKeyAndHeaders>>;
+      try {
+        auth = await ctx.modelRegistry.getApiKeyAndHeaders(model);
+      } catch (error) {
+        return say(
+          `/rich-questions: no API key for ${model.id} (${error instanceof Error ? error.message : String(error)}).`,
+          "error",
+        );
+      }
       if (!auth.ok) return say(`/rich-questions: ${auth.error}`, "error");
-      say(`Finding the open questions with ${ctx.model.id}…`);
-      const extraction = await extractQuestions(message, ctx.model, complete, {
+      say(`Finding the open questions with ${model.id}…`);
+      const extraction = await extractQuestions(message, model, complete, {
         apiKey: auth.apiKey,
         headers: auth.headers,
+        signal: state.closed,
         mode: state.settings.richExtraction,
       });
       if (!extraction.ok) return say(`/rich-questions could not build a form: ${extraction.reason}.`, "error");
       if (extraction.args.questions.length === 0)
-        return say("/rich-questions: the last assistant message has no open questions.");
+        return say("/rich-questions: no open questions found in the last assistant message.");
       const prepared = prepareForm(askRichQuestions, extraction.args);
       if (!prepared.ok) return say(`/rich-questions could not build a form: ${prepared.error.message}.`, "error");
       const outcome = await state.runForm(ctx, prepared.form.spec, undefined);

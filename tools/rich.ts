@@ -14,6 +14,7 @@
  */
 import type { FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
+import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import {
   checkRichArgs,
   type RichArgs,
@@ -255,8 +256,8 @@ export const askRichQuestions = defineFormTool<RichForm, RichDetails>({
     "Use ask_rich_questions for decisions that need context: mark your recommended option with recommended: true and explain it in recommendation; give options stable values.",
   ],
   parameters: RichParameters,
-  prepareArguments: optionsFromStrings,
-  check: checkRichForm,
+  prepareArguments: prepareWith(optionsFromStrings),
+  check: checkAsWritten(checkRichForm, optionsFromStrings),
   form: richFormSpec,
   answer(form, _spec, result) {
     const details = richDetails(form, result);

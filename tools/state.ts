@@ -25,6 +25,9 @@ export class FormchartState {
   private stored: Record<string, unknown>;
   /** The last form a person saw (for `/formchart graph`). */
   lastForm: FormSpec | undefined;
+  /** Aborted when Pi shuts the session down: open forms close as cancelled, none opens after. */
+  private readonly closing = new AbortController();
+  private readonly open = new Set<Promise<unknown>>();
 
   constructor(
     agentDir: string,
@@ -45,6 +48,39 @@ export class FormchartState {
    * restarts when the form closes.
    */
   async runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<ShowOutcome> {
+    const running = this.showAndKeep(ctx, spec, signal ? AbortSignal.any([signal, this.closed]) : this.closed);
+    this.open.add(running);
+    try {
+      return await running;
+    } finally {
+      this.open.delete(running);
+    }
+  }
+
+  /** Aborted when the session shuts down. */
+  get closed(): AbortSignal {
+    return this.closing.signal;
+  }
+
+  /**
+   * The session is shutting down: close every open form (its countdown and
+   * timers stop, what was entered is kept as a draft), forget the calls
+   * flagged for auto-throttle, and wait for the forms to settle, for at most
+   * `waitMs` (a host dialog that ignores its abort signal must not hold Pi).
+   */
+  async shutdown(waitMs = 2000): Promise<void> {
+    this.closing.abort();
+    this.clock.forgetFlags();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+      timer.unref?.();
+    });
+    await Promise.race([Promise.allSettled([...this.open]), limit]);
+    clearTimeout(timer);
+  }
+
+  private async showAndKeep(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal): Promise<ShowOutcome> {
     const key = formKey(spec);
     const restore = findDraft(ctx.sessionManager?.getBranch() ?? [], key, spec);
     const { showForm } = await loadShowForm();

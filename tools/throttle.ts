@@ -40,4 +40,9 @@ export class QuestionClock {
   takeAutoThrottle(toolCallId: string): boolean {
     return this.autoThrottled.delete(toolCallId);
   }
+
+  /** Drop every flag not yet read (the session is closing). */
+  forgetFlags(): void {
+    this.autoThrottled.clear();
+  }
 }

@@ -78,15 +78,16 @@ export async function startRpcPi(
   };
 }
 
-/** Run `pi -p` once (print mode) and wait for it to exit. */
+/** Run `pi -p` once (print mode; `extra` e.g. `--mode json`) and wait for it to exit. */
 export async function runPrintPi(
   script: ScriptedTurn[],
   prompt: string,
+  extra: string[] = [],
 ): Promise<{ model: FakeModel; output: string; code: number | null }> {
   const model = await startFakeModel(script);
   const home = makePiHome(model.baseUrl);
   const cwd = mkdtempSync(join(tmpdir(), "formchart-cwd-"));
-  const [bin, ...args] = piCommand(["-p", prompt]);
+  const [bin, ...args] = piCommand([...extra, "-p", prompt]);
   const child = spawn(bin, args, { cwd, env: { ...process.env, ...home.env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (d) => (output += d));

@@ -58,7 +58,9 @@ export function fakePi() {
   const fire = async (name: string, event: unknown, ctx: unknown = { hasUI: false }) => {
     for (const h of handlers.get(name) ?? []) await h(event, ctx);
   };
-  return { api: api as never, tools, commands, emitted, entries, fire, sessionName: () => sessionName };
+  /** The Pi events a handler was registered for. */
+  const events = () => [...handlers.keys()];
+  return { api: api as never, tools, commands, emitted, entries, fire, events, sessionName: () => sessionName };
 }
 
 /** A UI whose `custom` builds the component and hands it to `drive`. */

@@ -1,0 +1,196 @@
+/**
+ * The session's lifetime: `session_shutdown` closes open forms and leaves
+ * nothing running (checked in a real child process too), and a session name
+ * someone else gave or cleared is left alone (`session_info_changed`).
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import type { Api, Model } from "@mariozechner/pi-ai";
+import type { FormComponent } from "../renderers/component.js";
+import { createFormchart } from "../tools/index.js";
+import { PROJECT_ROOT } from "./e2e/pi-home.js";
+import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
+
+const two = [{ label: "A" }, { label: "B" }];
+
+function setup() {
+  const pi = fakePi();
+  createFormchart({ agentDir: tempAgentDir() })(pi.api);
+  return pi;
+}
+
+const shutdown = { type: "session_shutdown", reason: "quit" };
+
+describe("session_shutdown", () => {
+  it("closes a form waiting out its countdown, as cancelled, and stops its actor", async () => {
+    const pi = setup();
+    const first = fakeUiContext((c) => c.handleInput("1"));
+    await pi.tools.get("question")!.execute("a", { question: "First?", options: two }, undefined, undefined, first.ctx);
+    let form: FormComponent | undefined;
+    const waiting = fakeUiContext((c) => {
+      form = c as FormComponent;
+    });
+    const pending = pi.tools
+      .get("question_throttle")!
+      .execute("b", { question: "Later?", options: two, cooldown: 3600 }, undefined, undefined, waiting.ctx);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(form?.position.kind).toBe("waiting");
+    await pi.fire("session_shutdown", shutdown);
+    expect((await pending).details).toMatchObject({ answer: null, throttled: true, cancelled: true });
+    expect(form?.actor.getSnapshot().status).not.toBe("active");
+  });
+
+  it("keeps what was entered in an open form as a draft", async () => {
+    const pi = setup();
+    const { ctx } = fakeUiContext((c) => c.handleInput("1"));
+    const args = {
+      questions: [
+        { id: "a", prompt: "First?", options: two },
+        { id: "b", prompt: "Second?", options: two },
+      ],
+    };
+    const pending = pi.tools.get("questionnaire")!.execute("a", args, undefined, undefined, ctx);
+    await new Promise((r) => setTimeout(r, 50));
+    await pi.fire("session_shutdown", shutdown);
+    expect((await pending).details).toMatchObject({ cancelled: true, answers: [{ id: "a", label: "A" }] });
+    expect(pi.entries.map((e) => e.customType)).toEqual(["pi-formchart-draft"]);
+  });
+
+  it("closes a form asked through dialogs", async () => {
+    const pi = setup();
+    const asked: string[] = [];
+    const ctx = {
+      hasUI: true,
+      sessionManager: { getBranch: () => [] },
+      ui: {
+        custom: async () => undefined,
+        notify: () => {},
+        // A dialog the person never answers: it ends only when its signal aborts.
+        select: (title: string, _options: string[], opts?: { signal?: AbortSignal }) => {
+          asked.push(title);
+          return new Promise<undefined>((resolve) =>
+            opts?.signal?.addEventListener("abort", () => resolve(undefined), { once: true }),
+          );
+        },
+      },
+    };
+    const pending = pi.tools
+      .get("question")!
+      .execute("a", { question: "Which?", options: two }, undefined, undefined, ctx);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked).toEqual(["Which?"]);
+    await pi.fire("session_shutdown", shutdown);
+    expect((await pending).details).toMatchObject({ answer: null, cancelled: true });
+  });
+
+  it("a host dialog that ignores its abort signal does not hold the shutdown", async () => {
+    const pi = setup();
+    const ctx = {
+      hasUI: true,
+      sessionManager: { getBranch: () => [] },
+      ui: { custom: async () => undefined, notify: () => {}, select: () => new Promise<undefined>(() => {}) },
+    };
+    void pi.tools.get("question")!.execute("a", { question: "Which?", options: two }, undefined, undefined, ctx);
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    await pi.fire("session_shutdown", shutdown);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("no form opens after the session shut down", async () => {
+    const pi = setup();
+    await pi.fire("session_shutdown", shutdown);
+    const { ctx, opened } = fakeUiContext(() => {});
+    const result = await pi.tools
+      .get("question")!
+      .execute("a", { question: "Which?", options: two }, undefined, undefined, ctx);
+    expect(opened()).toBe(0);
+    expect(result.details).toMatchObject({ answer: null, cancelled: true });
+  });
+
+  it("/rich-questions stops waiting for the model", async () => {
+    const pi = fakePi();
+    let signal: AbortSignal | undefined;
+    createFormchart({
+      agentDir: tempAgentDir(),
+      complete: (_model, _context, options) => {
+        signal = options?.signal;
+        return new Promise((_resolve, reject) =>
+          options?.signal?.addEventListener("abort", () => reject(new Error("aborted")), { once: true }),
+        );
+      },
+    })(pi.api);
+    const notices: string[] = [];
+    const ctx = {
+      hasUI: true,
+      ui: { notify: (text: string) => notices.push(text) },
+      model: { id: "m", api: "openai-completions" } as Model<Api>,
+      modelRegistry: { getApiKeyAndHeaders: async () => ({ ok: true, apiKey: "k" }) },
+      sessionManager: {
+        getBranch: () => [
+          { type: "message", message: { role: "assistant", content: [{ type: "text", text: "A or B?" }] } },
+        ],
+      },
+    };
+    const running = pi.commands.get("rich-questions")!.handler("", ctx);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(signal?.aborted).toBe(false);
+    await pi.fire("session_shutdown", shutdown);
+    await running;
+    expect(signal?.aborted).toBe(true);
+    expect(notices.at(-1)).toBe("/rich-questions could not build a form: cancelled.");
+  });
+
+  it("a real process with a waiting form exits by itself once the session shut down", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", join("__tests__", "fixtures", "shutdown-child.ts")], {
+      cwd: PROJECT_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.resume();
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const limit = new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 15000).unref());
+    const outcome = await Promise.race([exited, limit]);
+    if (outcome === "still running") child.kill("SIGKILL");
+    expect(outcome).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ question: "Later?", answer: null, throttled: true, cancelled: true });
+  });
+});
+
+describe("session names", () => {
+  const answer = async (pi: ReturnType<typeof fakePi>, id: string) => {
+    const { ctx } = fakeUiContext((c) => c.handleInput("2"));
+    const args = { questions: [{ id: "a", prompt: "Which?", options: two }] };
+    const result = await pi.tools.get("questionnaire")!.execute(id, args, undefined, undefined, ctx);
+    await pi.fire("tool_result", { toolName: "questionnaire", toolCallId: id, details: result.details });
+  };
+
+  it("a name someone gave and then cleared is not replaced", async () => {
+    const pi = setup();
+    await pi.fire("session_info_changed", { type: "session_info_changed", name: "Release planning" });
+    await pi.fire("session_info_changed", { type: "session_info_changed", name: undefined });
+    await answer(pi, "1");
+    expect(pi.sessionName()).toBeUndefined();
+  });
+
+  it("its own name coming back as a change is still its own", async () => {
+    const pi = setup();
+    await answer(pi, "1");
+    expect(pi.sessionName()).toBe("Q&A: B");
+    await pi.fire("session_info_changed", { type: "session_info_changed", name: "Q&A: B" });
+    await answer(pi, "2");
+    expect(pi.sessionName()).toBe("Q&A: B");
+  });
+
+  it("its name cleared by the person (found at the next answer) stays cleared", async () => {
+    const pi = setup();
+    await answer(pi, "1");
+    expect(pi.sessionName()).toBe("Q&A: B");
+    (pi.api as { setSessionName(name: string): void }).setSessionName("");
+    await answer(pi, "2");
+    expect(pi.sessionName()).toBe("");
+  });
+});
