@@ -206,7 +206,7 @@ export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, com
         return say("/rich-questions: the last assistant message has no open questions.");
       const prepared = prepareForm(askRichQuestions, extraction.args);
       if (!prepared.ok) return say(`/rich-questions could not build a form: ${prepared.error.message}.`, "error");
-      const outcome = await state.runForm(ctx, prepared.form.spec, undefined);
+      const outcome = await state.runForm(ctx, prepared.form.spec, undefined, prepared.form.answer);
       if (outcome.kind === "no-ui") return say(`/rich-questions: ${failureText(NO_UI)}`, "error");
       const answer = prepared.form.answer(outcome.result);
       const details = answer.details as RichFormResult;

@@ -3,6 +3,7 @@
  * clock, the drafts, and the last form shown.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { FormResult } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey, hasInput } from "./drafts.js";
 import { loadSettings, type Settings, saveSettings, settingsPath } from "./settings.js";
@@ -18,8 +19,10 @@ export class FormchartState {
   readonly clock = new QuestionClock();
   readonly settingsFile: string;
   settings: Settings;
-  /** The last form a person saw (for `/formchart graph`). */
+  /** The last form a person saw (for `/formchart graph` and `/formchart review`). */
   lastForm: FormSpec | undefined;
+  /** How the tool that showed it maps a result to what the model reads (for `/formchart review`). */
+  lastAnswer: ((result: FormResult) => { text: string; details: unknown }) | undefined;
 
   constructor(
     agentDir: string,
@@ -36,13 +39,19 @@ export class FormchartState {
    * without submit leaves a draft; a submit clears it. The question clock
    * restarts when the form closes.
    */
-  async runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<ShowOutcome> {
+  async runForm(
+    ctx: ExtensionContext,
+    spec: FormSpec,
+    signal: AbortSignal | undefined,
+    answer?: FormchartState["lastAnswer"],
+  ): Promise<ShowOutcome> {
     const key = formKey(spec);
     const restore = findDraft(ctx.sessionManager?.getBranch() ?? [], key, spec);
     const { showForm } = await loadShowForm();
     const outcome = await showForm(ctx, spec, { signal, restore, notice: restore ? RESTORED_NOTICE : undefined });
     if (outcome.kind !== "done") return outcome;
     this.lastForm = spec;
+    this.lastAnswer = answer;
     this.clock.markClosed();
     if (outcome.result.cancelled) {
       if (hasInput(outcome.context))
