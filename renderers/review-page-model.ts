@@ -161,7 +161,7 @@ export function eventText(event: { type: string } & Record<string, unknown>): st
     case "SUBMIT_TEXT":
       return `${e.type} ${JSON.stringify(e.text)}`;
     case "ABORT":
-      return "ABORT (the tool call was aborted)";
+      return "ABORT (call aborted)";
     default:
       return event.type === COOLDOWN_DONE ? "after the cooldown" : event.type;
   }

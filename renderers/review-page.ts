@@ -112,7 +112,7 @@ ${svg}
 <input type="search" id="route-filter" placeholder="Filter: a key, an event or a state" aria-label="Filter routes">
 <ol id="route-list"></ol>
 </div>
-<ol id="route-steps" aria-label="Steps of the chosen route"></ol>
+<ol id="route-steps" aria-label="Steps of the chosen route"><li class="placeholder">Choose a route to see its steps.</li></ol>
 </div>
 </section>
 <section id="results">

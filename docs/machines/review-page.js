@@ -67,8 +67,7 @@
     return out;
   }
 
-  /** Every key that sends a step's event; the first of them, for a route's summary. */
-  const stepKeys = (step) => step.keys || step.event;
+  /** The first key that sends a step's event (what a route's summary shows), or the event when no key does. */
   const stepKey = (step) => step.key || step.event;
 
   /** The first route through a step, and the step's place in it (1 = after the first key). */
@@ -209,7 +208,11 @@
     const i = Math.max(0, Math.min(index, ids.length - 1));
     const step = data.steps[ids[i]];
     current = { kind: "route", route, index: i };
-    highlight(step.state, step.edges, "taken");
+    highlight(
+      step.state,
+      step.edges.map((e) => data.edges[e].id),
+      "taken",
+    );
     const nav = el("p", "step-nav");
     const prev = el("button", "", "← previous");
     const next = el("button", "", "next →");
@@ -225,7 +228,7 @@
         : el(
             "p",
             "step-what",
-            el("kbd", "", stepKeys(step)),
+            step.keys ? el("kbd", "", step.keys) : undefined,
             ` ${step.event} `,
             step.refused ? el("span", "outcome refused", "ignored: stays in ") : "→ ",
             link(step.state, `state-${step.state}`),
@@ -252,7 +255,7 @@
           const a = link("", `route-${route + 1}.${i}`);
           a.append(
             el("span", "num", String(i)),
-            i === 0 ? el("span", "", "opens") : el("kbd", "", stepKeys(step)),
+            i === 0 ? el("span", "", "opens") : step.keys ? el("kbd", "", step.keys) : undefined,
             el("span", "event", i === 0 ? "" : step.event),
             el("span", "to", step.refused ? `ignored · ${step.state}` : `→ ${step.state}`),
           );
@@ -272,7 +275,7 @@
   // The route list, with a filter on keys, events and states.
   const routeText = data.routes.map((route) =>
     route
-      .map((id) => `${stepKeys(data.steps[id])} ${data.steps[id].event} ${data.steps[id].state}`)
+      .map((id) => `${data.steps[id].keys} ${data.steps[id].event} ${data.steps[id].state}`)
       .join(" ")
       .toLowerCase(),
   );
@@ -300,7 +303,7 @@
   // A thumbnail of a step's screen while the pointer is on it.
   routeSteps.addEventListener("mouseover", (event) => {
     const li = event.target.closest?.("li");
-    if (!li) return;
+    if (!li || li.dataset.step === undefined) return;
     thumbnail.replaceChildren(screen(Number(li.dataset.step)));
     thumbnail.hidden = false;
   });
