@@ -6,7 +6,8 @@
  * key names, steps the shortest submitting route with the arrow keys,
  * switches the width, and shows a step's thumbnail. A self-contained page
  * written by `npm run -s visualize -- rich --format html` is opened from a
- * folder of its own. No page
+ * folder of its own, and one written by `/formchart review` inside the real
+ * pi (in tmux) after a form was answered. No page
  * may log an error or ask the network for anything. A screenshot of the
  * branching page is saved under test-output/review-page/ (and as
  * docs/review-page.png with UPDATE_SCREENSHOT=1).
@@ -20,6 +21,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { exampleNames, loadFormFile } from "../../bin/form-file.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { tempAgentDir } from "../helpers/temp.js";
+import { startPi, usePiSessions } from "./session.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const PAGES = join(ROOT, "docs", "machines");
@@ -266,4 +268,39 @@ describe("npm run visualize -- --format html", () => {
     await opened.page.close();
     expect(opened.problems).toEqual([]);
   }, 60_000);
+});
+
+describe("/formchart review in the real pi", () => {
+  usePiSessions();
+
+  it("writes the page of the form just answered, with the tool's own text, and opens nothing", async () => {
+    const args = {
+      question: "Which database should the new service use?",
+      options: [{ label: "PostgreSQL" }, { label: "SQLite" }],
+    };
+    const { model, term, prompt, agentDir } = await startPi(
+      [{ toolCalls: [{ name: "question", arguments: args }] }],
+      "review",
+    );
+    prompt("database?");
+    await term.waitFor("Which database should the new service use?");
+    term.press("1");
+    await model.waitForRequests(2);
+    term.type("/formchart review");
+    await term.waitFor("/formchart review");
+    await new Promise((r) => setTimeout(r, 400));
+    term.press("Enter");
+    await new Promise((r) => setTimeout(r, 400));
+    // When a completion matched, the first Enter accepted it; the second runs the command.
+    if (!term.screen().includes("Wrote the review page")) term.press("Enter");
+    await term.waitFor("Wrote the review page of the last form to", 30_000);
+    const file = join(agentDir, "pi-formchart", "graphs", "last-form.html");
+    expect(existsSync(file)).toBe(true);
+    const opened = await open(file);
+    await expect(opened.page.locator("#results").textContent()).resolves.toContain("user selected: 1. PostgreSQL");
+    await opened.page.locator('#chart g.node.state[data-state="q1.choosing"]').click();
+    expect(flat(await screenText(opened.page))).toContain("Which database should the new service use?");
+    await opened.page.close();
+    expect(opened.problems).toEqual([]);
+  }, 120_000);
 });
