@@ -94,19 +94,16 @@ ${style}
 ${stateIndex(model)}
 </nav>
 <main>
+<div class="left">
 <section id="chart" aria-label="Statechart: click a state to see its screen">
 <div class="zoom" role="group" aria-label="Zoom the statechart"><button type="button" data-zoom="out" aria-label="Zoom out">−</button><button type="button" data-zoom="fit">fit</button><button type="button" data-zoom="in" aria-label="Zoom in">+</button></div>
 <div class="chart-scroll">
 ${svg}
 </div>
 </section>
-<section id="panel" aria-live="polite">
-<noscript><p>The screens, routes and keys need JavaScript.</p></noscript>
-</section>
-</main>
 <section id="routes">
 <h2>Routes <small>(${model.routes.length}, every route the path tests replay)</small></h2>
-<p class="hint">Choose a route, then step through it with ← → (or ↑ ↓). Hover a step to see its screen.</p>
+<p class="hint">Choose a route, then step through it with ← → (or ↑ ↓); the screen shows beside the chart. Hover a step to see its screen.</p>
 <div class="route-browser">
 <div class="route-list-wrap">
 <input type="search" id="route-filter" placeholder="Filter: a key, an event or a state" aria-label="Filter routes">
@@ -115,10 +112,17 @@ ${svg}
 <ol id="route-steps" aria-label="Steps of the chosen route"><li class="placeholder">Choose a route to see its steps.</li></ol>
 </div>
 </section>
+</div>
+<section id="panel" aria-live="polite">
+<noscript><p>The screens, routes and keys need JavaScript.</p></noscript>
+</section>
+</main>
 <section id="results">
 <h2>What the model receives</h2>
+<div class="result-pair">
 ${resultBlock("Shortest submitting route", model, model.submit)}
 ${resultBlock("Shortest cancel", model, model.cancel)}
+</div>
 </section>
 <section id="coverage">
 <h2>Coverage</h2>
@@ -211,7 +215,7 @@ function routeKeys(model: ReviewModel, route: number): string {
 }
 
 function resultBlock(heading: string, model: ReviewModel, result: ReviewResult | undefined): string {
-  if (!result) return `<h3>${heading}</h3>\n<p>No generated route ends here.</p>`;
+  if (!result) return `<div class="result">\n<h3>${heading}</h3>\n<p>No generated route ends here.</p>\n</div>`;
   const keys = escapeHtml(routeKeys(model, result.route));
   return `<div class="result">
 <h3>${heading}: <a href="#route-${result.route + 1}">route ${result.route + 1}</a> <span class="keys">${keys}</span></h3>

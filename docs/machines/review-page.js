@@ -353,6 +353,11 @@
     apply(hash);
   }
 
-  window.addEventListener("hashchange", () => apply(location.hash.slice(1)));
+  window.addEventListener("hashchange", () => {
+    apply(location.hash.slice(1));
+    // A link far down the page (a result's route) brings the screen into view.
+    const box = panel.getBoundingClientRect();
+    if (box.bottom < 0 || box.top > window.innerHeight) panel.scrollIntoView({ block: "start" });
+  });
   apply(location.hash.slice(1));
 })();
