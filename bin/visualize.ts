@@ -1,17 +1,38 @@
 /**
- * Draw the statechart the engine builds for a form:
+ * Draw the statechart the engine builds for a form, or write its review page:
  *
- *   npm run visualize -- <form.json | example name> [--format mermaid|dot|svg] [--out FILE]
+ *   npm run -s visualize -- <form.json | example name> [--format mermaid|dot|svg|html] [--out FILE]
  *
- * Without --format the format follows --out's extension (.svg, .dot, .mmd),
- * else Mermaid; without --out the diagram goes to standard output.
+ * Without --format the format follows --out's extension (.svg, .dot, .mmd,
+ * .html), else Mermaid; without --out the result goes to standard output
+ * (npm's `-s` keeps npm's own lines out of it). `html` is the review page:
+ * one self-contained file with the statechart, the screen in every state,
+ * the keys on every edge, every route and what the model receives.
  */
 import { writeFileSync } from "node:fs";
 import { extname } from "node:path";
 import { DIAGRAM_FORMATS, type DiagramFormat, renderDiagram } from "../renderers/graph.js";
 import { exampleNames, loadFormFile } from "./form-file.js";
 
-const USAGE = "Usage: npm run visualize -- <form.json | example name> [--format mermaid|dot|svg] [--out FILE]";
+type Format = DiagramFormat | "html";
+const FORMATS: readonly Format[] = [...DIAGRAM_FORMATS, "html"];
+
+const USAGE = `Usage: npm run -s visualize -- <form.json | example name> [--format ${FORMATS.join("|")}] [--out FILE] [--width 60|80|120]`;
+
+const HELP = `${USAGE}
+
+Draws the statechart of a form file ({"tool": "<name>", "arguments": {...}}, or
+bare question arguments) or of an example, or writes its review page.
+
+  --format mermaid|dot|svg   the statechart as text or as an SVG picture
+  --format html              the review page: the statechart, the screen in every
+                             state, the keys on every edge, every generated route
+                             with the coverage, and what the model receives
+  --out FILE                 write to FILE (the format follows its extension:
+                             .mmd, .dot, .gv, .svg, .html); otherwise standard output
+  --width N                  the review page's first screen width (60, 80 or 120)
+
+Examples: ${exampleNames().join(", ")}`;
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}\nExamples: ${exampleNames().join(", ")}`);
@@ -20,16 +41,24 @@ function fail(message: string): never {
 
 const args = process.argv.slice(2);
 let source: string | undefined;
-let format: DiagramFormat | undefined;
+let format: Format | undefined;
 let out: string | undefined;
+let width: number | undefined;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
-  if (a === "--format") {
+  if (a === "--help" || a === "-h") {
+    process.stdout.write(`${HELP}\n`);
+    process.exit(0);
+  } else if (a === "--format") {
     const f = args[++i];
-    if (!DIAGRAM_FORMATS.includes(f as DiagramFormat)) fail(`Unknown format "${f ?? ""}".`);
-    format = f as DiagramFormat;
+    if (!FORMATS.includes(f as Format)) fail(`Unknown format "${f ?? ""}".`);
+    format = f as Format;
   } else if (a === "--out") {
     out = args[++i] ?? fail("--out needs a file name.");
+  } else if (a === "--width") {
+    const w = Number(args[++i]);
+    if (![60, 80, 120].includes(w)) fail(`--width is 60, 80 or 120 (got "${args[i] ?? ""}").`);
+    width = w;
   } else if (a.startsWith("--")) {
     fail(`Unknown option ${a}.`);
   } else if (source === undefined) {
@@ -39,15 +68,29 @@ for (let i = 0; i < args.length; i++) {
   }
 }
 if (!source) fail("Which form?");
-const fromExtension: Record<string, DiagramFormat> = { ".svg": "svg", ".dot": "dot", ".gv": "dot", ".mmd": "mermaid" };
+const fromExtension: Record<string, Format> = {
+  ".svg": "svg",
+  ".dot": "dot",
+  ".gv": "dot",
+  ".mmd": "mermaid",
+  ".html": "html",
+  ".htm": "html",
+};
 const chosen = format ?? (out ? fromExtension[extname(out)] : undefined) ?? "mermaid";
 
 const loaded = loadFormFile(source);
 if (!loaded.ok) fail(loaded.message);
-const text = await renderDiagram(loaded.form.spec, chosen);
+let text: string;
+if (chosen === "html") {
+  const { reviewPage } = await import("../renderers/review-page.js");
+  const name = loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, "");
+  text = await reviewPage({ ...loaded.form, name, tool: loaded.tool }, { width });
+} else {
+  text = await renderDiagram(loaded.form.spec, chosen);
+}
 if (out) {
   writeFileSync(out, text);
-  console.error(`Wrote the ${chosen} diagram of ${loaded.file} to ${out}`);
+  console.error(`Wrote the ${chosen === "html" ? "review page" : `${chosen} diagram`} of ${loaded.file} to ${out}`);
 } else {
   process.stdout.write(text);
 }

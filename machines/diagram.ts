@@ -14,6 +14,8 @@ type Node = AnyStateMachine["root"];
 
 export interface DiagramState {
   id: string;
+  /** The state's path in the machine, as `snapshot.matches` reads it: `q2.typing`. */
+  path: string;
   label: string;
   /** A second line under the label (a question's show condition). */
   detail?: string;
@@ -28,6 +30,12 @@ export interface DiagramEdge {
   from: string;
   to: string;
   label: string;
+  /** The transition drawn: its source node id, event and candidate index (`form.review CONFIRM #0`). */
+  transition: string;
+  /** An id for the drawn edge (Graphviz writes it into the SVG). */
+  id?: string;
+  /** An event the state ignores (a guard refuses it): drawn greyed and dashed. */
+  refused?: boolean;
 }
 
 export type DiagramFormat = "mermaid" | "dot" | "svg";
@@ -93,6 +101,7 @@ export function describeMachine(
     const question = labels[node.key];
     const state: DiagramState = {
       id,
+      path: node.id.replace(/^form\.?/, ""),
       label: question ? `${node.key} · ${plain(question)}` : node.key,
       kind,
       internal: [],
@@ -106,15 +115,17 @@ export function describeMachine(
     ];
     if (node.always?.length) candidates.push(["", node.always]);
     for (const [eventType, defs] of candidates) {
-      for (const def of defs) {
+      defs.forEach((def, i) => {
         const guard = guardLabel(def.guard);
         const label = `${eventLabel(eventType, delays)}${guard ? ` [${guard}]` : ""}`;
         if (!def.target?.length) {
           if (!state.internal.includes(eventType)) state.internal.push(eventType);
-          continue;
+          return;
         }
-        for (const target of def.target) edges.push({ from: id, to: safeId(target.id), label });
-      }
+        // Named as machines/paths.ts names transitions when it records coverage.
+        const transition = `${node.id} ${eventType || "always"} #${i}`;
+        for (const target of def.target) edges.push({ from: id, to: safeId(target.id), label, transition });
+      });
     }
     for (const child of children) visit(child, id);
   };
@@ -155,8 +166,8 @@ export function toMermaid(d: Diagram): string {
 
 const dotString = (text: string) => `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
-/** Graphviz DOT: compound states as clusters, final states as double circles. */
-export function toDot(d: Diagram): string {
+/** Graphviz DOT: compound states as clusters, final states as double circles; left to right unless told. */
+export function toDot(d: Diagram, options: { direction?: "LR" | "TB" } = {}): string {
   const byId = new Map(d.states.map((s) => [s.id, s]));
   /** The drawable node for a state: a compound state is entered at its initial leaf. */
   const leaf = (id: string): string => {
@@ -165,7 +176,7 @@ export function toDot(d: Diagram): string {
   };
   const lines = [
     "digraph form {",
-    "  rankdir=LR; compound=true; newrank=true;",
+    `  rankdir=${options.direction ?? "LR"}; compound=true; newrank=true;`,
     '  node [shape=box, style="rounded", fontname="Helvetica", fontsize=11];',
     '  edge [fontname="Helvetica", fontsize=9];',
     '  __start [shape=point, width=0.15, label=""];',
@@ -197,6 +208,8 @@ export function toDot(d: Diagram): string {
   );
   for (const e of d.edges) {
     const attrs = [`label=${dotString(e.label)}`];
+    if (e.id) attrs.push(`id=${dotString(e.id)}`);
+    if (e.refused) attrs.push('style=dashed, color="gray70", fontcolor="gray55"');
     if (byId.get(e.from)?.kind === "compound") attrs.push(`ltail=cluster_${e.from}`);
     if (byId.get(e.to)?.kind === "compound" && e.to !== e.from) attrs.push(`lhead=cluster_${e.to}`);
     lines.push(`  ${leaf(e.from)} -> ${leaf(e.to)} [${attrs.join(", ")}];`);

@@ -43,7 +43,11 @@ export async function renderDiagram(spec: FormSpec, format: DiagramFormat): Prom
   const diagram = formDiagram(spec);
   if (format === "mermaid") return toMermaid(diagram);
   const dot = toDot(diagram);
-  if (format === "dot") return dot;
+  return format === "dot" ? dot : dotToSvg(dot);
+}
+
+/** Graphviz DOT to SVG, offline. */
+export async function dotToSvg(dot: string): Promise<string> {
   viz ??= import("@viz-js/viz").then((m) => m.instance());
   return (await viz).renderString(dot, { format: "svg" });
 }

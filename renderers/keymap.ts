@@ -136,17 +136,40 @@ export function keysForEvent(event: FormEvent, k: KeyContext, kb: KeyMatcher): K
   return [...new Set(keys)];
 }
 
-function keyName(id: KeyId | undefined, fallback: string): string {
-  const names: Record<string, string> = { up: "↑", down: "↓", enter: "Enter", escape: "Esc", "ctrl+c": "Ctrl+C" };
-  return id ? (names[id] ?? id) : fallback;
+const KEY_NAMES: Record<string, string> = {
+  up: "↑",
+  down: "↓",
+  left: "←",
+  right: "→",
+  enter: "Enter",
+  escape: "Esc",
+  tab: "Tab",
+  space: "Space",
+  home: "Home",
+  end: "End",
+  pageUp: "PgUp",
+  pageDown: "PgDn",
+  ctrl: "Ctrl",
+  shift: "Shift",
+  alt: "Alt",
+};
+
+/** A key id as the help line names it: `↑`, `Enter`, `Shift+Tab`, `Ctrl+C`. */
+export function keyName(id: KeyId): string {
+  const parts = id.split("+");
+  return parts
+    .map((part) => KEY_NAMES[part] ?? (parts.length > 1 && part.length === 1 ? part.toUpperCase() : part))
+    .join("+");
 }
+
+const nameOr = (id: KeyId | undefined, fallback: string) => (id ? keyName(id) : fallback);
 
 /** Key names for the help line, from the user's bindings. */
 export function hintsFrom(kb: KeyMatcher): KeyHints {
   return {
-    up: keyName(kb.getKeys("tui.select.up")[0], "↑"),
-    down: keyName(kb.getKeys("tui.select.down")[0], "↓"),
-    confirm: keyName(kb.getKeys("tui.select.confirm")[0], "Enter"),
-    cancel: keyName(kb.getKeys("tui.select.cancel")[0], "Esc"),
+    up: nameOr(kb.getKeys("tui.select.up")[0], "↑"),
+    down: nameOr(kb.getKeys("tui.select.down")[0], "↓"),
+    confirm: nameOr(kb.getKeys("tui.select.confirm")[0], "Enter"),
+    cancel: nameOr(kb.getKeys("tui.select.cancel")[0], "Esc"),
   };
 }

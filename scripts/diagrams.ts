@@ -1,12 +1,17 @@
 /**
- * Regenerate docs/machines/: the SVG and Mermaid diagram of every example's
- * statechart. With --check, write nothing and fail when a file is stale.
+ * Regenerate docs/machines/: the SVG and Mermaid diagram and the review page
+ * of every example's statechart (the pages share one script and one style
+ * file, written beside them). With --check, write nothing and fail when a
+ * file is stale.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { renderDiagram } from "../renderers/graph.js";
+import { reviewAssets, reviewPage } from "../renderers/review-page.js";
+
+const ASSETS = { script: "review-page.js", style: "review-page.css" };
 
 const check = process.argv.includes("--check");
 const out = join(dirname(fileURLToPath(import.meta.url)), "..", "docs", "machines");
@@ -18,7 +23,11 @@ for (const name of exampleNames()) {
   if (!loaded.ok) throw new Error(loaded.message);
   expected.set(`${name}.svg`, await renderDiagram(loaded.form.spec, "svg"));
   expected.set(`${name}.mmd`, await renderDiagram(loaded.form.spec, "mermaid"));
+  expected.set(`${name}.html`, await reviewPage({ ...loaded.form, name, tool: loaded.tool }, { assets: ASSETS }));
 }
+const assets = reviewAssets();
+expected.set(ASSETS.script, assets.script);
+expected.set(ASSETS.style, assets.style);
 
 expected.set(
   "README.md",
@@ -30,11 +39,17 @@ expected.set(
     "eventless skips of hidden questions, delays and the final states. Events handled inside a state (moving the",
     "cursor, typing) are listed under its name.",
     "",
-    "| example | tool | diagram | Mermaid |",
-    "| --- | --- | --- | --- |",
+    "Each review page shows the same statechart with the keys on every edge and the events each state ignores",
+    "(greyed), the screen a person sees in every state at 60, 80 or 120 columns, every generated route step by step",
+    "with the coverage the path tests check, and what the model receives when the form is submitted or cancelled.",
+    "Open a page from a checkout (the pages share `review-page.js` and `review-page.css`); `npm run -s visualize --",
+    "<form> --format html --out FILE` writes a self-contained page for any form file.",
+    "",
+    "| example | tool | review page | diagram | Mermaid |",
+    "| --- | --- | --- | --- | --- |",
     ...exampleNames().map((name) => {
       const loaded = loadFormFile(name);
-      return `| ${name} | \`${loaded.ok ? loaded.tool : "?"}\` | [${name}.svg](${name}.svg) | [${name}.mmd](${name}.mmd) |`;
+      return `| ${name} | \`${loaded.ok ? loaded.tool : "?"}\` | [${name}.html](${name}.html) | [${name}.svg](${name}.svg) | [${name}.mmd](${name}.mmd) |`;
     }),
     "",
   ].join("\n"),
@@ -48,7 +63,7 @@ for (const [file, content] of expected) {
   stale.push(file);
   if (!check) writeFileSync(path, content);
 }
-const extra = readdirSync(out).filter((f) => /\.(svg|mmd|md)$/.test(f) && !expected.has(f));
+const extra = readdirSync(out).filter((f) => /\.(svg|mmd|md|html|js|css)$/.test(f) && !expected.has(f));
 if (check) {
   if (stale.length || extra.length) {
     console.error(

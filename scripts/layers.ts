@@ -24,7 +24,10 @@ const PI_TUI = "@mariozechner/pi-tui";
 export const LAYERS: Record<string, Layer> = {
   schemas: { folders: ["schemas"], packages: ["ajv", "ajv-formats", "re2js", "typebox"] },
   machines: { folders: ["machines", "schemas"], packages: ["xstate", "@xstate/graph"] },
-  renderers: { folders: ["renderers", "machines", "schemas"], packages: [PI_TUI, "xstate", "@viz-js/viz"] },
+  renderers: {
+    folders: ["renderers", "machines", "schemas"],
+    packages: [PI_TUI, "xstate", "@viz-js/viz", "@xterm/headless", "@xterm/addon-serialize"],
+  },
   tools: {
     folders: ["tools", "renderers", "machines", "schemas"],
     packages: ["@mariozechner/pi-coding-agent", "@mariozechner/pi-ai", PI_TUI, "typebox"],

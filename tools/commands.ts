@@ -7,6 +7,7 @@
  * when the last question was asked. Changes are saved to the settings file.
  * Anything else gets a specific error and the usage line.
  */
+import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
@@ -124,30 +125,71 @@ export function registerQwizardCommand(pi: ExtensionAPI, state: FormchartState, 
 export const FORMCHART_HELP = [
   "/formchart — pi-formchart",
   "  /formchart graph [svg|mermaid|dot]   draw the statechart of the form shown last",
+  "  /formchart review [--open]           write the review page of the form shown last (--open: open it in a browser)",
 ].join("\n");
 
-/** `/formchart graph`: write the last form's diagram next to the settings file and say where. */
-export async function runFormchart(args: string, state: FormchartState): Promise<CommandReply> {
-  const [sub, format = "svg", ...extra] = args.trim().split(/\s+/).filter(Boolean);
+/** Opens a file with the platform's opener (xdg-open, open, start); rejects when the opener cannot be started. */
+export type Opener = (file: string) => Promise<void>;
+
+export const platformOpener: Opener = (file) => {
+  const [command, args] =
+    process.platform === "darwin"
+      ? ["open", [file]]
+      : process.platform === "win32"
+        ? ["cmd", ["/c", "start", '""', file]]
+        : ["xdg-open", [file]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { detached: true, stdio: "ignore" });
+    child.once("error", reject);
+    child.once("spawn", () => {
+      child.unref();
+      resolve();
+    });
+  });
+};
+
+/**
+ * `/formchart graph` and `/formchart review`: write the last form's diagram or
+ * review page next to the settings file and say where. Only `review --open`
+ * starts a browser.
+ */
+export async function runFormchart(args: string, state: FormchartState, open = platformOpener): Promise<CommandReply> {
+  const words = args.trim().split(/\s+/).filter(Boolean);
+  const [sub, ...rest] = words;
   if (!sub || sub === "help") return { text: FORMCHART_HELP, level: "info" };
-  if (sub !== "graph" || extra.length || !DIAGRAM_FORMATS.includes(format as DiagramFormat)) {
-    return { text: `Unknown /formchart command "${args.trim()}".\n${FORMCHART_HELP}`, level: "error" };
-  }
+  const unknown = { text: `Unknown /formchart command "${args.trim()}".\n${FORMCHART_HELP}`, level: "error" } as const;
+  const graph = sub === "graph" && rest.length <= 1 && DIAGRAM_FORMATS.includes((rest[0] ?? "svg") as DiagramFormat);
+  const review = sub === "review" && (rest.length === 0 || (rest.length === 1 && rest[0] === "--open"));
+  if (!graph && !review) return unknown;
   if (!state.lastForm) return { text: "No form has been shown yet in this session.", level: "warning" };
   const dir = join(dirname(state.settingsFile), "graphs");
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `last-form.${format === "mermaid" ? "mmd" : format}`);
-  const { renderDiagram } = await import("../renderers/graph.js");
-  writeFileSync(file, await renderDiagram(state.lastForm, format as DiagramFormat));
-  return { text: `Wrote the statechart of the last form to ${file}`, level: "info" };
+  if (graph) {
+    const format = (rest[0] ?? "svg") as DiagramFormat;
+    const file = join(dir, `last-form.${format === "mermaid" ? "mmd" : format}`);
+    const { renderDiagram } = await import("../renderers/graph.js");
+    writeFileSync(file, await renderDiagram(state.lastForm, format));
+    return { text: `Wrote the statechart of the last form to ${file}`, level: "info" };
+  }
+  const file = join(dir, "last-form.html");
+  const { reviewPage } = await import("../renderers/review-page.js");
+  writeFileSync(file, await reviewPage({ spec: state.lastForm, answer: state.lastAnswer, name: "last form" }));
+  const wrote = `Wrote the review page of the last form to ${file}`;
+  if (rest[0] !== "--open") return { text: wrote, level: "info" };
+  try {
+    await open(file);
+    return { text: `${wrote} and opened it.`, level: "info" };
+  } catch (error) {
+    return { text: `${wrote}; opening it failed: ${(error as Error).message}`, level: "warning" };
+  }
 }
 
 export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState): void {
   pi.registerCommand("formchart", {
-    description: "Draw the statechart of the last form (graph [svg|mermaid|dot])",
+    description: "The statechart (graph [svg|mermaid|dot]) or the review page (review [--open]) of the last form",
     getArgumentCompletions: (prefix) => {
-      const options = ["graph", "graph svg", "graph mermaid", "graph dot", "help"].filter((o) =>
-        o.startsWith(prefix.trimStart()),
+      const options = ["graph", "graph svg", "graph mermaid", "graph dot", "review", "review --open", "help"].filter(
+        (o) => o.startsWith(prefix.trimStart()),
       );
       return options.length ? options.map((value) => ({ value, label: value })) : null;
     },

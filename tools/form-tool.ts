@@ -127,7 +127,7 @@ export async function runFormTool<A, D>(
   const prepared = prepareForm(tool, raw, (args) => state.waitFor(toolCallId, tool.cooldownSeconds?.(args) ?? 0));
   if (!prepared.ok) return content(failureText(prepared.error), tool.failure(prepared.error, raw));
   const { spec } = prepared.form;
-  const outcome = await state.runForm(ctx, spec, signal);
+  const outcome = await state.runForm(ctx, spec, signal, prepared.form.answer);
   if (outcome.kind === "no-ui") return content(failureText(NO_UI), tool.failure(NO_UI, raw, spec));
   const answer = prepared.form.answer(outcome.result);
   return content(answer.text, answer.details);

@@ -240,7 +240,7 @@ export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, com
         return say("/rich-questions: no open questions found in the last assistant message.");
       const prepared = prepareForm(askRichQuestions, extraction.args);
       if (!prepared.ok) return say(`/rich-questions could not build a form: ${prepared.error.message}.`, "error");
-      const outcome = await state.runForm(ctx, prepared.form.spec, undefined);
+      const outcome = await state.runForm(ctx, prepared.form.spec, undefined, prepared.form.answer);
       if (outcome.kind === "no-ui") return say(`/rich-questions: ${failureText(NO_UI)}`, "error");
       const answer = prepared.form.answer(outcome.result);
       const details = answer.details as RichFormResult;

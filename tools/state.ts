@@ -3,7 +3,7 @@
  * clock, the drafts, and the last form shown.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { hasInput } from "../machines/context.js";
+import { type FormResult, hasInput } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey } from "./drafts.js";
 import { readSettings, type Settings, saveSettings, settingsPath } from "./settings.js";
@@ -23,8 +23,10 @@ export class FormchartState {
   readonly settingsProblem: string | undefined;
   /** The file's own content, kept when settings are saved. */
   private stored: Record<string, unknown>;
-  /** The last form a person saw (for `/formchart graph`). */
+  /** The last form a person saw (for `/formchart graph` and `/formchart review`). */
   lastForm: FormSpec | undefined;
+  /** How the tool that showed it maps a result to what the model reads (for `/formchart review`). */
+  lastAnswer: ((result: FormResult) => { text: string; details: unknown }) | undefined;
   /** Aborted when Pi shuts the session down: open forms close as cancelled, none opens after. */
   private readonly closing = new AbortController();
   private readonly open = new Set<Promise<unknown>>();
@@ -47,8 +49,13 @@ export class FormchartState {
    * without submit leaves a draft; a submit clears it. The question clock
    * restarts when the form closes.
    */
-  async runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<ShowOutcome> {
-    const running = this.showAndKeep(ctx, spec, signal ? AbortSignal.any([signal, this.closed]) : this.closed);
+  async runForm(
+    ctx: ExtensionContext,
+    spec: FormSpec,
+    signal: AbortSignal | undefined,
+    answer?: FormchartState["lastAnswer"],
+  ): Promise<ShowOutcome> {
+    const running = this.showAndKeep(ctx, spec, signal ? AbortSignal.any([signal, this.closed]) : this.closed, answer);
     this.open.add(running);
     try {
       return await running;
@@ -80,13 +87,19 @@ export class FormchartState {
     clearTimeout(timer);
   }
 
-  private async showAndKeep(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal): Promise<ShowOutcome> {
+  private async showAndKeep(
+    ctx: ExtensionContext,
+    spec: FormSpec,
+    signal: AbortSignal,
+    answer: FormchartState["lastAnswer"],
+  ): Promise<ShowOutcome> {
     const key = formKey(spec);
     const restore = findDraft(ctx.sessionManager?.getBranch() ?? [], key, spec);
     const { showForm } = await loadShowForm();
     const outcome = await showForm(ctx, spec, { signal, restore, notice: restore ? RESTORED_NOTICE : undefined });
     if (outcome.kind !== "done") return outcome;
     this.lastForm = spec;
+    this.lastAnswer = answer;
     this.clock.markClosed();
     if (outcome.result.cancelled) {
       if (hasInput(outcome.context))

@@ -1,0 +1,306 @@
+/**
+ * The review pages in a real browser: headless Chromium (Debian's package)
+ * driven by playwright-core opens the page of every example in
+ * docs/machines, clicks every state of the statechart and checks that the
+ * screen panel shows that state's screen, that the edges leaving it carry
+ * key names, steps the shortest submitting route with the arrow keys,
+ * switches the width, and shows a step's thumbnail. A self-contained page
+ * written by `npm run -s visualize -- rich --format html` is opened from a
+ * folder of its own, and one written by `/formchart review` inside the real
+ * pi (in tmux) after a form was answered. No page
+ * may log an error or ask the network for anything. A screenshot of the
+ * branching page is saved under test-output/review-page/ (and as
+ * docs/review-page.png with UPDATE_SCREENSHOT=1).
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { exampleNames, loadFormFile } from "../../bin/form-file.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { tempAgentDir } from "../helpers/temp.js";
+import { startPi, usePiSessions } from "./session.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const PAGES = join(ROOT, "docs", "machines");
+const OUT = join(ROOT, "test-output", "review-page");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+let browser: Browser;
+const timings: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  mkdirSync(OUT, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (timings.length) console.log(`Review pages in Chromium\n${timings.join("\n")}`);
+});
+
+interface Opened {
+  page: Page;
+  /** Console errors, page errors and requests that left the page's folder. */
+  problems: string[];
+}
+
+async function open(file: string, hash = ""): Promise<Opened> {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("request", (r) => {
+    if (!r.url().startsWith("file://")) problems.push(`request: ${r.url()}`);
+  });
+  page.on("requestfailed", (r) => problems.push(`failed: ${r.url()}`));
+  await page.goto(pathToFileURL(file).href + hash);
+  await page.locator("#panel h2").first().waitFor();
+  return { page, problems };
+}
+
+function spec(name: string): FormSpec {
+  const loaded = loadFormFile(name);
+  if (!loaded.ok) throw new Error(loaded.message);
+  return loaded.form.spec;
+}
+
+/** What the screen of a state must show, worked out from the form itself. */
+function marker(form: FormSpec, state: string): string {
+  const question = /^q(\d+)\./.exec(state);
+  if (question) return form.questions[Number(question[1]) - 1].prompt.split(/\s+/).slice(0, 3).join(" ");
+  if (state.startsWith("review")) return "Review your answers";
+  if (state === "waiting") return "A question is coming in";
+  if (state === "submitted") return "Submitted.";
+  if (state === "cancelled") return "Cancelled.";
+  throw new Error(`No marker for state ${state}`);
+}
+
+/** A key as the help line names it, or a run of digits. */
+const KEY = /^(Enter|Esc|Tab|Shift\+Tab|Space|Home|End|PgUp|PgDn|↑|↓|←|→|Ctrl\+C|[1-9]|[1-9]–[1-9]|[jkn]|[1-9] [1-9])$/;
+
+/** The keys in front of an edge label (`Tab / → · NEXT_TAB`), or undefined when it names none. */
+function labelKeys(label: string): string[] | undefined {
+  const at = label.indexOf(" · ");
+  if (at < 0) return undefined;
+  return label.slice(0, at).split(" / ");
+}
+
+/** Wait until an element's text matches (a link changes the page when its hashchange event arrives). */
+async function waitForText(page: Page, selector: string, pattern: RegExp): Promise<void> {
+  await page.waitForFunction(
+    ([sel, source, flags]) => new RegExp(source, flags).test(document.querySelector(sel)?.textContent ?? ""),
+    [selector, pattern.source, pattern.flags] as const,
+    { timeout: 10_000 },
+  );
+}
+
+/** The screen in the panel, a line per terminal row. */
+const screenText = (page: Page) =>
+  page.locator("#panel .term > div").evaluateAll((rows) => rows.map((r) => r.textContent ?? "").join("\n"));
+const flat = (text: string) => text.replace(/\s+/g, " ");
+
+describe.each(exampleNames())("the review page of %s", (name) => {
+  const form = spec(name);
+
+  it("shows every state's screen and the keys leading out of it, steps a route with the arrow keys", async () => {
+    const started = performance.now();
+    const { page, problems } = await open(join(PAGES, `${name}.html`));
+    const states = await page
+      .locator("#chart g.node.state")
+      .evaluateAll((gs) => gs.map((g) => (g as SVGGElement).dataset.state ?? ""));
+    expect(states.length).toBeGreaterThan(2);
+    expect(states).toEqual(expect.arrayContaining(["submitted", "cancelled"]));
+
+    for (const state of states) {
+      await page.locator(`#chart g.node.state[data-state="${state}"]`).click();
+      await expect(page.locator("#panel h2").textContent()).resolves.toMatch(
+        new RegExp(`^${state.replace(".", "\\.")}\\b`),
+      );
+      expect(new URL(page.url()).hash).toBe(`#state-${state}`);
+      expect(flat(await screenText(page))).toContain(marker(form, state));
+      await expect(page.locator(`#chart g.node.state.selected[data-state="${state}"]`).count()).resolves.toBe(1);
+      // Every edge leaving the state is highlighted, and names the keys that take it.
+      const labels = await page
+        .locator("#chart g.edge.out text")
+        .evaluateAll((texts) => texts.map((t) => t.textContent ?? ""));
+      if (state !== "submitted" && state !== "cancelled") expect(labels.length).toBeGreaterThan(0);
+      for (const label of labels) {
+        const keys = labelKeys(label);
+        // Only an aborted call and a delay run out without a key.
+        if (!keys) expect(label).toMatch(/^(ABORT|after \d+(\.\d+)?s)/);
+        else for (const key of keys) expect({ label, key: KEY.test(key) }).toEqual({ label, key: true });
+      }
+      // The table of keys here lists a key for every event a person can send.
+      const rows = await page
+        .locator("#panel table.keys-here tr:not(:first-child)")
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+      for (const [keys, event] of rows)
+        if (!/^(ABORT|after)/.test(event)) expect({ event, keys }).not.toEqual({ event, keys: "—" });
+    }
+
+    // A compound state's cluster opens its initial state.
+    const cluster = page.locator("#chart g.cluster.state").first();
+    if ((await cluster.count()) > 0) {
+      const id = (await cluster.getAttribute("data-state")) ?? "";
+      await cluster.locator("text").first().click();
+      await expect(page.locator("#panel h2").textContent()).resolves.toMatch(new RegExp(`^${id}\\.`));
+    }
+
+    // The shortest submitting route, stepped with the arrow keys.
+    await page.locator("#results a[href^='#route-']").first().click();
+    await waitForText(page, "#panel h2", /^Route \d+/);
+    const steps = await page.locator("#route-steps li").count();
+    expect(steps).toBeGreaterThan(1);
+    await expect(page.locator("#panel .step-nav").textContent()).resolves.toContain(`step 0 of ${steps - 1}`);
+    const seen = new Set<string>();
+    let taken = 0;
+    for (let i = 1; i < steps; i++) {
+      await page.keyboard.press(i % 2 ? "ArrowRight" : "ArrowDown");
+      await expect(page.locator("#panel .step-nav").textContent()).resolves.toContain(`step ${i} of ${steps - 1}`);
+      await expect(page.locator("#route-steps li.active").count()).resolves.toBe(1);
+      seen.add(await screenText(page));
+      taken = await page.locator("#chart g.edge.taken").count();
+    }
+    // The last step, into the final state, takes a drawn edge and highlights it.
+    expect(taken).toBeGreaterThan(0);
+    expect(flat(await screenText(page))).toContain("Submitted.");
+    await expect(page.locator("#panel .step-what a").last().textContent()).resolves.toBe("submitted");
+    expect(seen.size).toBe(steps - 1);
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.locator("#panel .step-nav").textContent()).resolves.toContain(`step ${steps - 2} of`);
+
+    // The width switch redraws the screen at that width.
+    for (const width of [120, 60, 80]) {
+      await page.locator(`.widths button[data-width="${width}"]`).click();
+      await expect(page.locator("#panel .term").getAttribute("data-width")).resolves.toBe(String(width));
+      const top = (await screenText(page)).split("\n")[0];
+      expect(top).toBe("─".repeat(width));
+    }
+
+    // A step's screen as a thumbnail while the pointer is on it.
+    await page.locator("#route-steps li").nth(1).hover();
+    await expect(page.locator("#thumbnail .term").isVisible()).resolves.toBe(true);
+
+    if (name === "branching") {
+      await page.goto(`${pathToFileURL(join(PAGES, "branching.html")).href}#state-q2.choosing`);
+      await waitForText(page, "#panel h2", /^q2\.choosing\b/);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.mouse.move(0, 0);
+      const file = join(OUT, "branching.png");
+      await page.screenshot({ path: file });
+      if (process.env.UPDATE_SCREENSHOT === "1") copyFileSync(file, join(ROOT, "docs", "review-page.png"));
+    }
+    await page.close();
+    expect(problems).toEqual([]);
+    timings.push(
+      `${name.padEnd(16)} ${String(states.length).padStart(3)} states ${String(Math.round(performance.now() - started)).padStart(6)} ms`,
+    );
+  }, 120_000);
+});
+
+describe("links", () => {
+  it("a link to a state or a route step opens there; an unknown one says so", async () => {
+    const file = join(PAGES, "branching.html");
+    const { page, problems } = await open(file, "#state-review");
+    await expect(page.locator("#panel h2").textContent()).resolves.toMatch(/^review\b/);
+    await page.goto(`${pathToFileURL(file).href}#route-3.1`);
+    await waitForText(page, "#panel h2", /^Route 3\b/);
+    await expect(page.locator("#panel .step-nav").textContent()).resolves.toContain("step 1 of");
+    await page.goto(`${pathToFileURL(file).href}#state-q9.nowhere`);
+    await waitForText(page, "#panel", /no state "q9\.nowhere"/);
+    // A link inside the page (a state in the index) selects that state.
+    await page.locator('#state-index a[data-state="q3.choosing"]').click();
+    await waitForText(page, "#panel h2", /^q3\.choosing\b/);
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
+
+describe("npm run visualize -- --format html", () => {
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "bin/visualize.ts", ...args], { cwd: ROOT, encoding: "utf8" });
+
+  it("prints its usage with --help, and refuses an unknown format", () => {
+    const help = run("--help");
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run -s visualize -- .*--format mermaid\|dot\|svg\|html/);
+    const bad = run("single", "--format", "png");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('Unknown format "png"');
+  }, 60_000);
+
+  it("writes only the page to standard output: a self-contained page that works from a folder of its own", async () => {
+    const page = spawnSync("npm", ["run", "-s", "visualize", "--", "rich", "--format", "html"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    expect(page.status).toBe(0);
+    expect(page.stdout.startsWith("<!doctype html>")).toBe(true);
+    expect(page.stdout.trimEnd().endsWith("</html>")).toBe(true);
+    const dir = tempAgentDir();
+    const out = join(dir, "rich.html");
+    const written = run("rich", "--out", out);
+    expect(written.status).toBe(0);
+    expect(written.stdout).toBe("");
+    expect(written.stderr).toContain(`to ${out}`);
+    expect(readFileSync(out, "utf8")).toBe(page.stdout);
+
+    const opened = await open(out);
+    await opened.page.locator('#chart g.node.state[data-state="q1.typing"]').click();
+    expect(flat(await screenText(opened.page))).toContain(marker(spec("rich"), "q1.typing"));
+    await opened.page.close();
+    expect(opened.problems).toEqual([]);
+  }, 60_000);
+});
+
+describe("/formchart review in the real pi", () => {
+  usePiSessions();
+
+  it("writes the page of the form just answered, with the tool's own text, and opens nothing", async () => {
+    const args = {
+      question: "Which database should the new service use?",
+      options: [{ label: "PostgreSQL" }, { label: "SQLite" }],
+    };
+    const { model, term, prompt, agentDir } = await startPi(
+      [{ toolCalls: [{ name: "question", arguments: args }] }],
+      "review",
+    );
+    prompt("database?");
+    await term.waitFor("Which database should the new service use?");
+    term.press("1");
+    await model.waitForRequests(2);
+    term.type("/formchart review");
+    await term.waitFor("/formchart review");
+    await new Promise((r) => setTimeout(r, 400));
+    term.press("Enter");
+    await new Promise((r) => setTimeout(r, 400));
+    // When a completion matched, the first Enter accepted it; the second runs the command.
+    if (!term.screen().includes("Wrote the review page")) term.press("Enter");
+    await term.waitFor("Wrote the review page of the last form to", 30_000);
+    const file = join(agentDir, "pi-formchart", "graphs", "last-form.html");
+    expect(existsSync(file)).toBe(true);
+    const opened = await open(file);
+    await expect(opened.page.locator("#results").textContent()).resolves.toContain("user selected: 1. PostgreSQL");
+    await opened.page.locator('#chart g.node.state[data-state="q1.choosing"]').click();
+    expect(flat(await screenText(opened.page))).toContain("Which database should the new service use?");
+    await opened.page.close();
+    expect(opened.problems).toEqual([]);
+  }, 120_000);
+});

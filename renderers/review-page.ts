@@ -1,0 +1,253 @@
+/**
+ * A form's review page: one HTML file in which a reviewer sees the
+ * statechart, the screen a person sees in every state, the keys on every
+ * edge, every generated route step by step with the coverage the path tests
+ * check, and what the model receives when the form is submitted or
+ * cancelled.
+ *
+ * Contract: the page is a function of the form (spec and result mapping)
+ * and the options, the same bytes every time; it loads nothing from the
+ * network. Its script and style are inlined (one self-contained file) or,
+ * for a folder of pages, linked to one shared copy (`reviewAssets`). Every
+ * text written by the model or the person reaches the page escaped: as
+ * element text, inside JSON that cannot close its script element, or as the
+ * terminal serializer's escaped markup. The statechart is the one the
+ * diagrams draw, with each edge's keys in front of its event and the events
+ * a state ignores on a greyed, dashed loop.
+ */
+import { readFileSync } from "node:fs";
+import { toDot } from "../machines/diagram.js";
+import { dotToSvg, formDiagram } from "./graph.js";
+import {
+  keyList,
+  type ReviewForm,
+  type ReviewModel,
+  type ReviewOptions,
+  type ReviewResult,
+  reviewModel,
+} from "./review-page-model.js";
+
+export { keyList, type ReviewForm, type ReviewModel, type ReviewOptions, reviewModel } from "./review-page-model.js";
+
+export interface ReviewPageOptions extends ReviewOptions {
+  /**
+   * `inline` (the default) puts the script and style in the page; otherwise
+   * the page links to these files (relative to the page), written from `reviewAssets()`.
+   */
+  assets?: "inline" | { script: string; style: string };
+}
+
+/** The script and style every review page uses. */
+export function reviewAssets(): { script: string; style: string } {
+  const read = (file: string) => readFileSync(new URL(file, import.meta.url), "utf8");
+  return { script: read("./review-page.client.js"), style: read("./review-page.css") };
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text as HTML element or attribute content. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/** JSON that can sit inside a `<script>` element: no `<`, no line separators that end it early. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = {}): Promise<string> {
+  const model = await reviewModel(form, options);
+  const svg = await statechartSvg(form, model);
+  const assets = options.assets ?? "inline";
+  const inline = assets === "inline" ? reviewAssets() : undefined;
+  const style = inline
+    ? `<style>\n${inline.style}</style>`
+    : `<link rel="stylesheet" href="${escapeHtml((assets as { style: string }).style)}">`;
+  const script = inline
+    ? `<script>\n${inline.script.replace(/<\/script/gi, "<\\/script")}</script>`
+    : `<script src="${escapeHtml((assets as { script: string }).script)}"></script>`;
+  const c = model.coverage;
+  const name = escapeHtml(model.name);
+  const widthButtons = model.widths
+    .map((w) => `<button type="button" data-width="${w}" aria-pressed="${w === model.width}">${w}</button>`)
+    .join("");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src data:">
+<title>Review: ${name}</title>
+${style}
+</head>
+<body>
+<header>
+<h1>${name}${model.tool ? ` <small>${escapeHtml(model.tool)}</small>` : ""}</h1>
+<p class="form-title">${escapeHtml(model.title)}</p>
+<p class="summary">${c.states.total} states · ${c.transitions.total} transitions · ${c.routes} routes · ${c.percent} % covered</p>
+<div class="widths" role="group" aria-label="Screen width in columns">Width ${widthButtons}</div>
+</header>
+<nav id="state-index" aria-label="States">
+${stateIndex(model)}
+</nav>
+<main>
+<div class="left">
+<section id="chart" aria-label="Statechart: click a state to see its screen">
+<div class="zoom" role="group" aria-label="Zoom the statechart"><button type="button" data-zoom="out" aria-label="Zoom out">−</button><button type="button" data-zoom="fit">fit</button><button type="button" data-zoom="in" aria-label="Zoom in">+</button></div>
+<div class="chart-scroll">
+${svg}
+</div>
+</section>
+<section id="routes">
+<h2>Routes <small>(${model.routes.length}, every route the path tests replay)</small></h2>
+<p class="hint">Choose a route, then step through it with ← → (or ↑ ↓); the screen shows beside the chart. Hover a step to see its screen.</p>
+<div class="route-browser">
+<div class="route-list-wrap">
+<input type="search" id="route-filter" placeholder="Filter: a key, an event or a state" aria-label="Filter routes">
+<ol id="route-list"></ol>
+</div>
+<ol id="route-steps" aria-label="Steps of the chosen route"><li class="placeholder">Choose a route to see its steps.</li></ol>
+</div>
+</section>
+</div>
+<section id="panel" aria-live="polite">
+<noscript><p>The screens, routes and keys need JavaScript.</p></noscript>
+</section>
+</main>
+<section id="results">
+<h2>What the model receives</h2>
+<div class="result-pair">
+${resultBlock("Shortest submitting route", model, model.submit)}
+${resultBlock("Shortest cancel", model, model.cancel)}
+</div>
+</section>
+<section id="coverage">
+<h2>Coverage</h2>
+${coverageTables(model)}
+</section>
+<div id="thumbnail" hidden></div>
+<script type="application/json" id="review-data">${scriptJson(pageData(model))}</script>
+${script}
+</body>
+</html>
+`;
+}
+
+/** The statechart with the keys on its edges, as inline SVG (the XML prologue dropped). */
+async function statechartSvg(form: ReviewForm, model: ReviewModel): Promise<string> {
+  const diagram = formDiagram(form.spec);
+  diagram.edges = model.edges.map((e) => {
+    if (e.refused) return e;
+    const keys = keyList(e.keys);
+    return { ...e, label: keys ? `${keys} · ${e.label}` : e.label };
+  });
+  // Top to bottom: the page puts the screen beside the chart, so the chart grows downwards.
+  const svg = await dotToSvg(toDot(diagram, { direction: "TB" }));
+  return svg.slice(svg.indexOf("<svg")).trim();
+}
+
+/**
+ * What the page's script reads: the model less what only the generator
+ * needs. Steps are rows of numbers, their texts in one table of strings:
+ * `[parent, event, state, key, keys, edges, screens, refused]`, where `key`
+ * is the first key (what a route's summary shows) and `keys` every key that
+ * sends the event there.
+ */
+function pageData(model: ReviewModel) {
+  const strings: string[] = [];
+  const known = new Map<string, number>();
+  const string = (text: string) => {
+    let id = known.get(text);
+    if (id === undefined) {
+      id = strings.length;
+      strings.push(text);
+      known.set(text, id);
+    }
+    return id;
+  };
+  const steps = model.steps.map((step) => [
+    step.parent,
+    string(step.event),
+    string(step.state),
+    string(keyList(step.keys.slice(0, 1))),
+    string(keyList(step.keys)),
+    step.edges,
+    step.screens,
+    step.refused ? 1 : 0,
+  ]);
+  return {
+    name: model.name,
+    widths: model.widths,
+    width: model.width,
+    initial: model.initial,
+    states: model.states.map((s) => ({ ...s, keys: s.keys.map((row) => ({ ...row, keys: keyList(row.keys) })) })),
+    edges: model.edges.map(({ id, from, refused }) => ({ id, from, refused: refused === true })),
+    strings,
+    steps,
+    routes: model.routes,
+    rows: model.rows,
+    screens: model.screens,
+    submit: model.submit && { route: model.submit.route, text: model.submit.text },
+    cancel: model.cancel && { route: model.cancel.route, text: model.cancel.text },
+  };
+}
+
+function stateIndex(model: ReviewModel): string {
+  const leaves = model.states.filter((s) => s.kind !== "compound");
+  return leaves
+    .map(
+      (s) =>
+        `<a class="state-link" id="state-${escapeHtml(s.id)}" href="#state-${escapeHtml(s.id)}" data-state="${escapeHtml(s.id)}">${escapeHtml(s.id)}</a>`,
+    )
+    .join("\n");
+}
+
+function routeKeys(model: ReviewModel, route: number): string {
+  return model.routes[route]
+    .map((id) => {
+      const step = model.steps[id];
+      return step.keys.length ? keyList(step.keys.slice(0, 1)) : step.event;
+    })
+    .join(" · ");
+}
+
+function resultBlock(heading: string, model: ReviewModel, result: ReviewResult | undefined): string {
+  if (!result) return `<div class="result">\n<h3>${heading}</h3>\n<p>No generated route ends here.</p>\n</div>`;
+  const keys = escapeHtml(routeKeys(model, result.route));
+  return `<div class="result">
+<h3>${heading}: <a href="#route-${result.route + 1}">route ${result.route + 1}</a> <span class="keys">${keys}</span></h3>
+<h4>Text</h4>
+<pre class="result-text">${escapeHtml(result.text)}</pre>
+<h4><code>details</code></h4>
+<pre class="result-details">${escapeHtml(JSON.stringify(result.details, null, 2))}</pre>
+</div>`;
+}
+
+function coverageTables(model: ReviewModel): string {
+  const c = model.coverage;
+  const missed = [...c.states.missed, ...c.transitions.missed];
+  const rows = c.table
+    .map((t) => {
+      const cls = t.routes === 0 ? ' class="missed"' : "";
+      const to = t.to.length ? t.to.map(escapeHtml).join(", ") : "(stays)";
+      return `<tr${cls}><td>${escapeHtml(t.from)}</td><td>${escapeHtml(t.event)}</td><td>${to}</td><td class="keys">${escapeHtml(keyList(t.keys))}</td><td class="num">${t.routes}</td></tr>`;
+    })
+    .join("\n");
+  return `<table class="coverage-summary">
+<thead><tr><th>states</th><th>transitions</th><th>routes</th><th>covered</th></tr></thead>
+<tbody><tr><td>${c.states.covered}/${c.states.total}</td><td>${c.transitions.covered}/${c.transitions.total}</td><td>${c.routes}</td><td>${c.percent} %</td></tr></tbody>
+</table>
+${missed.length ? `<p class="missed">Not covered: ${missed.map(escapeHtml).join(", ")}</p>` : "<p>Every state node and every transition of the machine is taken by some route.</p>"}
+<details>
+<summary>Every transition, with its keys and the routes that take it</summary>
+<table class="transitions">
+<thead><tr><th>from</th><th>event</th><th>to</th><th>keys</th><th>routes</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</details>`;
+}
