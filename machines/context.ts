@@ -10,6 +10,7 @@
  * Submit, the tab bar, the review screen and the dialogs all ask it.
  */
 import { allHold } from "./conditions.js";
+import { withInitialAnswers } from "./initial.js";
 import { NO_PICKS, type Picks } from "./rows.js";
 import type { FormSpec } from "./spec.js";
 
@@ -26,9 +27,10 @@ export type FormEvent =
   | { type: "ABORT" }
   | { type: "TYPE"; text: string }
   | { type: "SUBMIT_TEXT"; text: string }
-  | { type: "NOTE" };
+  | { type: "NOTE" }
+  | { type: "DECLINE" };
 
-export type Outcome = "open" | "submitted" | "cancelled";
+export type Outcome = "open" | "submitted" | "cancelled" | "declined";
 export type Direction = "forward" | "backward";
 
 export interface FormContext {
@@ -62,6 +64,8 @@ export interface QuestionOutcome {
 
 export interface FormResult {
   cancelled: boolean;
+  /** The person declined to answer (a form that offers it); such a form also counts as cancelled. */
+  declined?: true;
   answers: QuestionOutcome[];
   /** Ids of the questions hidden by their conditions when the form closed. */
   skipped: string[];
@@ -73,7 +77,7 @@ export interface FormResult {
 
 export function initialContext(spec: FormSpec): FormContext {
   const n = spec.questions.length;
-  return {
+  const blank: FormContext = {
     cursors: new Array(n).fill(0),
     picks: new Array(n).fill(NO_PICKS),
     answered: new Array(n).fill(false),
@@ -84,6 +88,7 @@ export function initialContext(spec: FormSpec): FormContext {
     additionalText: "",
     outcome: "open",
   };
+  return pruneHidden(spec, withInitialAnswers(spec, blank));
 }
 
 export function replaceAt<T>(list: readonly T[], index: number, value: T): T[] {
@@ -139,6 +144,7 @@ export function canSubmit(spec: FormSpec, context: FormContext): boolean {
 export function formResult(spec: FormSpec, context: FormContext): FormResult {
   return {
     cancelled: context.outcome !== "submitted",
+    ...(context.outcome === "declined" ? { declined: true as const } : {}),
     answers: spec.questions.map((q, i) => {
       const answered = context.answered[i] === true;
       const picks = answered ? context.picks[i] : NO_PICKS;

@@ -11,10 +11,12 @@
  *
  * UX contract encoded here:
  * - single-select: Enter (or a number key) answers with the highlighted option;
- * - multi-select: Space toggles, Enter confirms; at least one choice unless optional;
+ * - multi-select: Space toggles, Enter confirms; at least one choice unless optional,
+ *   or as many as its count asks for;
  * - "Type something." opens an editor pre-filled with the earlier draft;
  * - Esc backs out one level: editor → list, list → cancel the form;
  * - a tabbed form's Submit tab refuses to submit while a required question is open;
+ *   a form that can be declined is declined there (final state `declined`);
  * - a cancelled form still reports the answers given so far.
  *
  * Every state is written as a literal through `createStateConfig`, so the
@@ -34,9 +36,9 @@ import {
   pruneHidden,
   replaceAt,
 } from "./context.js";
-import { isEmptyPicks, NO_PICKS, type Picks, type Row, rowAt, rowCount } from "./rows.js";
+import { NO_PICKS, type Picks, type Row, rowAt, rowCount } from "./rows.js";
 import { type FormSpec, isTabbed } from "./spec.js";
-import { textProblems } from "./text-rules.js";
+import { selectionAccepted, selectionAnswers, textProblems } from "./text-rules.js";
 
 /** Raised by the machine itself after an answer: move on to the next visible question. */
 type InternalEvent = { type: "ADVANCE" };
@@ -86,7 +88,7 @@ export function formSetup(spec: FormSpec) {
     guards: {
       onOtherRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "other",
       onOptionRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "option",
-      selectionAccepted: ({ context }, p: QParam) => !isEmptyPicks(context.picks[p.q]) || !qs[p.q].required,
+      selectionAccepted: ({ context }, p: QParam) => selectionAccepted(qs[p.q], context.picks[p.q]),
       rowExists: ({ context, event }, p: QParam) =>
         event.type === "SELECT" && event.row >= 0 && event.row <= lastRow(p.q, context.picks[p.q]),
       hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
@@ -126,8 +128,8 @@ export function formSetup(spec: FormSpec) {
         } else if (r?.kind === "chip") {
           next = { options: current.options, custom: current.custom.filter((_, i) => i !== r.index) };
         }
-        // A multi-select is answered as soon as something is chosen; emptying it un-answers it.
-        return answer(context, p.q, next, !isEmptyPicks(next), {
+        // A multi-select is answered while something is chosen (as many as it takes); emptying it un-answers it.
+        return answer(context, p.q, next, selectionAnswers(qs[p.q], next), {
           cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q], 0, lastRow(p.q, next))),
         });
       }),
@@ -183,6 +185,7 @@ export function formSetup(spec: FormSpec) {
       markWaited: assign({ waited: true }),
       markSubmitted: assign({ outcome: "submitted" as const }),
       markCancelled: assign({ outcome: "cancelled" as const }),
+      markDeclined: assign({ outcome: "declined" as const }),
     },
   });
 }
@@ -324,6 +327,7 @@ export function createFormMachine(spec: FormSpec) {
     // A number key goes back to that question.
     SELECT: qs.map((_, k) => ({ guard: { type: "selectsQuestion" as const, params: { q: k } }, target: stateOf(k) })),
     CANCEL: cancel,
+    ...(spec.declinable ? { DECLINE: { target: "#form.declined", actions: "markDeclined" as const } } : {}),
   };
   const reviewTabs = { NEXT_TAB: forward(-1), PREV_TAB: backward(qs.length) };
   const review = spec.additionalNotes
@@ -345,17 +349,19 @@ export function createFormMachine(spec: FormSpec) {
       })
     : s.createStateConfig({ tags: ["review", "reviewing"], on: { ...reviewing, ...reviewTabs } });
 
+  // A form of no questions (a confirmation that can be declined) opens on its review tab.
+  const first = qs.length === 0 && tabbed ? "review" : questionStateKey(0);
   const waiting = s.createStateConfig({
     tags: "waiting",
     entry: "markWaited",
-    after: { cooldown: { target: questionStateKey(0) } },
+    after: { cooldown: { target: first } },
     on: { CANCEL: cancel },
   });
 
   return s.createMachine({
     id: "form",
     context: ({ input }) => input?.restore ?? initialContext(spec),
-    initial: spec.waitMs ? "waiting" : questionStateKey(0),
+    initial: spec.waitMs ? "waiting" : first,
     on: { ABORT: cancel },
     states: {
       ...(spec.waitMs ? { waiting } : {}),
@@ -365,6 +371,7 @@ export function createFormMachine(spec: FormSpec) {
       ...(tabbed ? { review } : {}),
       submitted: { type: "final" },
       cancelled: { type: "final" },
+      ...(spec.declinable ? { declined: { type: "final" as const } } : {}),
     },
     output: ({ context }) => formResult(spec, context),
   });

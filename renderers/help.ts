@@ -4,6 +4,7 @@
  */
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { QuestionSpec } from "../machines/spec.js";
+import { countHint } from "../machines/text-rules.js";
 import { fitTo, wrap } from "./text.js";
 
 /** Display names of the keys bound to each action (the user's bindings inside Pi). */
@@ -19,7 +20,7 @@ export const DEFAULT_HINTS: KeyHints = { up: "↑", down: "↓", confirm: "Enter
 type QuestionMode = "choosing" | "typing" | "noting";
 
 export function questionHelp(q: QuestionSpec, mode: QuestionMode, tabbed: boolean, hints: KeyHints): string[] {
-  const multiline = q.kind !== "text" || q.text?.type === "text";
+  const multiline = q.kind !== "text" || (q.text?.type === "text" && q.text.format === undefined);
   const newLine = multiline ? ["Shift+Enter new line"] : [];
   if (q.kind === "text") {
     return [
@@ -33,7 +34,7 @@ export function questionHelp(q: QuestionSpec, mode: QuestionMode, tabbed: boolea
   if (mode === "typing") return [`${hints.confirm} save`, ...newLine, `${hints.cancel} back to the options`];
   const parts = [`${hints.up}${hints.down} move`];
   if (q.kind === "multi") {
-    parts.push("Space toggle", `${hints.confirm} confirm${q.required ? " (at least one)" : ""}`);
+    parts.push("Space toggle", `${hints.confirm} confirm${countHint(q)}`);
   } else {
     parts.push("1-9 choose", `${hints.confirm} select`);
   }
@@ -43,13 +44,19 @@ export function questionHelp(q: QuestionSpec, mode: QuestionMode, tabbed: boolea
   return parts;
 }
 
-export function reviewHelp(additionalNotes: boolean, mode: "reviewing" | "writing", hints: KeyHints): string[] {
+export function reviewHelp(
+  additionalNotes: boolean,
+  mode: "reviewing" | "writing",
+  hints: KeyHints,
+  declinable = false,
+): string[] {
   if (mode === "writing")
     return [`${hints.confirm} or ${hints.cancel} close the notes (they are kept)`, "Shift+Enter new line"];
   return [
     `${hints.confirm} submit`,
     "1-9 go to question",
     ...(additionalNotes ? ["n additional notes"] : []),
+    ...(declinable ? ["d decline"] : []),
     "Tab/←→ questions",
     `${hints.cancel} cancel`,
   ];

@@ -3,7 +3,8 @@
  *
  * Contract: ↑/↓ and k/j move, PageUp/PageDown move a page, Home/End jump,
  * 1–9 choose a row, Space toggles, Enter confirms, Esc backs out one level,
- * Tab/→ and Shift+Tab/← switch tabs. Actions Pi lets users remap
+ * Tab/→ and Shift+Tab/← switch tabs, d declines on the review tab of a form
+ * that can be declined. Actions Pi lets users remap
  * (`tui.select.*`, `tui.input.submit`) are matched through the keybindings
  * manager Pi passes in, so a user's remapping is honoured. While the editor is
  * open every key but submit and cancel belongs to the editor.
@@ -47,6 +48,7 @@ interface Binding {
 
 const questionHasNotes = (k: KeyContext) => k.position.kind === "question" && k.spec.questions[k.position.q].notes;
 const formHasAdditionalNotes = (k: KeyContext) => k.spec.additionalNotes === true;
+const formIsDeclinable = (k: KeyContext) => k.spec.declinable === true;
 
 export const PAGE = 5;
 
@@ -67,6 +69,7 @@ const BINDINGS: Binding[] = [
   { modes: ["choosing"], keys: ["space"], event: () => ({ type: "TOGGLE" }) },
   { modes: ["choosing"], keys: ["n"], when: questionHasNotes, event: () => ({ type: "NOTE" }) },
   { modes: ["review"], keys: ["n"], when: formHasAdditionalNotes, event: () => ({ type: "NOTE" }) },
+  { modes: ["review"], keys: ["d"], when: formIsDeclinable, event: () => ({ type: "DECLINE" }) },
   { modes: ["choosing", "review"], action: "tui.select.confirm", keys: [], event: () => ({ type: "CONFIRM" }) },
   { modes: ["choosing", "review"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
   { modes: ["choosing", "review"], keys: ["tab", "right"], event: () => ({ type: "NEXT_TAB" }) },

@@ -95,7 +95,11 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     };
   }
   if (position.kind === "review") {
-    const footer = footerOf(reviewHelp(spec.additionalNotes === true, position.mode, hints), theme, width);
+    const footer = footerOf(
+      reviewHelp(spec.additionalNotes === true, position.mode, hints, spec.declinable === true),
+      theme,
+      width,
+    );
     return { ...base, footer, ...reviewBlocks(spec, context, position.mode, input.editor, theme, width) };
   }
   if (position.kind === "waiting") {
@@ -292,5 +296,9 @@ function reviewBlocks(
     ? wrap(`Unanswered: ${missing.join(", ")}. Answer them to submit.`, width, " ").map((l) => theme.fg("warning", l))
     : wrap("Ready. Press Enter to submit.", width, " ").map((l) => theme.fg("success", l));
   blocks.push({ lines: status });
+  if (spec.declinable)
+    blocks.push({
+      lines: wrap("✗ Decline: press d to refuse and send nothing.", width, " ").map((l) => theme.fg("muted", l)),
+    });
   return { pinned, blocks, focus: blocks.length - 1 };
 }
