@@ -393,14 +393,14 @@ export function checkRequestedSchema(raw: unknown, root = "requestedSchema"): Ch
     );
   if (raw.$schema !== undefined && typeof raw.$schema !== "string")
     return fail("invalid_schema", `${root}.$schema: must be a string`);
+  if (raw.type !== "object")
+    return fail("unsupported_schema", `${root}.type: must be "object" (a form asks for one flat object)`);
   const extra = Object.keys(raw).find((key) => !TOP_KEYWORDS.includes(key));
   if (extra)
     return fail(
       "unsupported_schema",
       `${root}: the keyword "${extra}" is not supported at the top (supported: ${TOP_KEYWORDS.join(", ")})`,
     );
-  if (raw.type !== "object")
-    return fail("unsupported_schema", `${root}.type: must be "object" (a form asks for one flat object)`);
   if (!isRecord(raw.properties)) return fail("unsupported_schema", `${root}.properties: must be an object of fields`);
   const names = Object.keys(raw.properties);
   if (names.length > MAX_FIELDS)

@@ -164,7 +164,8 @@ function fieldValue(field: ElicitField, outcome: QuestionOutcome): FieldValue | 
   if (!outcome.answered) return undefined;
   switch (field.kind) {
     case "string":
-      return outcome.custom[0];
+      // An optional field saved empty was not answered.
+      return outcome.custom[0] === "" ? undefined : outcome.custom[0];
     case "number":
     case "integer":
       return outcome.custom[0] === undefined ? undefined : numberOf(outcome.custom[0]);
