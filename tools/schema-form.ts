@@ -71,7 +71,7 @@ function bodyOf(field: ElicitField): string | undefined {
         ? countHint(field.minItems, field.maxItems)
         : undefined;
   const parts = [field.description, rule].filter((t): t is string => !!t && t.trim() !== "");
-  return parts.length ? parts.join("\n") : undefined;
+  return parts.length ? parts.join(" ") : undefined;
 }
 
 function questionOf(field: ElicitField): QuestionInput {
