@@ -296,6 +296,12 @@ describe("content is checked against the original schema", () => {
     expect(() => assertContentMatches(checked, { n: 1 })).toThrow("must have required property 'mail'");
   });
 
+  it("reads own properties only: an unanswered field named like an Object.prototype member is absent", () => {
+    const checked = accepted(object({ constructor: { type: "number" }, toString: { type: "string" } }));
+    expect(() => assertContentMatches(checked, {})).not.toThrow();
+    expect(() => assertContentMatches(checked, { toString: 3 } as never)).toThrow("content.toString: must be string");
+  });
+
   it("runs each schema's own pattern on RE2 (patterns of different forms never mix)", () => {
     const upper = accepted(object({ code: { type: "string", pattern: "^[A-Z]+$" } }));
     const digits = accepted(object({ code: { type: "string", pattern: "^[0-9]+$" } }));

@@ -138,7 +138,8 @@ function getAjv(): AjvType {
   if (!ajv) {
     const { Ajv2020 } = require("ajv/dist/2020") as typeof import("ajv/dist/2020.js");
     const addFormats = require("ajv-formats") as typeof import("ajv-formats").default;
-    const instance = new Ajv2020({ allErrors: true, strict: true, code: { regExp: re2Engine() } });
+    // ownProperties: a field named like an Object.prototype member ("constructor") is absent when unanswered.
+    const instance = new Ajv2020({ allErrors: true, strict: true, ownProperties: true, code: { regExp: re2Engine() } });
     addFormats(instance, { mode: "full", formats: [...TEXT_FORMATS] });
     // Legacy MCP titles for `enum` values: an annotation, nothing to validate.
     instance.addKeyword({ keyword: "enumNames", schemaType: "array" });
