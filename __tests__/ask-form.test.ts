@@ -274,3 +274,80 @@ describe("call shapes and hosts", () => {
     expect(render({ action: "cancel" })).toContain("Cancelled");
   });
 });
+
+describe("hostile arguments", () => {
+  const ESC = "\x1b[31mred\x1b[0m\x1b]0;owned\x07\x1b[2J\x9b1m\u202eevil";
+  const MB = "x".repeat(1024 * 1024);
+  const deep = (depth: number, leaf: unknown) => {
+    let value = leaf;
+    for (let i = 0; i < depth; i++) value = { type: "object", properties: { x: value } };
+    return value;
+  };
+  const junk = (depth: number) => {
+    let value: unknown = "deep";
+    for (let i = 0; i < depth; i++) value = { a: value };
+    return value;
+  };
+  const schema = (properties: Record<string, unknown>) => ({ message: "m", schema: { type: "object", properties } });
+
+  it.each<[string, unknown, string]>([
+    ["a 1 MB message", { message: MB, schema: { type: "object", properties: {} } }, "invalid_arguments"],
+    ["a 1 MB default", schema({ a: { type: "string", default: MB } }), "invalid_schema"],
+    ["a 1 MB property name", schema({ [MB]: { type: "string" } }), "invalid_schema"],
+    ["a 1 MB choice title", schema({ a: { type: "string", oneOf: [{ const: "a", title: MB }] } }), "invalid_schema"],
+    ["properties nested 5,000 deep", schema({ a: deep(5000, { type: "string" }) }), "unsupported_schema"],
+    ["a default nested 20,000 deep", schema({ a: { type: "string", default: junk(20_000) } }), "invalid_schema"],
+    [
+      "10,001 choices",
+      schema({ a: { type: "string", enum: Array.from({ length: 10_001 }, (_, i) => `v${i}`) } }),
+      "too_many_questions",
+    ],
+    ["a schema that is a string of junk", { message: "m", schema: "{not json" }, "invalid_arguments"],
+  ])("%s: %s", async (_name, args, category) => {
+    const r = await run(args, []);
+    expect(r.opened).toBe(0);
+    expect(r.details).toMatchObject({ action: "cancel", error: category });
+    expect(r.text.length).toBeLessThan(2000);
+  });
+
+  it("model-written titles and choices reach the screen without escape sequences, at every width", async () => {
+    const args = {
+      title: ESC,
+      message: `${ESC}\nsecond line`,
+      schema: {
+        type: "object",
+        properties: {
+          pick: { type: "string", title: ESC, description: ESC, oneOf: [{ const: "x", title: ESC }] },
+          many: { type: "array", title: "日本語✨".repeat(30), items: { type: "string", enum: [ESC, "b"] } },
+        },
+      },
+    };
+    const screens: string[][] = [];
+    const { ctx } = fakeUiContext((c) => {
+      for (const width of [1, 20, 40, 80, 120]) screens.push(c.render(width));
+      c.handleInput("1");
+      for (const width of [1, 20, 40, 80, 120]) screens.push(c.render(width));
+      c.handleInput(K.space);
+      c.handleInput(K.enter);
+      for (const width of [1, 20, 40, 80, 120]) screens.push(c.render(width));
+      c.handleInput(K.enter);
+    });
+    const r = await tool.execute("c", args, undefined, undefined, ctx);
+    expect(r.details).toEqual({ action: "accept", content: { pick: "x", many: [ESC] } });
+    // The value goes back exactly as the schema gave it; the model reads it JSON-escaped on one line.
+    expect(r.content[0].text.split("\n")).toHaveLength(3);
+    // With the plain theme the only escape allowed is the reset pi-tui adds where it cuts a line.
+    for (const lines of screens)
+      for (const line of lines) expect(line.replace(/\x1b\[0m/g, "")).not.toMatch(/[\x00-\x1f\x7f-\x9f\u202e]/);
+  });
+
+  it("an aborted call closes the open form as cancelled", async () => {
+    const controller = new AbortController();
+    const { ctx } = fakeUiContext((c) => {
+      c.handleInput("a");
+      controller.abort();
+    });
+    const r = await tool.execute("c", signup, controller.signal, undefined, ctx);
+    expect(r.details).toEqual({ action: "cancel" });
+  });
+});

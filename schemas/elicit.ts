@@ -328,6 +328,7 @@ function fieldProblem(field: ElicitField, at: string): ArgumentError | undefined
     return invalid(`description is longer than ${LIMITS.description} characters`);
   switch (field.kind) {
     case "string": {
+      if (tooLong(field.default, LIMITS.text)) return invalid(`default is longer than ${LIMITS.text} characters`);
       if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength)
         return invalid(`minLength ${field.minLength} is larger than maxLength ${field.maxLength}`);
       if (field.pattern !== undefined) {
@@ -377,21 +378,35 @@ function fieldProblem(field: ElicitField, at: string): ArgumentError | undefined
   }
 }
 
+/** A value as a short line of JSON for a message, whatever it is (deep, circular or huge). */
+function preview(value: unknown): string {
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  } catch {
+    return "(a value that cannot be shown)";
+  }
+}
+
+/** Meta-schema validation; a schema too deep for it to walk is refused, not thrown. */
+function metaProblem(schema: object, root: string): ArgumentError | undefined {
+  const ajv = getAjv();
+  try {
+    if (ajv.validateSchema(schema)) return undefined;
+    return { category: "invalid_schema", message: describeAjv(ajv.errors ?? [], root, (e) => e.instancePath) };
+  } catch {
+    return { category: "invalid_schema", message: `${root}: too deeply nested to check (a form's schema is flat)` };
+  }
+}
+
 /**
- * Check a requested schema: the meta-schema, the subset, then what no answer
- * could satisfy. `root` names the schema in messages (`requestedSchema`,
- * or `schema` for a tool argument).
+ * Check a requested schema: the subset (a flat shape, read without walking
+ * into anything it does not take), the JSON Schema 2020-12 meta-schema, then
+ * what no answer could satisfy. `root` names the schema in messages
+ * (`requestedSchema`, or `schema` for a tool argument).
  */
 export function checkRequestedSchema(raw: unknown, root = "requestedSchema"): Checked<CheckedSchema> {
   if (!isRecord(raw)) return fail("invalid_schema", `${root}: must be a JSON Schema object`);
-  const ajv = getAjv();
-  // The dialect is the subset's own; a `$schema` naming another draft changes nothing in it.
-  const { $schema: _dialect, ...schema } = raw;
-  if (!ajv.validateSchema(schema))
-    return fail(
-      "invalid_schema",
-      describeAjv(ajv.errors ?? [], root, (e) => e.instancePath),
-    );
   if (raw.$schema !== undefined && typeof raw.$schema !== "string")
     return fail("invalid_schema", `${root}.$schema: must be a string`);
   if (raw.type !== "object")
@@ -409,17 +424,26 @@ export function checkRequestedSchema(raw: unknown, root = "requestedSchema"): Ch
       "too_many_questions",
       `${root}.properties: ${names.length} fields, at most ${MAX_FIELDS} fit in one form`,
     );
-  const required = Array.isArray(raw.required) ? (raw.required as string[]) : [];
-  const missing = required.find((name) => !names.includes(name));
-  if (missing !== undefined)
-    return fail("invalid_schema", `${root}.required: ${JSON.stringify(missing)} is not one of the properties`);
+  const long = names.find((name) => name.length > LIMITS.id);
+  if (long !== undefined)
+    return fail("invalid_schema", `${root}.properties: a property name is longer than ${LIMITS.id} characters`);
+  const required = Array.isArray(raw.required) ? (raw.required as unknown[]) : [];
   const fields: ElicitField[] = [];
   for (const name of names) {
     const read = readField(name, raw.properties[name], required.includes(name), root);
     if (!read.ok) return read;
-    const problem = fieldProblem(read.field, propertyPath(root, name));
-    if (problem) return { ok: false, error: problem };
     fields.push(read.field);
+  }
+  // Every keyword left is one of the subset's: the meta-schema judges their values.
+  const { $schema: _dialect, ...schema } = raw;
+  const meta = metaProblem(schema, root);
+  if (meta) return { ok: false, error: meta };
+  const missing = required.find((name) => !names.includes(name as string));
+  if (missing !== undefined)
+    return fail("invalid_schema", `${root}.required: ${preview(missing)} is not one of the properties`);
+  for (const field of fields) {
+    const problem = fieldProblem(field, propertyPath(root, field.name));
+    if (problem) return { ok: false, error: problem };
   }
   const defaults = checkDefaults(raw, fields, root);
   if (defaults) return { ok: false, error: defaults };
@@ -460,7 +484,7 @@ function checkDefaults(schema: Json, fields: ElicitField[], root: string): Argum
       const at = `${propertyPath(root, field.name)}.default`;
       return {
         category: "invalid_schema",
-        message: `${at}: ${JSON.stringify(property.default)?.slice(0, 200)} is not a valid answer (${describeAjv(errors, "value", (e) => e.instancePath)})`,
+        message: `${at}: ${preview(property.default)} is not a valid answer (${describeAjv(errors, "value", (e) => e.instancePath)})`,
       };
     }
   }
@@ -501,7 +525,7 @@ export function checkElicitRequest(raw: unknown): Checked<CheckedElicitRequest> 
   if (raw.mode !== undefined && raw.mode !== "form")
     return fail(
       "invalid_arguments",
-      `mode: ${JSON.stringify(raw.mode)} is not supported; only form mode ("form", or no mode) opens a form`,
+      `mode: ${preview(raw.mode)} is not supported; only form mode ("form", or no mode) opens a form`,
     );
   if (typeof raw.message !== "string") return fail("invalid_arguments", "message: must be a string");
   if (raw.message.length > LIMITS.prompt)
