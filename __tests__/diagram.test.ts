@@ -46,7 +46,7 @@ describe.each(exampleNames())("diagram of %s", (name) => {
         .filter((st) => st.kind === "final")
         .map((st) => st.id)
         .sort(),
-    ).toEqual(["cancelled", "submitted"]);
+    ).toEqual(s.declinable ? ["cancelled", "declined", "submitted"] : ["cancelled", "submitted"]);
     const mermaid = toMermaid(diagram);
     const dot = toDot(diagram);
     for (const st of diagram.states) {

@@ -373,6 +373,7 @@ describe("settings and /qwizard", () => {
         "question_throttle",
         "question_branch",
         "ask_rich_questions",
+        "ask_form",
       ],
       richExtraction: "auto",
     });

@@ -65,7 +65,7 @@ describe("the review page of the branching example", () => {
         expect(text[0]).toBe("─".repeat(width));
       }
     });
-    expect(screenText(model, leaf(model, "review").step).join("\n")).toContain("Review your answers");
+    expect(screenText(model, leaf(model, "review.reviewing").step).join("\n")).toContain("Review your answers");
     expect(screenText(model, leaf(model, "submitted").step).join("\n")).toContain("Submitted.");
     expect(screenText(model, leaf(model, "cancelled").step).join("\n")).toContain("Cancelled.");
     // q2 is shown only for a size of 4 or more: the route into it answers the size first.
@@ -87,8 +87,9 @@ describe("the review page of the branching example", () => {
       if (!found) throw new Error(`no edge ${from} ${label}`);
       return found;
     };
-    expect(edge("review", "CONFIRM [canSubmit]").keys).toEqual(["Enter"]);
-    expect(edge("review", "SELECT [selectsQuestion(q3)]").keys).toEqual(["3"]);
+    expect(edge("review_reviewing", "CONFIRM [canSubmit]").keys).toEqual(["Enter"]);
+    // The review numbers the questions shown: with Split hidden, Team is number 2.
+    expect(edge("review_reviewing", "SELECT [selectsQuestion(q3)]").keys).toEqual(["2"]);
     expect(edge("q1", "NEXT_TAB").keys).toEqual(["Tab", "→"]);
     expect(edge("q1", "PREV_TAB").keys).toEqual(["Shift+Tab", "←"]);
     expect(edge("q1_choosing", "CANCEL").keys).toContain("Esc");
@@ -99,13 +100,13 @@ describe("the review page of the branching example", () => {
   });
 
   it("shows the events a state ignores on a greyed loop, and where they are ignored", () => {
-    const loop = model.edges.find((e) => e.refused && e.from === "review");
+    const loop = model.edges.find((e) => e.refused && e.from === "review_reviewing");
     // Submit refuses Enter while a required question is open.
     expect(loop?.label).toContain("Enter (CONFIRM)");
-    const confirm = leaf(model, "review").keys.find((row) => row.event === "CONFIRM");
+    const confirm = leaf(model, "review.reviewing").keys.find((row) => row.event === "CONFIRM");
     expect(confirm?.outcomes.map((o) => o.to).sort()).toEqual(["refused", "submitted"]);
     const refusedStep = confirm?.outcomes.find((o) => o.to === "refused")?.step ?? -1;
-    expect(model.steps[refusedStep]).toMatchObject({ refused: true, state: "review", edges: [] });
+    expect(model.steps[refusedStep]).toMatchObject({ refused: true, state: "review.reviewing", edges: [] });
   });
 
   it("covers the whole chart, as the path tests do", () => {
@@ -136,7 +137,8 @@ function cancelResult(spec: ReturnType<typeof example>["spec"]) {
   return {
     cancelled: true,
     answers: spec.questions.map((q) => ({ id: q.id, answered: false, options: [], custom: [] })),
-    skipped: spec.questions.filter((q) => q.visibility.kind !== "always").map((q) => q.id),
+    skipped: [],
+    hidden: spec.questions.filter((q) => q.visibility.kind !== "always").map((q) => q.id),
     waited: false,
     notes: spec.questions.map(() => ({})),
     additionalText: "",

@@ -10,7 +10,8 @@
  * Submit, the tab bar, the review screen and the dialogs all ask it.
  */
 import { allHold } from "./conditions.js";
-import { isEmptyPicks, NO_PICKS, type Picks } from "./rows.js";
+import { withInitialAnswers } from "./initial.js";
+import { NO_PICKS, type Picks } from "./rows.js";
 import type { FormSpec } from "./spec.js";
 
 /** The semantic events a person (or an aborted call) can send a form. */
@@ -32,9 +33,10 @@ export type FormEvent =
   | { type: "ABORT" }
   | { type: "TYPE"; text: string }
   | { type: "SUBMIT_TEXT"; text: string }
-  | { type: "NOTE" };
+  | { type: "NOTE" }
+  | { type: "DECLINE" };
 
-export type Outcome = "open" | "submitted" | "cancelled";
+export type Outcome = "open" | "submitted" | "cancelled" | "declined";
 export type Direction = "forward" | "backward";
 
 export interface FormContext {
@@ -72,6 +74,8 @@ export interface QuestionOutcome {
 
 export interface FormResult {
   cancelled: boolean;
+  /** The person declined to answer (a form that offers it); such a form also counts as cancelled. */
+  declined?: true;
   answers: QuestionOutcome[];
   /** Ids of the questions passed over while navigating because their conditions hid them, and left unanswered. */
   skipped: string[];
@@ -85,7 +89,7 @@ export interface FormResult {
 
 export function initialContext(spec: FormSpec): FormContext {
   const n = spec.questions.length;
-  return {
+  const blank: FormContext = {
     cursors: new Array(n).fill(0),
     picks: new Array(n).fill(NO_PICKS),
     answered: new Array(n).fill(false),
@@ -98,6 +102,7 @@ export function initialContext(spec: FormSpec): FormContext {
     returnToReview: false,
     outcome: "open",
   };
+  return pruneHidden(spec, withInitialAnswers(spec, blank));
 }
 
 export function replaceAt<T>(list: readonly T[], index: number, value: T): T[] {
@@ -153,12 +158,33 @@ export function shownPosition(spec: FormSpec, context: FormContext, q: number): 
   return position;
 }
 
-/** Whether the person has entered anything: an answer, a selection, a draft, a note. */
-export function hasInput(context: FormContext): boolean {
+const openedWith = new WeakMap<FormSpec, FormContext>();
+
+function samePicks(a: Picks, b: Picks): boolean {
   return (
-    context.answered.some(Boolean) ||
-    context.picks.some((p) => !isEmptyPicks(p)) ||
-    context.drafts.some((d) => d.trim() !== "") ||
+    a.options.length === b.options.length &&
+    a.custom.length === b.custom.length &&
+    a.options.every((o, i) => o === b.options[i]) &&
+    a.custom.every((c, i) => c === b.custom[i])
+  );
+}
+
+/**
+ * Whether the person has entered anything: an answer, a selection, a draft or
+ * a note that the form did not open with (the author's defaults are not the
+ * person's input).
+ */
+export function hasInput(spec: FormSpec, context: FormContext): boolean {
+  let start = openedWith.get(spec);
+  if (!start) {
+    start = initialContext(spec);
+    openedWith.set(spec, start);
+  }
+  const initial = start;
+  return (
+    context.answered.some((a, i) => a !== initial.answered[i]) ||
+    context.picks.some((p, i) => !samePicks(p, initial.picks[i])) ||
+    context.drafts.some((d, i) => d.trim() !== initial.drafts[i].trim()) ||
     context.notes.some((n) => Object.values(n).some((t) => t.trim() !== "")) ||
     context.additionalText.trim() !== ""
   );
@@ -172,6 +198,7 @@ export function canSubmit(spec: FormSpec, context: FormContext): boolean {
 export function formResult(spec: FormSpec, context: FormContext): FormResult {
   return {
     cancelled: context.outcome !== "submitted",
+    ...(context.outcome === "declined" ? { declined: true as const } : {}),
     answers: spec.questions.map((q, i) => {
       const answered = context.answered[i] === true;
       const picks = answered ? context.picks[i] : NO_PICKS;

@@ -11,10 +11,12 @@
  *
  * UX contract encoded here:
  * - single-select: Enter (or a number key) answers with the highlighted option;
- * - multi-select: Space toggles, Enter confirms; at least one choice unless optional;
+ * - multi-select: Space toggles, Enter confirms; at least one choice unless optional,
+ *   or as many as its count asks for;
  * - "Type something." opens an editor pre-filled with the earlier draft;
  * - Esc backs out one level: editor → list, list → cancel the form;
  * - a tabbed form's Submit tab refuses to submit while a required question is open;
+ *   a form that can be declined is declined there (final state `declined`);
  * - a cancelled form still reports the answers given so far.
  *
  * Every state is written as a literal through `createStateConfig`, so the
@@ -36,9 +38,9 @@ import {
   replaceAt,
   shownPosition,
 } from "./context.js";
-import { isEmptyPicks, NO_PICKS, type Picks, type Row, rowAt, rowCount } from "./rows.js";
+import { NO_PICKS, type Picks, type Row, rowAt, rowCount } from "./rows.js";
 import { type FormSpec, isTabbed } from "./spec.js";
-import { textProblems } from "./text-rules.js";
+import { selectionAccepted, selectionAnswers, textProblems } from "./text-rules.js";
 
 /** Raised by the machine itself after an answer: move on to the next visible question. */
 type InternalEvent = { type: "ADVANCE" };
@@ -76,6 +78,17 @@ export function formSetup(spec: FormSpec) {
   const qs = spec.questions;
   const row = (context: FormContext, q: number): Row | undefined => rowAt(qs[q], context.picks[q], context.cursors[q]);
   const lastRow = (q: number, picks: Picks) => rowCount(qs[q], picks) - 1;
+  /** Every option ticked, or none when all already are; typed choices stay. */
+  const allOrNone = (q: number, current: Picks): Picks => {
+    const all = qs[q].options.map((_, i) => i);
+    return { options: current.options.length === all.length ? [] : all, custom: current.custom };
+  };
+  const inverted = (q: number, current: Picks): Picks => ({
+    options: qs[q].options.map((_, i) => i).filter((i) => !current.options.includes(i)),
+    custom: current.custom,
+  });
+  const withinMax = (q: number, picks: Picks) =>
+    picks.options.length + picks.custom.length <= (qs[q].count?.max ?? Number.POSITIVE_INFINITY);
   /** Apply an answer change, then drop answers it hid. */
   const answer = (context: FormContext, q: number, picks: Picks, answered: boolean, extra: Partial<FormContext> = {}) =>
     pruneHidden(spec, {
@@ -97,7 +110,7 @@ export function formSetup(spec: FormSpec) {
     guards: {
       onOtherRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "other",
       onOptionRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "option",
-      selectionAccepted: ({ context }, p: QParam) => !isEmptyPicks(context.picks[p.q]) || !qs[p.q].required,
+      selectionAccepted: ({ context }, p: QParam) => selectionAccepted(qs[p.q], context.picks[p.q]),
       rowExists: ({ context, event }, p: QParam) =>
         event.type === "SELECT" && event.row >= 0 && event.row <= lastRow(p.q, context.picks[p.q]),
       hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
@@ -105,7 +118,7 @@ export function formSetup(spec: FormSpec) {
       selectsQuestion: ({ context, event }, p: QParam) =>
         event.type === "SELECT" && event.row === shownPosition(spec, context, p.q),
       /** Something was entered: Esc asks before it throws that away. */
-      hasInput: ({ context }) => hasInput(context),
+      hasInput: ({ context }) => hasInput(spec, context),
       returningToReview: ({ context }) => context.returnToReview,
       /** The editor of a typed choice holds text (Tab keeps it as the answer). */
       draftKept: ({ context }, p: QParam) => context.drafts[p.q].trim() !== "",
@@ -114,6 +127,8 @@ export function formSetup(spec: FormSpec) {
       hiddenGoing: ({ context }, p: { q: number; direction: Direction }) =>
         context.direction === p.direction && !isVisible(spec, context, p.q),
       canSubmit: ({ context }) => canSubmit(spec, context),
+      /** Inverting keeps within the question's largest count. */
+      invertedFits: ({ context }, p: QParam) => withinMax(p.q, inverted(p.q, context.picks[p.q])),
     },
     actions: {
       move: assign(({ context, event }, p: QParam) => {
@@ -143,8 +158,8 @@ export function formSetup(spec: FormSpec) {
         } else if (r?.kind === "chip") {
           next = { options: current.options, custom: current.custom.filter((_, i) => i !== r.index) };
         }
-        // A multi-select is answered as soon as something is chosen; emptying it un-answers it.
-        return answer(context, p.q, next, !isEmptyPicks(next), {
+        // A multi-select is answered while something is chosen (as many as it takes); emptying it un-answers it.
+        return answer(context, p.q, next, selectionAnswers(qs[p.q], next), {
           cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q], 0, lastRow(p.q, next))),
         });
       }),
@@ -207,17 +222,12 @@ export function formSetup(spec: FormSpec) {
         });
       }),
       toggleAll: assign(({ context }, p: QParam) => {
-        const current = context.picks[p.q];
-        const all = qs[p.q].options.map((_, i) => i);
-        const options = current.options.length === all.length ? [] : all;
-        const next = { options, custom: current.custom };
-        return answer(context, p.q, next, !isEmptyPicks(next));
+        const next = allOrNone(p.q, context.picks[p.q]);
+        return answer(context, p.q, next, selectionAnswers(qs[p.q], next));
       }),
       invert: assign(({ context }, p: QParam) => {
-        const current = context.picks[p.q];
-        const options = qs[p.q].options.map((_, i) => i).filter((i) => !current.options.includes(i));
-        const next = { options, custom: current.custom };
-        return answer(context, p.q, next, !isEmptyPicks(next));
+        const next = inverted(p.q, context.picks[p.q]);
+        return answer(context, p.q, next, selectionAnswers(qs[p.q], next));
       }),
       /** A number key on a row: answer with it (single-select) or tick it (multi-select). */
       raiseConfirm: raise({ type: "CONFIRM" } as const),
@@ -227,6 +237,7 @@ export function formSetup(spec: FormSpec) {
       markWaited: assign({ waited: true }),
       markSubmitted: assign({ outcome: "submitted" as const }),
       markCancelled: assign({ outcome: "cancelled" as const }),
+      markDeclined: assign({ outcome: "declined" as const }),
     },
   });
 }
@@ -252,6 +263,10 @@ export function createFormMachine(spec: FormSpec) {
     s.createStateConfig({ tags: "discarding", on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } } });
   /** A lone single-choice question without a typed answer or notes holds nothing before it ends: Esc just cancels. */
   const holdsInput = (k: number) => tabbed || qs[k].kind !== "single" || qs[k].allowOther || qs[k].notes;
+  /** A review screen with nothing before it to answer (a bare confirmation) holds no input either. */
+  const reviewHoldsInput = qs.length > 0 || spec.additionalNotes === true;
+  /** Ticking all options is offered where all may be chosen. */
+  const allMayBeChosen = (k: number) => (qs[k].count?.max ?? Number.POSITIVE_INFINITY) >= qs[k].options.length;
   const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
   /** After an answer: back to the review screen when the person came from there, else on to the next question. */
   const advance = (k: number) => {
@@ -323,8 +338,11 @@ export function createFormMachine(spec: FormSpec) {
               },
             ],
             TOGGLE: [...toEditor, { actions: { type: "toggleHighlighted" as const, params: p } }],
-            TOGGLE_ALL: { actions: { type: "toggleAll" as const, params: p } },
-            INVERT: { actions: { type: "invert" as const, params: p } },
+            ...(allMayBeChosen(k) ? { TOGGLE_ALL: { actions: { type: "toggleAll" as const, params: p } } } : {}),
+            INVERT: {
+              guard: { type: "invertedFits" as const, params: p },
+              actions: { type: "invert" as const, params: p },
+            },
           };
     const noting = s.createStateConfig({
       tags: "noting",
@@ -410,11 +428,12 @@ export function createFormMachine(spec: FormSpec) {
             target: stateOf(k),
             actions: "markReturn" as const,
           })),
-          CANCEL: askFirst,
+          CANCEL: reviewHoldsInput ? askFirst : cancel,
           ...(spec.additionalNotes ? { NOTE: { target: "writing" } } : {}),
+          ...(spec.declinable ? { DECLINE: { target: "#form.declined", actions: "markDeclined" as const } } : {}),
         },
       },
-      discarding: discarding("reviewing"),
+      ...(reviewHoldsInput ? { discarding: discarding("reviewing") } : {}),
       ...(spec.additionalNotes
         ? {
             writing: {
@@ -430,17 +449,19 @@ export function createFormMachine(spec: FormSpec) {
     },
   });
 
+  // A form of no questions (a confirmation that can be declined) opens on its review tab.
+  const first = qs.length === 0 && tabbed ? "review" : questionStateKey(0);
   const waiting = s.createStateConfig({
     tags: "waiting",
     entry: "markWaited",
-    after: { cooldown: { target: questionStateKey(0) } },
+    after: { cooldown: { target: first } },
     on: { CANCEL: cancel },
   });
 
   return s.createMachine({
     id: "form",
     context: ({ input }) => input?.restore ?? initialContext(spec),
-    initial: spec.waitMs ? "waiting" : questionStateKey(0),
+    initial: spec.waitMs ? "waiting" : first,
     on: { ABORT: cancel },
     states: {
       ...(spec.waitMs ? { waiting } : {}),
@@ -450,6 +471,7 @@ export function createFormMachine(spec: FormSpec) {
       ...(tabbed ? { review } : {}),
       submitted: { type: "final" },
       cancelled: { type: "final" },
+      ...(spec.declinable ? { declined: { type: "final" as const } } : {}),
     },
     output: ({ context }) => formResult(spec, context),
   });

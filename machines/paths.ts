@@ -18,7 +18,7 @@ import { createFormMachine, type FormMachine } from "./form.js";
 import { editorText, formPosition } from "./position.js";
 import { isEmptyPicks, rowAt } from "./rows.js";
 import { type FormSpec, isTabbed } from "./spec.js";
-import { textProblems } from "./text-rules.js";
+import { selectionAccepted, textProblems } from "./text-rules.js";
 
 export type Snap = SnapshotFrom<FormMachine>;
 
@@ -37,6 +37,9 @@ export function formEvents(spec: FormSpec) {
       const text = editorText(position, c);
       const events: FormEvent[] = [{ type: "SUBMIT_TEXT", text }, { type: "CANCEL" }, { type: "ABORT" }, ...extra];
       if (text === "") events.push(...samples.map((sample): FormEvent => ({ type: "TYPE", text: sample })));
+      // An editor a default filled in is typed into where it stands.
+      else if (position.kind === "question" && spec.questions[position.q].initial)
+        events.push({ type: "TYPE", text: `${text}0` });
       return events;
     };
     // The countdown's end is XState's own delayed event; the replay advances the clock for it.
@@ -47,7 +50,11 @@ export function formEvents(spec: FormSpec) {
       if (position.mode === "discarding") return discarding;
       if (position.mode === "writing") return editing(["Blue"]);
       const goTo: FormEvent[] = spec.questions.map((_, k) => ({ type: "SELECT", row: k }));
-      return [{ type: "CONFIRM" }, ...goTo, ...(spec.additionalNotes ? [{ type: "NOTE" } as FormEvent] : []), ...nav];
+      const extra: FormEvent[] = [
+        ...(spec.additionalNotes ? [{ type: "NOTE" } as const] : []),
+        ...(spec.declinable ? [{ type: "DECLINE" } as const] : []),
+      ];
+      return [{ type: "CONFIRM" }, ...goTo, ...extra, ...nav];
     }
     if (position.kind !== "question") return [];
     const q = spec.questions[position.q];
@@ -91,6 +98,8 @@ export function guardKey(spec: FormSpec) {
         ? [
             rowAt(spec.questions[position.q], c.picks[position.q], c.cursors[position.q])?.kind,
             !isEmptyPicks(c.picks[position.q]),
+            // what Enter on a multi-select decides on
+            selectionAccepted(spec.questions[position.q], c.picks[position.q]),
             c.drafts[position.q] !== "",
             // what the typed-answer guard decides on
             spec.questions[position.q].text

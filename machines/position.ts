@@ -14,7 +14,7 @@ export type FormPosition =
   | { kind: "waiting" }
   | { kind: "question"; q: number; mode: "choosing" | "typing" | "noting" | "discarding" }
   | { kind: "review"; mode: "reviewing" | "writing" | "discarding" }
-  | { kind: "done"; outcome: "submitted" | "cancelled" };
+  | { kind: "done"; outcome: "submitted" | "cancelled" | "declined" };
 
 const known = new WeakMap<object, FormPosition>();
 
@@ -29,7 +29,8 @@ export function formPosition(snapshot: FormSnapshot): FormPosition {
 
 function readPosition(snapshot: FormSnapshot): FormPosition {
   if (snapshot.status !== "active") {
-    return { kind: "done", outcome: snapshot.context.outcome === "submitted" ? "submitted" : "cancelled" };
+    const outcome = snapshot.context.outcome;
+    return { kind: "done", outcome: outcome === "submitted" || outcome === "declined" ? outcome : "cancelled" };
   }
   if (snapshot.hasTag("waiting")) return { kind: "waiting" };
   const discarding = snapshot.hasTag("discarding");

@@ -9,7 +9,8 @@
 
 import type { Condition } from "../schemas/conditions.js";
 import { questionId } from "../schemas/rules.js";
-import { DEFAULT_TEXT_RULE, type TextRule } from "./text-rules.js";
+import type { Picks } from "./rows.js";
+import { type CountRule, DEFAULT_TEXT_RULE, type TextRule } from "./text-rules.js";
 
 export type QuestionKind = "single" | "multi" | "text";
 
@@ -61,6 +62,10 @@ export interface QuestionSpec extends QuestionContent {
   placeholder?: string;
   /** The person may write a note on a predefined option. */
   notes: boolean;
+  /** How many choices a multi-select takes before Enter is accepted. */
+  count?: CountRule;
+  /** The answer the form opens with (a default): chosen options, or a typed answer's text. */
+  initial?: Picks;
 }
 
 export interface FormSpec {
@@ -74,6 +79,8 @@ export interface FormSpec {
   alwaysReview?: boolean;
   /** The review screen has a field for additional notes. */
   additionalNotes?: boolean;
+  /** The review screen offers to decline (refuse to answer), distinct from cancelling. */
+  declinable?: boolean;
 }
 
 /** Authoring shape accepted by `normalizeForm`: everything but prompt and options is optional. */
@@ -102,6 +109,8 @@ export interface QuestionInput extends QuestionContent {
   text?: Partial<TextRule>;
   placeholder?: string;
   notes?: boolean;
+  count?: CountRule;
+  initial?: Picks;
 }
 
 export interface FormInput {
@@ -111,6 +120,7 @@ export interface FormInput {
   waitMs?: number;
   alwaysReview?: boolean;
   additionalNotes?: boolean;
+  declinable?: boolean;
 }
 
 function visibilityOf(q: QuestionInput): Visibility {
@@ -120,8 +130,13 @@ function visibilityOf(q: QuestionInput): Visibility {
   return { kind: "always" };
 }
 
-/** The label of the free-text row, as the person sees it. */
+/** The label of the free-text row, as the person sees it: a typed answer, or in a multi-select one more choice. */
 export const OTHER_LABEL = "Type something.";
+export const ADD_LABEL = "Add your own answer";
+
+export function otherLabel(q: QuestionSpec): string {
+  return q.kind === "multi" ? ADD_LABEL : OTHER_LABEL;
+}
 
 /** Apply defaults: ids `q1…`, labels `Q1…`, `allowOther` on, single-select, required, auto-advance. */
 export function normalizeForm(input: FormInput): FormSpec {
@@ -152,6 +167,8 @@ export function normalizeForm(input: FormInput): FormSpec {
       if (q[field]) question[field] = q[field];
     if (kind === "text") question.text = { ...DEFAULT_TEXT_RULE, ...q.text, required };
     if (q.placeholder) question.placeholder = q.placeholder;
+    if (q.count && kind === "multi") question.count = { ...q.count };
+    if (q.initial) question.initial = { options: [...q.initial.options], custom: [...q.initial.custom] };
     return question;
   });
   const spec: FormSpec = { questions };
@@ -160,6 +177,7 @@ export function normalizeForm(input: FormInput): FormSpec {
   if (input.waitMs !== undefined && input.waitMs > 0) spec.waitMs = input.waitMs;
   if (input.alwaysReview) spec.alwaysReview = true;
   if (input.additionalNotes) spec.additionalNotes = true;
+  if (input.declinable) spec.declinable = true;
   return spec;
 }
 
@@ -168,9 +186,12 @@ export function singleLine(q: QuestionSpec): boolean {
   return q.kind === "text" && q.text !== undefined && q.text.type !== "text";
 }
 
-/** A form with more than one question (or a review screen) shows tabs and a Submit tab. */
+/**
+ * A form with more than one question (or a review screen) shows tabs and a
+ * Submit tab; so does one that can be declined, since Decline is on that tab.
+ */
 export function isTabbed(spec: FormSpec): boolean {
-  return spec.questions.length > 1 || spec.alwaysReview === true;
+  return spec.questions.length > 1 || spec.alwaysReview === true || spec.declinable === true;
 }
 
 /**

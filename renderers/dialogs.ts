@@ -7,7 +7,8 @@
  * presentation model as the terminal view (numbers, checkboxes, marks,
  * descriptions); a typed answer, a note or additional notes is an input,
  * re-asked with the reason while a check refuses it; a submittable form ends
- * with a confirm that lists the answers as the review screen does; a
+ * with a confirm that lists the answers as the review screen does (a form
+ * that can be declined offers Decline in the review's list); a
  * dismissed dialog backs out one level, as Esc does; an aborted call closes
  * the form with the answers given so far.
  */
@@ -43,6 +44,7 @@ const DONE = "✓ Done";
 const NEXT = "→ Next question";
 const NOTE = "✎ Write a note on an option";
 const SUBMIT_NOTES = "✎ Additional notes";
+const DECLINE = "✗ Decline (send nothing)";
 
 /** A row as one select entry, as the terminal draws it: `[x] 2. Staging ★ recommended — One region`. */
 function rowLabel(row: RowModel): string {
@@ -124,6 +126,7 @@ async function step(
       events: [{ type: "SELECT", row: e.k }],
     }));
     if (spec.additionalNotes) changes.push({ label: SUBMIT_NOTES, events: [{ type: "NOTE" }] });
+    if (spec.declinable) changes.push({ label: DECLINE, events: [{ type: "DECLINE" }] });
     if (canSubmit(spec, c)) changes.unshift({ label: "Submit", events: [{ type: "CONFIRM" }] });
     const heading = open.length ? `Unanswered: ${open.join(", ")}. Which question?` : "Review your answers";
     const picked = await ui.select(

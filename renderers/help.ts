@@ -4,6 +4,7 @@
  */
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { QuestionSpec } from "../machines/spec.js";
+import { countHint } from "../machines/text-rules.js";
 import { fitTo, wrap } from "./text.js";
 
 /** Display names of the keys bound to each action (the user's bindings inside Pi). */
@@ -30,7 +31,7 @@ export function questionHelp(
   hints: KeyHints,
   entered = false,
 ): string[] {
-  const multiline = q.kind !== "text" || q.text?.type === "text";
+  const multiline = q.kind !== "text" || (q.text?.type === "text" && q.text.format === undefined);
   const newLine = multiline ? ["Shift+Enter new line"] : [];
   if (q.kind === "text") {
     return [
@@ -44,12 +45,7 @@ export function questionHelp(
   if (mode === "typing") return [`${hints.confirm} save`, ...newLine, `${hints.cancel} back to the options`];
   const parts = [`${hints.up}${hints.down} move`];
   if (q.kind === "multi") {
-    parts.push(
-      "Space/1-9 toggle",
-      "a all/none",
-      "i invert",
-      `${hints.confirm} confirm${q.required ? " (at least one)" : ""}`,
-    );
+    parts.push("Space/1-9 toggle", "a all/none", "i invert", `${hints.confirm} confirm${countHint(q)}`);
   } else {
     parts.push("1-9 choose", `${hints.confirm} select`);
   }
@@ -64,6 +60,7 @@ export function reviewHelp(
   mode: "reviewing" | "writing",
   hints: KeyHints,
   entered = false,
+  declinable = false,
 ): string[] {
   if (mode === "writing")
     return [`${hints.confirm} or ${hints.cancel} close the notes (they are kept)`, "Shift+Enter new line"];
@@ -71,6 +68,7 @@ export function reviewHelp(
     `${hints.confirm} submit`,
     "1-9 go to question",
     ...(additionalNotes ? ["n additional notes"] : []),
+    ...(declinable ? ["d decline"] : []),
     "Tab/←→ questions",
     cancelGroup(hints, entered),
   ];

@@ -5,7 +5,8 @@
  * 1–9 choose a row, Space toggles, a / i tick all (or none) / invert a
  * multi-select, Enter confirms, Esc backs out one level — and once something
  * was entered asks first (Esc again or Enter discards, any other key goes
- * back) — Tab/→ and Shift+Tab/← switch tabs. Actions Pi lets users remap
+ * back) — Tab/→ and Shift+Tab/← switch tabs, d declines on the review tab of
+ * a form that can be declined. Actions Pi lets users remap
  * (`tui.select.*`, `tui.input.submit`) are matched through the keybindings
  * manager Pi passes in, so a user's remapping is honoured. While the editor is
  * open every key but submit and cancel belongs to the editor.
@@ -51,6 +52,7 @@ const questionHasNotes = (k: KeyContext) => k.position.kind === "question" && k.
 const multiSelect = (k: KeyContext) =>
   k.position.kind === "question" && k.spec.questions[k.position.q].kind === "multi";
 const formHasAdditionalNotes = (k: KeyContext) => k.spec.additionalNotes === true;
+const formIsDeclinable = (k: KeyContext) => k.spec.declinable === true;
 
 export const PAGE = 5;
 
@@ -77,6 +79,7 @@ const BINDINGS: Binding[] = [
   { modes: ["discarding"], action: "tui.select.confirm", keys: [], event: () => ({ type: "CONFIRM" }) },
   { modes: ["discarding"], keys: ["space"], event: () => ({ type: "RESUME" }) },
   { modes: ["review"], keys: ["n"], when: formHasAdditionalNotes, event: () => ({ type: "NOTE" }) },
+  { modes: ["review"], keys: ["d"], when: formIsDeclinable, event: () => ({ type: "DECLINE" }) },
   { modes: ["choosing", "review"], action: "tui.select.confirm", keys: [], event: () => ({ type: "CONFIRM" }) },
   { modes: ["choosing", "review"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
   { modes: ["choosing", "review"], keys: ["tab", "right"], event: () => ({ type: "NEXT_TAB" }) },

@@ -12,7 +12,7 @@
 import { type FormContext, type FormEvent, isVisible, openQuestions } from "../machines/context.js";
 import type { FormPosition } from "../machines/position.js";
 import { rowAt, rowCount } from "../machines/rows.js";
-import { type FormSpec, isScaleOption, OTHER_LABEL, optionText, type QuestionSpec } from "../machines/spec.js";
+import { type FormSpec, isScaleOption, optionText, otherLabel, type QuestionSpec } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
 import { displayLine, displayText } from "./text.js";
 
@@ -79,7 +79,7 @@ export function questionRows(q: QuestionSpec, k: number, context: FormContext, f
       rows.push({
         ...base,
         box: q.kind === "multi" ? "    " : "",
-        label: typed !== undefined ? `✎ ${displayLine(typed)}` : OTHER_LABEL,
+        label: typed !== undefined ? `✎ ${displayLine(typed)}` : otherLabel(q),
         chosen: typed !== undefined,
         answer: typed !== undefined && context.answered[k],
       });
@@ -176,7 +176,11 @@ export function refusal(
   if (position.mode !== "choosing") return undefined;
   switch (event.type) {
     case "CONFIRM":
-      return q.kind === "multi" ? "Tick at least one option first (Space or 1-9), then Enter." : undefined;
+      return q.kind === "multi" ? `Choose ${howMany(q)} (Space or 1-9), then Enter.` : undefined;
+    case "TOGGLE_ALL":
+      return `At most ${q.count?.max} may be chosen here, so "a" cannot tick them all.`;
+    case "INVERT":
+      return `Inverting would choose more than the ${q.count?.max} this question allows.`;
     case "SELECT":
       return `There is no row ${event.row + 1}.`;
     case "TOGGLE":
@@ -186,4 +190,14 @@ export function refusal(
     default:
       return undefined;
   }
+}
+
+/** How many choices a multi-select takes, in words. */
+function howMany(q: QuestionSpec): string {
+  const min = q.count?.min ?? (q.required ? 1 : 0);
+  const max = q.count?.max;
+  if (max !== undefined && min === max) return `exactly ${min}`;
+  if (max !== undefined && min > 0) return `${min} to ${max}`;
+  if (max !== undefined) return `at most ${max}`;
+  return min > 1 ? `at least ${min}` : "at least one";
 }

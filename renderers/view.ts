@@ -93,7 +93,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     const mode = position.mode === "discarding" ? "choosing" : position.mode;
     const footer = discarding
       ? discardFooter()
-      : footerOf(questionHelp(q, mode, tabbed, hints, hasInput(context)), theme, width);
+      : footerOf(questionHelp(q, mode, tabbed, hints, hasInput(spec, context)), theme, width);
     const pinned = questionHead(q, theme, width);
     if (q.kind === "text") {
       return { ...base, pinned, footer, ...textBlocks(q, context.drafts[position.q], input.editor, theme, width) };
@@ -104,7 +104,11 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     const mode = position.mode === "discarding" ? "reviewing" : position.mode;
     const footer = discarding
       ? discardFooter()
-      : footerOf(reviewHelp(spec.additionalNotes === true, mode, hints, hasInput(context)), theme, width);
+      : footerOf(
+          reviewHelp(spec.additionalNotes === true, mode, hints, hasInput(spec, context), spec.declinable === true),
+          theme,
+          width,
+        );
     return { ...base, footer, ...reviewBlocks(spec, context, mode, input.editor, theme, width) };
   }
   if (position.kind === "waiting") {
@@ -117,7 +121,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
       footer: footerOf([`${hints.cancel} cancel`], theme, width),
     };
   }
-  const done = position.outcome === "submitted" ? " Submitted." : " Cancelled.";
+  const done = { submitted: " Submitted.", cancelled: " Cancelled.", declined: " Declined." }[position.outcome];
   return { ...base, pinned: [theme.fg("muted", fitTo(done, width))], blocks: [], footer: [] };
 }
 
@@ -301,5 +305,9 @@ function reviewBlocks(
     ? wrap(`Unanswered: ${missing.join(", ")}. Answer them to submit.`, width, " ").map((l) => theme.fg("warning", l))
     : wrap("Ready. Press Enter to submit.", width, " ").map((l) => theme.fg("success", l));
   blocks.push({ lines: status });
+  if (spec.declinable)
+    blocks.push({
+      lines: wrap("✗ Decline: press d to refuse and send nothing.", width, " ").map((l) => theme.fg("muted", l)),
+    });
   return { pinned, blocks, focus: blocks.length - 1 };
 }

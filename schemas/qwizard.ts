@@ -125,6 +125,8 @@ export const InputParameters = Type.Object(
         description: "text (default), number, email or date (YYYY-MM-DD)",
       }),
     ),
+    min: Type.Optional(Type.Number({ description: "type number: the smallest number accepted" })),
+    max: Type.Optional(Type.Number({ description: "type number: the largest number accepted" })),
   },
   { additionalProperties: false },
 );
@@ -207,6 +209,21 @@ export function checkInputArgs(raw: unknown): Checked<InputArgs> {
         category: "invalid_arguments",
         message: `minLength: ${args.minLength} is larger than maxLength ${args.maxLength}`,
       },
+    };
+  }
+  if ((args.min !== undefined || args.max !== undefined) && args.type !== "number") {
+    return {
+      ok: false,
+      error: {
+        category: "invalid_arguments",
+        message: `${args.min !== undefined ? "min" : "max"}: a range applies to type "number" only`,
+      },
+    };
+  }
+  if (args.min !== undefined && args.max !== undefined && args.min > args.max) {
+    return {
+      ok: false,
+      error: { category: "invalid_arguments", message: `min: ${args.min} is larger than max ${args.max}` },
     };
   }
   if (args.pattern !== undefined) {

@@ -17,7 +17,9 @@ export type ErrorCategory =
   | "reserved_label"
   | "duplicate_option"
   | "invalid_condition"
-  | "invalid_pattern";
+  | "invalid_pattern"
+  | "unsupported_schema"
+  | "invalid_schema";
 
 export interface ArgumentError {
   category: ErrorCategory;

@@ -4,6 +4,7 @@
  * the example path tests prepare forms through the same ones. A new tool is a
  * file defining a `FormTool` and a line here.
  */
+import { askForm } from "./ask-form.js";
 import { type AnyFormTool, fullCooldown, type PreparedForm, prepareForm } from "./form-tool.js";
 import { question } from "./question.js";
 import { questionBranch } from "./question-branch.js";
@@ -19,6 +20,7 @@ export const FORM_TOOLS: readonly AnyFormTool[] = [
   questionThrottle,
   questionBranch,
   askRichQuestions,
+  askForm,
 ];
 
 export function formTool(name: string): AnyFormTool | undefined {

@@ -35,7 +35,13 @@ export interface ToolAnswer<D> {
 /** What Pi's transcript shows of a result. */
 export type ResultSummary =
   | { kind: "error" }
-  | { kind: "answers"; cancelled: boolean; answers: Array<{ label: string; value: string }> };
+  | {
+      kind: "answers";
+      cancelled: boolean;
+      /** The person declined to answer (forms that offer it); shown instead of "Cancelled". */
+      declined?: boolean;
+      answers: Array<{ label: string; value: string }>;
+    };
 
 export interface FormTool<Args = unknown, Details = unknown> {
   name: string;
@@ -174,7 +180,8 @@ export function resultLines(
   const lines = summary.answers.map(
     (a) => `${theme.fg("success", "✓ ")}${theme.fg("accent", displayLine(a.label, 200))}: ${displayLine(a.value, 400)}`,
   );
-  if (summary.cancelled) lines.unshift(theme.fg("warning", "Cancelled"));
+  if (summary.declined) lines.unshift(theme.fg("warning", "Declined"));
+  else if (summary.cancelled) lines.unshift(theme.fg("warning", "Cancelled"));
   return lines.join("\n") || theme.fg("muted", "No answers");
 }
 

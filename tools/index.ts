@@ -7,6 +7,7 @@ import { complete } from "@mariozechner/pi-ai";
 import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
 import { FORM_TOOLS } from "./catalog.js";
 import { registerFormchartCommand, registerQwizardCommand } from "./commands.js";
+import { registerElicit } from "./elicit.js";
 import { registerEvents } from "./events.js";
 import { registerFormTool } from "./form-tool.js";
 import { type CompleteFn, registerRichCommand } from "./rich-command.js";
@@ -29,6 +30,7 @@ export function createFormchart(options: FormchartOptions = {}) {
     registerQwizardCommand(pi, state, names);
     registerFormchartCommand(pi, state);
     registerEvents(pi, state, names);
+    registerElicit(pi, state);
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * `question_input`: a typed answer, checked while it is typed (`text`,
- * `number`, `email`, `date`; length and pattern on the trimmed answer).
+ * `number` (in `min`…`max` when given), `email`, `date`; length and pattern
+ * on the trimmed answer).
  *
  * `details`: `{question, answer, cancelled}`, plus `validationErrors` when the
  * arguments were refused. Text: `User answered: …`.
@@ -35,6 +36,8 @@ export function inputForm(args: InputArgs): FormSpec {
           minLength: args.minLength,
           maxLength: args.maxLength,
           pattern: args.pattern,
+          minimum: args.min,
+          maximum: args.max,
         },
       },
     ],
@@ -56,8 +59,8 @@ export const questionInput = defineFormTool<InputArgs, InputDetails>({
   name: "question_input",
   label: "Question (typed answer)",
   description:
-    "Ask the user for a typed answer, checked while they type: type text, number, email or date (YYYY-MM-DD), " +
-    "minLength/maxLength and pattern on the trimmed answer. Enter is refused until the answer is valid.",
+    "Ask the user for a typed answer, checked while they type: type text, number (min/max for a range), email or " +
+    "date (YYYY-MM-DD), minLength/maxLength and pattern on the trimmed answer. Enter is refused until the answer is valid.",
   promptSnippet: "Ask the user for a typed, validated answer (text, number, email, date)",
   promptGuidelines: [
     "Use question_input when the answer is free text (a name, a number, a date) rather than a choice between options.",

@@ -102,7 +102,7 @@ export class FormchartState {
     this.lastAnswer = answer;
     this.clock.markClosed();
     if (outcome.result.cancelled) {
-      if (hasInput(outcome.context))
+      if (hasInput(spec, outcome.context))
         this.appendEntry?.(DRAFT_ENTRY, { key, context: outcome.context } satisfies DraftData);
     } else if (restore) {
       this.appendEntry?.(DRAFT_ENTRY, { key } satisfies DraftData);

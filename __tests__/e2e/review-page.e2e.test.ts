@@ -89,11 +89,13 @@ function marker(form: FormSpec, state: string): string {
   if (state === "waiting") return "A question is coming in";
   if (state === "submitted") return "Submitted.";
   if (state === "cancelled") return "Cancelled.";
+  if (state === "declined") return "Declined.";
   throw new Error(`No marker for state ${state}`);
 }
 
 /** A key as the help line names it, or a run of digits. */
-const KEY = /^(Enter|Esc|Tab|Shift\+Tab|Space|Home|End|PgUp|PgDn|↑|↓|←|→|Ctrl\+C|[1-9]|[1-9]–[1-9]|[jkn]|[1-9] [1-9])$/;
+const KEY =
+  /^(Enter|Esc|Tab|Shift\+Tab|Space|Home|End|PgUp|PgDn|↑|↓|←|→|Ctrl\+C|[1-9]|[1-9]–[1-9]|[adijkn]|[1-9] [1-9])$/;
 
 /** The keys in front of an edge label (`Tab / → · NEXT_TAB`), or undefined when it names none. */
 function labelKeys(label: string): string[] | undefined {

@@ -33,6 +33,8 @@ export async function startPi(
   script: ScriptedTurn[],
   name: string,
   size = { width: 100, height: 32 },
+  /** More command-line arguments (another extension: `["-e", path]`). */
+  extra: string[] = [],
 ): Promise<PiSession> {
   if (!hasTmux()) throw new Error("tmux is required for the end-to-end tests (apt-get install -y tmux)");
   const model = await startFakeModel(script);
@@ -45,7 +47,7 @@ export async function startPi(
     () => term.kill(),
     () => rmSync(cwd, { recursive: true, force: true }),
   );
-  term.start(piCommand(), home.env, cwd);
+  term.start(piCommand(extra), home.env, cwd);
   await term.waitFor("fake-model", 30000);
   return {
     model,

@@ -1,0 +1,537 @@
+/**
+ * The JSON Schema subset a form can ask for: MCP elicitation's form-mode
+ * `requestedSchema` (protocol revision 2025-11-25), plus `pattern` on
+ * strings, and the check of what a form returns against it.
+ *
+ * Contract:
+ * - the schema is a flat `type: "object"` with `properties`, optional
+ *   `required`, `title`, `description` and `$schema`; each property is one of
+ *   - a string: `title`, `description`, `minLength`, `maxLength`, `pattern`
+ *     (RE2 syntax), `format` (`email`, `uri`, `date`, `date-time`), `default`;
+ *   - a number or integer: `title`, `description`, `minimum`, `maximum`, `default`;
+ *   - a boolean: `title`, `description`, `default`;
+ *   - a single choice: a string with `enum` (+ legacy `enumNames`) or
+ *     `oneOf: [{const, title}]`, `default`;
+ *   - a multiple choice: `type: "array"` with `items.enum` (items of
+ *     `type: "string"`) or `items.anyOf: [{const, title}]`, `minItems`,
+ *     `maxItems`, `default`;
+ * - the schema is first checked against the JSON Schema 2020-12 meta-schema
+ *   with ajv (`invalid_schema`); a keyword, type or shape outside the subset
+ *   is `unsupported_schema`, naming the property and the keyword; a schema
+ *   no answer could satisfy (a default outside its field's rules, a minimum
+ *   above the maximum, more choices required than offered, a `required`
+ *   name with no property, repeated values) is `invalid_schema`; a pattern
+ *   RE2 cannot run is `invalid_pattern`; more fields or options than a form
+ *   can hold is `too_many_questions`;
+ * - what a form returns is checked with ajv and ajv-formats against the
+ *   original schema, patterns on RE2, before anyone sees it: a mismatch is a
+ *   bug and throws.
+ */
+import { createRequire } from "node:module";
+import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
+import { TEXT_FORMATS, type TextFormat } from "./formats.js";
+import { compilePattern } from "./patterns.js";
+import { LIMITS } from "./rules.js";
+import { type ArgumentError, type Checked, type ErrorCategory, fieldPath } from "./validate.js";
+
+/** Fields one form may hold. */
+export const MAX_FIELDS = 50;
+
+/** A value a form returns for one field. */
+export type FieldValue = string | number | boolean | string[];
+/** What an accepted form returns: one value per answered field. */
+export type ElicitContent = Record<string, FieldValue>;
+
+interface Annotated {
+  title?: string;
+  description?: string;
+}
+
+/** The property schemas of the subset (MCP's `PrimitiveSchemaDefinition`, plus `pattern`). */
+export type PrimitiveSchemaDefinition =
+  | (Annotated & {
+      type: "string";
+      minLength?: number;
+      maxLength?: number;
+      pattern?: string;
+      format?: TextFormat;
+      default?: string;
+    })
+  | (Annotated & { type: "number" | "integer"; minimum?: number; maximum?: number; default?: number })
+  | (Annotated & { type: "boolean"; default?: boolean })
+  | (Annotated & { type: "string"; enum: string[]; enumNames?: string[]; default?: string })
+  | (Annotated & { type: "string"; oneOf: Array<{ const: string; title: string }>; default?: string })
+  | (Annotated & {
+      type: "array";
+      minItems?: number;
+      maxItems?: number;
+      items: { type: "string"; enum: string[] } | { type?: "string"; anyOf: Array<{ const: string; title: string }> };
+      default?: string[];
+    });
+
+/** A form-mode `requestedSchema`. */
+export interface RequestedSchema extends Annotated {
+  $schema?: string;
+  type: "object";
+  properties: Record<string, PrimitiveSchemaDefinition>;
+  required?: string[];
+}
+
+/** One choice of a single- or multiple-choice field: the value returned and the title shown. */
+export interface FieldOption {
+  value: string;
+  title: string;
+}
+
+interface FieldBase {
+  /** The property name: the key of the value in the content. */
+  name: string;
+  title?: string;
+  description?: string;
+  required: boolean;
+}
+
+export type ElicitField =
+  | (FieldBase & {
+      kind: "string";
+      minLength?: number;
+      maxLength?: number;
+      pattern?: string;
+      format?: TextFormat;
+      default?: string;
+    })
+  | (FieldBase & { kind: "number" | "integer"; minimum?: number; maximum?: number; default?: number })
+  | (FieldBase & { kind: "boolean"; default?: boolean })
+  | (FieldBase & { kind: "choice"; options: FieldOption[]; default?: string })
+  | (FieldBase & { kind: "choices"; options: FieldOption[]; minItems?: number; maxItems?: number; default?: string[] });
+
+/** A schema inside the subset, read into fields (in property order). */
+export interface CheckedSchema {
+  /** The schema as it was given: what the content is checked against. */
+  schema: Record<string, unknown>;
+  title?: string;
+  description?: string;
+  fields: ElicitField[];
+}
+
+type Json = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const require = createRequire(import.meta.url);
+let ajv: AjvType | undefined;
+
+/** RE2 as ajv's regular expression engine: the same matching the form applies, in linear time. */
+function re2Engine() {
+  const engine = (source: string) => {
+    const compiled = compilePattern(source);
+    if (!compiled.ok) throw new Error(`pattern ${source}: ${compiled.reason}`);
+    // ajv keys compiled patterns on their string form: each must have its own.
+    return { test: (text: string) => compiled.pattern.test(text), toString: () => `/${source}/re2` };
+  };
+  return Object.assign(engine, { code: "re2js" });
+}
+
+/** ajv for JSON Schema 2020-12, with the formats of the subset and RE2 patterns; loaded on first use. */
+function getAjv(): AjvType {
+  if (!ajv) {
+    const { Ajv2020 } = require("ajv/dist/2020") as typeof import("ajv/dist/2020.js");
+    const addFormats = require("ajv-formats") as typeof import("ajv-formats").default;
+    // ownProperties: a field named like an Object.prototype member ("constructor") is absent when unanswered.
+    const instance = new Ajv2020({ allErrors: true, strict: true, ownProperties: true, code: { regExp: re2Engine() } });
+    addFormats(instance, { mode: "full", formats: [...TEXT_FORMATS] });
+    // Legacy MCP titles for `enum` values: an annotation, nothing to validate.
+    instance.addKeyword({ keyword: "enumNames", schemaType: "array" });
+    ajv = instance;
+  }
+  return ajv;
+}
+
+const fail = (category: ErrorCategory, message: string): { ok: false; error: ArgumentError } => ({
+  ok: false,
+  error: { category, message },
+});
+
+const ANNOTATIONS = ["title", "description", "default"];
+const KEYWORDS: Record<string, string[]> = {
+  string: ["type", ...ANNOTATIONS, "minLength", "maxLength", "pattern", "format"],
+  "single choice (enum)": ["type", ...ANNOTATIONS, "enum", "enumNames"],
+  "single choice (oneOf)": ["type", ...ANNOTATIONS, "oneOf"],
+  number: ["type", ...ANNOTATIONS, "minimum", "maximum"],
+  integer: ["type", ...ANNOTATIONS, "minimum", "maximum"],
+  boolean: ["type", ...ANNOTATIONS],
+  "multiple choice": ["type", ...ANNOTATIONS, "items", "minItems", "maxItems"],
+};
+const TOP_KEYWORDS = ["$schema", "type", "properties", "required", "title", "description"];
+
+function describeAjv(errors: ErrorObject[], root: string, pointer: (e: ErrorObject) => string): string {
+  const messages = [
+    ...new Set(errors.map((e) => `${join(root, fieldPath(pointer(e)))}: ${e.message ?? "is invalid"}`)),
+  ];
+  return messages.slice(0, 3).join("; ") + (messages.length > 3 ? ` (and ${messages.length - 3} more)` : "");
+}
+
+function join(root: string, path: string): string {
+  if (path === "arguments") return root;
+  return path.startsWith("[") ? `${root}${path}` : `${root}.${path}`;
+}
+
+/** `properties.age` as written in messages, quoting names that are not plain identifiers. */
+function propertyPath(root: string, name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `${root}.properties.${name}` : `${root}.properties[${JSON.stringify(name)}]`;
+}
+
+function unsupported(at: string, keyword: string, kind: string): { ok: false; error: ArgumentError } {
+  return fail(
+    "unsupported_schema",
+    `${at}: the keyword "${keyword}" is not supported in a ${kind} field (supported: ${KEYWORDS[kind].join(", ")})`,
+  );
+}
+
+function extraKeyword(property: Json, kind: string): string | undefined {
+  return Object.keys(property).find((key) => !KEYWORDS[kind].includes(key));
+}
+
+/** `[{const, title}]` choices, as a field's options; an error message when the shape is different. */
+function titledChoices(list: unknown, at: string): FieldOption[] | string {
+  if (!Array.isArray(list) || list.length === 0) return `${at}: must be a non-empty list of {const, title}`;
+  const options: FieldOption[] = [];
+  for (const [i, item] of list.entries()) {
+    if (!isRecord(item) || typeof item.const !== "string" || typeof item.title !== "string")
+      return `${at}[${i}]: must be {"const": "<value>", "title": "<shown text>"} with string values`;
+    const extra = Object.keys(item).find((key) => key !== "const" && key !== "title");
+    if (extra) return `${at}[${i}]: the keyword "${extra}" is not supported (a choice has const and title)`;
+    options.push({ value: item.const, title: item.title });
+  }
+  return options;
+}
+
+function plainChoices(values: unknown, at: string): FieldOption[] | string {
+  if (!Array.isArray(values) || values.length === 0) return `${at}: must be a non-empty list of strings`;
+  const bad = values.findIndex((v) => typeof v !== "string");
+  if (bad >= 0) return `${at}[${bad}]: only string values are supported`;
+  return (values as string[]).map((value) => ({ value, title: value }));
+}
+
+/** The field a property describes, or why it is outside the subset. */
+function readField(
+  name: string,
+  property: unknown,
+  required: boolean,
+  root: string,
+): { ok: true; field: ElicitField } | { ok: false; error: ArgumentError } {
+  const at = propertyPath(root, name);
+  if (!isRecord(property)) return fail("unsupported_schema", `${at}: must be a schema object`);
+  const base: FieldBase = { name, required };
+  if (typeof property.title === "string") base.title = property.title;
+  if (typeof property.description === "string") base.description = property.description;
+  const type = property.type;
+  if (type === undefined)
+    return fail(
+      "unsupported_schema",
+      `${at}: the keyword "type" is missing (one of "string", "number", "integer", "boolean", "array")`,
+    );
+  if (typeof type !== "string")
+    return fail("unsupported_schema", `${at}.type: a list of types is not supported; give one type`);
+
+  if (type === "string") {
+    if ("enum" in property || "oneOf" in property) {
+      const titled = "oneOf" in property;
+      const kind = titled ? "single choice (oneOf)" : "single choice (enum)";
+      const extra = extraKeyword(property, kind);
+      if (extra) return unsupported(at, extra, kind);
+      const options = titled ? titledChoices(property.oneOf, `${at}.oneOf`) : plainChoices(property.enum, `${at}.enum`);
+      if (typeof options === "string") return fail("unsupported_schema", options);
+      if (!titled && property.enumNames !== undefined) {
+        const names = property.enumNames;
+        if (!Array.isArray(names) || names.length !== options.length || names.some((n) => typeof n !== "string"))
+          return fail("invalid_schema", `${at}.enumNames: must be ${options.length} strings, one per enum value`);
+        names.forEach((title, i) => {
+          options[i].title = title as string;
+        });
+      }
+      const field: ElicitField = { ...base, kind: "choice", options };
+      if (typeof property.default === "string") field.default = property.default;
+      return { ok: true, field };
+    }
+    const extra = extraKeyword(property, "string");
+    if (extra) return unsupported(at, extra, "string");
+    if (property.format !== undefined && !TEXT_FORMATS.includes(property.format as TextFormat))
+      return fail(
+        "unsupported_schema",
+        `${at}.format: "${String(property.format)}" is not supported (one of ${TEXT_FORMATS.join(", ")})`,
+      );
+    const field: ElicitField = { ...base, kind: "string" };
+    if (typeof property.minLength === "number") field.minLength = property.minLength;
+    if (typeof property.maxLength === "number") field.maxLength = property.maxLength;
+    if (typeof property.pattern === "string") field.pattern = property.pattern;
+    if (typeof property.format === "string") field.format = property.format as TextFormat;
+    if (typeof property.default === "string") field.default = property.default;
+    return { ok: true, field };
+  }
+  if (type === "number" || type === "integer") {
+    const extra = extraKeyword(property, type);
+    if (extra) return unsupported(at, extra, type);
+    const field: ElicitField = { ...base, kind: type };
+    if (typeof property.minimum === "number") field.minimum = property.minimum;
+    if (typeof property.maximum === "number") field.maximum = property.maximum;
+    if (typeof property.default === "number") field.default = property.default;
+    return { ok: true, field };
+  }
+  if (type === "boolean") {
+    const extra = extraKeyword(property, "boolean");
+    if (extra) return unsupported(at, extra, "boolean");
+    const field: ElicitField = { ...base, kind: "boolean" };
+    if (typeof property.default === "boolean") field.default = property.default;
+    return { ok: true, field };
+  }
+  if (type === "array") {
+    const extra = extraKeyword(property, "multiple choice");
+    if (extra) return unsupported(at, extra, "multiple choice");
+    const items = property.items;
+    if (!isRecord(items))
+      return fail(
+        "unsupported_schema",
+        `${at}.items: must be {"type": "string", "enum": [...]} or {"anyOf": [{"const", "title"}]}`,
+      );
+    const itemsKind = "anyOf" in items ? ["type", "anyOf"] : ["type", "enum"];
+    const extraItem = Object.keys(items).find((key) => !itemsKind.includes(key));
+    if (extraItem)
+      return fail(
+        "unsupported_schema",
+        `${at}.items: the keyword "${extraItem}" is not supported (items take ${itemsKind.join(" and ")})`,
+      );
+    if (items.type !== "string" && !("anyOf" in items && items.type === undefined))
+      return fail("unsupported_schema", `${at}.items.type: only "string" items are supported`);
+    const options =
+      "anyOf" in items ? titledChoices(items.anyOf, `${at}.items.anyOf`) : plainChoices(items.enum, `${at}.items.enum`);
+    if (typeof options === "string") return fail("unsupported_schema", options);
+    const field: ElicitField = { ...base, kind: "choices", options };
+    if (typeof property.minItems === "number") field.minItems = property.minItems;
+    if (typeof property.maxItems === "number") field.maxItems = property.maxItems;
+    if (Array.isArray(property.default)) field.default = property.default as string[];
+    return { ok: true, field };
+  }
+  return fail(
+    "unsupported_schema",
+    `${at}.type: "${type}" is not supported (one of "string", "number", "integer", "boolean", "array"; no nested objects)`,
+  );
+}
+
+/** A field no answer could satisfy, or that repeats a value; undefined when it is usable. */
+function fieldProblem(field: ElicitField, at: string): ArgumentError | undefined {
+  const invalid = (message: string): ArgumentError => ({ category: "invalid_schema", message: `${at}: ${message}` });
+  const tooLong = (text: string | undefined, limit: number) => text !== undefined && text.length > limit;
+  if (tooLong(field.title, LIMITS.label)) return invalid(`title is longer than ${LIMITS.label} characters`);
+  if (tooLong(field.description, LIMITS.description))
+    return invalid(`description is longer than ${LIMITS.description} characters`);
+  switch (field.kind) {
+    case "string": {
+      if (tooLong(field.default, LIMITS.text)) return invalid(`default is longer than ${LIMITS.text} characters`);
+      if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength)
+        return invalid(`minLength ${field.minLength} is larger than maxLength ${field.maxLength}`);
+      if (field.pattern !== undefined) {
+        const compiled = compilePattern(field.pattern);
+        if (!compiled.ok) return { category: "invalid_pattern", message: `${at}.pattern: ${compiled.reason}` };
+      }
+      return undefined;
+    }
+    case "number":
+    case "integer": {
+      const { minimum: min, maximum: max } = field;
+      if (min !== undefined && max !== undefined && min > max)
+        return invalid(`minimum ${min} is larger than maximum ${max}`);
+      if (field.kind === "integer" && min !== undefined && max !== undefined && Math.ceil(min) > Math.floor(max))
+        return invalid(`no whole number lies between minimum ${min} and maximum ${max}`);
+      return undefined;
+    }
+    case "boolean":
+      return undefined;
+    case "choice":
+    case "choices": {
+      if (field.options.length > LIMITS.options)
+        return {
+          category: "too_many_questions",
+          message: `${at}: ${field.options.length} choices, at most ${LIMITS.options} fit in a form`,
+        };
+      const seen = new Map<string, number>();
+      for (const [i, option] of field.options.entries()) {
+        if (option.value.length > LIMITS.label || option.title.length > LIMITS.label)
+          return invalid(`choice ${i + 1} is longer than ${LIMITS.label} characters`);
+        const earlier = seen.get(option.value);
+        if (earlier !== undefined)
+          return invalid(
+            `the value ${JSON.stringify(option.value)} is offered twice (choices ${earlier + 1} and ${i + 1})`,
+          );
+        seen.set(option.value, i);
+      }
+      if (field.kind === "choices") {
+        const { minItems: min, maxItems: max } = field;
+        if (min !== undefined && max !== undefined && min > max)
+          return invalid(`minItems ${min} is larger than maxItems ${max}`);
+        if (min !== undefined && min > field.options.length)
+          return invalid(`minItems ${min} asks for more choices than the ${field.options.length} offered`);
+      }
+      return undefined;
+    }
+  }
+}
+
+/** A value as a short line of JSON for a message, whatever it is (deep, circular or huge). */
+function preview(value: unknown): string {
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  } catch {
+    return "(a value that cannot be shown)";
+  }
+}
+
+/** Meta-schema validation; a schema too deep for it to walk is refused, not thrown. */
+function metaProblem(schema: object, root: string): ArgumentError | undefined {
+  const ajv = getAjv();
+  try {
+    if (ajv.validateSchema(schema)) return undefined;
+    return { category: "invalid_schema", message: describeAjv(ajv.errors ?? [], root, (e) => e.instancePath) };
+  } catch {
+    return { category: "invalid_schema", message: `${root}: too deeply nested to check (a form's schema is flat)` };
+  }
+}
+
+/**
+ * Check a requested schema: the subset (a flat shape, read without walking
+ * into anything it does not take), the JSON Schema 2020-12 meta-schema, then
+ * what no answer could satisfy. `root` names the schema in messages
+ * (`requestedSchema`, or `schema` for a tool argument).
+ */
+export function checkRequestedSchema(raw: unknown, root = "requestedSchema"): Checked<CheckedSchema> {
+  if (!isRecord(raw)) return fail("invalid_schema", `${root}: must be a JSON Schema object`);
+  if (raw.$schema !== undefined && typeof raw.$schema !== "string")
+    return fail("invalid_schema", `${root}.$schema: must be a string`);
+  if (raw.type !== "object")
+    return fail("unsupported_schema", `${root}.type: must be "object" (a form asks for one flat object)`);
+  const extra = Object.keys(raw).find((key) => !TOP_KEYWORDS.includes(key));
+  if (extra)
+    return fail(
+      "unsupported_schema",
+      `${root}: the keyword "${extra}" is not supported at the top (supported: ${TOP_KEYWORDS.join(", ")})`,
+    );
+  if (!isRecord(raw.properties)) return fail("unsupported_schema", `${root}.properties: must be an object of fields`);
+  const names = Object.keys(raw.properties);
+  if (names.length > MAX_FIELDS)
+    return fail(
+      "too_many_questions",
+      `${root}.properties: ${names.length} fields, at most ${MAX_FIELDS} fit in one form`,
+    );
+  const long = names.find((name) => name.length > LIMITS.id);
+  if (long !== undefined)
+    return fail("invalid_schema", `${root}.properties: a property name is longer than ${LIMITS.id} characters`);
+  const required = Array.isArray(raw.required) ? (raw.required as unknown[]) : [];
+  const fields: ElicitField[] = [];
+  for (const name of names) {
+    const read = readField(name, raw.properties[name], required.includes(name), root);
+    if (!read.ok) return read;
+    fields.push(read.field);
+  }
+  // Every keyword left is one of the subset's: the meta-schema judges their values.
+  const { $schema: _dialect, ...schema } = raw;
+  const meta = metaProblem(schema, root);
+  if (meta) return { ok: false, error: meta };
+  const missing = required.find((name) => !names.includes(name as string));
+  if (missing !== undefined)
+    return fail("invalid_schema", `${root}.required: ${preview(missing)} is not one of the properties`);
+  for (const field of fields) {
+    const problem = fieldProblem(field, propertyPath(root, field.name));
+    if (problem) return { ok: false, error: problem };
+  }
+  const defaults = checkDefaults(raw, fields, root);
+  if (defaults) return { ok: false, error: defaults };
+  const checked: CheckedSchema = { schema: raw, fields };
+  if (typeof raw.title === "string") checked.title = raw.title;
+  if (typeof raw.description === "string") checked.description = raw.description;
+  if ((checked.title?.length ?? 0) > LIMITS.title)
+    return fail("invalid_schema", `${root}.title: longer than ${LIMITS.title} characters`);
+  if ((checked.description?.length ?? 0) > LIMITS.prompt)
+    return fail("invalid_schema", `${root}.description: longer than ${LIMITS.prompt} characters`);
+  return { ok: true, value: checked };
+}
+
+/**
+ * Validate `data` against `schema` with a validator compiled for this call
+ * only: schemas come from the model or another extension, one per form, so
+ * none is kept in ajv's cache afterwards.
+ */
+function validateOnce(schema: object, data: unknown): ErrorObject[] | undefined {
+  const instance = getAjv();
+  let validate: ValidateFunction | undefined;
+  try {
+    validate = instance.compile(schema);
+    return validate(data) ? undefined : (validate.errors ?? []);
+  } finally {
+    instance.removeSchema(schema);
+  }
+}
+
+/** Every default must be an answer its own field accepts. */
+function checkDefaults(schema: Json, fields: ElicitField[], root: string): ArgumentError | undefined {
+  const properties = schema.properties as Json;
+  for (const field of fields) {
+    const property = properties[field.name] as Json;
+    if (!("default" in property)) continue;
+    const errors = validateOnce(property, property.default);
+    if (errors) {
+      const at = `${propertyPath(root, field.name)}.default`;
+      return {
+        category: "invalid_schema",
+        message: `${at}: ${preview(property.default)} is not a valid answer (${describeAjv(errors, "value", (e) => e.instancePath)})`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Check content against the schema it answers (ajv + ajv-formats, RE2
+ * patterns). A mismatch means the form accepted something the schema does
+ * not: a bug, reported loudly instead of being handed on.
+ */
+export function assertContentMatches(checked: CheckedSchema, content: ElicitContent): void {
+  const { $schema: _dialect, ...schema } = checked.schema;
+  const errors = validateOnce(schema, content);
+  if (errors) {
+    throw new Error(
+      `The form produced content that does not match its schema: ${describeAjv(errors, "content", (e) => e.instancePath)}`,
+    );
+  }
+}
+
+/** MCP's form-mode request parameters (`elicitation/create`), as `elicit()` takes them. */
+export interface ElicitRequestInput {
+  mode?: "form";
+  message: string;
+  requestedSchema: RequestedSchema;
+}
+
+/** A request checked and its schema read into fields. */
+export interface CheckedElicitRequest {
+  message: string;
+  form: CheckedSchema;
+}
+
+/** Check `elicit()`'s request: form mode, a message, and a schema inside the subset. */
+export function checkElicitRequest(raw: unknown): Checked<CheckedElicitRequest> {
+  if (!isRecord(raw)) return fail("invalid_arguments", "request: must be an object {message, requestedSchema}");
+  if (raw.mode !== undefined && raw.mode !== "form")
+    return fail(
+      "invalid_arguments",
+      `mode: ${preview(raw.mode)} is not supported; only form mode ("form", or no mode) opens a form`,
+    );
+  if (typeof raw.message !== "string") return fail("invalid_arguments", "message: must be a string");
+  if (raw.message.length > LIMITS.prompt)
+    return fail("invalid_arguments", `message: must be at most ${LIMITS.prompt} characters`);
+  if (raw.requestedSchema === undefined)
+    return fail("invalid_arguments", 'request: missing required property "requestedSchema"');
+  const form = checkRequestedSchema(raw.requestedSchema, "requestedSchema");
+  return form.ok ? { ok: true, value: { message: raw.message, form: form.value } } : form;
+}

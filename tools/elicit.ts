@@ -1,0 +1,134 @@
+/**
+ * Forms for other extensions: `elicit()`, and the same over Pi's shared
+ * event bus.
+ *
+ * Contract:
+ * - `elicit(ctx, {message, requestedSchema}, signal?)` takes MCP's form-mode
+ *   `elicitation/create` parameters and resolves with MCP's result:
+ *   `{action: "accept", content}` (content valid against the schema),
+ *   `{action: "decline"}` or `{action: "cancel"}` (Esc, or `signal` aborted);
+ * - a request no form can be opened for is rejected with an `ElicitError`
+ *   whose `category` says why (`unsupported_schema`, `invalid_schema`,
+ *   `invalid_pattern`, `too_many_questions`, `invalid_arguments`, `no_ui`);
+ * - forms opened this way are shown like the tools' own: drafts are kept and
+ *   restored, the question clock restarts, RPC hosts answer through dialogs;
+ * - on the bus, an `ElicitEventRequest` emitted on `ELICIT_CHANNEL` is
+ *   claimed by one listener (`claimed` is set before `emit` returns) and
+ *   answered through its `reply` or `fail` callback.
+ *
+ * Pi loads every extension with its own copy of the modules it imports, so
+ * the form state of the loaded extension is published under a process-wide
+ * symbol where `elicit()`, imported into another extension, finds it.
+ */
+import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
+import type { FormSpec } from "../machines/spec.js";
+import { checkElicitRequest, type ElicitRequestInput } from "../schemas/elicit.js";
+import type { ErrorCategory } from "../schemas/validate.js";
+import { type ElicitResult, elicitResult, schemaForm } from "./schema-form.js";
+import type { ShowOutcome } from "./show-form.js";
+import { FormchartState } from "./state.js";
+
+/** The event-bus channel `elicit` requests are sent on. */
+export const ELICIT_CHANNEL = "pi-formchart:elicit";
+
+export type ElicitErrorCategory = ErrorCategory | "no_ui";
+
+/** Why `elicit()` opened no form. */
+export interface ElicitFailure {
+  category: ElicitErrorCategory;
+  message: string;
+}
+
+export class ElicitError extends Error implements ElicitFailure {
+  readonly category: ElicitErrorCategory;
+
+  constructor(category: ElicitErrorCategory, message: string) {
+    super(`${category}: ${message}`);
+    this.name = "ElicitError";
+    this.category = category;
+  }
+}
+
+/** A request sent over `pi.events` on `ELICIT_CHANNEL`. */
+export interface ElicitEventRequest {
+  ctx: ExtensionContext;
+  request: ElicitRequestInput;
+  signal?: AbortSignal;
+  /** Called once with the result. */
+  reply(result: ElicitResult): void;
+  /** Called once instead of `reply` when no form could open. */
+  fail(error: ElicitFailure): void;
+  /** Set by the listener that takes the request, before `emit` returns. */
+  claimed?: boolean;
+}
+
+/** What shows a form: the extension's `FormchartState`. */
+export interface FormRunner {
+  runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<ShowOutcome>;
+}
+
+const RUNNER = Symbol.for("pi-formchart.form-runner");
+type RunnerSlot = { [RUNNER]?: FormRunner };
+let standalone: FormRunner | undefined;
+
+/** Publish the loaded extension's form state for `elicit()` callers in other extensions. */
+export function provideFormRunner(runner: FormRunner): void {
+  (globalThis as RunnerSlot)[RUNNER] = runner;
+}
+
+/** The loaded extension's form state, or (pi-formchart not loaded as an extension) one of our own without drafts. */
+function formRunner(): FormRunner {
+  const published = (globalThis as RunnerSlot)[RUNNER];
+  if (published) return published;
+  standalone ??= new FormchartState(getAgentDir());
+  return standalone;
+}
+
+/** Check, show and map one request with the given form state. */
+export async function elicitWith(
+  runner: FormRunner,
+  ctx: ExtensionContext,
+  request: ElicitRequestInput,
+  signal?: AbortSignal,
+): Promise<ElicitResult> {
+  const checked = checkElicitRequest(request);
+  if (!checked.ok) throw new ElicitError(checked.error.category, checked.error.message);
+  if (!ctx.hasUI) throw new ElicitError("no_ui", "this Pi mode (print or JSON) has no interactive UI to show a form");
+  const spec = schemaForm(checked.value.form, checked.value.message);
+  const outcome = await runner.runForm(ctx, spec, signal);
+  if (outcome.kind === "no-ui") throw new ElicitError("no_ui", "this Pi mode has no interactive UI to show a form");
+  return elicitResult(checked.value.form, outcome.result);
+}
+
+/** Ask the person to fill in a form described by MCP's form-mode request. */
+export function elicit(
+  ctx: ExtensionContext,
+  request: ElicitRequestInput,
+  signal?: AbortSignal,
+): Promise<ElicitResult> {
+  return elicitWith(formRunner(), ctx, request, signal);
+}
+
+function failureOf(error: unknown): ElicitFailure {
+  if (error instanceof ElicitError) return { category: error.category, message: error.message };
+  return { category: "invalid_arguments", message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Answer requests on `ELICIT_CHANNEL` with this extension's form state, and publish it for `elicit()`. */
+export function registerElicit(pi: ExtensionAPI, state: FormRunner): void {
+  provideFormRunner(state);
+  pi.events.on(ELICIT_CHANNEL, async (data) => {
+    const event = data as Partial<ElicitEventRequest> | undefined;
+    if (!event || typeof event !== "object" || event.claimed || typeof event.reply !== "function") return;
+    event.claimed = true;
+    const reply = event.reply;
+    const fail = typeof event.fail === "function" ? event.fail : () => reply({ action: "cancel" });
+    if (!event.ctx)
+      return fail({ category: "invalid_arguments", message: "ctx: the caller's ExtensionContext is missing" });
+    try {
+      reply(await elicitWith(state, event.ctx, event.request as ElicitRequestInput, event.signal));
+    } catch (error) {
+      fail(failureOf(error));
+    }
+  });
+}

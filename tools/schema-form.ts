@@ -1,0 +1,202 @@
+/**
+ * A form from a checked JSON Schema, and the typed object its answers make.
+ *
+ * Contract (one field, one question):
+ * - string → a typed answer with live checks (length, pattern, format);
+ * - number / integer → a typed answer checked as a number in range (whole
+ *   for integer), returned as a number;
+ * - boolean → Yes / No, returned as `true` / `false`;
+ * - single choice → its titles shown, its `const` (or `enum` value) returned;
+ * - multiple choice → a multi-select whose Enter waits for `minItems` …
+ *   `maxItems` choices, returned as an array of values in option order;
+ * - `default`s are filled in; `required` fields keep Submit closed until
+ *   answered; a field left unanswered is absent from the content;
+ * - every form can be declined on its review tab (a form of one field shows
+ *   it too), and only ever offers the schema's own values (no typed extras).
+ * The outcome is MCP's: `accept` with content (checked against the original
+ * schema before it is returned), `decline`, or `cancel`.
+ */
+import type { FormResult, QuestionOutcome } from "../machines/context.js";
+import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
+import { numberOf } from "../machines/text-rules.js";
+import {
+  assertContentMatches,
+  type CheckedSchema,
+  type ElicitContent,
+  type ElicitField,
+  type FieldValue,
+} from "../schemas/elicit.js";
+
+export type ElicitAction = "accept" | "decline" | "cancel";
+
+/** MCP's result shape: content only on `accept`. */
+export type ElicitResult = { action: "accept"; content: ElicitContent } | { action: "decline" } | { action: "cancel" };
+
+const FORMAT_HINTS = {
+  email: "name@example.com",
+  uri: "https://example.com/…",
+  date: "YYYY-MM-DD",
+  "date-time": "YYYY-MM-DDThh:mm:ssZ (or with an offset, +01:00)",
+} as const;
+
+/** `a whole number from 1 to 10`, `a number of at least 0`: what a number field takes. */
+function numberHint(field: Extract<ElicitField, { kind: "number" | "integer" }>): string {
+  const what = field.kind === "integer" ? "a whole number" : "a number";
+  const { minimum: min, maximum: max } = field;
+  if (min !== undefined && max !== undefined) return `${what} from ${min} to ${max}`;
+  if (min !== undefined) return `${what} of at least ${min}`;
+  if (max !== undefined) return `${what} of at most ${max}`;
+  return what;
+}
+
+/** `Choose 1 to 2.`: what a multiple-choice field takes, when it limits the count. */
+function countHint(min: number | undefined, max: number | undefined): string | undefined {
+  if (min !== undefined && max !== undefined)
+    return min === max ? `Choose exactly ${min}.` : `Choose ${min} to ${max}.`;
+  if (max !== undefined) return `Choose up to ${max}.`;
+  if (min !== undefined && min > 0) return `Choose at least ${min}.`;
+  return undefined;
+}
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The field's description, then the rule a person needs before typing (a range, a count). */
+function bodyOf(field: ElicitField): string | undefined {
+  const rule =
+    field.kind === "number" || field.kind === "integer"
+      ? field.minimum !== undefined || field.maximum !== undefined
+        ? `${sentence(numberHint(field))}.`
+        : undefined
+      : field.kind === "choices"
+        ? countHint(field.minItems, field.maxItems)
+        : undefined;
+  const parts = [field.description, rule].filter((t): t is string => !!t && t.trim() !== "");
+  return parts.length ? parts.join(" ") : undefined;
+}
+
+function questionOf(field: ElicitField): QuestionInput {
+  const base: QuestionInput = {
+    id: field.name,
+    label: field.title ?? field.name,
+    prompt: field.title ?? field.name,
+    options: [],
+    required: field.required,
+    allowOther: false,
+  };
+  const body = bodyOf(field);
+  if (body) base.body = body;
+  switch (field.kind) {
+    case "string": {
+      const q: QuestionInput = {
+        ...base,
+        kind: "text",
+        text: { type: "text", minLength: field.minLength, maxLength: field.maxLength, pattern: field.pattern },
+      };
+      if (field.format) {
+        q.text = { ...q.text, format: field.format };
+        q.placeholder = FORMAT_HINTS[field.format];
+      }
+      if (field.default !== undefined) q.initial = { options: [], custom: [field.default] };
+      return q;
+    }
+    case "number":
+    case "integer": {
+      const q: QuestionInput = {
+        ...base,
+        kind: "text",
+        placeholder: numberHint(field),
+        text: { type: "number", minimum: field.minimum, maximum: field.maximum, integer: field.kind === "integer" },
+      };
+      if (field.default !== undefined) q.initial = { options: [], custom: [String(field.default)] };
+      return q;
+    }
+    case "boolean": {
+      const q: QuestionInput = {
+        ...base,
+        kind: "single",
+        options: [
+          { label: "Yes", value: "true" },
+          { label: "No", value: "false" },
+        ],
+      };
+      if (field.default !== undefined) q.initial = { options: [field.default ? 0 : 1], custom: [] };
+      return q;
+    }
+    case "choice": {
+      const q: QuestionInput = {
+        ...base,
+        kind: "single",
+        options: field.options.map((o) => ({ label: o.title, value: o.value })),
+      };
+      const at = field.options.findIndex((o) => o.value === field.default);
+      if (at >= 0) q.initial = { options: [at], custom: [] };
+      return q;
+    }
+    case "choices": {
+      const q: QuestionInput = {
+        ...base,
+        kind: "multi",
+        options: field.options.map((o) => ({ label: o.title, value: o.value })),
+        count: { min: field.minItems ?? 0, max: field.maxItems },
+      };
+      if (field.default !== undefined) {
+        const chosen = field.options.flatMap((o, i) => (field.default?.includes(o.value) ? [i] : []));
+        q.initial = { options: chosen, custom: [] };
+      }
+      return q;
+    }
+  }
+}
+
+/** The form for a checked schema: `message` under the title, one question per field, declinable. */
+export function schemaForm(checked: CheckedSchema, message: string, title?: string): FormSpec {
+  const description = [message, checked.description].filter((t): t is string => !!t && t.trim() !== "").join("\n");
+  return normalizeForm({
+    title: title ?? checked.title,
+    description,
+    questions: checked.fields.map(questionOf),
+    declinable: true,
+  });
+}
+
+/** A field's answer as the schema types it, or undefined when the field is left out. */
+function fieldValue(field: ElicitField, outcome: QuestionOutcome): FieldValue | undefined {
+  if (!outcome.answered) return undefined;
+  switch (field.kind) {
+    case "string":
+      // An optional field saved empty was not answered.
+      return outcome.custom[0] === "" ? undefined : outcome.custom[0];
+    case "number":
+    case "integer":
+      return outcome.custom[0] === undefined ? undefined : numberOf(outcome.custom[0]);
+    case "boolean":
+      return outcome.options[0] === undefined ? undefined : outcome.options[0] === 0;
+    case "choice":
+      return outcome.options[0] === undefined ? undefined : field.options[outcome.options[0]].value;
+    case "choices": {
+      const values = outcome.options.map((i) => field.options[i].value);
+      // An empty selection is an answer only where the schema takes an empty list.
+      return values.length === 0 && (field.minItems ?? 0) > 0 ? undefined : values;
+    }
+  }
+}
+
+/** The typed values of an accepted form, checked against the original schema (a mismatch throws). */
+export function contentOf(checked: CheckedSchema, result: FormResult): ElicitContent {
+  const content: ElicitContent = {};
+  checked.fields.forEach((field, i) => {
+    const value = fieldValue(field, result.answers[i]);
+    // defineProperty: a field named "__proto__" is a plain key like any other.
+    if (value !== undefined)
+      Object.defineProperty(content, field.name, { value, enumerable: true, writable: true, configurable: true });
+  });
+  assertContentMatches(checked, content);
+  return content;
+}
+
+/** MCP's outcome of a closed form. */
+export function elicitResult(checked: CheckedSchema, result: FormResult): ElicitResult {
+  if (result.declined) return { action: "decline" };
+  if (result.cancelled) return { action: "cancel" };
+  return { action: "accept", content: contentOf(checked, result) };
+}
