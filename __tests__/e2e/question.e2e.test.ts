@@ -134,6 +134,9 @@ describe("question in the real pi: sequencing, resizing, drafts", () => {
     term.press("Escape");
     // Back on the list (its help line), so the next Esc is not read together with the first.
     await term.waitFor("1-9 choose");
+    // Something was entered: Esc asks first, and a second Esc discards (a draft is kept).
+    term.press("Escape");
+    await term.waitFor("Discard what you entered?");
     term.press("Escape");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])[0]).toContain(
