@@ -243,7 +243,12 @@ describe("call shapes and hosts", () => {
     const { ctx, asked } = rpcContext(["0", "3", true]);
     const r = await tool.execute("c", args, undefined, undefined, ctx);
     expect(r.details).toEqual({ action: "accept", content: { n: 3 } });
-    expect(asked.map((a) => a.title)).toEqual(["(1/1) n", "(1/1) n — Must be at least 1.", "Submit these answers?"]);
+    // The field's description is in the dialog's title, as it is under the prompt in the terminal.
+    expect(asked.map((a) => a.title)).toEqual([
+      "(1/1) n — A whole number of at least 1.",
+      "(1/1) n — A whole number of at least 1. — Must be at least 1.",
+      "Submit these answers?",
+    ]);
   });
 
   it("a cancelled form leaves a draft; asking again restores what was typed", async () => {

@@ -90,7 +90,8 @@ describe("every tool works through dialogs", () => {
         rpcContext([pick("A")]).ctx,
       );
     const started = Date.now();
-    const { ctx } = rpcContext([pick("Yes")]);
+    // The countdown is a dialog of its own; the client leaves it alone and it closes when the wait is over.
+    const { ctx, asked } = rpcContext([undefined, pick("Yes")]);
     const r = await pi.tools
       .get("question_throttle")!
       .execute(
@@ -102,6 +103,48 @@ describe("every tool works through dialogs", () => {
       );
     expect(r.details).toMatchObject({ answer: "Yes", throttled: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(asked[0]).toMatchObject({ kind: "select", options: ["✗ Cancel this question"] });
+    expect(asked[0].title).toMatch(/^A question is coming in 1s/);
+  });
+
+  it("question_throttle: the client can cancel the countdown", async () => {
+    const pi = tools();
+    await pi.tools
+      .get("question")!
+      .execute(
+        "a",
+        { question: "First?", options: [{ label: "A" }] },
+        undefined,
+        undefined,
+        rpcContext([pick("A")]).ctx,
+      );
+    const { ctx, asked } = rpcContext([pick("Cancel")]);
+    const args = { question: "Go?", options: [{ label: "Yes" }, { label: "No" }], cooldown: 30 };
+    const r = await pi.tools.get("question_throttle")!.execute("b", args, undefined, undefined, ctx);
+    expect(r.details).toMatchObject({ answer: null, throttled: true, cancelled: true });
+    expect(asked).toHaveLength(1);
+  });
+
+  it("the form's title, a question's body and context, an option's details and author note reach the dialogs", async () => {
+    const notices: string[] = [];
+    const { ctx, asked } = rpcContext([pick("Staging"), true]);
+    (ctx.ui as { notify: (t: string) => void }).notify = (t) => notices.push(t);
+    const args = {
+      title: "Release plan",
+      description: "Routine release",
+      questions: [
+        {
+          prompt: "Where?",
+          body: "Pick a target",
+          context: "Friday",
+          options: [{ label: "Production", details: "Risky", note: "Freeze at 16:00" }, { label: "Staging" }],
+        },
+      ],
+    };
+    await tools().tools.get("ask_rich_questions")!.execute("c", args, undefined, undefined, ctx);
+    expect(notices).toContain("Release plan — Routine release");
+    expect(asked[0].title).toBe("(1/1) Where? — Pick a target — Context: Friday");
+    expect(asked[0].options?.[0]).toBe("1. Production — Risky — ⓘ From the author: Freeze at 16:00");
   });
 
   it("ask_rich_questions: a note on an option and additional notes from the review menu", async () => {

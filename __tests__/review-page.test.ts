@@ -78,7 +78,7 @@ describe("the review page of the branching example", () => {
     const rows = model.screens[model.steps[0].screens[1]].map((r) => model.rows[r]);
     // The active tab is drawn in reverse video, the highlighted option in the accent colour.
     expect(rows.join("")).toMatch(/background-color: #[0-9A-Fa-f]{6};'> □ Size /);
-    expect(rows.find((r) => r.includes("› 1. Poor"))).toMatch(/style='color: #[0-9a-f]{6};'>› 1\. Poor/);
+    expect(rows.find((r) => r.includes("› 1. Tiny"))).toMatch(/style='color: #[0-9a-f]{6};'>› 1\. Tiny/);
   });
 
   it("labels every edge a person takes with its keys, in the help line's names", () => {

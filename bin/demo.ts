@@ -3,7 +3,8 @@
  * `npm start -- file.json` any form file (`{"tool": …, "arguments": …}`, or
  * bare `question` arguments), `npm start -- <example name>` one of examples/.
  * On submit or cancel it prints the text the model would read and the JSON
- * `details`. Exit code: 0 submitted, 1 cancelled, 2 invalid input.
+ * `details`. Exit code: 0 submitted, 1 cancelled or declined, 2 invalid
+ * input or no terminal to show the form in.
  */
 import { ProcessTerminal, TUI } from "@mariozechner/pi-tui";
 import { FormComponent } from "../renderers/component.js";
@@ -16,6 +17,11 @@ if (!loaded.ok) {
   process.exit(2);
 }
 const { form } = loaded;
+if (!process.stdin.isTTY || !process.stdout.isTTY) {
+  // Without a terminal there is no one to answer: say so rather than report an answer nobody gave.
+  console.error("npm start shows a form in a terminal; standard input and output must be a terminal (a TTY).");
+  process.exit(2);
+}
 
 const terminal = new ProcessTerminal();
 const tui = new TUI(terminal);

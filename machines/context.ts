@@ -11,8 +11,9 @@
  */
 import { allHold } from "./conditions.js";
 import { withInitialAnswers } from "./initial.js";
-import { NO_PICKS, type Picks } from "./rows.js";
+import { NO_PICKS, type Picks, rowCount } from "./rows.js";
 import type { FormSpec } from "./spec.js";
+import { selectionAnswers, textProblems } from "./text-rules.js";
 
 /** The semantic events a person (or an aborted call) can send a form. */
 export type FormEvent =
@@ -224,4 +225,50 @@ export interface FormOutcome {
   context: FormContext;
   /** Set when the form closed because of an error of its own. */
   error?: string;
+}
+
+/** A stored context as drafts keep it (its shape already checked). */
+export interface StoredContext {
+  cursors: number[];
+  picks: Picks[];
+  answered: boolean[];
+  drafts: string[];
+  notes: Array<Record<string, string>>;
+  additionalText: string;
+}
+
+/**
+ * A stored draft made fit for this form, or undefined when it cannot be:
+ * lists of the wrong length, options that do not exist, a typed answer where
+ * none is allowed, a selection the question would refuse, a note on a missing
+ * option are dropped; answers of questions the draft's own answers now hide
+ * are dropped too (pruned); each highlight stays on its row where the row still exists.
+ */
+export function restoreContext(spec: FormSpec, stored: StoredContext): FormContext | undefined {
+  const n = spec.questions.length;
+  const lists = [stored.cursors, stored.picks, stored.answered, stored.drafts, stored.notes];
+  if (!lists.every((list) => list.length === n)) return undefined;
+  const start = initialContext(spec);
+  const context: FormContext = { ...start, drafts: [...stored.drafts], additionalText: stored.additionalText };
+  spec.questions.forEach((q, k) => {
+    const options = stored.picks[k].options.filter((i) => i < q.options.length);
+    const custom = q.kind === "text" || q.allowOther ? stored.picks[k].custom : [];
+    const picks: Picks = {
+      options: q.kind === "single" ? options.slice(0, 1) : [...new Set(options)].sort((a, b) => a - b),
+      custom: q.kind === "multi" ? custom : custom.slice(0, q.kind === "single" && options.length ? 0 : 1),
+    };
+    const valid =
+      q.kind === "text"
+        ? picks.custom.length === 1 && textProblems(q.text!, picks.custom[0]).length === 0
+        : q.kind === "multi"
+          ? selectionAnswers(q, picks)
+          : picks.options.length + picks.custom.length === 1;
+    context.picks[k] = stored.answered[k] && valid ? picks : stored.answered[k] ? NO_PICKS : picks;
+    context.answered[k] = stored.answered[k] === true && valid;
+    context.notes[k] = Object.fromEntries(
+      Object.entries(stored.notes[k]).filter(([i]) => q.notes && Number(i) < q.options.length),
+    );
+    context.cursors[k] = clamp(stored.cursors[k], 0, Math.max(0, rowCount(q, context.picks[k]) - 1));
+  });
+  return pruneHidden(spec, context);
 }

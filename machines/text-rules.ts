@@ -32,6 +32,13 @@ export interface TextRule {
   integer?: boolean;
   /** A JSON Schema string format the answer must have. */
   format?: TextFormat;
+  /**
+   * Lengths count Unicode code points, as JSON Schema's `minLength`/`maxLength`
+   * do (schema forms, whose answers are checked against the schema). Otherwise
+   * they count what a person sees as one character (grapheme clusters: a flag,
+   * an accented letter written as two code points).
+   */
+  codePoints?: boolean;
 }
 
 export const DEFAULT_TEXT_RULE: TextRule = { type: "text", required: true };
@@ -39,13 +46,37 @@ export const DEFAULT_TEXT_RULE: TextRule = { type: "text", required: true };
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A real date of the proleptic Gregorian calendar, years 0000–9999 as ISO 8601 writes them. */
 export function isIsoDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (month < 1 || month > 12 || day < 1) return false;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= days;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : MONTH_DAYS[month - 1]);
+}
+
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * How long an answer is: in characters as a person sees them, or in code
+ * points where the rule says so. Counting stops past `limit` (a pasted
+ * megabyte is not counted to the end to learn it is too long).
+ */
+export function answerLength(rule: TextRule, text: string, limit = Number.POSITIVE_INFINITY): number {
+  if (rule.codePoints) {
+    let n = 0;
+    for (const _char of text) if (++n > limit) break;
+    return n;
+  }
+  // Only text with combining marks, joiners or regional indicators can differ from its code points.
+  if (/^[\u0000-\u02ff]*$/.test(text)) return text.length;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  let n = 0;
+  for (const _cluster of graphemes.segment(text)) if (++n > limit) break;
+  return n;
 }
 
 /** The number a `number` answer stands for, or undefined when it is not a finite number. */
@@ -71,11 +102,14 @@ export function textProblems(rule: TextRule, raw: string): string[] {
   const text = raw.trim();
   if (text === "") return rule.required ? ["An answer is required."] : [];
   const problems: string[] = [];
-  const length = [...text].length;
+  // Counted far enough to say how long it is, not to the end of a pasted megabyte.
+  const bound = 2 * Math.max(rule.minLength ?? 0, rule.maxLength ?? 0) + 100;
+  const length = rule.minLength !== undefined || rule.maxLength !== undefined ? answerLength(rule, text, bound) : 0;
+  const now = length > bound ? `over ${bound}` : String(length);
   if (rule.minLength !== undefined && length < rule.minLength)
-    problems.push(`At least ${rule.minLength} characters (now ${length}).`);
+    problems.push(`At least ${rule.minLength} characters (now ${now}).`);
   if (rule.maxLength !== undefined && length > rule.maxLength)
-    problems.push(`At most ${rule.maxLength} characters (now ${length}).`);
+    problems.push(`At most ${rule.maxLength} characters (now ${now}).`);
   if (rule.type === "number") problems.push(...numberProblems(rule, text));
   if (rule.type === "email" && !EMAIL.test(text)) problems.push("Must be an email address like name@example.com.");
   if (rule.type === "date" && !isIsoDate(text)) problems.push("Must be a calendar date as YYYY-MM-DD.");

@@ -9,7 +9,7 @@
  */
 import { type Component, Editor, type Focusable, getKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { type Actor, createActor, type InspectionEvent } from "xstate";
-import { type FormContext, type FormResult, formResult } from "../machines/context.js";
+import { type FormContext, type FormResult, formResult, initialContext } from "../machines/context.js";
 import { createFormMachine, type FormMachine } from "../machines/form.js";
 import { editing, editorText, type FormPosition, type FormSnapshot, formPosition } from "../machines/position.js";
 import { type FormSpec, singleLine } from "../machines/spec.js";
@@ -76,23 +76,29 @@ export class FormComponent implements Component, Focusable {
       inspect: options.inspect,
     });
     let previous: FormPosition | undefined;
-    this.actor.subscribe((snapshot) => {
-      const position = formPosition(snapshot);
-      // Opening an editor fills it with what was written there before.
-      const editor = editorOf(position);
-      if (editor && editor !== editorOf(previous)) this.editor.setText(editorText(position, snapshot.context));
-      if (position.kind === "waiting" && previous?.kind !== "waiting") this.startCountdown();
-      if (position.kind !== "waiting") this.stopCountdown();
-      previous = position;
-      this.host.requestRender();
-      if (snapshot.status === "done") this.finish(snapshot.output as FormResult);
+    this.actor.subscribe({
+      next: (snapshot) => {
+        if (snapshot.status === "error") return;
+        const position = formPosition(snapshot);
+        // Opening an editor fills it with what was written there before.
+        const editor = editorOf(position);
+        if (editor && editor !== editorOf(previous)) this.editor.setText(editorText(position, snapshot.context));
+        if (position.kind === "waiting" && previous?.kind !== "waiting") this.startCountdown();
+        if (position.kind !== "waiting") this.stopCountdown();
+        previous = position;
+        this.host.requestRender();
+        if (snapshot.status === "done") this.finish(snapshot.output as FormResult);
+      },
+      // An error inside the statechart (an action or a guard that threw, even from a
+      // timer) closes the form here instead of being rethrown into Pi's process.
+      error: (error) => this.fail(error),
     });
     this.actor.start();
   }
 
   /** Repaint the countdown while the form waits. */
   private startCountdown(): void {
-    this.waitStartedAt = Date.now();
+    this.waitStartedAt = performance.now();
     this.ticker ??= setInterval(() => {
       this.cache = undefined;
       this.host.requestRender();
@@ -219,8 +225,14 @@ export class FormComponent implements Component, Focusable {
   private fail(error: unknown): void {
     if (this.finished) return;
     this.failure = error instanceof Error ? error.message : String(error);
-    const context = this.snapshot.context;
-    this.finish(formResult(this.spec, { ...context, outcome: "cancelled" }));
+    let result: FormResult;
+    try {
+      result = formResult(this.spec, { ...this.snapshot.context, outcome: "cancelled" });
+    } catch {
+      // The context itself is what broke: report a cancel with nothing in it.
+      result = formResult(this.spec, { ...initialContext(this.spec), outcome: "cancelled" });
+    }
+    this.finish(result);
   }
 
   private draw(width: number): string[] {
@@ -251,7 +263,7 @@ export class FormComponent implements Component, Focusable {
       notice: this.notice,
       message: this.message,
       remainingMs:
-        position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (Date.now() - this.waitStartedAt) : undefined,
+        position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (performance.now() - this.waitStartedAt) : undefined,
       hints: this.hints,
     });
     this.cache = { snapshot, width, height, editor: editorKey, screen: drawn };

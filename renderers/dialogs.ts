@@ -19,7 +19,7 @@ import { editorText, formPosition } from "../machines/position.js";
 import { type FormSpec, isTabbed } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
 import { questionRows, type ReviewEntry, type RowModel, reviewEntries, rowText } from "./presentation.js";
-import { displayLine } from "./text.js";
+import { displayLine, sanitize } from "./text.js";
 import { DISCARD_QUESTION } from "./view.js";
 
 /** The dialogs a host offers (Pi's `ctx.ui`). */
@@ -44,12 +44,20 @@ const DONE = "✓ Done";
 const NEXT = "→ Next question";
 const NOTE = "✎ Write a note on an option";
 const SUBMIT_NOTES = "✎ Additional notes";
+const CANCEL_WAIT = "✗ Cancel this question";
 const DECLINE = "✗ Decline (send nothing)";
 
 /** A row as one select entry, as the terminal draws it: `[x] 2. Staging ★ recommended — One region`. */
 function rowLabel(row: RowModel): string {
-  const description = row.description ? ` — ${displayLine(row.description)}` : "";
-  return `${row.box}${row.number}${rowText(row)}${description}`;
+  const under = [
+    row.description,
+    row.details,
+    row.authorNote && `ⓘ From the author: ${row.authorNote}`,
+    row.ownNote && `✎ Your note: ${row.ownNote}`,
+  ]
+    .filter((t): t is string => !!t)
+    .map((t) => ` — ${displayLine(t, 400)}`);
+  return `${row.box}${row.number}${rowText(row)}${under.join("")}`;
 }
 
 /** A review entry as one line: `1. Target: Staging`. */
@@ -77,13 +85,36 @@ function questionSteps(spec: FormSpec, k: number, c: FormContext): Step[] {
   return steps;
 }
 
+/** A question's dialog title: where it stands, the prompt, and what the author wrote around it, as the terminal shows it. */
 function title(spec: FormSpec, k: number): string {
   const q = spec.questions[k];
   const where = isTabbed(spec) ? `(${k + 1}/${spec.questions.length}) ` : "";
-  const extra = [q.recommendation && `Recommendation: ${q.recommendation}`, q.caveats && `Caveats: ${q.caveats}`]
+  const extra = [
+    q.body,
+    q.context && `Context: ${q.context}`,
+    q.recommendation && `Recommendation: ${q.recommendation}`,
+    q.caveats && `Caveats: ${q.caveats}`,
+  ]
     .filter((t): t is string => !!t)
     .map((t) => ` — ${displayLine(t)}`);
   return `${where}${displayLine(q.prompt)}${extra.join("")}`;
+}
+
+/** The countdown before a throttled form, as a dialog the client can dismiss to cancel. */
+async function countdown(ui: DialogUi, spec: FormSpec, actor: Actor<FormMachine>, signal: AbortSignal | undefined) {
+  const over = new AbortController();
+  const ended = waitFor(actor, (s) => s.status !== "active" || formPosition(s).kind !== "waiting").then(() =>
+    over.abort(),
+  );
+  const seconds = Math.ceil((spec.waitMs ?? 0) / 1000);
+  const both = signal ? AbortSignal.any([signal, over.signal]) : over.signal;
+  const choice = await ui.select(
+    `A question is coming in ${seconds}s (questions are spaced out by a cooldown)`,
+    [CANCEL_WAIT],
+    { signal: both },
+  );
+  if (choice === CANCEL_WAIT && formPosition(actor.getSnapshot()).kind === "waiting") actor.send({ type: "CANCEL" });
+  await ended;
 }
 
 /** Ask one dialog for the current step and send the machine what it answered (a dismissed dialog is Esc). */
@@ -105,10 +136,7 @@ async function step(
     const discard = await ui.confirm("Discard what you entered?", summary(spec, c) || DISCARD_QUESTION, opts);
     return send(discard ? { type: "CANCEL" } : { type: "RESUME" });
   }
-  if (position.kind === "waiting") {
-    await waitFor(actor, (s) => s.status !== "active" || formPosition(s).kind !== "waiting");
-    return;
-  }
+  if (position.kind === "waiting") return countdown(ui, spec, actor, signal);
   if (position.kind === "review") {
     if (position.mode === "writing") {
       const text = await ui.input("Additional notes for the answers (optional)", c.additionalText || undefined, opts);
@@ -148,7 +176,7 @@ async function step(
       position.mode === "noting"
         ? `Your note on "${displayLine(q.options[c.cursors[k]]?.label ?? "")}"`
         : `${title(spec, k)}${problems.length ? ` — ${problems.join(" ")}` : ""}`;
-    const text = await ui.input(prompt, current || q.placeholder, opts);
+    const text = await ui.input(prompt, sanitize(current) || (q.placeholder && displayLine(q.placeholder)), opts);
     if (text === undefined) return send({ type: "CANCEL" });
     // A typed answer the checks refuse stays in its editor: the next round asks again and says why.
     return send({ type: "TYPE", text }, { type: "SUBMIT_TEXT", text });
@@ -174,17 +202,29 @@ async function step(
 
 /** Drive a form through dialogs until it is submitted or cancelled. */
 export async function runDialogs(ui: DialogUi, spec: FormSpec, options: DialogOptions = {}): Promise<FormOutcome> {
-  const actor = createActor(createFormMachine(spec), { input: { restore: options.restore } }).start();
+  const actor = createActor(createFormMachine(spec), { input: { restore: options.restore } });
+  // An error inside the statechart ends the dialogs (the loop sees the actor stop) instead of reaching Pi.
+  let failure: string | undefined;
+  actor.subscribe({ error: (error) => (failure = error instanceof Error ? error.message : String(error)) });
+  actor.start();
   const { signal } = options;
   const onAbort = () => actor.send({ type: "ABORT" });
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
     if (options.notice) ui.notify(options.notice, "info");
+    // The form's own title and context, which the terminal shows above the questions.
+    const heading = [spec.title, spec.description].filter((t): t is string => !!t).map((t) => displayLine(t, 600));
+    if (heading.length) ui.notify(heading.join(" — "), "info");
     while (actor.getSnapshot().status === "active" && !signal?.aborted) await step(ui, spec, actor, signal);
     if (actor.getSnapshot().status === "active") actor.send({ type: "ABORT" });
   } finally {
     signal?.removeEventListener("abort", onAbort);
   }
   const end = actor.getSnapshot();
-  return { result: end.output ?? formResult(spec, { ...end.context, outcome: "cancelled" }), context: end.context };
+  const outcome: FormOutcome = {
+    result: end.output ?? formResult(spec, { ...end.context, outcome: "cancelled" }),
+    context: end.context,
+  };
+  if (failure) outcome.error = failure;
+  return outcome;
 }

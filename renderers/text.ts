@@ -56,6 +56,24 @@ export function sanitize(text: string): string {
 
 const sanitizeLineMemo = memo(4096, (text) => sanitize(text).replace(/\s*\n\s*/g, " "));
 
+/**
+ * Text handed to the host for display outside a form (a session name, a
+ * notification, a dialog's title or placeholder): escape sequences and
+ * control characters removed outright, white space folded to single spaces.
+ */
+export function safeLine(text: string, maxChars = DISPLAY_CHARS): string {
+  return text
+    .slice(0, maxChars)
+    .replace(ESCAPE_SEQUENCE, "")
+    .replace(BIDI_CONTROL, "")
+    .replace(CONTROL_OR_BREAK, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+// Controls of every kind, line breaks included (for one-line host texts).
+const CONTROL_OR_BREAK = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
+
 /** Neutralize and flatten to one line (labels, tab names). */
 export function sanitizeLine(text: string): string {
   return sanitizeLineMemo(text);

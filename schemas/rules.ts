@@ -50,7 +50,7 @@ export function questionId(id: string | undefined, index: number): string {
 }
 
 // Characters that change nothing a person sees: format characters (zero-width, bidi marks), soft hyphen, variation selectors.
-const INVISIBLE = /[\p{Cf}\u00ad\u034f\u115f\u1160\u3164\uffa0\ufe00-\ufe0f]/gu;
+const INVISIBLE = /\p{Cf}|\u00ad|\u034f|\u115f|\u1160|\u3164|\uffa0|[\ufe00-\ufe0f]/gu;
 
 /**
  * What a label looks like on screen, for comparing: Unicode-compatibility

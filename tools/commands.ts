@@ -40,7 +40,13 @@ function lastQuestionLine(state: FormchartState, now: number): string {
   return at === undefined ? "Last question: none yet" : `Last question: ${Math.round((now - at) / 1000)} s ago`;
 }
 
-export function runQwizard(args: string, state: FormchartState, registered: string[], now = Date.now()): CommandReply {
+export function runQwizard(
+  args: string,
+  state: FormchartState,
+  registered: string[],
+  // The question clock is monotonic: "N s ago" is measured on it, not on the wall clock.
+  now = performance.now(),
+): CommandReply {
   const words = args.trim().split(/\s+/).filter(Boolean);
   const [sub, value, ...extra] = words;
   if (!sub || sub === "help") return { text: QWIZARD_HELP, level: "info" };

@@ -16,6 +16,7 @@
  * auto-throttle calls are forgotten, and nothing is left to keep Pi running.
  */
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { safeLine } from "../renderers/text.js";
 import { ALL_TOOLS } from "./settings.js";
 import type { FormchartState } from "./state.js";
 
@@ -40,7 +41,8 @@ function firstAnswerLabel(details: unknown): string | undefined {
   const answers = (details as { answers?: Array<{ label?: unknown }> })?.answers;
   const label = Array.isArray(answers) ? answers[0]?.label : undefined;
   const text = Array.isArray(label) ? label.join(", ") : typeof label === "string" ? label : undefined;
-  return text?.replace(/\s+/g, " ").trim().slice(0, 60) || undefined;
+  // Pi writes session names raw into the terminal title and footer: no escape sequence may get there.
+  return text ? safeLine(text).slice(0, 60) || undefined : undefined;
 }
 
 /** Whose the session's name is: nobody's yet, the name this extension gave it, or someone else's. */

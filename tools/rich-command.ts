@@ -15,6 +15,7 @@
  */
 import type { Api, AssistantMessage, Context, Message, Model, ProviderStreamOptions, Tool } from "@mariozechner/pi-ai";
 import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
+import { sanitize } from "../renderers/text.js";
 import { checkExtractedArgs, type RichArgs, RichParameters } from "../schemas/rich.js";
 import { failureText, NO_UI, prepareForm } from "./form-tool.js";
 import { askRichQuestions, type RichFormResult } from "./rich.js";
@@ -210,7 +211,8 @@ export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, com
     description: "Answer the open questions of the last assistant message in a rich form",
     handler: async (_args, ctx) => {
       const say = (text: string, level: "info" | "warning" | "error" = "info"): void => {
-        if (ctx.hasUI) ctx.ui.notify(text, level);
+        // Reasons can carry the model's or a provider's words: no escape sequence reaches the terminal.
+        if (ctx.hasUI) ctx.ui.notify(sanitize(text), level);
         else process.stdout.write(`${text}\n`);
       };
       if (!ctx.hasUI) return say("/rich-questions needs Pi's interactive terminal.", "error");

@@ -90,7 +90,13 @@ function questionOf(field: ElicitField): QuestionInput {
       const q: QuestionInput = {
         ...base,
         kind: "text",
-        text: { type: "text", minLength: field.minLength, maxLength: field.maxLength, pattern: field.pattern },
+        text: {
+          type: "text",
+          minLength: field.minLength,
+          maxLength: field.maxLength,
+          pattern: field.pattern,
+          codePoints: true,
+        },
       };
       if (field.format) {
         q.text = { ...q.text, format: field.format };

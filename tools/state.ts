@@ -5,6 +5,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { type FormResult, hasInput } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
+import { safeLine } from "../renderers/text.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey } from "./drafts.js";
 import { readSettings, type Settings, saveSettings, settingsPath } from "./settings.js";
 import type { ShowOutcome } from "./show-form.js";
@@ -109,7 +110,7 @@ export class FormchartState {
     }
     if (outcome.error) {
       ctx.ui.notify(
-        `pi-formchart: the form closed after an error (${outcome.error}); what was entered is kept and will be offered again.`,
+        `pi-formchart: the form closed after an error (${safeLine(outcome.error, 300)}); what was entered is kept and will be offered again.`,
         "error",
       );
     }

@@ -11,7 +11,7 @@ export class QuestionClock {
   private lastClosedAt: number | undefined;
   private readonly autoThrottled = new Set<string>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = () => performance.now()) {}
 
   /** A form just closed. */
   markClosed(): void {

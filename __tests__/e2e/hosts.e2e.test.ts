@@ -53,6 +53,8 @@ const TOOL_CALLS = [
 function person(request: UiRequest): DialogReply {
   if (request.method === "confirm") return { confirmed: true };
   if (request.method === "input") return { value: "3" };
+  // A countdown before a throttled question: a person waits it out (it can be cancelled, see dialogs.test.ts).
+  if (request.title?.startsWith("A question is coming")) return undefined;
   const options = request.options ?? [];
   const choice = options.find((o) => /Yes|staging|Staging/.test(o)) ?? options[1] ?? options[0];
   return { value: choice };

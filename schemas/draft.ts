@@ -1,0 +1,35 @@
+/**
+ * The shape of a stored draft: what a session entry must hold before a form
+ * opens from it. A draft comes back from the session file, which anything
+ * could have written or truncated; one that does not have this shape is
+ * ignored and the form opens blank.
+ */
+import { type Static, Type } from "typebox";
+import { compileChecker } from "./validate.js";
+
+const Index = Type.Integer({ minimum: 0 });
+const Picks = Type.Object(
+  { options: Type.Array(Index), custom: Type.Array(Type.String()) },
+  { additionalProperties: false },
+);
+
+export const StoredContext = Type.Object({
+  cursors: Type.Array(Index),
+  picks: Type.Array(Picks),
+  answered: Type.Array(Type.Boolean()),
+  drafts: Type.Array(Type.String()),
+  waited: Type.Optional(Type.Boolean()),
+  direction: Type.Optional(Type.Enum(["forward", "backward"])),
+  notes: Type.Array(Type.Record(Type.String({ pattern: "^[0-9]+$" }), Type.String())),
+  additionalText: Type.String(),
+  passed: Type.Optional(Type.Array(Type.Boolean())),
+  returnToReview: Type.Optional(Type.Boolean()),
+  outcome: Type.Optional(Type.String()),
+});
+
+export const StoredDraft = Type.Object({ key: Type.String(), context: Type.Optional(StoredContext) });
+
+export type StoredDraftData = Static<typeof StoredDraft>;
+
+/** Whether a session entry's data is a draft this version can read. */
+export const checkStoredDraft = compileChecker(StoredDraft);
