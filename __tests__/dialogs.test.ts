@@ -226,3 +226,29 @@ describe("every tool works through dialogs", () => {
     expect(r.details).toMatchObject({ cancelled: true, answers: [{ label: "A" }] });
   });
 });
+
+describe("the review menu through dialogs", () => {
+  it("numbers the shown questions as the terminal does, and a change goes to the question it names", async () => {
+    const args = {
+      questions: [
+        { id: "go", prompt: "Go?", type: "yes_no", options: [] },
+        { id: "where", prompt: "Where?", when: "go equals Yes", options: [{ label: "A" }, { label: "B" }] },
+        { id: "when", prompt: "When?", options: [{ label: "Now" }, { label: "Later" }] },
+      ],
+    };
+    const { ctx, asked } = rpcContext([
+      (_t, o) => o?.find((x) => x.includes("No")),
+      (_t, o) => o?.find((x) => x.includes("Now")),
+      false,
+      (_t, o) => o?.find((x) => x.startsWith("Change 2.")),
+      (_t, o) => o?.find((x) => x.includes("Later")),
+      true,
+    ]);
+    const r = await tools().tools.get("question_branch")!.execute("c", args, undefined, undefined, ctx);
+    expect(asked[3].options).toEqual(["Submit", "Change 1. Q1: No", "Change 2. Q3: Now"]);
+    expect(asked[4].title).toContain("When?");
+    expect(r.content[0].text).toBe(
+      "Q1: user selected: 2. No\nQ3: user selected: 2. Later\nSkipped by conditions: where",
+    );
+  });
+});

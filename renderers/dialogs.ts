@@ -62,7 +62,7 @@ function rowLabel(row: RowModel): string {
 
 /** A review entry as one line: `1. Target: Staging`. */
 export function entryLine(entry: ReviewEntry): string {
-  return `${entry.k + 1}. ${entry.label}: ${entry.text}`;
+  return `${entry.number}. ${entry.label}: ${entry.text}`;
 }
 
 function summary(spec: FormSpec, c: FormContext): string {
@@ -151,7 +151,7 @@ async function step(
     const open = entries.filter((e) => e.status === "unanswered").map((e) => e.label);
     const changes: Step[] = entries.map((e) => ({
       label: `Change ${entryLine(e)}`,
-      events: [{ type: "SELECT", row: e.k }],
+      events: [{ type: "SELECT", row: e.number - 1 }],
     }));
     if (spec.additionalNotes) changes.push({ label: SUBMIT_NOTES, events: [{ type: "NOTE" }] });
     if (spec.declinable) changes.push({ label: DECLINE, events: [{ type: "DECLINE" }] });

@@ -121,6 +121,8 @@ export type ReviewStatus = "answered" | "unanswered" | "skipped";
 export interface ReviewEntry {
   /** The question's index in the form. */
   k: number;
+  /** Its number on the review screen: shown questions are counted 1, 2, 3 … (what a digit key goes to). */
+  number: number;
   /** The question's tab label, sanitized. */
   label: string;
   status: ReviewStatus;
@@ -135,10 +137,17 @@ export function reviewEntries(spec: FormSpec, context: FormContext): ReviewEntry
     if (!isVisible(spec, context, k)) return;
     const label = displayLine(q.label);
     if (context.answered[k]) {
-      entries.push({ k, label, status: "answered", text: answerSummary(q, k, context) || "(no choice)" });
+      entries.push({
+        k,
+        number: entries.length + 1,
+        label,
+        status: "answered",
+        text: answerSummary(q, k, context) || "(no choice)",
+      });
     } else {
       entries.push({
         k,
+        number: entries.length + 1,
         label,
         status: q.required ? "unanswered" : "skipped",
         text: q.required ? "(unanswered)" : "(skipped, optional)",

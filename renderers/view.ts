@@ -18,7 +18,7 @@ import { textProblems } from "../machines/text-rules.js";
 import { type Block, frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
 import { questionRows, type RowModel, reviewEntries, rowText } from "./presentation.js";
-import { displayText, fitTo, sanitize, wrap, wrapClipped } from "./text.js";
+import { displayLine, displayText, fitTo, sanitize, wrap, wrapClipped } from "./text.js";
 import type { FormColor, FormTheme } from "./theme.js";
 
 export type { Hit, Screen, Target } from "./frame.js";
@@ -259,11 +259,21 @@ function rowBlock(
   return { lines, row: true, target: { kind: "row", row: row.row }, editor: noting || typing };
 }
 
+/** The empty editor line with a dimmed hint after the caret, cut to the width. */
+function withPlaceholder(line: string, placeholder: string, theme: FormTheme, width: number): string {
+  const caret = line.trimEnd();
+  const room = width - visibleWidth(caret) - 1;
+  if (room < 3) return line;
+  const hint = fitTo(displayLine(placeholder, 400), room);
+  return `${caret} ${theme.fg("dim", hint)}`;
+}
+
 /** A typed-answer question: the editor (or, while it is closed, its text), a placeholder hint, and the checks that fail right now. */
 function textBlocks(q: QuestionSpec, draft: string, editor: EditorRender | undefined, theme: FormTheme, width: number) {
   const lines = editor ? editorLines(editor, " ", width) : wrapClipped(displayText(draft), width, VALUE_LINES, " ");
-  if (draft === "" && q.placeholder)
-    lines.push(...wrapClipped(sanitize(q.placeholder), width, 2, " ").map((l) => theme.fg("dim", l)));
+  // An empty field shows its hint inside itself, dimmed, after the caret: the line an answer would take.
+  if (draft === "" && q.placeholder && editor && lines.length >= 3)
+    lines[1] = withPlaceholder(lines[1], q.placeholder, theme, width);
   const problems = draft === "" ? [] : textProblems(q.text!, draft);
   for (const problem of problems) lines.push(...wrap(problem, width, " ✗ ", "   ").map((l) => theme.fg("error", l)));
   if (draft !== "" && problems.length === 0) lines.push(theme.fg("success", fitTo(" ✓ Looks good.", width)));
@@ -282,7 +292,7 @@ function reviewBlocks(
   const blocks: Block[] = [];
   const entries = reviewEntries(spec, context);
   for (const entry of entries) {
-    const prefix = ` ${entry.k + 1}. ${entry.label}: `;
+    const prefix = ` ${entry.number}. ${entry.label}: `;
     const color: FormColor = entry.status === "answered" ? "text" : entry.status === "unanswered" ? "warning" : "muted";
     const lines = wrapClipped(entry.text, width, VALUE_LINES, prefix, "    ").map((l) => theme.fg(color, l));
     blocks.push({ lines, row: true, target: { kind: "entry", k: entry.k } });

@@ -90,14 +90,14 @@ export function checkItems(items: RuleItem[], limits: RuleLimits): ArgumentError
   }
   const ids = new Map<string, number>();
   for (const [i, item] of items.entries()) {
-    if (item.id !== undefined && /[\p{Cc}\u2028\u2029]/u.test(item.id)) {
+    // Duplicates are judged on the ids the form will use (blank ones become q1, q2 …, the rest are trimmed).
+    const id = questionId(item.id, i);
+    if (/[\p{Cc}\u2028\u2029]/u.test(id)) {
       return {
         category: "invalid_arguments",
         message: `${list}[${i}].id: must not contain line breaks or control characters`,
       };
     }
-    // Duplicates are judged on the ids the form will use (blank ones become q1, q2 …, the rest are trimmed).
-    const id = questionId(item.id, i);
     const earlier = ids.get(id);
     if (earlier !== undefined)
       return { category: "duplicate_id", message: `${list}[${i}].id: "${id}" is already used by ${list}[${earlier}]` };
