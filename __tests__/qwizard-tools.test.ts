@@ -355,12 +355,19 @@ describe("settings and /qwizard", () => {
   it("round-trips the settings file and survives a corrupt one", () => {
     const dir = agentDir();
     const file = settingsPath(dir);
-    saveSettings(file, { autoThrottle: false, cooldownSeconds: 12, tools: ["question"], richExtraction: "text" });
+    saveSettings(file, {
+      autoThrottle: false,
+      cooldownSeconds: 12,
+      tools: ["question"],
+      richExtraction: "text",
+      mouse: true,
+    });
     expect(loadSettings(file)).toEqual({
       autoThrottle: false,
       cooldownSeconds: 12,
       tools: ["question"],
       richExtraction: "text",
+      mouse: true,
     });
     writeFileSync(file, "{ not json");
     expect(loadSettings(file)).toEqual({
@@ -376,6 +383,7 @@ describe("settings and /qwizard", () => {
         "ask_form",
       ],
       richExtraction: "auto",
+      mouse: false,
     });
     writeFileSync(file, JSON.stringify({ autoThrottle: "yes", cooldownSeconds: 99 }));
     expect(loadSettings(file)).toMatchObject({ autoThrottle: true, cooldownSeconds: 3 });
@@ -384,6 +392,7 @@ describe("settings and /qwizard", () => {
   it("registers only the tools the settings name", () => {
     const dir = agentDir();
     saveSettings(settingsPath(dir), {
+      mouse: false,
       autoThrottle: true,
       cooldownSeconds: 3,
       tools: ["question_input"],

@@ -9,11 +9,20 @@
  */
 import { type Component, Editor, type Focusable, getKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { type Actor, createActor, type InspectionEvent } from "xstate";
-import { type FormContext, type FormResult, formResult, initialContext } from "../machines/context.js";
+import { type FormContext, type FormResult, formResult, initialContext, isVisible } from "../machines/context.js";
 import { createFormMachine, type FormMachine } from "../machines/form.js";
 import { editing, editorText, type FormPosition, type FormSnapshot, formPosition } from "../machines/position.js";
 import { type FormSpec, singleLine } from "../machines/spec.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent } from "./keymap.js";
+import {
+  clickEvents,
+  type DrawnScreen,
+  locate,
+  type MouseReport,
+  MouseReporting,
+  parseMouse,
+  targetAt,
+} from "./mouse.js";
 import { refusal } from "./presentation.js";
 import { typedText } from "./text.js";
 import { editorTheme, type FormTheme } from "./theme.js";
@@ -22,7 +31,7 @@ import { type KeyHints, type Screen, screen } from "./view.js";
 /** The part of pi-tui's `TUI` a form uses. */
 export interface FormHost {
   requestRender(): void;
-  terminal: { rows: number; columns: number };
+  terminal: { rows: number; columns: number; write?(data: string): void };
 }
 
 export interface FormComponentOptions {
@@ -39,6 +48,8 @@ export interface FormComponentOptions {
   inspect?: (event: InspectionEvent) => void;
   /** A line shown at the top of the form. */
   notice?: string;
+  /** Report the mouse while the form has focus (clicks and the wheel answer the form). */
+  mouse?: boolean;
 }
 
 export class FormComponent implements Component, Focusable {
@@ -51,6 +62,10 @@ export class FormComponent implements Component, Focusable {
   private readonly onDone: (result: FormResult) => void;
   private readonly maxHeight: () => number;
   private readonly hints: KeyHints;
+  /** Mouse reporting, when the setting asks for it and the host can write to its terminal. */
+  private readonly mouse?: MouseReporting;
+  /** The screen last drawn (what a click lands on). */
+  private lastScreen?: Screen;
   private finished = false;
   private cache?: { snapshot: unknown; width: number; height: number; editor: string; screen: Screen };
   private _focused = false;
@@ -70,6 +85,8 @@ export class FormComponent implements Component, Focusable {
     this.hints = hintsFrom(this.kb);
     this.onDone = options.done;
     this.notice = options.notice;
+    const write = this.host.terminal.write?.bind(this.host.terminal);
+    if (options.mouse && write) this.mouse = new MouseReporting(write);
     this.maxHeight = options.maxHeight ?? (() => Math.max(6, this.host.terminal.rows - 4));
     this.actor = createActor(createFormMachine(this.spec), {
       input: { restore: options.restore },
@@ -117,6 +134,7 @@ export class FormComponent implements Component, Focusable {
   set focused(value: boolean) {
     this._focused = value;
     if (this.editorInstance) this.editorInstance.focused = value;
+    this.mouse?.set(value && !this.finished);
   }
 
   /** pi-tui's editor, made when the form first opens one (most forms never do). */
@@ -155,6 +173,11 @@ export class FormComponent implements Component, Focusable {
   handleInput(data: string): void {
     if (this.finished) return;
     try {
+      const report = parseMouse(data);
+      if (report) {
+        if (this.mouse) this.click(report);
+        return;
+      }
       this.dispatch(data);
     } catch (error) {
       this.fail(error);
@@ -251,8 +274,10 @@ export class FormComponent implements Component, Focusable {
       ? `${this.editor.getText()}|${JSON.stringify(this.editor.getCursor())}|${this._focused}`
       : "";
     const c = this.cache;
-    if (c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey)
+    if (c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey) {
+      this.lastScreen = c.screen;
       return c.screen;
+    }
     const drawn = screen({
       spec: this.spec,
       snapshot,
@@ -267,6 +292,7 @@ export class FormComponent implements Component, Focusable {
       hints: this.hints,
     });
     this.cache = { snapshot, width, height, editor: editorKey, screen: drawn };
+    this.lastScreen = drawn;
     return drawn;
   }
 
@@ -277,6 +303,7 @@ export class FormComponent implements Component, Focusable {
 
   dispose(): void {
     this.stopCountdown();
+    this.mouse?.set(false);
     this.actor.stop();
   }
 
@@ -284,7 +311,32 @@ export class FormComponent implements Component, Focusable {
     if (this.finished) return;
     this.finished = true;
     this.stopCountdown();
+    // Whatever closed the form, the terminal stops reporting the mouse before anything else happens.
+    this.mouse?.set(false);
     this.onDone(result);
+  }
+
+  /** A mouse report: a click becomes the events a key would send, the wheel moves the highlight. */
+  private click(report: MouseReport): void {
+    const keys = this.keyContext();
+    const { position } = keys;
+    if ((position.kind === "question" || position.kind === "review") && position.mode === "discarding") {
+      if (report.press) this.actor.send({ type: "RESUME" });
+      return;
+    }
+    if (report.button === 64 || report.button === 65) {
+      if (position.kind === "question" && position.mode === "choosing") {
+        this.actor.send({ type: "MOVE", delta: report.button === 64 ? -1 : 1 });
+      }
+      return;
+    }
+    if (report.button !== 0 || !report.press || !this.lastScreen) return;
+    const where = locate(this.host as DrawnScreen, this.lastScreen.lines);
+    if (!where) return;
+    const target = targetAt(this.lastScreen, report.y - 1 - where.row, report.x - 1 - where.col);
+    if (!target) return;
+    const shown = this.spec.questions.map((_, i) => i).filter((i) => isVisible(this.spec, keys.context, i));
+    for (const event of clickEvents(target, position, { shown })) this.actor.send(event);
   }
 }
 

@@ -16,7 +16,7 @@ export type Target =
   | { kind: "row"; row: number }
   | { kind: "tab"; q: number }
   | { kind: "submit" }
-  | { kind: "entry"; k: number };
+  | { kind: "entry"; k: number; number: number };
 
 /** Columns `from`…`to` (exclusive) of line `line` are `target`. */
 export interface Hit {

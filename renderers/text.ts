@@ -181,3 +181,8 @@ export function typedText(text: string, singleLineField = false): string {
   const clean = text.replace(UNTYPABLE, "").replace(/\t/g, " ");
   return singleLineField ? clean.replace(/\r?\n/g, " ") : clean;
 }
+
+/** A drawn line's text without its escape sequences (colours, links, the cursor marker). */
+export function plainText(line: string): string {
+  return line.replace(ESCAPE_SEQUENCE, "");
+}

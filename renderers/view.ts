@@ -295,7 +295,7 @@ function reviewBlocks(
     const prefix = ` ${entry.number}. ${entry.label}: `;
     const color: FormColor = entry.status === "answered" ? "text" : entry.status === "unanswered" ? "warning" : "muted";
     const lines = wrapClipped(entry.text, width, VALUE_LINES, prefix, "    ").map((l) => theme.fg(color, l));
-    blocks.push({ lines, row: true, target: { kind: "entry", k: entry.k } });
+    blocks.push({ lines, row: true, target: { kind: "entry", k: entry.k, number: entry.number } });
   }
   blocks.push({ lines: [""] });
   if (spec.additionalNotes) {

@@ -132,6 +132,7 @@ export const FORMCHART_HELP = [
   "/formchart — pi-formchart",
   "  /formchart graph [svg|mermaid|dot]   draw the statechart of the form shown last",
   "  /formchart review [--open]           write the review page of the form shown last (--open: open it in a browser)",
+  "  /formchart mouse [on|off]            answer forms with the mouse too (off by default: it takes text selection away while a form is open)",
 ].join("\n");
 
 /** Opens a file with the platform's opener (xdg-open, open, start); rejects when the opener cannot be started. */
@@ -163,6 +164,7 @@ export async function runFormchart(args: string, state: FormchartState, open = p
   const words = args.trim().split(/\s+/).filter(Boolean);
   const [sub, ...rest] = words;
   if (!sub || sub === "help") return { text: FORMCHART_HELP, level: "info" };
+  if (sub === "mouse" && rest.length <= 1) return mouseSetting(rest[0], state);
   const unknown = { text: `Unknown /formchart command "${args.trim()}".\n${FORMCHART_HELP}`, level: "error" } as const;
   const graph = sub === "graph" && rest.length <= 1 && DIAGRAM_FORMATS.includes((rest[0] ?? "svg") as DiagramFormat);
   const review = sub === "review" && (rest.length === 0 || (rest.length === 1 && rest[0] === "--open"));
@@ -190,13 +192,34 @@ export async function runFormchart(args: string, state: FormchartState, open = p
   }
 }
 
+/** `/formchart mouse [on|off]`: show or change the mouse setting (saved with the others). */
+function mouseSetting(value: string | undefined, state: FormchartState): CommandReply {
+  const line = () =>
+    `Mouse in forms: ${state.settings.mouse ? "on (click an option, a tab or Submit; the wheel moves)" : "off"}`;
+  if (value === undefined) return { text: `${line()}\nUsage: /formchart mouse on|off`, level: "info" };
+  if (value !== "on" && value !== "off") {
+    return { text: `"${value}" is not on or off.\nUsage: /formchart mouse on|off`, level: "error" };
+  }
+  const failed = state.update({ mouse: value === "on" });
+  return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
+}
+
 export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState): void {
   pi.registerCommand("formchart", {
     description: "The statechart (graph [svg|mermaid|dot]) or the review page (review [--open]) of the last form",
     getArgumentCompletions: (prefix) => {
-      const options = ["graph", "graph svg", "graph mermaid", "graph dot", "review", "review --open", "help"].filter(
-        (o) => o.startsWith(prefix.trimStart()),
-      );
+      const options = [
+        "graph",
+        "graph svg",
+        "graph mermaid",
+        "graph dot",
+        "review",
+        "review --open",
+        "mouse",
+        "mouse on",
+        "mouse off",
+        "help",
+      ].filter((o) => o.startsWith(prefix.trimStart()));
       return options.length ? options.map((value) => ({ value, label: value })) : null;
     },
     handler: async (args, ctx) => {

@@ -23,6 +23,8 @@ export interface Settings {
   tools: string[];
   /** How /rich-questions asks the model: a forced tool call where the provider has one (`auto`), or JSON text. */
   richExtraction: "auto" | "text";
+  /** Forms take clicks and the wheel (SGR mouse reporting while a form has focus). */
+  mouse: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -30,6 +32,7 @@ export const DEFAULT_SETTINGS: Settings = {
   cooldownSeconds: 3,
   tools: [...ALL_TOOLS],
   richExtraction: "auto",
+  mouse: false,
 };
 
 export function settingsPath(agentDir: string): string {
@@ -77,6 +80,7 @@ export function readSettings(file: string): LoadedSettings {
       ? r.tools.filter((t): t is string => typeof t === "string")
       : [...DEFAULT_SETTINGS.tools],
     richExtraction: r.richExtraction === "text" ? "text" : "auto",
+    mouse: r.mouse === true,
   };
   return { settings, stored: r };
 }

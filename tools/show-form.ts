@@ -30,6 +30,8 @@ export interface ShowOptions {
   restore?: FormContext;
   /** A line shown at the top of the form (that a draft was restored). */
   notice?: string;
+  /** Forms take clicks and the wheel. */
+  mouse?: boolean;
 }
 
 /** The outcome of a form that was never shown because the call was already aborted. */
@@ -54,6 +56,7 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
       done,
       restore: options.restore,
       notice: options.notice,
+      mouse: options.mouse,
     });
     const onAbort = () => form?.abort();
     signal?.addEventListener("abort", onAbort, { once: true });

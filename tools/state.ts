@@ -97,7 +97,12 @@ export class FormchartState {
     const key = formKey(spec);
     const restore = findDraft(ctx.sessionManager?.getBranch() ?? [], key, spec);
     const { showForm } = await loadShowForm();
-    const outcome = await showForm(ctx, spec, { signal, restore, notice: restore ? RESTORED_NOTICE : undefined });
+    const outcome = await showForm(ctx, spec, {
+      signal,
+      restore,
+      notice: restore ? RESTORED_NOTICE : undefined,
+      mouse: this.settings.mouse,
+    });
     if (outcome.kind !== "done") return outcome;
     this.lastForm = spec;
     this.lastAnswer = answer;

@@ -57,6 +57,21 @@ export class Terminal {
     this.tmux("send-keys", "-t", this.name, "-l", text);
   }
 
+  /** A pane flag tmux keeps for the program in it (`mouse_any_flag`: the program asked for mouse reports). */
+  flag(name: string): string {
+    return this.tmux("display-message", "-p", "-t", this.name, `#{${name}}`).trim();
+  }
+
+  /** A left click on the first place the screen shows `text`, as an SGR mouse report (press and release). */
+  click(text: string): void {
+    const lines = this.screen().split("\n");
+    const row = lines.findIndex((l) => l.includes(text));
+    if (row < 0) throw new Error(`"${text}" is not on the screen:\n${lines.join("\n")}`);
+    const col = [...lines[row].slice(0, lines[row].indexOf(text))].length;
+    this.type(`\x1b[<0;${col + 1};${row + 1}M`);
+    this.type(`\x1b[<0;${col + 1};${row + 1}m`);
+  }
+
   resize(width: number, height: number): void {
     this.tmux("resize-window", "-t", this.name, "-x", String(width), "-y", String(height));
   }

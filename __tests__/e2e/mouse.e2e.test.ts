@@ -1,0 +1,67 @@
+/**
+ * The mouse inside the real `pi`, in tmux: with the setting on, the demo form
+ * is answered with clicks alone, the terminal reports the mouse only while a
+ * form is open; with it off, clicks change nothing.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import { toolResults } from "./fake-model.js";
+import { PROJECT_ROOT } from "./pi-home.js";
+import { startPi, usePiSessions } from "./session.js";
+
+usePiSessions();
+
+const demo = JSON.parse(readFileSync(join(PROJECT_ROOT, "examples", "demo.json"), "utf8"));
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("the mouse in the real pi", () => {
+  it("with the setting on, the demo form is answered with the mouse alone", async () => {
+    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: demo }] }], "mouse");
+    // A slash command: the first Enter may only accept the completion Pi offers.
+    term.type("/formchart mouse on");
+    await pause(400);
+    term.press("Enter");
+    await pause(400);
+    if (!term.screen().includes("Mouse in forms: on")) term.press("Enter");
+    await term.waitFor("Mouse in forms: on");
+    expect(term.flag("mouse_any_flag")).toBe("0");
+    prompt("refactor?");
+    await term.waitFor("› 1. API layer");
+    expect(term.flag("mouse_any_flag")).toBe("1");
+    expect(term.flag("mouse_sgr_flag")).toBe("1");
+    term.click("2. Data access");
+    await term.waitFor("Which checks must pass");
+    term.click("1. Unit tests");
+    await term.waitFor("[x] 1. Unit tests");
+    term.click("3. Lint");
+    await term.waitFor("[x] 3. Lint");
+    term.click("□ Branch");
+    await term.waitFor("What should the branch be called?");
+    term.click("2. refactor/layers");
+    await term.waitFor("Ready. Press Enter to submit.");
+    term.click("✓ Submit");
+    await model.waitForRequests(2);
+    expect(toolResults(model.requests[1])).toEqual([
+      "Scope: user selected: 2. Data access\nChecks: user selected: 1. Unit tests, 3. Lint\nBranch: user selected: 2. refactor/layers",
+    ]);
+    // The form is gone: the terminal no longer reports the mouse.
+    await pause(300);
+    expect(term.flag("mouse_any_flag")).toBe("0");
+  });
+
+  it("with the setting off, a click changes nothing and reporting stays off", async () => {
+    const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: demo }] }], "nomouse");
+    prompt("refactor?");
+    await term.waitFor("› 1. API layer");
+    expect(term.flag("mouse_any_flag")).toBe("0");
+    term.click("2. Data access");
+    await pause(500);
+    expect(term.screen()).toContain("› 1. API layer");
+    term.press("Escape");
+    await model.waitForRequests(2);
+    expect(toolResults(model.requests[1])).toEqual([
+      "User cancelled the form without answering. Treat this as a declined answer.",
+    ]);
+  });
+});
