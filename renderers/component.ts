@@ -10,7 +10,7 @@
 import { type Component, Editor, type Focusable, getKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { type Actor, createActor, type InspectionEvent } from "xstate";
 import { type FormContext, type FormResult, formResult, initialContext, isVisible } from "../machines/context.js";
-import { createFormMachine, type FormMachine } from "../machines/form.js";
+import { type FormMachine, formMachine } from "../machines/form.js";
 import { editing, editorText, type FormPosition, type FormSnapshot, formPosition } from "../machines/position.js";
 import { type FormSpec, singleLine } from "../machines/spec.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent } from "./keymap.js";
@@ -88,7 +88,7 @@ export class FormComponent implements Component, Focusable {
     const write = this.host.terminal.write?.bind(this.host.terminal);
     if (options.mouse && write) this.mouse = new MouseReporting(write);
     this.maxHeight = options.maxHeight ?? (() => Math.max(6, this.host.terminal.rows - 4));
-    this.actor = createActor(createFormMachine(this.spec), {
+    this.actor = createActor(formMachine(this.spec), {
       input: { restore: options.restore },
       inspect: options.inspect,
     });
