@@ -6693,35 +6693,38 @@ function questionRows(q, k, context, from = 0, to = Infinity) {
       const scale = isScaleOption(q, row.index);
       const chosen = picks.options.includes(row.index);
       const own = context.notes[k]?.[row.index]?.trim();
-      rows.push({
-        ...base,
-        box: q.kind === "multi" ? chosen ? "[x] " : "[ ] " : "",
-        label: displayLine(scale ? option.description : option.label),
-        chosen,
-        answer: q.kind === "single" && chosen && context.answered[k],
-        recommended: option.recommended === true,
-        description: !scale && option.description ? displayText(option.description) : void 0,
-        details: option.details ? displayText(option.details) : void 0,
-        authorNote: option.note ? displayText(option.note) : void 0,
-        ownNote: own ? displayText(own) : void 0
-      });
+      rows.push(
+        Object.assign(base, {
+          box: q.kind === "multi" ? chosen ? "[x] " : "[ ] " : "",
+          label: displayLine(scale ? option.description : option.label),
+          chosen,
+          answer: q.kind === "single" && chosen && context.answered[k],
+          recommended: option.recommended === true,
+          description: !scale && option.description ? displayText(option.description) : void 0,
+          details: option.details ? displayText(option.details) : void 0,
+          authorNote: option.note ? displayText(option.note) : void 0,
+          ownNote: own ? displayText(own) : void 0
+        })
+      );
     } else if (row.kind === "chip") {
-      rows.push({
-        ...base,
-        box: "[x] ",
-        label: `✎ ${displayLine(picks.custom[row.index])}`,
-        chosen: true,
-        answer: false
-      });
+      rows.push(
+        Object.assign(base, {
+          box: "[x] ",
+          label: `✎ ${displayLine(picks.custom[row.index])}`,
+          chosen: true,
+          answer: false
+        })
+      );
     } else {
       const typed = q.kind === "single" ? picks.custom[0] : void 0;
-      rows.push({
-        ...base,
-        box: q.kind === "multi" ? "    " : "",
-        label: typed !== void 0 ? `✎ ${displayLine(typed)}` : OTHER_LABEL,
-        chosen: typed !== void 0,
-        answer: typed !== void 0 && context.answered[k]
-      });
+      rows.push(
+        Object.assign(base, {
+          box: q.kind === "multi" ? "    " : "",
+          label: typed !== void 0 ? `✎ ${displayLine(typed)}` : OTHER_LABEL,
+          chosen: typed !== void 0,
+          answer: typed !== void 0 && context.answered[k]
+        })
+      );
     }
   }
   return rows;
