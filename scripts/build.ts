@@ -197,13 +197,14 @@ function wrapped(name: string, extra: string[] = []): Pick<BuildOptions, "banner
       js: [
         `"use strict";`,
         `// ${GENERATED}`,
-        `module.exports = function ${name}(__host) {`,
+        // In parentheses: V8 then compiles the body at once instead of parsing it twice.
+        `module.exports = (function ${name}(__host) {`,
         `var module = { exports: {} }, exports = module.exports;`,
         `var __importMetaUrl = require("node:url").pathToFileURL(__filename).href;`,
         ...extra,
       ].join("\n"),
     },
-    footer: { js: "return module.exports;\n};" },
+    footer: { js: "return module.exports;\n});" },
   };
 }
 
@@ -214,6 +215,9 @@ const COMMON: BuildOptions = {
   platform: "node",
   target: "node20",
   charset: "utf8",
+  // Smaller files compile faster, and Node compiles this at every start; read the sources, not this.
+  minify: true,
+  metafile: true,
   write: false,
   logLevel: "warning",
   // The bundle's own file (lazy requires of ajv and re2js resolve from it).
@@ -225,6 +229,18 @@ function outputText(result: { outputFiles?: Array<{ text: string }> }): string {
   const file = result.outputFiles?.[0];
   if (!file) throw new Error("esbuild wrote nothing");
   return file.text;
+}
+
+/** The project files and packages a bundle holds, relative to the project. */
+function inputsOf(result: { metafile?: { inputs: Record<string, unknown> } }): string[] {
+  return Object.keys(result.metafile?.inputs ?? {}).sort();
+}
+
+export interface Dist {
+  /** The files of dist/, by name. */
+  files: Map<string, string>;
+  /** What each bundle holds: source files and package files, relative to the project. */
+  inputs: Map<string, string[]>;
 }
 
 /** The shim Pi loads: Pi's packages imported here, through Pi's loader, handed to formchart.cjs. */
@@ -264,8 +280,7 @@ function entryShim(names: Map<string, string[]>): string {
   ].join("\n");
 }
 
-/** The files of dist/, by name. */
-export async function buildDist(): Promise<Map<string, string>> {
+export async function buildDist(): Promise<Dist> {
   // Importing the entry makes every checker, so every schema to compile is known.
   await import("../tools/index.js");
   const names = hostImports();
@@ -289,11 +304,17 @@ export async function buildDist(): Promise<Map<string, string>> {
     plugins: [hostPlugin(names), validatorsPlugin(validatorsModule())],
     ...wrapped("engine"),
   });
-  return new Map([
-    ["index.ts", entryShim(names)],
-    ["formchart.cjs", outputText(registration)],
-    ["engine.cjs", outputText(engine)],
-  ]);
+  return {
+    files: new Map([
+      ["index.ts", entryShim(names)],
+      ["formchart.cjs", outputText(registration)],
+      ["engine.cjs", outputText(engine)],
+    ]),
+    inputs: new Map([
+      ["formchart.cjs", inputsOf(registration)],
+      ["engine.cjs", inputsOf(engine)],
+    ]),
+  };
 }
 
 /** The files of dist/ that differ from `files` (or are missing), and files there the build does not make. */
@@ -310,7 +331,7 @@ export function staleFiles(files: Map<string, string>): { stale: string[]; extra
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes("--check");
-  const files = await buildDist();
+  const { files } = await buildDist();
   const { stale, extra } = staleFiles(files);
   const sizes = [...files].map(([name, content]) => `${name} ${(Buffer.byteLength(content) / 1024).toFixed(1)} KiB`);
   if (check) {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildDist, staleFiles } from "../../scripts/build.js";
 
-const { stale, extra } = staleFiles(await buildDist());
+const { stale, extra } = staleFiles((await buildDist()).files);
 if (stale.length || extra.length)
   throw new Error(`dist/ is not what the sources make (${[...stale, ...extra].join(", ")}): run npm run build`);
 
