@@ -487,7 +487,9 @@ const machines = new WeakMap<FormSpec, FormMachine>();
  * (a restored draft comes in through `input`); each form runs its own actor.
  */
 export function formMachine(spec: FormSpec): FormMachine {
-  let machine = machines.get(spec);
-  if (!machine) machines.set(spec, (machine = createFormMachine(spec)));
+  const known = machines.get(spec);
+  if (known) return known;
+  const machine = createFormMachine(spec);
+  machines.set(spec, machine);
   return machine;
 }

@@ -163,7 +163,9 @@ export function normalizeStrings<T>(value: T): T {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const v = normalizeStrings(value[i]);
-      if (v !== value[i]) (out ??= value.slice())[i] = v;
+      if (v === value[i]) continue;
+      out ??= value.slice();
+      out[i] = v;
     }
     return (out ?? value) as T;
   }
