@@ -8,9 +8,11 @@
  * time), the same frames and results for every example, and a registration
  * that holds none of the engine until a form needs it.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import * as piAi from "@mariozechner/pi-ai";
 import * as piCodingAgent from "@mariozechner/pi-coding-agent";
@@ -55,6 +57,29 @@ function both() {
   return { sources, built };
 }
 
+/**
+ * Pi's own loader loading the built entry in a process of its own, with
+ * `tmp` as the temporary directory: the names of the tools it registered.
+ */
+function loadWithPi(tmp: string): string[] {
+  const loader = pathToFileURL(
+    join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "core", "extensions", "loader.js"),
+  ).href;
+  const script = `const { loadExtensions } = await import(${JSON.stringify(loader)});
+const result = await loadExtensions([${JSON.stringify(join(DIR, "index.ts"))}], ${JSON.stringify(ROOT)});
+if (result.errors.length) throw new Error(JSON.stringify(result.errors));
+await new Promise((resolve) => setTimeout(resolve, 100));
+console.log(JSON.stringify([...result.extensions[0].tools.keys()]));`;
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp, PI_CODING_AGENT_DIR: join(tmp, "agent") };
+  delete env.NODE_OPTIONS;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: ROOT,
+    env,
+    encoding: "utf8",
+  });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
 describe("the build", () => {
   it("registers without loading the engine, and loads it for the first form", async () => {
     const { built } = both();
@@ -65,6 +90,26 @@ describe("the build", () => {
       .execute("1", { questions: [{ prompt: "P", options: [{ label: "A" }] }] }, undefined, undefined, ctx);
     expect(require.cache[engineFile]).toBeDefined();
   });
+
+  it("loads through Pi's loader, keeps a code cache after the first start, and survives a broken one", () => {
+    const tmp = mkdtempSync(join(DIR, "tmp-"));
+    const expected = [...both().sources.tools.keys()];
+    expect(loadWithPi(tmp)).toEqual(expected);
+    const dir = readdirSync(tmp).find((f) => f.startsWith("pi-formchart-"))!;
+    expect(dir).toBeDefined();
+    const [cache] = readdirSync(join(tmp, dir));
+    const path = join(tmp, dir, cache);
+    const made = readFileSync(path);
+    expect(made.length).toBeGreaterThan(1000);
+    const writtenAt = statSync(path).mtimeMs;
+    // A valid cache is used as it is, not written again.
+    expect(loadWithPi(tmp)).toEqual(expected);
+    expect(statSync(path).mtimeMs).toBe(writtenAt);
+    // A cache V8 refuses is compiled around, then replaced.
+    writeFileSync(path, Buffer.alloc(made.length, 7));
+    expect(loadWithPi(tmp)).toEqual(expected);
+    expect(readFileSync(path).equals(Buffer.alloc(made.length, 7))).toBe(false);
+  }, 60_000);
 
   it("keeps the engine out of the registration bundle", () => {
     const holds = (bundle: string, module: string) => inputs.get(bundle)!.some((input) => input.startsWith(module));
