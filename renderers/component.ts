@@ -67,7 +67,15 @@ export class FormComponent implements Component, Focusable {
   /** The screen last drawn (what a click lands on). */
   private lastScreen?: Screen;
   private finished = false;
-  private cache?: { snapshot: unknown; width: number; height: number; editor: string; screen: Screen };
+  /** The last frame; its click targets only while the mouse reports (an open form then holds less). */
+  private cache?: {
+    snapshot: unknown;
+    width: number;
+    height: number;
+    editor: string;
+    screen: Screen;
+    targets: boolean;
+  };
   private _focused = false;
   private readonly notice?: string;
   /** Why the last key did nothing, shown until the next key. */
@@ -258,12 +266,17 @@ export class FormComponent implements Component, Focusable {
     this.finish(result);
   }
 
+  /** The lines at this width: the last frame's while nothing it shows changed. */
   private draw(width: number): string[] {
-    return this.screenAt(width).lines;
+    return this.frame(width, false).lines;
   }
 
   /** The lines at this width and which screen positions are which targets. */
   screenAt(width: number): Screen {
+    return this.frame(width, true);
+  }
+
+  private frame(width: number, targets: boolean): Screen {
     const snapshot = this.snapshot;
     const height = this.maxHeight();
     const position = formPosition(snapshot);
@@ -274,7 +287,8 @@ export class FormComponent implements Component, Focusable {
       ? `${this.editor.getText()}|${JSON.stringify(this.editor.getCursor())}|${this._focused}`
       : "";
     const c = this.cache;
-    if (c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey) {
+    const same = c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey;
+    if (c && same && (c.targets || !targets)) {
       this.lastScreen = c.screen;
       return c.screen;
     }
@@ -291,8 +305,10 @@ export class FormComponent implements Component, Focusable {
         position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (performance.now() - this.waitStartedAt) : undefined,
       hints: this.hints,
     });
-    this.cache = { snapshot, width, height, editor: editorKey, screen: drawn };
-    this.lastScreen = drawn;
+    const keepTargets = this.mouse !== undefined;
+    const kept = keepTargets ? drawn : { lines: drawn.lines, hits: [] };
+    this.cache = { snapshot, width, height, editor: editorKey, screen: kept, targets: keepTargets };
+    this.lastScreen = kept;
     return drawn;
   }
 

@@ -80,7 +80,7 @@ export class FormchartState {
    * without submit leaves a draft; a submit clears it. The question clock
    * restarts when the form closes.
    */
-  async runForm(
+  runForm(
     ctx: ExtensionContext,
     spec: FormSpec,
     signal: AbortSignal | undefined,
@@ -88,11 +88,12 @@ export class FormchartState {
   ): Promise<ShowOutcome> {
     const running = this.showAndKeep(ctx, spec, signal ? AbortSignal.any([signal, this.closed]) : this.closed, answer);
     this.open.add(running);
-    try {
-      return await running;
-    } finally {
+    // Not an async function: an open form holds one suspended call less.
+    const settled = () => {
       this.open.delete(running);
-    }
+    };
+    running.then(settled, settled);
+    return running;
   }
 
   /** Aborted when the session shuts down. */
