@@ -22,20 +22,26 @@ export interface Side {
 export type Task =
   | { kind: "load"; root: string; side: Side }
   | { kind: "first-form"; root: string; side: Side; args: unknown; warm: boolean }
-  | { kind: "forms"; root: string; sides: { ours: Side; theirs: Side }; rows: FormRow[] };
+  | { kind: "forms"; root: string; side: Side; row: FormRow };
 
+/** One measurement on open forms, for one side in a process of its own. */
 export type FormRow =
   | {
       kind: "keys";
-      name: string;
-      args: { ours: unknown; theirs?: unknown };
+      args: unknown;
       warmup: number;
       samples: number;
       /** Before timing: type this many characters as the first question's typed answer. */
       typed?: number;
     }
-  | { kind: "heap"; name: string; args: { ours: unknown[]; theirs: unknown[] }; rounds: number }
-  | { kind: "open"; name: string; args: unknown; warmup: number; samples: number };
+  | { kind: "heap"; args: unknown[] }
+  | { kind: "open"; args: unknown; warmup: number; samples: number };
+
+/** Raw samples: wall and CPU time per key or per call, in milliseconds. */
+export interface Samples {
+  wall: number[];
+  cpu: number[];
+}
 
 /** Wall and CPU time of a stretch of work, in milliseconds. */
 export interface Timing {
@@ -55,11 +61,6 @@ export interface KeyStats {
   wallMean: number;
   cpuMean: number;
 }
-
-export type FormResultRow =
-  | { kind: "keys"; name: string; ours: KeyStats; theirs?: KeyStats }
-  | { kind: "heap"; name: string; ours: number[]; theirs: number[] }
-  | { kind: "open"; name: string; ours: KeyStats };
 
 export const WIDTH = 120;
 const KEYS = ["\x1b[B", "\x1b[B", "\x1b[B", "\x1b[A", "\t", "\x1b[B", "\x1b[A", "\x1b[Z", "\x1b[B"];
@@ -125,9 +126,12 @@ function tool(extension: LoadedExtension, name: string): ToolDefinition {
 
 const tui = { requestRender() {}, terminal: { rows: 40, columns: WIDTH } };
 
+/** Pi's keybindings: one manager for the whole process, handed to every form (as Pi's interactive mode does). */
+let keybindings: unknown;
+
 /** What Pi's interactive mode gives a tool: a UI whose `custom` opens the component. */
 function context(p: Pi, opened: (component: Component) => void) {
-  const keybindings = p.keys.KeybindingsManager.create();
+  keybindings ??= p.keys.KeybindingsManager.create();
   return {
     hasUI: true,
     cwd: process.cwd(),
@@ -168,7 +172,7 @@ const percentile = (xs: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 };
 
-function stats(times: number[], cpus: number[]): KeyStats {
+export function stats(times: number[], cpus: number[]): KeyStats {
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return {
     n: times.length,
@@ -220,6 +224,8 @@ const gc = (globalThis as { gc?: () => void }).gc;
 /** Heap retained per open form: forms opened and kept, after a full collection. */
 async function heapPerForm(p: Pi, definition: ToolDefinition, args: unknown[]): Promise<number> {
   if (!gc) throw new Error("run with --expose-gc");
+  // One form first, not counted: what loads or compiles once per process is not a form's.
+  await call(p, definition, args[args.length - 1]);
   const kept: Component[] = [];
   gc();
   gc();
@@ -232,68 +238,37 @@ async function heapPerForm(p: Pi, definition: ToolDefinition, args: unknown[]): 
   return (after - before) / args.length;
 }
 
-async function forms(task: Extract<Task, { kind: "forms" }>): Promise<FormResultRow[]> {
+async function forms(task: Extract<Task, { kind: "forms" }>): Promise<Samples | number> {
   const p = await pi(task.root);
   p.themes.initTheme("dark");
-  const ours = tool(await loadOne(p, task.root, task.sides.ours), task.sides.ours.tool);
-  const theirs = tool(await loadOne(p, task.root, task.sides.theirs), task.sides.theirs.tool);
-  const out: FormResultRow[] = [];
-  let oursFirst = true;
-  for (const row of task.rows) {
-    oursFirst = !oursFirst;
-    if (row.kind === "keys") {
-      const a = new KeyRun(await call(p, ours, row.args.ours));
-      const b = row.args.theirs === undefined ? undefined : new KeyRun(await call(p, theirs, row.args.theirs));
-      if (row.typed) {
-        const options = (row.args.ours as { questions: Array<{ options: unknown[] }> }).questions[0].options.length;
-        typeLong(a.component, options, row.typed);
-        if (b) typeLong(b.component, options, row.typed);
-      }
-      const runs = b ? (oursFirst ? [a, b] : [b, a]) : [a];
-      for (const r of runs) r.warm(row.warmup);
-      // Alternate in blocks, so that both sides see the same machine state.
-      const block = Math.max(1, Math.min(100, Math.ceil(row.samples / 10)));
-      for (let done = 0; done < row.samples; done += block)
-        for (const r of runs) r.block(Math.min(block, row.samples - done));
-      out.push({
-        kind: "keys",
-        name: row.name,
-        ours: stats(a.times, a.cpus),
-        theirs: b ? stats(b.times, b.cpus) : undefined,
+  const definition = tool(await loadOne(p, task.root, task.side), task.side.tool);
+  const row = task.row;
+  if (row.kind === "heap") return heapPerForm(p, definition, row.args);
+  if (row.kind === "open") {
+    const out: Samples = { wall: [], cpu: [] };
+    for (let i = 0; i < row.warmup + row.samples; i++) {
+      // From execute: Pi's own argument check before it is Pi's cost, not the tool's.
+      let wall = 0;
+      let cpuAt = 0;
+      await call(p, definition, row.args, () => {
+        wall = now();
+        cpuAt = cpuMs();
       });
-    } else if (row.kind === "heap") {
-      const o: number[] = [];
-      const t: number[] = [];
-      for (let r = 0; r < row.rounds; r++) {
-        if ((r % 2 === 0) === oursFirst) {
-          o.push(await heapPerForm(p, ours, row.args.ours));
-          t.push(await heapPerForm(p, theirs, row.args.theirs));
-        } else {
-          t.push(await heapPerForm(p, theirs, row.args.theirs));
-          o.push(await heapPerForm(p, ours, row.args.ours));
-        }
+      if (i >= row.warmup) {
+        out.wall.push(now() - wall);
+        out.cpu.push(cpuMs() - cpuAt);
       }
-      out.push({ kind: "heap", name: row.name, ours: o, theirs: t });
-    } else {
-      const times: number[] = [];
-      const cpus: number[] = [];
-      for (let i = 0; i < row.warmup + row.samples; i++) {
-        // From execute: Pi's own argument check before it is Pi's cost, not the tool's.
-        let wall = 0;
-        let cpuAt = 0;
-        await call(p, ours, row.args, () => {
-          wall = now();
-          cpuAt = cpuMs();
-        });
-        if (i >= row.warmup) {
-          times.push(now() - wall);
-          cpus.push(cpuMs() - cpuAt);
-        }
-      }
-      out.push({ kind: "open", name: row.name, ours: stats(times, cpus) });
     }
+    return out;
   }
-  return out;
+  const run = new KeyRun(await call(p, definition, row.args));
+  if (row.typed) {
+    const options = (row.args as { questions: Array<{ options: unknown[] }> }).questions[0].options.length;
+    typeLong(run.component, options, row.typed);
+  }
+  run.warm(row.warmup);
+  run.block(row.samples);
+  return { wall: run.times, cpu: run.cpus };
 }
 
 async function main(task: Task): Promise<unknown> {
@@ -301,6 +276,8 @@ async function main(task: Task): Promise<unknown> {
   const p = await pi(task.root);
   if (task.kind === "load") {
     const [extension, timing] = await timedAsync(() => loadOne(p, task.root, task.side));
+    // As inside Pi, the process goes on: what an extension left to do after loading (a cache to write) gets done.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     return { ...timing, tools: extension.tools.size };
   }
   p.themes.initTheme("dark");
