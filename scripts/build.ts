@@ -28,7 +28,17 @@
  * sources. The sources stay what jest, tsx and `npm start` run.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
@@ -52,25 +62,31 @@ interface Lazy {
   /** Its name among the chunk's exports. */
   name: string;
   /**
-   * The functions it exports, when the registration imports it statically:
-   * each is a stub that loads the chunk when first called. Without them the
-   * module must be imported with `import()`.
+   * The registration imports it statically, for functions only: each
+   * exported function is a stub there that loads the chunk when first
+   * called (the build checks that registering calls none of them). Without
+   * this the module must be imported with `import()`.
    */
-  functions?: string[];
+  functions?: true;
 }
 
 /** What loads on first use, not when Pi starts. */
 export const LAZY: Lazy[] = [
   { source: "tools/show-form.ts", chunk: "engine", name: "showForm" },
   { source: "renderers/graph.ts", chunk: "engine", name: "graph" },
-  { source: "schemas/precompiled.ts", chunk: "engine", name: "precompiled", functions: ["precompiledValidator"] },
-  {
-    source: "schemas/elicit.ts",
-    chunk: "engine",
-    name: "elicitSchema",
-    functions: ["checkElicitRequest", "checkRequestedSchema", "assertContentMatches"],
-  },
   { source: "renderers/review-page.ts", chunk: "review", name: "reviewPage" },
+  // What the tools run once called: checking beyond the schema, building forms, mapping answers.
+  { source: "schemas/precompiled.ts", chunk: "engine", name: "precompiled", functions: true },
+  { source: "schemas/elicit.ts", chunk: "engine", name: "elicitSchema", functions: true },
+  { source: "schemas/patterns.ts", chunk: "engine", name: "patterns", functions: true },
+  { source: "machines/spec.ts", chunk: "engine", name: "spec", functions: true },
+  { source: "machines/shared-spec.ts", chunk: "engine", name: "sharedSpec", functions: true },
+  { source: "machines/context.ts", chunk: "engine", name: "context", functions: true },
+  { source: "machines/conditions.ts", chunk: "engine", name: "conditions", functions: true },
+  { source: "machines/initial.ts", chunk: "engine", name: "initial", functions: true },
+  { source: "tools/prepare.ts", chunk: "engine", name: "prepare", functions: true },
+  { source: "tools/answer-text.ts", chunk: "engine", name: "answerText", functions: true },
+  { source: "tools/schema-form.ts", chunk: "engine", name: "schemaForm", functions: true },
 ];
 const CHUNKS = [...new Set(LAZY.map((l) => l.chunk))];
 
@@ -140,6 +156,27 @@ function lazyOf(path: string): Lazy | undefined {
   return LAZY.find((l) => l.source === rel);
 }
 
+/** The functions a module exports (declarations, and constants holding an arrow or function expression). */
+function exportedFunctions(source: string): string[] {
+  const file = ts.createSourceFile(source, readFileSync(join(ROOT, source), "utf8"), ts.ScriptTarget.Latest);
+  const exported = (node: ts.Node) =>
+    ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const names: string[] = [];
+  for (const statement of file.statements) {
+    if (!exported(statement)) continue;
+    if (ts.isFunctionDeclaration(statement) && statement.name) names.push(statement.name.text);
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations)
+        if (
+          ts.isIdentifier(d.name) &&
+          d.initializer &&
+          (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))
+        )
+          names.push(d.name.text);
+  }
+  return names;
+}
+
 /**
  * The lazy modules of other chunks are reached through `__lazy(chunk)`,
  * which requires `dist/<chunk>.cjs` once. In the registration (`chunk`
@@ -158,9 +195,11 @@ const lazyPlugin = (chunk?: string): Plugin => ({
     });
     b.onLoad({ filter: /.*/, namespace: "lazy" }, (args) => {
       const lazy = LAZY.find((l) => l.source === args.path)!;
-      const from = `__lazy(${JSON.stringify(lazy.chunk)}).${lazy.name}`;
+      const from = `__lazy(${JSON.stringify(lazy.chunk)}, ${JSON.stringify(lazy.source)}).${lazy.name}`;
       const contents = lazy.functions
-        ? lazy.functions.map((f) => `export function ${f}(...args) {\n  return ${from}.${f}(...args);\n}\n`).join("")
+        ? exportedFunctions(lazy.source)
+            .map((f) => `export function ${f}(...args) {\n  return ${from}.${f}(...args);\n}\n`)
+            .join("")
         : `module.exports = ${from};\n`;
       return { contents, loader: "js" };
     });
@@ -382,6 +421,42 @@ function entryShim(names: Map<string, string[]>): string {
   ].join("\n");
 }
 
+/**
+ * Load the registration bundle as the entry does and register with a
+ * stand-in Pi, every chunk refused: a function stub of `LAZY` called while
+ * registering would load a chunk at every start, so the build stops there,
+ * naming the module.
+ */
+async function checkRegistration(files: Map<string, string>, names: Map<string, string[]>): Promise<void> {
+  const cache = join(ROOT, "node_modules", ".cache");
+  mkdirSync(cache, { recursive: true });
+  // Inside the project, so that the bundle's own requires resolve as from dist/.
+  const dir = mkdtempSync(join(cache, "formchart-build-"));
+  try {
+    for (const [name, content] of files) writeFileSync(join(dir, name), content);
+    const host = new Map<string, unknown>();
+    for (const id of names.keys()) host.set(id, await import(id));
+    const refuse = (chunk: string, module?: string) => {
+      throw new Error(
+        `registering the tools calls into ${module ?? chunk}, which loads dist/${chunk}.cjs: ` +
+          "import only what runs once a tool is called from it, or take it off LAZY (scripts/build.ts)",
+      );
+    };
+    const load = createRequire(import.meta.url)(join(dir, "formchart.cjs")) as (
+      host: (id: string) => unknown,
+      lazy: typeof refuse,
+    ) => { createFormchart(options: { agentDir: string }): (pi: unknown) => void };
+    const noop = () => {};
+    const pi = new Proxy(
+      { events: { on: () => noop, emit: noop } },
+      { get: (t, k) => (k in t ? t[k as "events"] : noop) },
+    );
+    load((id) => host.get(id), refuse).createFormchart({ agentDir: dir })(pi);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function buildDist(): Promise<Dist> {
   // Importing the entry makes every checker, so every schema to compile is known.
   await import("../tools/index.js");
@@ -416,12 +491,14 @@ export async function buildDist(): Promise<Dist> {
       }),
     );
   }
+  const files = new Map([
+    ["index.ts", entryShim(names)],
+    ["formchart.cjs", outputText(registration)],
+    ...[...chunks].map(([chunk, result]): [string, string] => [`${chunk}.cjs`, outputText(result)]),
+  ]);
+  await checkRegistration(files, names);
   return {
-    files: new Map([
-      ["index.ts", entryShim(names)],
-      ["formchart.cjs", outputText(registration)],
-      ...[...chunks].map(([chunk, result]): [string, string] => [`${chunk}.cjs`, outputText(result)]),
-    ]),
+    files,
     inputs: new Map([
       ["formchart.cjs", inputsOf(registration)],
       ...[...chunks].map(([chunk, result]): [string, string[]] => [`${chunk}.cjs`, inputsOf(result)]),
