@@ -478,3 +478,18 @@ export function createFormMachine(spec: FormSpec) {
 }
 
 export type FormMachine = ReturnType<typeof createFormMachine>;
+
+const machines = new WeakMap<FormSpec, FormMachine>();
+
+/**
+ * The machine of a spec, made once per spec object: every form of one spec
+ * (see `sharedSpec`) shares its definition, which depends on the spec alone
+ * (a restored draft comes in through `input`); each form runs its own actor.
+ */
+export function formMachine(spec: FormSpec): FormMachine {
+  const known = machines.get(spec);
+  if (known) return known;
+  const machine = createFormMachine(spec);
+  machines.set(spec, machine);
+  return machine;
+}

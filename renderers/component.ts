@@ -10,7 +10,7 @@
 import { type Component, Editor, type Focusable, getKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { type Actor, createActor, type InspectionEvent } from "xstate";
 import { type FormContext, type FormResult, formResult, initialContext, isVisible } from "../machines/context.js";
-import { createFormMachine, type FormMachine } from "../machines/form.js";
+import { type FormMachine, formMachine } from "../machines/form.js";
 import { editing, editorText, type FormPosition, type FormSnapshot, formPosition } from "../machines/position.js";
 import { type FormSpec, singleLine } from "../machines/spec.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent } from "./keymap.js";
@@ -67,7 +67,15 @@ export class FormComponent implements Component, Focusable {
   /** The screen last drawn (what a click lands on). */
   private lastScreen?: Screen;
   private finished = false;
-  private cache?: { snapshot: unknown; width: number; height: number; editor: string; screen: Screen };
+  /** The last frame; its click targets only while the mouse reports (an open form then holds less). */
+  private cache?: {
+    snapshot: unknown;
+    width: number;
+    height: number;
+    editor: string;
+    screen: Screen;
+    targets: boolean;
+  };
   private _focused = false;
   private readonly notice?: string;
   /** Why the last key did nothing, shown until the next key. */
@@ -88,7 +96,7 @@ export class FormComponent implements Component, Focusable {
     const write = this.host.terminal.write?.bind(this.host.terminal);
     if (options.mouse && write) this.mouse = new MouseReporting(write);
     this.maxHeight = options.maxHeight ?? (() => Math.max(6, this.host.terminal.rows - 4));
-    this.actor = createActor(createFormMachine(this.spec), {
+    this.actor = createActor(formMachine(this.spec), {
       input: { restore: options.restore },
       inspect: options.inspect,
     });
@@ -258,12 +266,17 @@ export class FormComponent implements Component, Focusable {
     this.finish(result);
   }
 
+  /** The lines at this width: the last frame's while nothing it shows changed. */
   private draw(width: number): string[] {
-    return this.screenAt(width).lines;
+    return this.frame(width, false).lines;
   }
 
   /** The lines at this width and which screen positions are which targets. */
   screenAt(width: number): Screen {
+    return this.frame(width, true);
+  }
+
+  private frame(width: number, targets: boolean): Screen {
     const snapshot = this.snapshot;
     const height = this.maxHeight();
     const position = formPosition(snapshot);
@@ -274,7 +287,8 @@ export class FormComponent implements Component, Focusable {
       ? `${this.editor.getText()}|${JSON.stringify(this.editor.getCursor())}|${this._focused}`
       : "";
     const c = this.cache;
-    if (c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey) {
+    const same = c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey;
+    if (c && same && (c.targets || !targets)) {
       this.lastScreen = c.screen;
       return c.screen;
     }
@@ -291,8 +305,10 @@ export class FormComponent implements Component, Focusable {
         position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (performance.now() - this.waitStartedAt) : undefined,
       hints: this.hints,
     });
-    this.cache = { snapshot, width, height, editor: editorKey, screen: drawn };
-    this.lastScreen = drawn;
+    const keepTargets = this.mouse !== undefined;
+    const kept = keepTargets ? drawn : { lines: drawn.lines, hits: [] };
+    this.cache = { snapshot, width, height, editor: editorKey, screen: kept, targets: keepTargets };
+    this.lastScreen = kept;
     return drawn;
   }
 

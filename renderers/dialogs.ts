@@ -14,7 +14,7 @@
  */
 import { type Actor, createActor, waitFor } from "xstate";
 import { canSubmit, type FormContext, type FormEvent, type FormOutcome, formResult } from "../machines/context.js";
-import { createFormMachine, type FormMachine } from "../machines/form.js";
+import { type FormMachine, formMachine } from "../machines/form.js";
 import { editorText, formPosition } from "../machines/position.js";
 import { type FormSpec, isTabbed } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
@@ -202,7 +202,7 @@ async function step(
 
 /** Drive a form through dialogs until it is submitted or cancelled. */
 export async function runDialogs(ui: DialogUi, spec: FormSpec, options: DialogOptions = {}): Promise<FormOutcome> {
-  const actor = createActor(createFormMachine(spec), { input: { restore: options.restore } });
+  const actor = createActor(formMachine(spec), { input: { restore: options.restore } });
   // An error inside the statechart ends the dialogs (the loop sees the actor stop) instead of reaching Pi.
   let failure: string | undefined;
   actor.subscribe({ error: (error) => (failure = error instanceof Error ? error.message : String(error)) });

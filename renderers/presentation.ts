@@ -48,41 +48,45 @@ export function questionRows(q: QuestionSpec, k: number, context: FormContext, f
   for (let r = Math.max(0, from); r < end; r++) {
     const row = rowAt(q, picks, r)!;
     const base = { row: r, kind: row.kind, number: `${r + 1}. `, highlighted: r === cursor, recommended: false };
+    // Object.assign, not `{ ...base, … }`: V8 builds that spread dozens of times slower, on every row of every key.
     if (row.kind === "option") {
       const option = q.options[row.index];
       // A rating's option is its number: show "4. Very good" rather than "4. 4" over "Very good".
       const scale = isScaleOption(q, row.index);
       const chosen = picks.options.includes(row.index);
       const own = context.notes[k]?.[row.index]?.trim();
-      rows.push({
-        ...base,
-        box: q.kind === "multi" ? (chosen ? "[x] " : "[ ] ") : "",
-        label: displayLine(scale ? option.description! : option.label),
-        chosen,
-        answer: q.kind === "single" && chosen && context.answered[k],
-        recommended: option.recommended === true,
-        description: !scale && option.description ? displayText(option.description) : undefined,
-        details: option.details ? displayText(option.details) : undefined,
-        authorNote: option.note ? displayText(option.note) : undefined,
-        ownNote: own ? displayText(own) : undefined,
-      });
+      rows.push(
+        Object.assign(base, {
+          box: q.kind === "multi" ? (chosen ? "[x] " : "[ ] ") : "",
+          label: displayLine(scale ? option.description! : option.label),
+          chosen,
+          answer: q.kind === "single" && chosen && context.answered[k],
+          recommended: option.recommended === true,
+          description: !scale && option.description ? displayText(option.description) : undefined,
+          details: option.details ? displayText(option.details) : undefined,
+          authorNote: option.note ? displayText(option.note) : undefined,
+          ownNote: own ? displayText(own) : undefined,
+        }),
+      );
     } else if (row.kind === "chip") {
-      rows.push({
-        ...base,
-        box: "[x] ",
-        label: `✎ ${displayLine(picks.custom[row.index])}`,
-        chosen: true,
-        answer: false,
-      });
+      rows.push(
+        Object.assign(base, {
+          box: "[x] ",
+          label: `✎ ${displayLine(picks.custom[row.index])}`,
+          chosen: true,
+          answer: false,
+        }),
+      );
     } else {
       const typed = q.kind === "single" ? picks.custom[0] : undefined;
-      rows.push({
-        ...base,
-        box: q.kind === "multi" ? "    " : "",
-        label: typed !== undefined ? `✎ ${displayLine(typed)}` : otherLabel(q),
-        chosen: typed !== undefined,
-        answer: typed !== undefined && context.answered[k],
-      });
+      rows.push(
+        Object.assign(base, {
+          box: q.kind === "multi" ? "    " : "",
+          label: typed !== undefined ? `✎ ${displayLine(typed)}` : otherLabel(q),
+          chosen: typed !== undefined,
+          answer: typed !== undefined && context.answered[k],
+        }),
+      );
     }
   }
   return rows;

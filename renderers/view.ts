@@ -221,8 +221,51 @@ function rowBlocks(
   const span = Math.max(20, height);
   const first = count > 3 * span ? Math.max(0, Math.min(cursor - span, count - 2 * span)) : 0;
   const last = count > 3 * span ? Math.min(count, first + 2 * span) : count;
-  const blocks = questionRows(q, k, context, first, last).map((row) => rowBlock(row, mode, editor, theme, width));
+  const blocks = questionRows(q, k, context, first, last).map((row) =>
+    reusedRowBlock(q, row, mode, editor, theme, width),
+  );
   return { blocks, focus: cursor - first, above: first, below: count - last };
+}
+
+type DrawnRow = { row: RowModel; theme: FormTheme; width: number; block: Block };
+/** The last block drawn for each row of a question. */
+const drawnRows = new WeakMap<QuestionSpec, Map<number, DrawnRow>>();
+/** The same fields with the same values (strings come from the spec and the memoized sanitizers, so mostly the same objects). */
+function sameRow(a: RowModel, b: RowModel): boolean {
+  let fields = 0;
+  for (const key in a) {
+    if (a[key as keyof RowModel] !== b[key as keyof RowModel]) return false;
+    fields++;
+  }
+  for (const _ in b) fields--;
+  return fields === 0;
+}
+
+/**
+ * A row's block, drawn again only when something it shows changed: a key
+ * changes one or two rows of a list, and the others need no new strings (nor
+ * the garbage collections those would cost). A row holding an open editor
+ * is always drawn.
+ */
+function reusedRowBlock(
+  q: QuestionSpec,
+  row: RowModel,
+  mode: QuestionMode,
+  editor: EditorRender | undefined,
+  theme: FormTheme,
+  width: number,
+): Block {
+  if (row.highlighted && mode !== "choosing") return rowBlock(row, mode, editor, theme, width);
+  let drawn = drawnRows.get(q);
+  if (!drawn) {
+    drawn = new Map();
+    drawnRows.set(q, drawn);
+  }
+  const last = drawn.get(row.row);
+  if (last && last.theme === theme && last.width === width && sameRow(last.row, row)) return last.block;
+  const block = rowBlock(row, mode, editor, theme, width);
+  drawn.set(row.row, { row, theme, width, block });
+  return block;
 }
 
 function rowBlock(

@@ -78,6 +78,7 @@ export interface RuleLimits {
 }
 
 const key = lookAlike;
+const RESERVED_KEYS: ReadonlySet<string> = new Set(RESERVED_LABELS.map(key));
 
 export function checkItems(items: RuleItem[], limits: RuleLimits): ArgumentError | undefined {
   const list = limits.listName;
@@ -125,20 +126,21 @@ export function checkItems(items: RuleItem[], limits: RuleLimits): ArgumentError
     if (item.generatedOptions) continue;
     const labels = new Map<string, number>();
     for (const [j, o] of item.options.entries()) {
-      if (RESERVED_LABELS.some((r) => key(r) === key(o.label))) {
+      const label = key(o.label);
+      if (RESERVED_KEYS.has(label)) {
         return {
           category: "reserved_label",
           message: `${list}[${i}].options[${j}].label: "${o.label}" is reserved; the form adds its own free-text row (allowOther)`,
         };
       }
-      const twin = labels.get(key(o.label));
+      const twin = labels.get(label);
       if (twin !== undefined) {
         return {
           category: "duplicate_option",
           message: `${list}[${i}].options[${j}].label: "${o.label}" repeats options[${twin}]`,
         };
       }
-      labels.set(key(o.label), j);
+      labels.set(label, j);
     }
   }
   return undefined;
@@ -149,22 +151,34 @@ export function normalizeNewlines(text: string): string {
   return text.replace(/\r\n?/g, "\n");
 }
 
-/** Deep-copy JSON-like arguments with every string's line endings normalized. */
+/**
+ * JSON-like arguments with every string's line endings normalized. Only
+ * what changes is copied: arguments without a carriage return come back as
+ * they are (the caller never mutates them), so a call with thousands of
+ * options costs no copy.
+ */
 export function normalizeStrings<T>(value: T): T {
-  if (typeof value === "string") return normalizeNewlines(value) as T;
-  if (Array.isArray(value)) return value.map(normalizeStrings) as T;
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    // defineProperty, not assignment: a "__proto__" key stays a plain key.
-    for (const [k, v] of Object.entries(value)) {
-      Object.defineProperty(out, k, {
-        value: normalizeStrings(v),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+  if (typeof value === "string") return (value.includes("\r") ? normalizeNewlines(value) : value) as T;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = normalizeStrings(value[i]);
+      if (v === value[i]) continue;
+      out ??= value.slice();
+      out[i] = v;
     }
-    return out as T;
+    return (out ?? value) as T;
+  }
+  if (value && typeof value === "object") {
+    let out: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const normalized = normalizeStrings(v);
+      if (normalized === v) continue;
+      out ??= { ...(value as Record<string, unknown>) };
+      // defineProperty, not assignment: a "__proto__" key stays a plain key.
+      Object.defineProperty(out, k, { value: normalized, enumerable: true, writable: true, configurable: true });
+    }
+    return (out ?? value) as T;
   }
   return value;
 }

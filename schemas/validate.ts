@@ -6,6 +6,7 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
 import type { Static, TSchema } from "typebox";
+import { precompiledValidator } from "./precompiled.js";
 
 export type ErrorCategory =
   | "invalid_arguments"
@@ -28,23 +29,36 @@ export interface ArgumentError {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: ArgumentError };
 
-// ajv and the compiled validators are loaded on the first check, not when Pi
-// loads the extension: start-up stays fast, the first tool call pays once.
+// The validators are made on the first check, not when Pi loads the
+// extension: the build ships them compiled ahead of time (precompiled.ts);
+// from the sources, ajv is loaded and compiles them then.
 const require = createRequire(import.meta.url);
+
+/** The options every validator is compiled with, at run time and ahead of time alike. */
+export const AJV_OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true } as const;
+
 let ajv: AjvType | undefined;
 function getAjv(): AjvType {
   if (!ajv) {
     const { Ajv } = require("ajv") as typeof import("ajv");
-    ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    ajv = new Ajv(AJV_OPTIONS);
   }
   return ajv;
 }
 
-/** A checker for a schema, compiled on first use; it reports the first few problems. */
+const checkedSchemas: TSchema[] = [];
+
+/** Every schema a checker has been made for: what the build compiles ahead of time. */
+export function schemasToPrecompile(): readonly TSchema[] {
+  return checkedSchemas;
+}
+
+/** A checker for a schema, made on first use; it reports the first few problems. */
 export function compileChecker<S extends TSchema>(schema: S): (args: unknown) => Checked<Static<S>> {
+  checkedSchemas.push(schema);
   let validate: ValidateFunction | undefined;
   return (args) => {
-    validate ??= getAjv().compile(schema);
+    validate ??= precompiledValidator(JSON.stringify(schema)) ?? getAjv().compile(schema);
     if (validate(args)) return { ok: true, value: args as Static<S> };
     return { ok: false, error: { category: "invalid_arguments", message: describeErrors(validate.errors ?? []) } };
   };

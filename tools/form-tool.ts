@@ -14,6 +14,7 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { Text } from "@mariozechner/pi-tui";
 import type { TSchema } from "typebox";
 import type { FormResult } from "../machines/context.js";
+import { sharedSpec } from "../machines/shared-spec.js";
 import type { FormSpec } from "../machines/spec.js";
 import { displayLine, displayText } from "../renderers/text.js";
 import type { FormTheme } from "../renderers/theme.js";
@@ -106,7 +107,8 @@ export function prepareForm<A, D>(
   const args = checked.value;
   const wait = waitMs?.(args) ?? 0;
   const built = tool.form(args);
-  const spec = wait > 0 ? { ...built, waitMs: wait } : built;
+  // The same form asked again shares its spec, and with it the statechart.
+  const spec = sharedSpec(wait > 0 ? { ...built, waitMs: wait } : built);
   return { ok: true, args, form: { spec, answer: (result) => tool.answer(args, spec, result) } };
 }
 

@@ -1,7 +1,9 @@
 /**
  * pi-formchart's extension entry: registers the form tools, the commands
  * and the session events with Pi. Registration reads static definitions
- * only; the form engine loads when the first form opens.
+ * only; the form engine (statechart, terminal UI, compiled validators) is
+ * loaded in the background after the session starts, or by the first form
+ * that comes sooner.
  */
 import { complete } from "@mariozechner/pi-ai";
 import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
@@ -11,7 +13,7 @@ import { registerElicit } from "./elicit.js";
 import { registerEvents } from "./events.js";
 import { registerFormTool } from "./form-tool.js";
 import { type CompleteFn, registerRichCommand } from "./rich-command.js";
-import { FormchartState } from "./state.js";
+import { FormchartState, warmUp } from "./state.js";
 
 export interface FormchartOptions {
   /** Where the settings file lives; Pi's agent directory by default. */
@@ -31,6 +33,10 @@ export function createFormchart(options: FormchartOptions = {}) {
     registerFormchartCommand(pi, state);
     registerEvents(pi, state, names);
     registerElicit(pi, state);
+    // Forms need a UI: without one (print mode) the engine is never loaded.
+    pi.on("session_start", (_event, ctx) => {
+      if (ctx.hasUI && registered.length) warmUp(registered);
+    });
   };
 }
 

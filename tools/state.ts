@@ -7,6 +7,7 @@ import { type FormResult, hasInput } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
 import { safeLine } from "../renderers/text.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey } from "./drafts.js";
+import type { AnyFormTool } from "./form-tool.js";
 import { readSettings, type Settings, saveSettings, settingsPath } from "./settings.js";
 import type { ShowOutcome } from "./show-form.js";
 import { QuestionClock } from "./throttle.js";
@@ -15,6 +16,35 @@ export const RESTORED_NOTICE = "↺ Restored what you entered before this form w
 
 /** The part of the extension that draws forms, loaded when the first form opens. */
 export const loadShowForm = () => import("./show-form.js");
+
+/** How long after the session starts the form engine is loaded, if no form has asked for it yet. */
+export const WARM_UP_DELAY_MS = 200;
+
+/** Run `step`, then let Pi handle input and draw before the next. */
+const yieldToPi = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Load the form engine in the background, once Pi has drawn its screen, so
+ * that the first form opens as fast as later ones: load it, draw a form off
+ * screen, run each tool's argument check once. Each step takes a few
+ * milliseconds and Pi runs between them, so its UI never stalls. The timer
+ * never keeps Pi running (print mode exits as it would); a failure is left
+ * for the first form to meet and report.
+ */
+export function warmUp(tools: readonly AnyFormTool[], delayMs = WARM_UP_DELAY_MS): void {
+  const timer = setTimeout(async () => {
+    try {
+      const { warmEngine } = await loadShowForm();
+      await yieldToPi();
+      warmEngine();
+      await yieldToPi();
+      for (const tool of tools) tool.check({});
+    } catch {
+      // The first form loads the engine again and reports what went wrong.
+    }
+  }, delayMs);
+  timer.unref?.();
+}
 
 export class FormchartState {
   readonly clock = new QuestionClock();
@@ -50,7 +80,7 @@ export class FormchartState {
    * without submit leaves a draft; a submit clears it. The question clock
    * restarts when the form closes.
    */
-  async runForm(
+  runForm(
     ctx: ExtensionContext,
     spec: FormSpec,
     signal: AbortSignal | undefined,
@@ -58,11 +88,12 @@ export class FormchartState {
   ): Promise<ShowOutcome> {
     const running = this.showAndKeep(ctx, spec, signal ? AbortSignal.any([signal, this.closed]) : this.closed, answer);
     this.open.add(running);
-    try {
-      return await running;
-    } finally {
+    // Not an async function: an open form holds one suspended call less.
+    const settled = () => {
       this.open.delete(running);
-    }
+    };
+    running.then(settled, settled);
+    return running;
   }
 
   /** Aborted when the session shuts down. */

@@ -1,10 +1,17 @@
 /**
  * A throwaway Pi agent directory pointed at the scripted model, and the
- * command line that starts the real `pi` with this package loaded.
+ * command line that starts the real `pi` with this package loaded. Pi loads
+ * the package's dist/, so the tests stop at once when dist/ is not what the
+ * sources make.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { buildDist, staleFiles } from "../../scripts/build.js";
+
+const { stale, extra } = staleFiles((await buildDist()).files);
+if (stale.length || extra.length)
+  throw new Error(`dist/ is not what the sources make (${[...stale, ...extra].join(", ")}): run npm run build`);
 
 export const PROJECT_ROOT = resolve(import.meta.dirname ?? ".", "..", "..");
 export const PI_BIN = join(PROJECT_ROOT, "node_modules", ".bin", "pi");

@@ -1,0 +1,211 @@
+/**
+ * What Pi loads is what the sources say. scripts/build.ts makes dist/ (an
+ * entry Pi's loader reads, a registration bundle, an engine loaded on first
+ * use, the tool schemas compiled ahead of time); here a fresh build is loaded
+ * the way that entry loads it, with Pi's packages handed in, and compared
+ * with the sources: the same tools, texts and schemas registered, the same
+ * answers to bad arguments (the precompiled validators against ajv at run
+ * time), the same frames and results for every example, and a registration
+ * that holds none of the engine until a form needs it.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "@jest/globals";
+import * as piAi from "@mariozechner/pi-ai";
+import * as piCodingAgent from "@mariozechner/pi-coding-agent";
+import * as piTui from "@mariozechner/pi-tui";
+import * as typebox from "typebox";
+import { EXAMPLES_DIR, exampleNames } from "../bin/form-file.js";
+import { schemasToPrecompile } from "../schemas/validate.js";
+import { buildDist } from "../scripts/build.js";
+import { createFormchart } from "../tools/index.js";
+import { KEY } from "./helpers/fake-host.js";
+import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
+
+const ROOT = join(import.meta.dirname ?? ".", "..");
+// Inside the project, so that the bundle's own requires (ajv's runtime, re2js) resolve as from dist/.
+const DIR = join(ROOT, "node_modules", ".cache", `formchart-build-test-${process.pid}`);
+const { files, inputs } = await buildDist();
+mkdirSync(DIR, { recursive: true });
+for (const [name, content] of files) writeFileSync(join(DIR, name), content);
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+const HOST: Record<string, unknown> = {
+  "@mariozechner/pi-ai": piAi,
+  "@mariozechner/pi-coding-agent": piCodingAgent,
+  "@mariozechner/pi-tui": piTui,
+  typebox,
+};
+const require = createRequire(import.meta.url);
+const host = (id: string) => {
+  if (!(id in HOST)) throw new Error(`the bundle asked for ${id}, which this test does not hand over`);
+  return HOST[id];
+};
+const bundle = require(join(DIR, "formchart.cjs"))(host) as { createFormchart: typeof createFormchart };
+const engineFile = join(DIR, "engine.cjs");
+
+/** The sources and the bundle, each registered with a fake Pi of its own. */
+function both() {
+  const sources = fakePi();
+  createFormchart({ agentDir: tempAgentDir() })(sources.api);
+  const built = fakePi();
+  bundle.createFormchart({ agentDir: tempAgentDir() })(built.api);
+  return { sources, built };
+}
+
+/**
+ * Pi's own loader loading the built entry in a process of its own, with
+ * `tmp` as the temporary directory: the names of the tools it registered.
+ */
+function loadWithPi(tmp: string): string[] {
+  const loader = pathToFileURL(
+    join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "core", "extensions", "loader.js"),
+  ).href;
+  const script = `const { loadExtensions } = await import(${JSON.stringify(loader)});
+const result = await loadExtensions([${JSON.stringify(join(DIR, "index.ts"))}], ${JSON.stringify(ROOT)});
+if (result.errors.length) throw new Error(JSON.stringify(result.errors));
+await new Promise((resolve) => setTimeout(resolve, 100));
+console.log(JSON.stringify([...result.extensions[0].tools.keys()]));`;
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp, PI_CODING_AGENT_DIR: join(tmp, "agent") };
+  delete env.NODE_OPTIONS;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: ROOT,
+    env,
+    encoding: "utf8",
+  });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
+describe("the build", () => {
+  it("registers without loading the engine, and loads it for the first form", async () => {
+    const { built } = both();
+    expect(require.cache[engineFile]).toBeUndefined();
+    const { ctx } = fakeUiContext((form) => form.handleInput(KEY.esc));
+    await built.tools
+      .get("question")!
+      .execute("1", { questions: [{ prompt: "P", options: [{ label: "A" }] }] }, undefined, undefined, ctx);
+    expect(require.cache[engineFile]).toBeDefined();
+  });
+
+  it("loads through Pi's loader, keeps a code cache after the first start, and survives a broken one", () => {
+    const tmp = mkdtempSync(join(DIR, "tmp-"));
+    const expected = [...both().sources.tools.keys()];
+    expect(loadWithPi(tmp)).toEqual(expected);
+    const dir = readdirSync(tmp).find((f) => f.startsWith("pi-formchart-"))!;
+    expect(dir).toBeDefined();
+    const [cache] = readdirSync(join(tmp, dir));
+    const path = join(tmp, dir, cache);
+    const made = readFileSync(path);
+    expect(made.length).toBeGreaterThan(1000);
+    const writtenAt = statSync(path).mtimeMs;
+    // A valid cache is used as it is, not written again.
+    expect(loadWithPi(tmp)).toEqual(expected);
+    expect(statSync(path).mtimeMs).toBe(writtenAt);
+    // A cache V8 refuses is compiled around, then replaced.
+    writeFileSync(path, Buffer.alloc(made.length, 7));
+    expect(loadWithPi(tmp)).toEqual(expected);
+    expect(readFileSync(path).equals(Buffer.alloc(made.length, 7))).toBe(false);
+  }, 60_000);
+
+  it("keeps the engine out of the registration bundle", () => {
+    const holds = (bundle: string, module: string) => inputs.get(bundle)!.some((input) => input.startsWith(module));
+    for (const module of ["node_modules/xstate/", "machines/form.ts", "renderers/component.ts", "renderers/view.ts"]) {
+      expect([module, holds("formchart.cjs", module)]).toEqual([module, false]);
+      expect([module, holds("engine.cjs", module)]).toEqual([module, true]);
+    }
+    expect(holds("formchart.cjs", "tools/question.ts")).toBe(true);
+  });
+
+  it("registers the same tools, texts, schemas and commands as the sources", () => {
+    const { sources, built } = both();
+    expect([...built.tools.keys()]).toEqual([...sources.tools.keys()]);
+    expect([...built.commands.keys()]).toEqual([...sources.commands.keys()]);
+    for (const [name, tool] of sources.tools) {
+      const other = built.tools.get(name)!;
+      for (const field of ["label", "description", "promptSnippet", "promptGuidelines", "parameters", "executionMode"])
+        expect([name, field, (other as never)[field]]).toEqual([name, field, (tool as never)[field]]);
+    }
+  });
+
+  it("compiles every tool schema ahead of time", () => {
+    const engine = require(engineFile)(host) as {
+      precompiled: { precompiledValidator(json: string): unknown };
+    };
+    const schemas = schemasToPrecompile();
+    expect(schemas.length).toBeGreaterThanOrEqual(6);
+    for (const schema of schemas)
+      expect(typeof engine.precompiled.precompiledValidator(JSON.stringify(schema))).toBe("function");
+    expect(engine.precompiled.precompiledValidator(JSON.stringify({ type: "string" }))).toBeUndefined();
+  });
+
+  const long = "x".repeat(20_000);
+  const bad: Array<[string, unknown]> = [
+    ["nothing", {}],
+    ["null", null],
+    ["wrong types", { questions: [{ prompt: 42, options: "A" }], question: 7 }],
+    ["empty lists", { questions: [], options: [] }],
+    [
+      "too long",
+      { questions: [{ prompt: long, options: [{ label: long }] }], question: long, options: [{ label: "A" }] },
+    ],
+    ["unknown fields", { questions: [{ prompt: "P", options: [{ label: "A", colour: "red" }], extra: 1 }], extra: 2 }],
+    [
+      "empty strings",
+      { questions: [{ prompt: "", options: [{ label: "" }] }], question: "", options: [{ label: "" }] },
+    ],
+    [
+      "too many questions",
+      { questions: Array.from({ length: 60 }, (_, i) => ({ prompt: `P${i}`, options: [{ label: "A" }] })) },
+    ],
+    ["duplicate labels", { questions: [{ prompt: "P", options: [{ label: "A" }, { label: "a" }] }] }],
+  ];
+  for (const [what, args] of bad) {
+    it(`refuses ${what} with the same text and details`, async () => {
+      const { sources, built } = both();
+      const { ctx } = fakeUiContext((form) => form.handleInput(KEY.esc));
+      for (const [name, tool] of sources.tools) {
+        const prepare = (t: typeof tool, raw: unknown) => (t.prepareArguments ? t.prepareArguments(raw) : raw);
+        const expected = await tool.execute("1", prepare(tool, args), undefined, undefined, ctx);
+        const other = built.tools.get(name)!;
+        const actual = await other.execute("1", prepare(other, args), undefined, undefined, ctx);
+        expect([name, actual]).toEqual([name, expected]);
+      }
+    });
+  }
+
+  it.each(exampleNames())("shows and answers example %s as the sources do", async (example) => {
+    const content = JSON.parse(readFileSync(join(EXAMPLES_DIR, `${example}.json`), "utf8"));
+    const wrapped = content && typeof content === "object" && "tool" in content;
+    const name: string = wrapped ? content.tool : "question";
+    const raw: unknown = wrapped ? content.arguments : content;
+    const run = async (pi: ReturnType<typeof fakePi>) => {
+      const frames: string[][] = [];
+      const { ctx } = fakeUiContext((form) => {
+        frames.push(form.render(90));
+        for (const key of [KEY.down, KEY.space, KEY.tab, KEY.down, KEY.enter]) {
+          form.handleInput(key);
+          frames.push(form.render(90));
+        }
+        form.handleInput(KEY.esc);
+        form.handleInput(KEY.esc);
+      });
+      const tool = pi.tools.get(name)!;
+      const result = await tool.execute(
+        "1",
+        tool.prepareArguments ? tool.prepareArguments(raw) : raw,
+        undefined,
+        undefined,
+        ctx,
+      );
+      return { frames, result, entries: pi.entries };
+    };
+    const { sources, built } = both();
+    const expected = await run(sources);
+    expect(expected.frames.length).toBeGreaterThan(0);
+    expect(await run(built)).toEqual(expected);
+  });
+});

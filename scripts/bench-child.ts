@@ -1,0 +1,308 @@
+/**
+ * One measurement of `npm run bench` (scripts/bench.ts), in a process of its
+ * own. The benchmark transpiles this file and runs it with plain Node, so
+ * that no TypeScript hooks are present and both extensions load exactly as
+ * inside Pi: through Pi's own extension loader (jiti, its options and its
+ * aliases), with Pi's packages already loaded, Pi's dark theme and Pi's
+ * keybindings.
+ *
+ * Usage: `node child.mjs <task.json>`; prints one line of JSON.
+ * It imports nothing of the project: the extensions are loaded by path.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+export interface Side {
+  /** The extension file, as Pi would be given it. */
+  path: string;
+  tool: string;
+}
+
+export type Task =
+  | { kind: "load"; root: string; side: Side }
+  | { kind: "first-form"; root: string; side: Side; args: unknown; warm: boolean }
+  | { kind: "forms"; root: string; side: Side; row: FormRow };
+
+/** One measurement on open forms, for one side in a process of its own. */
+export type FormRow =
+  | {
+      kind: "keys";
+      args: unknown;
+      warmup: number;
+      samples: number;
+      /** Before timing: type this many characters as the first question's typed answer. */
+      typed?: number;
+    }
+  | { kind: "heap"; args: unknown[] }
+  | { kind: "open"; args: unknown; warmup: number; samples: number };
+
+/** Raw samples: wall and CPU time per key or per call, in milliseconds. */
+export interface Samples {
+  wall: number[];
+  cpu: number[];
+}
+
+/** Wall and CPU time of a stretch of work, in milliseconds. */
+export interface Timing {
+  wall: number;
+  cpu: number;
+}
+
+export interface KeyStats {
+  n: number;
+  /** Wall time per key. */
+  p50: number;
+  p99: number;
+  /** CPU time per key (the process's, all threads): what other processes on the machine cannot inflate. */
+  cpuP50: number;
+  cpuP99: number;
+  /** Mean wall and CPU time per key. */
+  wallMean: number;
+  cpuMean: number;
+}
+
+export const WIDTH = 120;
+const KEYS = ["\x1b[B", "\x1b[B", "\x1b[B", "\x1b[A", "\t", "\x1b[B", "\x1b[A", "\x1b[Z", "\x1b[B"];
+
+interface Component {
+  render(width: number): string[];
+  handleInput?(data: string): void;
+}
+type Factory = (tui: unknown, theme: unknown, keybindings: unknown, done: (result: unknown) => void) => Component;
+interface ToolDefinition {
+  name: string;
+  parameters: unknown;
+  prepareArguments?(raw: unknown): unknown;
+  execute(id: string, params: unknown, signal: undefined, onUpdate: undefined, ctx: unknown): Promise<unknown>;
+}
+interface LoadedExtension {
+  tools: Map<string, { definition: ToolDefinition }>;
+  handlers: Map<string, Array<(event: unknown, ctx: unknown) => unknown>>;
+}
+
+const now = () => performance.now();
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+async function timedAsync<T>(work: () => Promise<T>): Promise<[T, Timing]> {
+  const w = now();
+  const c = cpuMs();
+  const out = await work();
+  return [out, { wall: now() - w, cpu: cpuMs() - c }];
+}
+
+/** Pi's modules, by file (the loader, theme and keybindings are not among its package exports). */
+async function pi(root: string) {
+  const dist = join(root, "node_modules", "@mariozechner", "pi-coding-agent", "dist");
+  const load = <T>(path: string) => import(pathToFileURL(join(dist, path)).href) as Promise<T>;
+  const loader = await load<{ loadExtensions(paths: string[], cwd: string): Promise<LoadResult> }>(
+    "core/extensions/loader.js",
+  );
+  const themes = await load<{ initTheme(name: string): void; theme: unknown }>("modes/interactive/theme/theme.js");
+  const keys = await load<{ KeybindingsManager: { create(dir?: string): unknown } }>("core/keybindings.js");
+  const ai = (await import(
+    pathToFileURL(join(root, "node_modules", "@mariozechner", "pi-ai", "dist", "index.js")).href
+  )) as { validateToolArguments(tool: unknown, call: { name: string; arguments: unknown }): unknown };
+  return { loader, themes, keys, ai };
+}
+type LoadResult = { extensions: LoadedExtension[]; errors: Array<{ path: string; error: string }> };
+type Pi = Awaited<ReturnType<typeof pi>>;
+
+async function loadOne(p: Pi, root: string, side: Side): Promise<LoadedExtension> {
+  const result = await p.loader.loadExtensions([side.path], root);
+  if (result.errors.length || !result.extensions[0])
+    throw new Error(`loading ${side.path}: ${result.errors.map((e) => e.error).join("; ")}`);
+  return result.extensions[0];
+}
+
+function tool(extension: LoadedExtension, name: string): ToolDefinition {
+  const found = extension.tools.get(name)?.definition;
+  if (!found) throw new Error(`no tool ${name}`);
+  return found;
+}
+
+const tui = { requestRender() {}, terminal: { rows: 40, columns: WIDTH } };
+
+/** Pi's keybindings: one manager for the whole process, handed to every form (as Pi's interactive mode does). */
+let keybindings: unknown;
+
+/** What Pi's interactive mode gives a tool: a UI whose `custom` opens the component. */
+function context(p: Pi, opened: (component: Component) => void) {
+  keybindings ??= p.keys.KeybindingsManager.create();
+  return {
+    hasUI: true,
+    cwd: process.cwd(),
+    sessionManager: { getBranch: () => [] },
+    ui: {
+      notify() {},
+      custom: (factory: Factory) =>
+        new Promise(() => {
+          const component = factory(tui, p.themes.theme, keybindings, () => {});
+          (component as { focused?: boolean }).focused = true;
+          opened(component);
+        }),
+    },
+  };
+}
+
+/**
+ * A tool call as Pi makes it (prepareArguments, Pi's own argument check,
+ * execute) up to the form's first frame. Resolves with the open component.
+ */
+function call(p: Pi, definition: ToolDefinition, raw: unknown, executing?: () => void): Promise<Component> {
+  return new Promise((resolve, reject) => {
+    const ctx = context(p, (component) => {
+      component.render(WIDTH);
+      resolve(component);
+    });
+    const prepared = definition.prepareArguments ? definition.prepareArguments(raw) : raw;
+    const args = p.ai.validateToolArguments(definition, { name: definition.name, arguments: prepared });
+    executing?.();
+    definition
+      .execute("bench", args, undefined, undefined, ctx)
+      .then((result) => reject(new Error(`the form did not open: ${JSON.stringify(result).slice(0, 500)}`)), reject);
+  });
+}
+
+const percentile = (xs: number[], q: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+
+export function stats(times: number[], cpus: number[]): KeyStats {
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return {
+    n: times.length,
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    cpuP50: percentile(cpus, 0.5),
+    cpuP99: percentile(cpus, 0.99),
+    wallMean: sum(times) / times.length,
+    cpuMean: sum(cpus) / cpus.length,
+  };
+}
+
+class KeyRun {
+  private k = 0;
+  readonly times: number[] = [];
+  readonly cpus: number[] = [];
+  constructor(readonly component: Component) {}
+  private press(): void {
+    this.component.handleInput?.(KEYS[this.k++ % KEYS.length]);
+    this.component.render(WIDTH);
+  }
+  warm(n: number): void {
+    for (let i = 0; i < n; i++) this.press();
+  }
+  /** `n` timed keys, wall and CPU time each. */
+  block(n: number): void {
+    for (let i = 0; i < n; i++) {
+      const c = cpuMs();
+      const t = now();
+      this.press();
+      this.times.push(now() - t);
+      this.cpus.push(cpuMs() - c);
+    }
+  }
+}
+
+/** Choose "Type something." on the first question and paste `chars` characters as the answer. */
+function typeLong(component: Component, options: number, chars: number): void {
+  const text = "lorem ipsum dolor sit amet ".repeat(Math.ceil(chars / 27)).slice(0, chars);
+  for (let i = 0; i < options; i++) component.handleInput?.("\x1b[B");
+  component.handleInput?.("\r");
+  component.handleInput?.(`\x1b[200~${text}\x1b[201~`);
+  component.handleInput?.("\r");
+  component.render(WIDTH);
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Heap retained per open form: forms opened and kept, after a full collection. */
+async function heapPerForm(p: Pi, definition: ToolDefinition, args: unknown[]): Promise<number> {
+  if (!gc) throw new Error("run with --expose-gc");
+  // One form first, not counted: what loads or compiles once per process is not a form's.
+  await call(p, definition, args[args.length - 1]);
+  const kept: Component[] = [];
+  gc();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (const a of args) kept.push(await call(p, definition, a));
+  gc();
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  if (kept.length !== args.length) throw new Error("lost a form");
+  return (after - before) / args.length;
+}
+
+async function forms(task: Extract<Task, { kind: "forms" }>): Promise<Samples | number> {
+  const p = await pi(task.root);
+  p.themes.initTheme("dark");
+  const definition = tool(await loadOne(p, task.root, task.side), task.side.tool);
+  const row = task.row;
+  if (row.kind === "heap") return heapPerForm(p, definition, row.args);
+  if (row.kind === "open") {
+    const out: Samples = { wall: [], cpu: [] };
+    for (let i = 0; i < row.warmup + row.samples; i++) {
+      // From execute: Pi's own argument check before it is Pi's cost, not the tool's.
+      let wall = 0;
+      let cpuAt = 0;
+      await call(p, definition, row.args, () => {
+        wall = now();
+        cpuAt = cpuMs();
+      });
+      if (i >= row.warmup) {
+        out.wall.push(now() - wall);
+        out.cpu.push(cpuMs() - cpuAt);
+      }
+    }
+    return out;
+  }
+  const run = new KeyRun(await call(p, definition, row.args));
+  if (row.typed) {
+    const options = (row.args as { questions: Array<{ options: unknown[] }> }).questions[0].options.length;
+    typeLong(run.component, options, row.typed);
+  }
+  run.warm(row.warmup);
+  run.block(row.samples);
+  return { wall: run.times, cpu: run.cpus };
+}
+
+async function main(task: Task): Promise<unknown> {
+  if (task.kind === "forms") return forms(task);
+  const p = await pi(task.root);
+  if (task.kind === "load") {
+    const [extension, timing] = await timedAsync(() => loadOne(p, task.root, task.side));
+    // As inside Pi, the process goes on: what an extension left to do after loading (a cache to write) gets done.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { ...timing, tools: extension.tools.size };
+  }
+  p.themes.initTheme("dark");
+  const extension = await loadOne(p, task.root, task.side);
+  const definition = tool(extension, task.side.tool);
+  if (task.warm) {
+    // What Pi does next: start the session; the person or the model takes a moment before the first form.
+    const ctx = context(p, () => {});
+    for (const handler of extension.handlers.get("session_start") ?? []) await handler({ type: "session_start" }, ctx);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const [, timing] = await timedAsync(() => call(p, definition, task.args));
+  return timing;
+}
+
+// Only when run as the child (the benchmark imports the types above).
+if (process.argv[2]?.endsWith(".json")) {
+  main(JSON.parse(readFileSync(process.argv[2], "utf8")) as Task).then(
+    (result) => {
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      process.exit(0);
+    },
+    (error) => {
+      process.stderr.write(`${(error as Error).stack ?? error}\n`);
+      process.exit(1);
+    },
+  );
+}
