@@ -359,7 +359,7 @@ cases.push(
   [
     "question_input: a number that is not finite as a bound",
     "question_input",
-    { question: "n?", type: "number", max: 1e999 },
+    { question: "n?", type: "number", max: Number.POSITIVE_INFINITY },
     "invalid_arguments",
   ],
   [
