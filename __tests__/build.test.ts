@@ -11,7 +11,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import * as piAi from "@mariozechner/pi-ai";
@@ -20,7 +20,7 @@ import * as piTui from "@mariozechner/pi-tui";
 import * as typebox from "typebox";
 import { EXAMPLES_DIR, exampleNames } from "../bin/form-file.js";
 import { schemasToPrecompile } from "../schemas/validate.js";
-import { buildDist } from "../scripts/build.js";
+import { buildDist, ENTRY } from "../scripts/build.js";
 import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
@@ -31,7 +31,10 @@ const ROOT = join(import.meta.dirname ?? ".", "..");
 const DIR = join(ROOT, "node_modules", ".cache", `formchart-build-test-${process.pid}`);
 const { files, inputs } = await buildDist();
 mkdirSync(DIR, { recursive: true });
-for (const [name, content] of files) writeFileSync(join(DIR, name), content);
+for (const [name, content] of files) {
+  mkdirSync(dirname(join(DIR, name)), { recursive: true });
+  writeFileSync(join(DIR, name), content);
+}
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
 const HOST: Record<string, unknown> = {
@@ -66,7 +69,7 @@ function loadWithPi(tmp: string): string[] {
     join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "core", "extensions", "loader.js"),
   ).href;
   const script = `const { loadExtensions } = await import(${JSON.stringify(loader)});
-const result = await loadExtensions([${JSON.stringify(join(DIR, "index.ts"))}], ${JSON.stringify(ROOT)});
+const result = await loadExtensions([${JSON.stringify(join(DIR, ENTRY))}], ${JSON.stringify(ROOT)});
 if (result.errors.length) throw new Error(JSON.stringify(result.errors));
 await new Promise((resolve) => setTimeout(resolve, 100));
 console.log(JSON.stringify([...result.extensions[0].tools.keys()]));`;

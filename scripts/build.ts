@@ -7,7 +7,8 @@
  * on its own, one by one: tens of TypeScript modules cost hundreds of
  * milliseconds at every start. So Pi is given a few files instead:
  *
- * - `dist/index.ts`, the file Pi loads: it imports the names the sources use
+ * - `dist/pi-formchart/index.ts`, the file Pi loads (Pi lists an extension by
+ *   the folder of its index file: "pi-formchart"): it imports the names the sources use
  *   from Pi's own packages and hands them to `formchart.cjs`. It is
  *   TypeScript so that Pi's loader transforms it and resolves those imports
  *   to Pi's own copies (an ES module `.js` in this `"type": "module"`
@@ -49,6 +50,8 @@ import { AJV_OPTIONS, schemasToPrecompile } from "../schemas/validate.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const DIST = join(ROOT, "dist");
+/** The entry Pi loads, relative to dist/ (package.json's `pi.extensions` names it). */
+export const ENTRY = "pi-formchart/index.ts";
 /** The folders the extension is made of (scripts, bin and tests are not part of it). */
 const SOURCE_FOLDERS = ["tools", "renderers", "machines", "schemas"];
 /** Pi's own packages: an extension must use Pi's copies, never bundle its own. */
@@ -334,7 +337,7 @@ interface Loaded {
 }
 
 function loadRegistration(): Loaded {
-  const load = createRequire(new URL("./formchart.cjs", import.meta.url));
+  const load = createRequire(new URL("../formchart.cjs", import.meta.url));
   // Node's own require for the built-in modules: cheaper than importing each through Pi's loader.
   const { readFileSync, statSync, mkdirSync, writeFileSync, renameSync } = load("node:fs") as typeof import("node:fs");
   const { dirname, join } = load("node:path") as typeof import("node:path");
@@ -433,7 +436,10 @@ async function checkRegistration(files: Map<string, string>, names: Map<string, 
   // Inside the project, so that the bundle's own requires resolve as from dist/.
   const dir = mkdtempSync(join(cache, "formchart-build-"));
   try {
-    for (const [name, content] of files) writeFileSync(join(dir, name), content);
+    for (const [name, content] of files) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), content);
+    }
     const host = new Map<string, unknown>();
     for (const id of names.keys()) host.set(id, await import(id));
     const refuse = (chunk: string, module?: string) => {
@@ -492,7 +498,7 @@ export async function buildDist(): Promise<Dist> {
     );
   }
   const files = new Map([
-    ["index.ts", entryShim(names)],
+    [ENTRY, entryShim(names)],
     ["formchart.cjs", outputText(registration)],
     ...[...chunks].map(([chunk, result]): [string, string] => [`${chunk}.cjs`, outputText(result)]),
   ]);
@@ -514,7 +520,12 @@ export function staleFiles(files: Map<string, string>): { stale: string[]; extra
       return !existsSync(path) || readFileSync(path, "utf8") !== content;
     })
     .map(([name]) => name);
-  const extra = existsSync(DIST) ? readdirSync(DIST).filter((f) => !files.has(f)) : [];
+  const extra = existsSync(DIST)
+    ? readdirSync(DIST, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(DIST, join(entry.parentPath, entry.name)))
+        .filter((f) => !files.has(f))
+    : [];
   return { stale, extra };
 }
 
@@ -534,6 +545,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     mkdirSync(DIST, { recursive: true });
     for (const name of stale) {
       const path = join(DIST, name);
+      mkdirSync(dirname(path), { recursive: true });
       writeFileSync(`${path}.tmp`, files.get(name)!);
       renameSync(`${path}.tmp`, path);
     }

@@ -1,0 +1,224 @@
+/**
+ * The named guards, actions and delays of a form (`formSetup`), typed for
+ * the states machines/form.ts writes: what each transition may check and
+ * change. Guards read the context only through the spec's own rules
+ * (visibility, checks on answers, counts); actions change it only through
+ * `answer`, which drops the answers an answer change hides.
+ */
+import { assertEvent, assign, raise, setup } from "xstate";
+import {
+  canSubmit,
+  clamp,
+  type Direction,
+  type FormContext,
+  type FormEvent,
+  type FormResult,
+  hasInput,
+  isVisible,
+  pruneHidden,
+  replaceAt,
+  shownPosition,
+} from "./context.js";
+import { NO_PICKS, type Picks, type Row, rowAt, rowCount } from "./rows.js";
+import type { FormSpec } from "./spec.js";
+import { selectionAccepted, selectionAnswers, textProblems } from "./text-rules.js";
+
+/** Raised by the machine itself after an answer: move on to the next visible question. */
+type InternalEvent = { type: "ADVANCE" };
+
+/** What a state is, for renderers: read with `snapshot.hasTag` (see position.ts). */
+export type FormTag =
+  | "waiting"
+  | "question"
+  | "choosing"
+  | "typing"
+  | "noting"
+  | "review"
+  | "reviewing"
+  | "writing"
+  | "discarding";
+
+export interface FormInput {
+  /** Context to start from instead of a blank form (a restored draft). */
+  restore?: FormContext;
+}
+
+export type QParam = { q: number };
+export type AnswerAction =
+  | { type: "pickHighlighted"; params: QParam }
+  | { type: "confirmSelection"; params: QParam }
+  | { type: "answerText"; params: QParam };
+
+/** The state key of question `k` (zero-based): `q1`, `q2` … */
+export function questionStateKey(k: number): string {
+  return `q${k + 1}`;
+}
+
+/** The named guards, actions and delays of a form, typed for its states. */
+export function formSetup(spec: FormSpec) {
+  const qs = spec.questions;
+  const row = (context: FormContext, q: number): Row | undefined => rowAt(qs[q], context.picks[q], context.cursors[q]);
+  const lastRow = (q: number, picks: Picks) => rowCount(qs[q], picks) - 1;
+  /** Every option ticked, or none when all already are; typed choices stay. */
+  const allOrNone = (q: number, current: Picks): Picks => {
+    const all = qs[q].options.map((_, i) => i);
+    return { options: current.options.length === all.length ? [] : all, custom: current.custom };
+  };
+  const inverted = (q: number, current: Picks): Picks => ({
+    options: qs[q].options.map((_, i) => i).filter((i) => !current.options.includes(i)),
+    custom: current.custom,
+  });
+  const withinMax = (q: number, picks: Picks) =>
+    picks.options.length + picks.custom.length <= (qs[q].count?.max ?? Number.POSITIVE_INFINITY);
+  /** Apply an answer change, then drop answers it hid. */
+  const answer = (context: FormContext, q: number, picks: Picks, answered: boolean, extra: Partial<FormContext> = {}) =>
+    pruneHidden(spec, {
+      ...context,
+      ...extra,
+      picks: replaceAt(context.picks, q, picks),
+      answered: replaceAt(context.answered, q, answered),
+    });
+
+  return setup({
+    types: {} as {
+      context: FormContext;
+      events: FormEvent | InternalEvent;
+      input: FormInput;
+      output: FormResult;
+      tags: FormTag;
+    },
+    delays: { cooldown: spec.waitMs ?? 0 },
+    guards: {
+      onOtherRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "other",
+      onOptionRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "option",
+      selectionAccepted: ({ context }, p: QParam) => selectionAccepted(qs[p.q], context.picks[p.q]),
+      rowExists: ({ context, event }, p: QParam) =>
+        event.type === "SELECT" && event.row >= 0 && event.row <= lastRow(p.q, context.picks[p.q]),
+      hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
+      /** A number key on the review screen names the questions shown, counted in order. */
+      selectsQuestion: ({ context, event }, p: QParam) =>
+        event.type === "SELECT" && event.row === shownPosition(spec, context, p.q),
+      /** Something was entered: Esc asks before it throws that away. */
+      hasInput: ({ context }) => hasInput(spec, context),
+      returningToReview: ({ context }) => context.returnToReview,
+      /** The editor of a typed choice holds text (Tab keeps it as the answer). */
+      draftKept: ({ context }, p: QParam) => context.drafts[p.q].trim() !== "",
+      textAccepted: ({ event }, p: QParam) =>
+        event.type === "SUBMIT_TEXT" && textProblems(qs[p.q].text!, event.text).length === 0,
+      hiddenGoing: ({ context }, p: { q: number; direction: Direction }) =>
+        context.direction === p.direction && !isVisible(spec, context, p.q),
+      canSubmit: ({ context }) => canSubmit(spec, context),
+      /** Inverting keeps within the question's largest count. */
+      invertedFits: ({ context }, p: QParam) => withinMax(p.q, inverted(p.q, context.picks[p.q])),
+    },
+    actions: {
+      move: assign(({ context, event }, p: QParam) => {
+        assertEvent(event, "MOVE");
+        const cursor = clamp(context.cursors[p.q] + event.delta, 0, lastRow(p.q, context.picks[p.q]));
+        return { cursors: replaceAt(context.cursors, p.q, cursor) };
+      }),
+      moveTo: assign(({ context, event }, p: QParam) => {
+        assertEvent(event, ["SELECT", "MOVE_TO"]);
+        const last = lastRow(p.q, context.picks[p.q]);
+        const target = event.type === "SELECT" ? event.row : event.to === "last" ? last : 0;
+        return { cursors: replaceAt(context.cursors, p.q, clamp(target, 0, last)) };
+      }),
+      pickHighlighted: assign(({ context }, p: QParam) =>
+        answer(context, p.q, { options: [context.cursors[p.q]], custom: [] }, true),
+      ),
+      toggleHighlighted: assign(({ context }, p: QParam) => {
+        const current = context.picks[p.q];
+        const r = row(context, p.q);
+        let next: Picks = current;
+        if (r?.kind === "option") {
+          const has = current.options.includes(r.index);
+          const options = has
+            ? current.options.filter((i) => i !== r.index)
+            : [...current.options, r.index].sort((a, b) => a - b);
+          next = { options, custom: current.custom };
+        } else if (r?.kind === "chip") {
+          next = { options: current.options, custom: current.custom.filter((_, i) => i !== r.index) };
+        }
+        // A multi-select is answered while something is chosen (as many as it takes); emptying it un-answers it.
+        return answer(context, p.q, next, selectionAnswers(qs[p.q], next), {
+          cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q], 0, lastRow(p.q, next))),
+        });
+      }),
+      confirmSelection: assign(({ context }, p: QParam) => answer(context, p.q, context.picks[p.q], true)),
+      saveDraft: assign(({ context, event }, p: QParam) => {
+        assertEvent(event, "TYPE");
+        return { drafts: replaceAt(context.drafts, p.q, event.text) };
+      }),
+      /** A typed-answer question is answered while its text is non-empty and passes the checks. */
+      typeAnswer: assign(({ context, event }, p: QParam) => {
+        assertEvent(event, "TYPE");
+        const text = event.text.trim();
+        const ok = text !== "" && textProblems(qs[p.q].text!, text).length === 0;
+        return answer(context, p.q, ok ? { options: [], custom: [text] } : NO_PICKS, ok, {
+          drafts: replaceAt(context.drafts, p.q, event.text),
+        });
+      }),
+      writeNote: assign(({ context, event }, p: QParam) => {
+        assertEvent(event, ["TYPE", "SUBMIT_TEXT"]);
+        const option = context.cursors[p.q];
+        return { notes: replaceAt(context.notes, p.q, { ...context.notes[p.q], [option]: event.text }) };
+      }),
+      writeAdditional: assign(({ event }) => {
+        assertEvent(event, ["TYPE", "SUBMIT_TEXT"]);
+        return { additionalText: event.text };
+      }),
+      /** A typed answer; an empty one (an optional question left blank) is no answer. */
+      answerText: assign(({ context, event }, p: QParam) => {
+        assertEvent(event, "SUBMIT_TEXT");
+        const text = event.text.trim();
+        const picks = text === "" ? NO_PICKS : { options: [], custom: [text] };
+        return answer(context, p.q, picks, text !== "", { drafts: replaceAt(context.drafts, p.q, text) });
+      }),
+      addTypedChoice: assign(({ context, event }, p: QParam) => {
+        assertEvent(event, "SUBMIT_TEXT");
+        const text = event.text.trim();
+        const current = context.picks[p.q];
+        const custom = current.custom.includes(text) ? current.custom : [...current.custom, text];
+        // Keep the highlight on the new entry (it took the place of the "Type something." row).
+        const cursor = qs[p.q].options.length + custom.indexOf(text);
+        return answer(context, p.q, { options: current.options, custom }, true, {
+          drafts: replaceAt(context.drafts, p.q, ""),
+          cursors: replaceAt(context.cursors, p.q, cursor),
+        });
+      }),
+      /** After an answer, move on (tabbed forms whose question auto-advances). */
+      advance: raise({ type: "ADVANCE" } as const),
+      /** A tab move passed over question `q`, hidden by its conditions. */
+      markPassed: assign(({ context }, p: QParam) => ({ passed: replaceAt(context.passed, p.q, true) })),
+      markReturn: assign({ returnToReview: true }),
+      clearReturn: assign({ returnToReview: false }),
+      /** Leaving a typed choice's editor by Tab keeps what it holds, as the answer or one more choice. */
+      keepDraft: assign(({ context }, p: QParam) => {
+        const text = context.drafts[p.q].trim();
+        const current = context.picks[p.q];
+        if (qs[p.q].kind === "single") return answer(context, p.q, { options: [], custom: [text] }, true);
+        const custom = current.custom.includes(text) ? current.custom : [...current.custom, text];
+        return answer(context, p.q, { options: current.options, custom }, true, {
+          drafts: replaceAt(context.drafts, p.q, ""),
+        });
+      }),
+      toggleAll: assign(({ context }, p: QParam) => {
+        const next = allOrNone(p.q, context.picks[p.q]);
+        return answer(context, p.q, next, selectionAnswers(qs[p.q], next));
+      }),
+      invert: assign(({ context }, p: QParam) => {
+        const next = inverted(p.q, context.picks[p.q]);
+        return answer(context, p.q, next, selectionAnswers(qs[p.q], next));
+      }),
+      /** A number key on a row: answer with it (single-select) or tick it (multi-select). */
+      raiseConfirm: raise({ type: "CONFIRM" } as const),
+      raiseToggle: raise({ type: "TOGGLE" } as const),
+      goForward: assign({ direction: "forward" as Direction, returnToReview: false }),
+      goBackward: assign({ direction: "backward" as Direction, returnToReview: false }),
+      markWaited: assign({ waited: true }),
+      markSubmitted: assign({ outcome: "submitted" as const }),
+      markCancelled: assign({ outcome: "cancelled" as const }),
+      markDeclined: assign({ outcome: "declined" as const }),
+    },
+  });
+}
