@@ -143,35 +143,45 @@ function scrollWindow(layout: Layout, room: number, theme: FormTheme, width: num
   const { blocks, focus } = layout;
   const rowsIn = (from: number, to: number) => blocks.slice(from, to).filter((b) => b.row).length;
   const heightOf = (from: number, to: number) => blocks.slice(from, to).reduce((n, b) => n + b.lines.length, 0);
-  // With three or more lines, one each is kept for the markers.
-  const inner = room >= 3 ? room - 2 : room;
-  const f = Math.min(Math.max(0, focus), Math.max(0, blocks.length - 1));
-  let first = f;
-  let last = f + 1;
-  if (blocks.length === 0) {
-    first = 0;
-    last = 0;
-  } else {
-    // Context above the focus (about a third of the room), then below, then above again.
-    while (first > 0 && heightOf(first - 1, last) <= Math.max(blocks[f].lines.length, Math.floor(inner / 3))) first--;
-    while (last < blocks.length && heightOf(first, last + 1) <= inner) last++;
-    while (first > 0 && heightOf(first - 1, last) <= inner) first--;
-  }
-  let body = blocks.slice(first, last).flatMap((b) => b.lines);
-  let skip = 0;
-  if (body.length > inner) {
-    // The focused row alone is taller than the room: show its top, or the end where an editor is.
-    const block = blocks[first];
-    skip = block?.editor ? body.length - inner : 0;
-    body = body.slice(skip, skip + inner);
-  }
-  const above = layout.above + rowsIn(0, first);
-  const below = layout.below + rowsIn(last, blocks.length);
+  /** The blocks around the focus that fit `inner` lines. */
+  const place = (inner: number) => {
+    const f = Math.min(Math.max(0, focus), Math.max(0, blocks.length - 1));
+    let first = f;
+    let last = blocks.length === 0 ? 0 : f + 1;
+    if (blocks.length === 0) first = 0;
+    else {
+      // Context above the focus (about a third of the room), then below, then above again.
+      while (first > 0 && heightOf(first - 1, last) <= Math.max(blocks[f].lines.length, Math.floor(inner / 3))) first--;
+      while (last < blocks.length && heightOf(first, last + 1) <= inner) last++;
+      while (first > 0 && heightOf(first - 1, last) <= inner) first--;
+    }
+    let body = blocks.slice(first, last).flatMap((b) => b.lines);
+    let skip = 0;
+    if (body.length > inner) {
+      // The focused row alone is taller than the room: show its top, or the end where an editor is.
+      skip = blocks[first]?.editor ? body.length - inner : 0;
+      body = body.slice(skip, skip + inner);
+    }
+    return {
+      first,
+      last,
+      body,
+      skip,
+      above: layout.above + rowsIn(0, first),
+      below: layout.below + rowsIn(last, blocks.length),
+    };
+  };
+  // With three or more lines, a line is kept for each marker; one not needed gives its line back to the list.
+  const markers = room >= 3;
+  let w = place(markers ? room - 2 : room);
+  const top = markers && w.above > 0;
+  const bottom = markers && w.below > 0;
+  if (markers && (!top || !bottom)) w = place(room - Number(top) - Number(bottom));
   const lines: string[] = [];
-  if (room >= 3) lines.push(theme.fg("dim", fitTo(above > 0 ? `  ↑ ${above} more` : "", width)));
-  lines.push(...body);
-  if (room >= 3) lines.push(theme.fg("dim", fitTo(below > 0 ? `  ↓ ${below} more` : "", width)));
-  return { lines: lines.slice(0, room), offset: room >= 3 ? 1 : 0, first, last, skip };
+  if (top) lines.push(theme.fg("dim", fitTo(`  ↑ ${w.above} more`, width)));
+  lines.push(...w.body);
+  if (bottom) lines.push(theme.fg("dim", fitTo(w.below > 0 ? `  ↓ ${w.below} more` : "", width)));
+  return { lines: lines.slice(0, room), offset: top ? 1 : 0, first: w.first, last: w.last, skip: w.skip };
 }
 
 /**
