@@ -54,8 +54,6 @@ export function sanitize(text: string): string {
   return sanitizeMemo(text);
 }
 
-const sanitizeLineMemo = memo(4096, (text) => sanitize(text).replace(/\s*\n\s*/g, " "));
-
 /**
  * Text handed to the host for display outside a form (a session name, a
  * notification, a dialog's title or placeholder): escape sequences and
@@ -73,11 +71,6 @@ export function safeLine(text: string, maxChars = DISPLAY_CHARS): string {
 
 // Controls of every kind, line breaks included (for one-line host texts).
 const CONTROL_OR_BREAK = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
-
-/** Neutralize and flatten to one line (labels, tab names). */
-export function sanitizeLine(text: string): string {
-  return sanitizeLineMemo(text);
-}
 
 /** Cut a styled line to the width (no ellipsis when the width is tiny). */
 export function fitTo(line: string, width: number): string {
@@ -112,12 +105,6 @@ function wrapUncached(text: string, width: number, firstPrefix: string, restPref
     }
   }
   return out;
-}
-
-/** Pad or cut a plain string to exactly `width` columns. */
-export function padTo(text: string, width: number): string {
-  const w = visibleWidth(text);
-  return w >= width ? fitTo(text, width) : text + " ".repeat(width - w);
 }
 
 /**
