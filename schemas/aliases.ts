@@ -15,6 +15,7 @@
  * stay as they are), then rewrites each field path of an error, the last
  * fold first.
  */
+import { isRecord } from "./rules.js";
 import type { Checked } from "./validate.js";
 
 /** A field path after a fold, and the path the model wrote (`""`: the arguments themselves). */
@@ -30,10 +31,6 @@ export type Fold = (raw: unknown) => Folded;
 
 /** Where the folds done before Pi's check travel with the arguments. */
 export const ALIASES_KEY = "~aliases";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function isAliasLayer(value: unknown): value is Alias[] {
   return (

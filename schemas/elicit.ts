@@ -31,7 +31,7 @@ import { createRequire } from "node:module";
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
 import { TEXT_FORMATS, type TextFormat } from "./formats.js";
 import { compilePattern } from "./patterns.js";
-import { LIMITS } from "./rules.js";
+import { isRecord, LIMITS } from "./rules.js";
 import { type ArgumentError, type Checked, type ErrorCategory, fieldPath } from "./validate.js";
 
 /** Fields one form may hold. */
@@ -115,9 +115,6 @@ export interface CheckedSchema {
 }
 
 type Json = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const require = createRequire(import.meta.url);
 let ajv: AjvType | undefined;

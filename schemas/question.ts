@@ -11,7 +11,7 @@
  */
 import { type Static, Type } from "typebox";
 import { type Alias, checkAsWritten, type Fold } from "./aliases.js";
-import { ChoiceOption, checkItems, LIMITS, normalizeStrings } from "./rules.js";
+import { ChoiceOption, checkItems, isRecord, LIMITS, normalizeStrings } from "./rules.js";
 import { type ArgumentError, type Checked, compileChecker } from "./validate.js";
 
 export const QuestionItem = Type.Object(
@@ -58,10 +58,6 @@ export const QuestionParameters = Type.Object(
 
 export type QuestionItemArgs = Static<typeof QuestionItem>;
 export type QuestionArgs = Static<typeof QuestionParameters>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 const SINGLE_TYPES: Readonly<Record<string, boolean>> = { single: false, multi: true };
 

@@ -146,6 +146,11 @@ export function checkItems(items: RuleItem[], limits: RuleLimits): ArgumentError
   return undefined;
 }
 
+/** A JSON object: not null, not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /** Line endings a model may send: CRLF and lone CR become LF. */
 export function normalizeNewlines(text: string): string {
   return text.replace(/\r\n?/g, "\n");

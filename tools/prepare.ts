@@ -14,12 +14,9 @@
  *   the word the questionnaire tools use).
  */
 import type { Alias, Fold } from "../schemas/aliases.js";
+import { isRecord } from "../schemas/rules.js";
 
 type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** String options of one object (`at` is its path with a trailing dot, or ""). */
 function labelled(item: unknown, at: string, aliases: Alias[]): unknown {
