@@ -89,11 +89,13 @@ describe("in a short terminal the question stays and the list scrolls by rows", 
 });
 
 describe("a refused key says why, until the next key", () => {
-  it("Enter on an empty required number", () => {
+  it("Enter on an empty required number, on a form already drawn", () => {
     const spec = normalizeForm({
       questions: [{ prompt: "How many?", options: [], kind: "text", text: { type: "number" } }],
     });
     const { form } = openForm(spec);
+    // Drawn before the key, as Pi draws it: the refusal must not hide behind the cached frame.
+    form.render(80);
     form.handleInput(KEY.enter);
     expect(form.render(80).join("\n")).toContain("Not saved: An answer is required.");
     form.handleInput("4");

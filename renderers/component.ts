@@ -64,14 +64,13 @@ export class FormComponent implements Component, Focusable {
   private readonly hints: KeyHints;
   /** Mouse reporting, when the setting asks for it and the host can write to its terminal. */
   private readonly mouse?: MouseReporting;
-  /** The screen last drawn (what a click lands on). */
-  private lastScreen?: Screen;
   private finished = false;
   /** The last frame; its click targets only while the mouse reports (an open form then holds less). */
   private cache?: {
     snapshot: unknown;
     width: number;
     height: number;
+    message: string | undefined;
     editor: string;
     screen: Screen;
     targets: boolean;
@@ -287,11 +286,15 @@ export class FormComponent implements Component, Focusable {
       ? `${this.editor.getText()}|${JSON.stringify(this.editor.getCursor())}|${this._focused}`
       : "";
     const c = this.cache;
-    const same = c && c.snapshot === snapshot && c.width === width && c.height === height && c.editor === editorKey;
-    if (c && same && (c.targets || !targets)) {
-      this.lastScreen = c.screen;
-      return c.screen;
-    }
+    const same =
+      c &&
+      c.snapshot === snapshot &&
+      c.width === width &&
+      c.height === height &&
+      c.editor === editorKey &&
+      // A refused key changes the message, not the snapshot.
+      c.message === this.message;
+    if (c && same && (c.targets || !targets)) return c.screen;
     const drawn = screen({
       spec: this.spec,
       snapshot,
@@ -307,8 +310,15 @@ export class FormComponent implements Component, Focusable {
     });
     const keepTargets = this.mouse !== undefined;
     const kept = keepTargets ? drawn : { lines: drawn.lines, hits: [] };
-    this.cache = { snapshot, width, height, editor: editorKey, screen: kept, targets: keepTargets };
-    this.lastScreen = kept;
+    this.cache = {
+      snapshot,
+      width,
+      height,
+      message: this.message,
+      editor: editorKey,
+      screen: kept,
+      targets: keepTargets,
+    };
     return drawn;
   }
 
@@ -346,10 +356,12 @@ export class FormComponent implements Component, Focusable {
       }
       return;
     }
-    if (report.button !== 0 || !report.press || !this.lastScreen) return;
-    const where = locate(this.host as DrawnScreen, this.lastScreen.lines);
+    // A click lands on the frame last drawn.
+    const drawn = this.cache?.screen;
+    if (report.button !== 0 || !report.press || !drawn) return;
+    const where = locate(this.host as DrawnScreen, drawn.lines);
     if (!where) return;
-    const target = targetAt(this.lastScreen, report.y - 1 - where.row, report.x - 1 - where.col);
+    const target = targetAt(drawn, report.y - 1 - where.row, report.x - 1 - where.col);
     if (!target) return;
     const shown = this.spec.questions.map((_, i) => i).filter((i) => isVisible(this.spec, keys.context, i));
     for (const event of clickEvents(target, position, { shown })) this.actor.send(event);
