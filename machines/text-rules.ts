@@ -148,14 +148,20 @@ export function selectionAnswers(q: SelectionQuestion, picks: Picks): boolean {
   return picks.options.length + picks.custom.length > 0 && selectionAccepted(q, picks);
 }
 
-/** `(at least one)`, `(2 to 4)`, `(up to 3)`: what Enter asks of a multi-select, for the help line. */
-export function countHint(q: SelectionQuestion): string {
+/** `at least one`, `2 to 4`, `up to 3`: how many choices a multi-select takes, in words; empty when any number will do. */
+export function countPhrase(q: SelectionQuestion): string {
   const count = q.count;
-  if (!count) return q.required ? " (at least one)" : "";
+  if (!count) return q.required ? "at least one" : "";
   const min = count.min;
   const max = count.max;
-  if (max !== undefined && min === max) return ` (exactly ${min})`;
-  if (max !== undefined && min > 0) return ` (${min} to ${max})`;
-  if (max !== undefined) return ` (up to ${max})`;
-  return min > 0 ? ` (at least ${min})` : "";
+  if (max !== undefined && min === max) return `exactly ${min}`;
+  if (max !== undefined && min > 0) return `${min} to ${max}`;
+  if (max !== undefined) return `up to ${max}`;
+  return min > 0 ? `at least ${min}` : "";
+}
+
+/** ` (at least one)`, ` (2 to 4)`: what Enter asks of a multi-select, for the help line. */
+export function countHint(q: SelectionQuestion): string {
+  const phrase = countPhrase(q);
+  return phrase ? ` (${phrase})` : "";
 }

@@ -13,7 +13,7 @@ import { type FormContext, type FormEvent, isVisible, openQuestions } from "../m
 import type { FormPosition } from "../machines/position.js";
 import { rowAt, rowCount } from "../machines/rows.js";
 import { type FormSpec, isScaleOption, optionText, otherLabel, type QuestionSpec } from "../machines/spec.js";
-import { textProblems } from "../machines/text-rules.js";
+import { countPhrase, textProblems } from "../machines/text-rules.js";
 import { displayLine, displayText } from "./text.js";
 
 export interface RowModel {
@@ -189,7 +189,7 @@ export function refusal(
   if (position.mode !== "choosing") return undefined;
   switch (event.type) {
     case "CONFIRM":
-      return q.kind === "multi" ? `Choose ${howMany(q)} (Space or 1-9), then Enter.` : undefined;
+      return q.kind === "multi" ? `Choose ${countPhrase(q) || "what applies"} (Space or 1-9), then Enter.` : undefined;
     case "TOGGLE_ALL":
       return `At most ${q.count?.max} may be chosen here, so "a" cannot tick them all.`;
     case "INVERT":
@@ -203,14 +203,4 @@ export function refusal(
     default:
       return undefined;
   }
-}
-
-/** How many choices a multi-select takes, in words. */
-function howMany(q: QuestionSpec): string {
-  const min = q.count?.min ?? (q.required ? 1 : 0);
-  const max = q.count?.max;
-  if (max !== undefined && min === max) return `exactly ${min}`;
-  if (max !== undefined && min > 0) return `${min} to ${max}`;
-  if (max !== undefined) return `at most ${max}`;
-  return min > 1 ? `at least ${min}` : "at least one";
 }
