@@ -4,11 +4,14 @@
  * someone else gave or cleared is left alone (`session_info_changed`).
  */
 import { spawn } from "node:child_process";
+import { getEventListeners } from "node:events";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import type { Api, Model } from "@mariozechner/pi-ai";
+import { normalizeForm } from "../machines/spec.js";
 import type { FormComponent } from "../renderers/component.js";
 import { createFormchart } from "../tools/index.js";
+import { FormchartState } from "../tools/state.js";
 import { PROJECT_ROOT } from "./e2e/pi-home.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -83,6 +86,24 @@ describe("session_shutdown", () => {
     expect(asked).toEqual(["Which?"]);
     await pi.fire("session_shutdown", shutdown);
     expect((await pending).details).toMatchObject({ answer: null, cancelled: true });
+  });
+
+  it("closes any number of open forms, none of which listens on the session's own signal", async () => {
+    const state = new FormchartState(tempAgentDir());
+    const spec = normalizeForm({ questions: [{ prompt: "Which?", options: two }] });
+    let opened = 0;
+    const { ctx } = fakeUiContext(() => {
+      opened++;
+    });
+    // Calls without an abort signal of their own: the session's is the only one there is.
+    const pending = Array.from({ length: 25 }, () => state.runForm(ctx as never, spec, undefined));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(opened).toBe(25);
+    // More than ten listeners on one signal is what Node reports as a possible leak.
+    expect(getEventListeners(state.closed, "abort").length).toBeLessThanOrEqual(10);
+    await state.shutdown();
+    const outcomes = await Promise.all(pending);
+    expect(outcomes.every((o) => o.kind === "done" && o.result.cancelled)).toBe(true);
   });
 
   it("a host dialog that ignores its abort signal does not hold the shutdown", async () => {

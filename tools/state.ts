@@ -86,7 +86,9 @@ export class FormchartState {
     signal: AbortSignal | undefined,
     answer?: FormchartState["lastAnswer"],
   ): Promise<ShowOutcome> {
-    const running = this.showAndKeep(ctx, spec, signal ? AbortSignal.any([signal, this.closed]) : this.closed, answer);
+    // Each form listens on a signal of its own, never on the session's: any number may be open at once.
+    const own = AbortSignal.any(signal ? [signal, this.closed] : [this.closed]);
+    const running = this.showAndKeep(ctx, spec, own, answer);
     this.open.add(running);
     // Not an async function: an open form holds one suspended call less.
     const settled = () => {
