@@ -7,7 +7,8 @@
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it, jest } from "@jest/globals";
-import { createFormMachine } from "../machines/form.js";
+import { createActor } from "xstate";
+import { formMachine } from "../machines/form.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
 import { runQwizard } from "../tools/commands.js";
@@ -513,8 +514,25 @@ describe("waits run on a monotonic clock", () => {
     }
   });
 
-  it("the machine of a throttled form counts its delay in milliseconds of the spec", () => {
-    const machine = createFormMachine(normalizeForm({ waitMs: 5000, questions: [{ prompt: "p", options: two }] }));
-    expect(machine.implementations.delays.cooldown).toBe(5000);
+  it("a throttled form waits the milliseconds of its own spec, even on a machine another wait shares", () => {
+    const short = normalizeForm({ waitMs: 1000, questions: [{ prompt: "p", options: two }] });
+    const long = normalizeForm({ waitMs: 5000, questions: [{ prompt: "p", options: two }] });
+    expect(formMachine(long)).toBe(formMachine(short));
+    jest.useFakeTimers({ doNotFake: ["performance"] });
+    try {
+      const actors = [short, long].map((spec) => createActor(formMachine(spec), { input: { spec } }).start());
+      const waiting = () => actors.map((a) => a.getSnapshot().hasTag("waiting"));
+      expect(waiting()).toEqual([true, true]);
+      jest.advanceTimersByTime(999);
+      expect(waiting()).toEqual([true, true]);
+      jest.advanceTimersByTime(1);
+      expect(waiting()).toEqual([false, true]);
+      jest.advanceTimersByTime(3999);
+      expect(waiting()).toEqual([false, true]);
+      jest.advanceTimersByTime(1);
+      expect(waiting()).toEqual([false, false]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

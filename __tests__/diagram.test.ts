@@ -73,7 +73,9 @@ describe("diagram details", () => {
       ],
     });
     const dot = toDot(
-      describeMachine(createFormMachine(evil) as never, { q1: evil.questions[0].label, q2: evil.questions[1].label }),
+      describeMachine(createFormMachine(evil) as never, {
+        labels: { q1: evil.questions[0].label, q2: evil.questions[1].label },
+      }),
     );
     expect(dot).toContain('label="q1 · x a - b label= pwned";');
     expect(dot).not.toContain('[label="pwned');

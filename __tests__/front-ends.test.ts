@@ -23,7 +23,8 @@ function typedAnswer(q: QuestionSpec): string {
 
 /** Answer every question (second option, two ticks, or a typed answer) and stop where the form would submit. */
 function answered(spec: FormSpec): FormContext {
-  const actor = createActor(createFormMachine({ ...spec, waitMs: undefined }), { input: {} }).start();
+  const unthrottled = { ...spec, waitMs: undefined };
+  const actor = createActor(createFormMachine(unthrottled), { input: { spec: unthrottled } }).start();
   const send = (e: FormEvent) => actor.send(e);
   for (let guard = 0; guard < 50 && actor.getSnapshot().status === "active"; guard++) {
     const position = formPosition(actor.getSnapshot());

@@ -6,7 +6,8 @@ import { formPosition } from "../machines/position.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 
 function run(questions: QuestionInput[], events: FormEvent[]) {
-  const actor = createActor(createFormMachine(normalizeForm({ questions })), { input: {} }).start();
+  const spec = normalizeForm({ questions });
+  const actor = createActor(createFormMachine(spec), { input: { spec } }).start();
   for (const e of events) actor.send(e);
   return actor.getSnapshot();
 }

@@ -1,13 +1,14 @@
 /**
- * What forms of one spec share, and what each keeps of its own: the same
- * content asked again gets the same spec object and statechart definition,
- * each form still runs an actor of its own (a restored draft in one is not
- * seen by another); checked arguments are copied only where a line ending
- * changes, never changed in place.
+ * What forms share, and what each keeps of its own: forms of one shape run
+ * one statechart definition, and the same content asked again gets the same
+ * spec object; each form still runs an actor of its own, answers its own
+ * spec (its options, ids and checks) and keeps its own state (a restored
+ * draft in one is not seen by another); checked arguments are copied only
+ * where a line ending changes, never changed in place.
  */
 import { describe, expect, it } from "@jest/globals";
 import { createActor } from "xstate";
-import { initialContext } from "../machines/context.js";
+import { formState, initialContext } from "../machines/context.js";
 import { formMachine } from "../machines/form.js";
 import { sharedSpec } from "../machines/shared-spec.js";
 import { normalizeForm } from "../machines/spec.js";
@@ -70,12 +71,48 @@ describe("sharedSpec and formMachine", () => {
     const spec = sharedSpec(normalizeForm(input("Shared machine?")));
     expect(formMachine(spec)).toBe(formMachine(spec));
     const restored = { ...initialContext(spec), answered: [true, false], cursors: [2, 0] };
-    const a = createActor(formMachine(spec), { input: { restore: restored } }).start();
-    const b = createActor(formMachine(spec), { input: {} }).start();
+    const a = createActor(formMachine(spec), { input: { spec, restore: restored } }).start();
+    const b = createActor(formMachine(spec), { input: { spec } }).start();
     a.send({ type: "MOVE", delta: -1 });
     expect(a.getSnapshot().context.cursors[0]).toBe(1);
     expect(a.getSnapshot().context.answered).toEqual([true, false]);
-    expect(b.getSnapshot().context).toEqual(initialContext(spec));
+    expect(formState(b.getSnapshot().context)).toEqual(initialContext(spec));
+  });
+
+  it("runs forms of one shape on one machine, each with its own options, ids and answers", () => {
+    const two = normalizeForm({
+      questions: [
+        { id: "colour", prompt: "Colour?", options: [{ label: "Red" }, { label: "Blue" }], allowOther: false },
+      ],
+    });
+    const four = normalizeForm({
+      questions: [
+        { id: "size", prompt: "Size?", options: ["S", "M", "L", "XL"].map((label) => ({ label })), allowOther: false },
+      ],
+    });
+    expect(formMachine(four)).toBe(formMachine(two));
+    const answer = (spec: typeof two) => {
+      const actor = createActor(formMachine(spec), { input: { spec } }).start();
+      for (let i = 0; i < 5; i++) actor.send({ type: "MOVE", delta: 1 });
+      actor.send({ type: "CONFIRM" });
+      return actor.getSnapshot().output;
+    };
+    // The highlight stops at each form's own last row, and the answer names each form's own question.
+    expect(answer(two)?.answers).toEqual([{ id: "colour", answered: true, options: [1], custom: [] }]);
+    expect(answer(four)?.answers).toEqual([{ id: "size", answered: true, options: [3], custom: [] }]);
+  });
+
+  it("gives forms whose states or transitions differ machines of their own", () => {
+    const base = { prompt: "Which?", options: [{ label: "A" }, { label: "B" }] };
+    const machine = formMachine(normalizeForm({ questions: [base] }));
+    const differing = [
+      { questions: [{ ...base, allowOther: false }] },
+      { questions: [{ ...base, multiple: true }] },
+      { questions: [base, base] },
+      { questions: [base], waitMs: 1000 },
+      { questions: [base], declinable: true },
+    ];
+    for (const form of differing) expect(formMachine(normalizeForm(form as never))).not.toBe(machine);
   });
 
   it("opens the same tool call twice on one spec and one machine, each answered on its own", async () => {

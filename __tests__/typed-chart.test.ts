@@ -12,7 +12,7 @@ const spec = normalizeForm({ questions: [{ prompt: "Pick one", options: [{ label
 
 /** States with misspellings: never run, only compiled. */
 function misspelt() {
-  const s = formSetup(spec);
+  const s = formSetup();
   return [
     // @ts-expect-error an action that does not exist
     s.createStateConfig({ on: { CANCEL: { actions: "markCancelld" } } }),

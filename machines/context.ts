@@ -64,6 +64,23 @@ export interface FormContext {
   outcome: Outcome;
 }
 
+/**
+ * The statechart's context: the form's state and, beside it, the spec the
+ * form answers. The chart's definition depends only on the spec's shape (see
+ * `chartShape`), so its guards and actions read the texts, options, checks
+ * and conditions from here. The spec is never changed and never stored.
+ */
+export interface ChartContext extends FormContext {
+  readonly spec: FormSpec;
+}
+
+/** The form's own state, without the spec the chart carries beside it: what a draft keeps. */
+export function formState(context: FormContext): FormContext {
+  if (!("spec" in context)) return context;
+  const { spec: _, ...state } = context as ChartContext;
+  return state;
+}
+
 export interface QuestionOutcome {
   id: string;
   answered: boolean;
@@ -133,7 +150,7 @@ export function isVisible(spec: FormSpec, context: FormContext, q: number): bool
 }
 
 /** Drop the answers of questions an answer change has hidden (conditions only look back, so one pass). */
-export function pruneHidden(spec: FormSpec, context: FormContext): FormContext {
+export function pruneHidden<C extends FormContext>(spec: FormSpec, context: C): C {
   let next = context;
   spec.questions.forEach((q, j) => {
     if (q.visibility.kind === "always" || !next.answered[j] || isVisible(spec, next, j)) return;

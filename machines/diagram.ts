@@ -73,27 +73,31 @@ function guardLabel(guard: unknown): string {
   return params.length ? `${g.type}(${params.join(", ")})` : g.type;
 }
 
-function eventLabel(eventType: string, delays: Record<string, unknown>): string {
+function eventLabel(eventType: string, delays: Record<string, number>): string {
   const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
   if (after) {
     const delay = delays[after[1]];
-    return typeof delay === "number" ? `after ${delay / 1000}s` : `after ${after[1]}`;
+    return delay !== undefined ? `after ${delay / 1000}s` : `after ${after[1]}`;
   }
   return eventType === "" ? "always" : eventType;
 }
 
-/**
- * Read states and transitions off a machine. `labels` names question states
- * (`q1` → "Scope"), `details` adds a line under them (`shown when size gte 4`).
- */
+export interface DiagramNames {
+  /** Names of question states: `q1` → "Scope". */
+  labels?: Record<string, string>;
+  /** A line under a state: `shown when size gte 4`. */
+  details?: Record<string, string>;
+  /** Delays in milliseconds by name (`cooldown`), for the labels of `after` edges. */
+  delays?: Record<string, number>;
+}
+
+/** Read states and transitions off a machine, named for the form it runs. */
 export function describeMachine(
   machine: AnyStateMachine,
-  labels: Record<string, string> = {},
-  details: Record<string, string> = {},
+  { labels = {}, details = {}, delays = {} }: DiagramNames = {},
 ): Diagram {
   const states: DiagramState[] = [];
   const edges: DiagramEdge[] = [];
-  const delays = (machine.implementations?.delays ?? {}) as Record<string, unknown>;
   const visit = (node: Node, parent?: string) => {
     const id = safeId(node.id);
     const children = Object.values(node.states) as Node[];

@@ -7,7 +7,9 @@
  * a tabbed form), an optional `waiting` countdown, and the final states
  * `submitted` and `cancelled`. Keys are not events: renderers translate key
  * bytes into the semantic events of `FormEvent`, so tests, the terminal view
- * and the dialog front end all drive the same machine.
+ * and the dialog front end all drive the same machine. The machine is built
+ * from the spec's shape alone (`chartShape`); a form runs it with its spec
+ * as input, and the guards and actions read the spec from the context.
  *
  * UX contract encoded here:
  * - single-select: Enter (or a number key) answers with the highlighted option;
@@ -24,14 +26,61 @@
  */
 import { formResult, initialContext } from "./context.js";
 import { type AnswerAction, formSetup, questionStateKey } from "./setup.js";
-import { type FormSpec, isTabbed } from "./spec.js";
+import { type FormSpec, isTabbed, type QuestionSpec } from "./spec.js";
 
 export { type FormInput, type FormTag, formSetup, questionStateKey } from "./setup.js";
 
+/**
+ * What of a spec decides the chart's states and transitions: how many
+ * questions, of which kind, with which rows and editors, whether conditions
+ * can hide them, and what the form as a whole offers. Texts, options, checks
+ * and the conditions themselves are not part of it: the guards and actions
+ * read those from the context. Every spec of one shape runs the same machine.
+ */
+export interface ChartShape {
+  tabbed: boolean;
+  waits: boolean;
+  declinable: boolean;
+  additionalNotes: boolean;
+  questions: Array<{
+    kind: QuestionSpec["kind"];
+    allowOther: boolean;
+    notes: boolean;
+    autoAdvance: boolean;
+    visibility: QuestionSpec["visibility"]["kind"];
+    /** Every option may be ticked at once (no count below the number of options). */
+    allMayBeChosen: boolean;
+  }>;
+}
+
+export function chartShape(spec: FormSpec): ChartShape {
+  return {
+    tabbed: isTabbed(spec),
+    waits: (spec.waitMs ?? 0) > 0,
+    declinable: spec.declinable === true,
+    additionalNotes: spec.additionalNotes === true,
+    questions: spec.questions.map((q) => ({
+      kind: q.kind,
+      allowOther: q.allowOther,
+      notes: q.notes,
+      autoAdvance: q.autoAdvance,
+      visibility: q.visibility.kind,
+      allMayBeChosen: (q.count?.max ?? Number.POSITIVE_INFINITY) >= q.options.length,
+    })),
+  };
+}
+
+/** One setup for every form: its guards and actions read the spec from the context. */
+const s = formSetup();
+
+/** The statechart of a spec's shape; run it with the spec as input (`{ spec }`). */
 export function createFormMachine(spec: FormSpec) {
-  const s = formSetup(spec);
-  const qs = spec.questions;
-  const tabbed = isTabbed(spec);
+  return machineOf(chartShape(spec));
+}
+
+function machineOf(shape: ChartShape) {
+  const qs = shape.questions;
+  const tabbed = shape.tabbed;
 
   // Tabs move one step; a hidden question passes the move on in the same
   // direction (its eventless `always` transitions), so each question has a
@@ -44,15 +93,13 @@ export function createFormMachine(spec: FormSpec) {
   const askFirst = [{ guard: "hasInput" as const, target: "discarding" }, cancel];
   // A question shown by a condition is only ever shown once an earlier one is answered (a
   // condition on an unanswered question is false), so there Esc always asks.
-  const escFrom = (k: number) => (qs[k].visibility.kind === "when" ? { target: "discarding" } : askFirst);
+  const escFrom = (k: number) => (qs[k].visibility === "when" ? { target: "discarding" } : askFirst);
   const discarding = (back: string) =>
     s.createStateConfig({ tags: "discarding", on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } } });
   /** A lone single-choice question without a typed answer or notes holds nothing before it ends: Esc just cancels. */
   const holdsInput = (k: number) => tabbed || qs[k].kind !== "single" || qs[k].allowOther || qs[k].notes;
   /** A review screen with nothing before it to answer (a bare confirmation) holds no input either. */
-  const reviewHoldsInput = qs.length > 0 || spec.additionalNotes === true;
-  /** Ticking all options is offered where all may be chosen. */
-  const allMayBeChosen = (k: number) => (qs[k].count?.max ?? Number.POSITIVE_INFINITY) >= qs[k].options.length;
+  const reviewHoldsInput = qs.length > 0 || shape.additionalNotes;
   const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
   /** After an answer: back to the review screen when the person came from there, else on to the next question. */
   const advance = (k: number) => {
@@ -62,7 +109,7 @@ export function createFormMachine(spec: FormSpec) {
     return { ADVANCE: [{ guard: "returningToReview" as const, target: "#form.review" }, forward(k)] };
   };
   const skipHidden = (k: number) =>
-    qs[k].visibility.kind === "always" || !tabbed
+    qs[k].visibility === "always" || !tabbed
       ? []
       : (["forward", "backward"] as const).map((direction) => ({
           guard: { type: "hiddenGoing" as const, params: { q: k, direction } },
@@ -124,7 +171,7 @@ export function createFormMachine(spec: FormSpec) {
               },
             ],
             TOGGLE: [...toEditor, { actions: { type: "toggleHighlighted" as const, params: p } }],
-            ...(allMayBeChosen(k) ? { TOGGLE_ALL: { actions: { type: "toggleAll" as const, params: p } } } : {}),
+            ...(qs[k].allMayBeChosen ? { TOGGLE_ALL: { actions: { type: "toggleAll" as const, params: p } } } : {}),
             INVERT: {
               guard: { type: "invertedFits" as const, params: p },
               actions: { type: "invert" as const, params: p },
@@ -215,12 +262,12 @@ export function createFormMachine(spec: FormSpec) {
             actions: "markReturn" as const,
           })),
           CANCEL: reviewHoldsInput ? askFirst : cancel,
-          ...(spec.additionalNotes ? { NOTE: { target: "writing" } } : {}),
-          ...(spec.declinable ? { DECLINE: { target: "#form.declined", actions: "markDeclined" as const } } : {}),
+          ...(shape.additionalNotes ? { NOTE: { target: "writing" } } : {}),
+          ...(shape.declinable ? { DECLINE: { target: "#form.declined", actions: "markDeclined" as const } } : {}),
         },
       },
       ...(reviewHoldsInput ? { discarding: discarding("reviewing") } : {}),
-      ...(spec.additionalNotes
+      ...(shape.additionalNotes
         ? {
             writing: {
               tags: "writing",
@@ -246,36 +293,41 @@ export function createFormMachine(spec: FormSpec) {
 
   return s.createMachine({
     id: "form",
-    context: ({ input }) => input?.restore ?? initialContext(spec),
-    initial: spec.waitMs ? "waiting" : first,
+    context: ({ input }) => ({ ...(input.restore ?? initialContext(input.spec)), spec: input.spec }),
+    initial: shape.waits ? "waiting" : first,
     on: { ABORT: cancel },
     states: {
-      ...(spec.waitMs ? { waiting } : {}),
+      ...(shape.waits ? { waiting } : {}),
       ...Object.fromEntries(
         qs.map((q, k) => [questionStateKey(k), q.kind === "text" ? textQuestion(k) : choiceQuestion(k)]),
       ),
       ...(tabbed ? { review } : {}),
       submitted: { type: "final" },
       cancelled: { type: "final" },
-      ...(spec.declinable ? { declined: { type: "final" as const } } : {}),
+      ...(shape.declinable ? { declined: { type: "final" as const } } : {}),
     },
-    output: ({ context }) => formResult(spec, context),
+    output: ({ context }) => formResult(context.spec, context),
   });
 }
 
-export type FormMachine = ReturnType<typeof createFormMachine>;
+export type FormMachine = ReturnType<typeof machineOf>;
 
-const machines = new WeakMap<FormSpec, FormMachine>();
+/** Machines kept for shapes seen lately; an open form holds its own, so dropping one here is safe. */
+const KEPT = 8;
+const machines = new Map<string, FormMachine>();
 
 /**
- * The machine of a spec, made once per spec object: every form of one spec
- * (see `sharedSpec`) shares its definition, which depends on the spec alone
- * (a restored draft comes in through `input`); each form runs its own actor.
+ * The machine of a spec's shape, made once per shape: every form of that
+ * shape shares the definition (the spec and a restored draft come in
+ * through `input`); each form runs its own actor.
  */
 export function formMachine(spec: FormSpec): FormMachine {
-  const known = machines.get(spec);
-  if (known) return known;
-  const machine = createFormMachine(spec);
-  machines.set(spec, machine);
+  const shape = chartShape(spec);
+  const key = JSON.stringify(shape);
+  const machine = machines.get(key) ?? machineOf(shape);
+  // Most recently used last; the oldest goes when there are too many.
+  machines.delete(key);
+  machines.set(key, machine);
+  if (machines.size > KEPT) machines.delete(machines.keys().next().value as string);
   return machine;
 }

@@ -140,6 +140,7 @@ export function formTestModel(
   return new TestModel(machine, {
     events: formEvents(spec) as never,
     serializeState: guardKey(spec) as never,
+    input: { spec },
   });
 }
 

@@ -7,6 +7,7 @@
  */
 import { assertEvent, assign, raise, setup } from "xstate";
 import {
+  type ChartContext,
   canSubmit,
   clamp,
   type Direction,
@@ -39,6 +40,8 @@ export type FormTag =
   | "discarding";
 
 export interface FormInput {
+  /** The form to run: the machine is its shape's, the texts and rules come from here. */
+  spec: FormSpec;
   /** Context to start from instead of a blank form (a restored draft). */
   restore?: FormContext;
 }
@@ -54,72 +57,86 @@ export function questionStateKey(k: number): string {
   return `q${k + 1}`;
 }
 
-/** The named guards, actions and delays of a form, typed for its states. */
-export function formSetup(spec: FormSpec) {
-  const qs = spec.questions;
-  const row = (context: FormContext, q: number): Row | undefined => rowAt(qs[q], context.picks[q], context.cursors[q]);
-  const lastRow = (q: number, picks: Picks) => rowCount(qs[q], picks) - 1;
-  /** Every option ticked, or none when all already are; typed choices stay. */
-  const allOrNone = (q: number, current: Picks): Picks => {
-    const all = qs[q].options.map((_, i) => i);
-    return { options: current.options.length === all.length ? [] : all, custom: current.custom };
-  };
-  const inverted = (q: number, current: Picks): Picks => ({
-    options: qs[q].options.map((_, i) => i).filter((i) => !current.options.includes(i)),
-    custom: current.custom,
+/** The question `q` of the form a context belongs to. */
+const question = (context: ChartContext, q: number) => context.spec.questions[q];
+const row = (context: ChartContext, q: number): Row | undefined =>
+  rowAt(question(context, q), context.picks[q], context.cursors[q]);
+const lastRow = (context: ChartContext, q: number, picks: Picks) => rowCount(question(context, q), picks) - 1;
+const everyOption = (context: ChartContext, q: number) => question(context, q).options.map((_, i) => i);
+/** Every option ticked, or none when all already are; typed choices stay. */
+const allOrNone = (context: ChartContext, q: number): Picks => {
+  const current = context.picks[q];
+  const all = everyOption(context, q);
+  return { options: current.options.length === all.length ? [] : all, custom: current.custom };
+};
+const inverted = (context: ChartContext, q: number): Picks => {
+  const current = context.picks[q];
+  return { options: everyOption(context, q).filter((i) => !current.options.includes(i)), custom: current.custom };
+};
+const withinMax = (context: ChartContext, q: number, picks: Picks) =>
+  picks.options.length + picks.custom.length <= (question(context, q).count?.max ?? Number.POSITIVE_INFINITY);
+/** Apply an answer change, then drop answers it hid. */
+const answer = (
+  context: ChartContext,
+  q: number,
+  picks: Picks,
+  answered: boolean,
+  extra: Partial<FormContext> = {},
+): ChartContext =>
+  pruneHidden(context.spec, {
+    ...context,
+    ...extra,
+    picks: replaceAt(context.picks, q, picks),
+    answered: replaceAt(context.answered, q, answered),
   });
-  const withinMax = (q: number, picks: Picks) =>
-    picks.options.length + picks.custom.length <= (qs[q].count?.max ?? Number.POSITIVE_INFINITY);
-  /** Apply an answer change, then drop answers it hid. */
-  const answer = (context: FormContext, q: number, picks: Picks, answered: boolean, extra: Partial<FormContext> = {}) =>
-    pruneHidden(spec, {
-      ...context,
-      ...extra,
-      picks: replaceAt(context.picks, q, picks),
-      answered: replaceAt(context.answered, q, answered),
-    });
 
+/**
+ * The named guards, actions and delays of every form, typed for its states.
+ * They read the form from the context (`context.spec`), never from a closure:
+ * one setup serves every spec, and one machine every spec of a shape.
+ */
+export function formSetup() {
   return setup({
     types: {} as {
-      context: FormContext;
+      context: ChartContext;
       events: FormEvent | InternalEvent;
       input: FormInput;
       output: FormResult;
       tags: FormTag;
     },
-    delays: { cooldown: spec.waitMs ?? 0 },
+    delays: { cooldown: ({ context }) => context.spec.waitMs ?? 0 },
     guards: {
       onOtherRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "other",
       onOptionRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "option",
-      selectionAccepted: ({ context }, p: QParam) => selectionAccepted(qs[p.q], context.picks[p.q]),
+      selectionAccepted: ({ context }, p: QParam) => selectionAccepted(question(context, p.q), context.picks[p.q]),
       rowExists: ({ context, event }, p: QParam) =>
-        event.type === "SELECT" && event.row >= 0 && event.row <= lastRow(p.q, context.picks[p.q]),
+        event.type === "SELECT" && event.row >= 0 && event.row <= lastRow(context, p.q, context.picks[p.q]),
       hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
       /** A number key on the review screen names the questions shown, counted in order. */
       selectsQuestion: ({ context, event }, p: QParam) =>
-        event.type === "SELECT" && event.row === shownPosition(spec, context, p.q),
+        event.type === "SELECT" && event.row === shownPosition(context.spec, context, p.q),
       /** Something was entered: Esc asks before it throws that away. */
-      hasInput: ({ context }) => hasInput(spec, context),
+      hasInput: ({ context }) => hasInput(context.spec, context),
       returningToReview: ({ context }) => context.returnToReview,
       /** The editor of a typed choice holds text (Tab keeps it as the answer). */
       draftKept: ({ context }, p: QParam) => context.drafts[p.q].trim() !== "",
-      textAccepted: ({ event }, p: QParam) =>
-        event.type === "SUBMIT_TEXT" && textProblems(qs[p.q].text!, event.text).length === 0,
+      textAccepted: ({ context, event }, p: QParam) =>
+        event.type === "SUBMIT_TEXT" && textProblems(question(context, p.q).text!, event.text).length === 0,
       hiddenGoing: ({ context }, p: { q: number; direction: Direction }) =>
-        context.direction === p.direction && !isVisible(spec, context, p.q),
-      canSubmit: ({ context }) => canSubmit(spec, context),
+        context.direction === p.direction && !isVisible(context.spec, context, p.q),
+      canSubmit: ({ context }) => canSubmit(context.spec, context),
       /** Inverting keeps within the question's largest count. */
-      invertedFits: ({ context }, p: QParam) => withinMax(p.q, inverted(p.q, context.picks[p.q])),
+      invertedFits: ({ context }, p: QParam) => withinMax(context, p.q, inverted(context, p.q)),
     },
     actions: {
       move: assign(({ context, event }, p: QParam) => {
         assertEvent(event, "MOVE");
-        const cursor = clamp(context.cursors[p.q] + event.delta, 0, lastRow(p.q, context.picks[p.q]));
+        const cursor = clamp(context.cursors[p.q] + event.delta, 0, lastRow(context, p.q, context.picks[p.q]));
         return { cursors: replaceAt(context.cursors, p.q, cursor) };
       }),
       moveTo: assign(({ context, event }, p: QParam) => {
         assertEvent(event, ["SELECT", "MOVE_TO"]);
-        const last = lastRow(p.q, context.picks[p.q]);
+        const last = lastRow(context, p.q, context.picks[p.q]);
         const target = event.type === "SELECT" ? event.row : event.to === "last" ? last : 0;
         return { cursors: replaceAt(context.cursors, p.q, clamp(target, 0, last)) };
       }),
@@ -140,8 +157,8 @@ export function formSetup(spec: FormSpec) {
           next = { options: current.options, custom: current.custom.filter((_, i) => i !== r.index) };
         }
         // A multi-select is answered while something is chosen (as many as it takes); emptying it un-answers it.
-        return answer(context, p.q, next, selectionAnswers(qs[p.q], next), {
-          cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q], 0, lastRow(p.q, next))),
+        return answer(context, p.q, next, selectionAnswers(question(context, p.q), next), {
+          cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q], 0, lastRow(context, p.q, next))),
         });
       }),
       confirmSelection: assign(({ context }, p: QParam) => answer(context, p.q, context.picks[p.q], true)),
@@ -153,7 +170,7 @@ export function formSetup(spec: FormSpec) {
       typeAnswer: assign(({ context, event }, p: QParam) => {
         assertEvent(event, "TYPE");
         const text = event.text.trim();
-        const ok = text !== "" && textProblems(qs[p.q].text!, text).length === 0;
+        const ok = text !== "" && textProblems(question(context, p.q).text!, text).length === 0;
         return answer(context, p.q, ok ? { options: [], custom: [text] } : NO_PICKS, ok, {
           drafts: replaceAt(context.drafts, p.q, event.text),
         });
@@ -180,7 +197,7 @@ export function formSetup(spec: FormSpec) {
         const current = context.picks[p.q];
         const custom = current.custom.includes(text) ? current.custom : [...current.custom, text];
         // Keep the highlight on the new entry (it took the place of the "Type something." row).
-        const cursor = qs[p.q].options.length + custom.indexOf(text);
+        const cursor = question(context, p.q).options.length + custom.indexOf(text);
         return answer(context, p.q, { options: current.options, custom }, true, {
           drafts: replaceAt(context.drafts, p.q, ""),
           cursors: replaceAt(context.cursors, p.q, cursor),
@@ -196,19 +213,20 @@ export function formSetup(spec: FormSpec) {
       keepDraft: assign(({ context }, p: QParam) => {
         const text = context.drafts[p.q].trim();
         const current = context.picks[p.q];
-        if (qs[p.q].kind === "single") return answer(context, p.q, { options: [], custom: [text] }, true);
+        if (question(context, p.q).kind === "single")
+          return answer(context, p.q, { options: [], custom: [text] }, true);
         const custom = current.custom.includes(text) ? current.custom : [...current.custom, text];
         return answer(context, p.q, { options: current.options, custom }, true, {
           drafts: replaceAt(context.drafts, p.q, ""),
         });
       }),
       toggleAll: assign(({ context }, p: QParam) => {
-        const next = allOrNone(p.q, context.picks[p.q]);
-        return answer(context, p.q, next, selectionAnswers(qs[p.q], next));
+        const next = allOrNone(context, p.q);
+        return answer(context, p.q, next, selectionAnswers(question(context, p.q), next));
       }),
       invert: assign(({ context }, p: QParam) => {
-        const next = inverted(p.q, context.picks[p.q]);
-        return answer(context, p.q, next, selectionAnswers(qs[p.q], next));
+        const next = inverted(context, p.q);
+        return answer(context, p.q, next, selectionAnswers(question(context, p.q), next));
       }),
       /** A number key on a row: answer with it (single-select) or tick it (multi-select). */
       raiseConfirm: raise({ type: "CONFIRM" } as const),

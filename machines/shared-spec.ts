@@ -1,10 +1,12 @@
 /**
  * One spec object per form content. A form asked again with the same
  * content (the same questions, options and settings) gets the spec object
- * the earlier one had, so everything derived from a spec and kept with it
- * (the statechart definition, `formMachine`) is made once and shared; only
- * each form's own state is new. The last few contents are kept. Specs are
- * never changed once made, which is what makes sharing them safe.
+ * the earlier one had, so the spec and what is kept per spec (the context a
+ * form opens with, the rows drawn of each question) exist once; only each
+ * form's own state is new. (The statechart definition is shared more widely,
+ * by every form of one shape: see `formMachine`.) The last few contents are
+ * kept. Specs are never changed once made, which is what makes sharing them
+ * safe.
  */
 import { createHash } from "node:crypto";
 import type { FormSpec } from "./spec.js";

@@ -96,7 +96,7 @@ export class FormComponent implements Component, Focusable {
     if (options.mouse && write) this.mouse = new MouseReporting(write);
     this.maxHeight = options.maxHeight ?? (() => Math.max(6, this.host.terminal.rows - 4));
     this.actor = createActor(formMachine(this.spec), {
-      input: { restore: options.restore },
+      input: { spec: this.spec, restore: options.restore },
       inspect: options.inspect,
     });
     let previous: FormPosition | undefined;

@@ -13,7 +13,14 @@
  * the form with the answers given so far.
  */
 import { type Actor, createActor, waitFor } from "xstate";
-import { canSubmit, type FormContext, type FormEvent, type FormOutcome, formResult } from "../machines/context.js";
+import {
+  canSubmit,
+  type FormContext,
+  type FormEvent,
+  type FormOutcome,
+  formResult,
+  formState,
+} from "../machines/context.js";
 import { type FormMachine, formMachine } from "../machines/form.js";
 import { editorText, formPosition } from "../machines/position.js";
 import { type FormSpec, isTabbed } from "../machines/spec.js";
@@ -202,7 +209,7 @@ async function step(
 
 /** Drive a form through dialogs until it is submitted or cancelled. */
 export async function runDialogs(ui: DialogUi, spec: FormSpec, options: DialogOptions = {}): Promise<FormOutcome> {
-  const actor = createActor(formMachine(spec), { input: { restore: options.restore } });
+  const actor = createActor(formMachine(spec), { input: { spec, restore: options.restore } });
   // An error inside the statechart ends the dialogs (the loop sees the actor stop) instead of reaching Pi.
   let failure: string | undefined;
   actor.subscribe({ error: (error) => (failure = error instanceof Error ? error.message : String(error)) });
@@ -223,7 +230,7 @@ export async function runDialogs(ui: DialogUi, spec: FormSpec, options: DialogOp
   const end = actor.getSnapshot();
   const outcome: FormOutcome = {
     result: end.output ?? formResult(spec, { ...end.context, outcome: "cancelled" }),
-    context: end.context,
+    context: formState(end.context),
   };
   if (failure) outcome.error = failure;
   return outcome;

@@ -16,7 +16,11 @@ export function formDiagram(spec: FormSpec) {
     const name = q.label !== `Q${i + 1}` ? q.label : q.id !== `q${i + 1}` ? q.id : undefined;
     if (name) labels[`q${i + 1}`] = name;
   });
-  return describeMachine(createFormMachine(spec) as never, labels, visibilityNotes(spec));
+  return describeMachine(createFormMachine(spec) as never, {
+    labels,
+    details: visibilityNotes(spec),
+    delays: spec.waitMs ? { cooldown: spec.waitMs } : {},
+  });
 }
 
 /** `shown when size gte 4 and …`, `never shown`, per conditional question state. */

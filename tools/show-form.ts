@@ -19,6 +19,7 @@ import {
   type FormOutcome,
   type FormResult,
   formResult,
+  formState,
   initialContext,
 } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
@@ -70,7 +71,7 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
   detach();
   if (result === undefined || !form) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
   form.dispose();
-  const outcome: ShowOutcome = { kind: "done", result, context: form.snapshot.context };
+  const outcome: ShowOutcome = { kind: "done", result, context: formState(form.snapshot.context) };
   if (form.failure) outcome.error = form.failure;
   return outcome;
 }

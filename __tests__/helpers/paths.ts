@@ -31,7 +31,7 @@ export function replayPath(
   coverage: Coverage,
   options: ReplayOptions,
 ): void {
-  const model = createActor(createFormMachine(spec), { input: {} }).start();
+  const model = createActor(createFormMachine(spec), { input: { spec } }).start();
   const { form, results } = openForm(spec, {
     inspect: recordMicrosteps(coverage),
     maxHeight: () => options.height ?? 40,
