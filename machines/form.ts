@@ -26,49 +26,10 @@
  */
 import { formResult, initialContext } from "./context.js";
 import { type AnswerAction, formSetup, questionStateKey } from "./setup.js";
-import { type FormSpec, isTabbed, type QuestionSpec } from "./spec.js";
+import { type ChartShape, chartShape } from "./shape.js";
+import type { FormSpec } from "./spec.js";
 
 export { type FormInput, type FormTag, formSetup, questionStateKey } from "./setup.js";
-
-/**
- * What of a spec decides the chart's states and transitions: how many
- * questions, of which kind, with which rows and editors, whether conditions
- * can hide them, and what the form as a whole offers. Texts, options, checks
- * and the conditions themselves are not part of it: the guards and actions
- * read those from the context. Every spec of one shape runs the same machine.
- */
-export interface ChartShape {
-  tabbed: boolean;
-  waits: boolean;
-  declinable: boolean;
-  additionalNotes: boolean;
-  questions: Array<{
-    kind: QuestionSpec["kind"];
-    allowOther: boolean;
-    notes: boolean;
-    autoAdvance: boolean;
-    visibility: QuestionSpec["visibility"]["kind"];
-    /** Every option may be ticked at once (no count below the number of options). */
-    allMayBeChosen: boolean;
-  }>;
-}
-
-export function chartShape(spec: FormSpec): ChartShape {
-  return {
-    tabbed: isTabbed(spec),
-    waits: (spec.waitMs ?? 0) > 0,
-    declinable: spec.declinable === true,
-    additionalNotes: spec.additionalNotes === true,
-    questions: spec.questions.map((q) => ({
-      kind: q.kind,
-      allowOther: q.allowOther,
-      notes: q.notes,
-      autoAdvance: q.autoAdvance,
-      visibility: q.visibility.kind,
-      allMayBeChosen: (q.count?.max ?? Number.POSITIVE_INFINITY) >= q.options.length,
-    })),
-  };
-}
 
 /** One setup for every form: its guards and actions read the spec from the context. */
 const s = formSetup();

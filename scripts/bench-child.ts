@@ -74,7 +74,7 @@ interface ToolDefinition {
   name: string;
   parameters: unknown;
   prepareArguments?(raw: unknown): unknown;
-  execute(id: string, params: unknown, signal: undefined, onUpdate: undefined, ctx: unknown): Promise<unknown>;
+  execute(id: string, params: unknown, signal: AbortSignal, onUpdate: undefined, ctx: unknown): Promise<unknown>;
 }
 interface LoadedExtension {
   tools: Map<string, { definition: ToolDefinition }>;
@@ -148,6 +148,9 @@ function context(p: Pi, opened: (component: Component) => void) {
   };
 }
 
+/** The agent run's abort signal: Pi hands every tool call of a run the same one. */
+const run = new AbortController();
+
 /**
  * A tool call as Pi makes it (prepareArguments, Pi's own argument check,
  * execute) up to the form's first frame. Resolves with the open component.
@@ -162,7 +165,7 @@ function call(p: Pi, definition: ToolDefinition, raw: unknown, executing?: () =>
     const args = p.ai.validateToolArguments(definition, { name: definition.name, arguments: prepared });
     executing?.();
     definition
-      .execute("bench", args, undefined, undefined, ctx)
+      .execute("bench", args, run.signal, undefined, ctx)
       .then((result) => reject(new Error(`the form did not open: ${JSON.stringify(result).slice(0, 500)}`)), reject);
   });
 }

@@ -1,0 +1,43 @@
+/** The shape of a form (`chartShape`): the part of a spec its statechart is built from. */
+import { type FormSpec, isTabbed, type QuestionSpec } from "./spec.js";
+
+/**
+ * What of a spec decides the chart's states and transitions: how many
+ * questions, of which kind, with which rows and editors, whether conditions
+ * can hide them, and what the form as a whole offers. Texts, options, checks
+ * and the conditions themselves are not part of it: the guards and actions
+ * read those from the context. Every spec of one shape runs the same machine
+ * (`formMachine`).
+ */
+export interface ChartShape {
+  tabbed: boolean;
+  waits: boolean;
+  declinable: boolean;
+  additionalNotes: boolean;
+  questions: Array<{
+    kind: QuestionSpec["kind"];
+    allowOther: boolean;
+    notes: boolean;
+    autoAdvance: boolean;
+    visibility: QuestionSpec["visibility"]["kind"];
+    /** Every option may be ticked at once (no count below the number of options). */
+    allMayBeChosen: boolean;
+  }>;
+}
+
+export function chartShape(spec: FormSpec): ChartShape {
+  return {
+    tabbed: isTabbed(spec),
+    waits: (spec.waitMs ?? 0) > 0,
+    declinable: spec.declinable === true,
+    additionalNotes: spec.additionalNotes === true,
+    questions: spec.questions.map((q) => ({
+      kind: q.kind,
+      allowOther: q.allowOther,
+      notes: q.notes,
+      autoAdvance: q.autoAdvance,
+      visibility: q.visibility.kind,
+      allMayBeChosen: (q.count?.max ?? Number.POSITIVE_INFINITY) >= q.options.length,
+    })),
+  };
+}
