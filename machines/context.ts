@@ -74,8 +74,14 @@ export interface ChartContext extends FormContext {
   readonly spec: FormSpec;
 }
 
-/** The form's own state, without the spec the chart carries beside it: what a draft keeps. */
-export function formState(context: FormContext): FormContext {
+/**
+ * The form's own state alone, typed so that it cannot carry the spec: what
+ * leaves the engine (an outcome's context, a stored draft).
+ */
+export type FormState = FormContext & { spec?: never };
+
+/** The form's own state, without the spec the chart carries beside it. */
+export function formState(context: FormContext): FormState {
   if (!("spec" in context)) return context;
   const { spec: _, ...state } = context as ChartContext;
   return state;
@@ -239,7 +245,7 @@ export function formResult(spec: FormSpec, context: FormContext): FormResult {
 /** How a shown form ended: its result, and the context it ended in (kept as a draft when it was not submitted). */
 export interface FormOutcome {
   result: FormResult;
-  context: FormContext;
+  context: FormState;
   /** Set when the form closed because of an error of its own. */
   error?: string;
 }

@@ -25,9 +25,15 @@ export interface ChartShape {
   }>;
 }
 
+/**
+ * The shape of a spec. What makes no difference to the chart is left out, so
+ * that more forms share a machine: moving on after an answer only where there
+ * are tabs, ticking every option only in a multi-select.
+ */
 export function chartShape(spec: FormSpec): ChartShape {
+  const tabbed = isTabbed(spec);
   return {
-    tabbed: isTabbed(spec),
+    tabbed,
     waits: (spec.waitMs ?? 0) > 0,
     declinable: spec.declinable === true,
     additionalNotes: spec.additionalNotes === true,
@@ -35,9 +41,9 @@ export function chartShape(spec: FormSpec): ChartShape {
       kind: q.kind,
       allowOther: q.allowOther,
       notes: q.notes,
-      autoAdvance: q.autoAdvance,
+      autoAdvance: tabbed && q.autoAdvance,
       visibility: q.visibility.kind,
-      allMayBeChosen: (q.count?.max ?? Number.POSITIVE_INFINITY) >= q.options.length,
+      allMayBeChosen: q.kind === "multi" && (q.count?.max ?? Number.POSITIVE_INFINITY) >= q.options.length,
     })),
   };
 }

@@ -19,7 +19,7 @@ export function formDiagram(spec: FormSpec) {
   return describeMachine(createFormMachine(spec) as never, {
     labels,
     details: visibilityNotes(spec),
-    delays: spec.waitMs ? { cooldown: spec.waitMs } : {},
+    delays: spec.waitMs !== undefined && spec.waitMs > 0 ? { cooldown: spec.waitMs } : {},
   });
 }
 

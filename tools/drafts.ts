@@ -5,7 +5,7 @@
  * the draft. A draft is data from a file: it is checked before it is used.
  */
 import { createHash } from "node:crypto";
-import { type FormContext, restoreContext } from "../machines/context.js";
+import { type FormContext, type FormState, restoreContext } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
 import { checkStoredDraft } from "../schemas/draft.js";
 
@@ -14,7 +14,7 @@ export const DRAFT_ENTRY = "pi-formchart-draft";
 export interface DraftData {
   key: string;
   /** Absent when the form was submitted and the draft is cleared. */
-  context?: FormContext;
+  context?: FormState;
 }
 
 /**
