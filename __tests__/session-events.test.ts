@@ -106,6 +106,25 @@ describe("session_shutdown", () => {
     expect(outcomes.every((o) => o.kind === "done" && o.result.cancelled)).toBe(true);
   });
 
+  it("leaves nothing on the call's signal once a form closes, and closes the form when that signal aborts", async () => {
+    const state = new FormchartState(tempAgentDir());
+    const spec = normalizeForm({ questions: [{ prompt: "Which?", options: two }] });
+    // Pi hands every tool call of a run the same signal.
+    const run = new AbortController();
+    const { ctx } = fakeUiContext((c) => c.handleInput("1"));
+    for (let i = 0; i < 12; i++) {
+      const outcome = await state.runForm(ctx as never, spec, run.signal);
+      expect(outcome.kind === "done" && outcome.result.cancelled).toBe(false);
+    }
+    expect(getEventListeners(run.signal, "abort")).toHaveLength(0);
+    const open = fakeUiContext(() => {});
+    const pending = state.runForm(open.ctx as never, spec, run.signal);
+    await new Promise((r) => setTimeout(r, 20));
+    run.abort();
+    const outcome = await pending;
+    expect(outcome.kind === "done" && outcome.result.cancelled).toBe(true);
+  });
+
   it("a host dialog that ignores its abort signal does not hold the shutdown", async () => {
     const pi = setup();
     const ctx = {

@@ -58,9 +58,10 @@ export class FormchartState {
   lastForm: FormSpec | undefined;
   /** How the tool that showed it maps a result to what the model reads (for `/formchart review`). */
   lastAnswer: ((result: FormResult) => { text: string; details: unknown }) | undefined;
-  /** Aborted when Pi shuts the session down: open forms close as cancelled, none opens after. */
+  /** Aborted when Pi shuts the session down: none opens after. */
   private readonly closing = new AbortController();
-  private readonly open = new Set<Promise<unknown>>();
+  /** The forms open now, each with what closes it; shutdown closes them all. */
+  private readonly open = new Map<Promise<unknown>, AbortController>();
 
   constructor(
     agentDir: string,
@@ -86,13 +87,18 @@ export class FormchartState {
     signal: AbortSignal | undefined,
     answer?: FormchartState["lastAnswer"],
   ): Promise<ShowOutcome> {
-    // Each form listens on a signal of its own, never on the session's: any number may be open at once.
-    const own = AbortSignal.any(signal ? [signal, this.closed] : [this.closed]);
-    const running = this.showAndKeep(ctx, spec, own, answer);
-    this.open.add(running);
+    // Each form has a signal of its own, aborted by the call's or at shutdown. Nothing is added
+    // to the session's signal per form: any number may be open, and none leaves anything behind.
+    const form = new AbortController();
+    const close = () => form.abort();
+    if (this.closed.aborted || signal?.aborted) close();
+    signal?.addEventListener("abort", close, { once: true });
+    const running = this.showAndKeep(ctx, spec, form.signal, answer);
+    this.open.set(running, form);
     // Not an async function: an open form holds one suspended call less.
     const settled = () => {
       this.open.delete(running);
+      signal?.removeEventListener("abort", close);
     };
     running.then(settled, settled);
     return running;
@@ -111,13 +117,14 @@ export class FormchartState {
    */
   async shutdown(waitMs = 2000): Promise<void> {
     this.closing.abort();
+    for (const form of this.open.values()) form.abort();
     this.clock.forgetFlags();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, waitMs);
       timer.unref?.();
     });
-    await Promise.race([Promise.allSettled([...this.open]), limit]);
+    await Promise.race([Promise.allSettled([...this.open.keys()]), limit]);
     clearTimeout(timer);
   }
 
