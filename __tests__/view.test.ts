@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
-import { sanitize } from "../renderers/text.js";
+import { memo, sanitize } from "../renderers/text.js";
 import { KEY, openForm, overflowingLines } from "./helpers/fake-host.js";
 
 const questions: QuestionInput[] = [
@@ -110,5 +110,44 @@ describe("model-supplied text is neutralized", () => {
       expect(screen).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/);
       expect(screen).toContain("Pick red");
     }
+  });
+});
+
+describe("the memo behind sanitizing and wrapping", () => {
+  /** A memo that counts how often each key was computed. */
+  function counted(limits: { maxEntries?: number; maxChars?: number }) {
+    const computed = new Map<string, number>();
+    const get = memo((key) => {
+      computed.set(key, (computed.get(key) ?? 0) + 1);
+      return key.length;
+    }, limits);
+    return { get, times: (key: string) => computed.get(key) ?? 0 };
+  }
+
+  it("answers a key again without computing it, while what it holds stays within its size", () => {
+    const m = counted({ maxChars: 1000 });
+    const keys = Array.from({ length: 9 }, (_, i) => `${i}`.padEnd(100, "x"));
+    for (const key of keys) m.get(key);
+    for (const key of keys) m.get(key);
+    expect(keys.map(m.times)).toEqual(new Array(9).fill(1));
+  });
+
+  it("lets go of what it held once its keys together pass the size, whatever their number", () => {
+    const m = counted({ maxChars: 1000, maxEntries: 4096 });
+    const keys = Array.from({ length: 11 }, (_, i) => `${i}`.padEnd(100, "x"));
+    for (const key of keys) m.get(key);
+    // The eleventh key passed 1,000 characters: the first ten were let go, the eleventh kept.
+    m.get(keys[0]);
+    m.get(keys[10]);
+    expect(m.times(keys[0])).toBe(2);
+    expect(m.times(keys[10])).toBe(1);
+  });
+
+  it("never keeps a key of more than 4,000 characters", () => {
+    const m = counted({});
+    const huge = "y".repeat(4001);
+    m.get(huge);
+    m.get(huge);
+    expect(m.times(huge)).toBe(2);
   });
 });

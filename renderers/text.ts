@@ -26,26 +26,37 @@ function controlPicture(ch: string): string {
 
 /**
  * A bounded memo: forms re-render the same strings on every keystroke, so
- * sanitizing and wrapping are looked up rather than recomputed.
+ * sanitizing and wrapping are looked up rather than recomputed. It is bounded
+ * by what it holds, not only by how many entries: it is emptied when its keys
+ * together pass `maxChars` (a long session of forms with long texts keeps a
+ * few hundred kilobytes, not the tens of megabytes 4,096 long keys would), and
+ * a key longer than `MEMO_MAX_KEY` is computed each time, never kept.
  */
 const MEMO_MAX_KEY = 4000;
 
-function memo<T>(limit: number, compute: (key: string) => T): (key: string) => T {
+export function memo<T>(
+  compute: (key: string) => T,
+  { maxEntries = 4096, maxChars = 256 * 1024 }: { maxEntries?: number; maxChars?: number } = {},
+): (key: string) => T {
   const cache = new Map<string, T>();
+  let chars = 0;
   return (key) => {
-    // Huge strings are computed each time rather than kept alive by the cache.
     if (key.length > MEMO_MAX_KEY) return compute(key);
     let value = cache.get(key);
     if (value === undefined) {
-      if (cache.size >= limit) cache.clear();
+      if (cache.size >= maxEntries || chars + key.length > maxChars) {
+        cache.clear();
+        chars = 0;
+      }
       value = compute(key);
       cache.set(key, value);
+      chars += key.length;
     }
     return value;
   };
 }
 
-const sanitizeMemo = memo(4096, (text) =>
+const sanitizeMemo = memo((text) =>
   text.replace(/\r\n?/g, "\n").replace(ESCAPE_SEQUENCE, "").replace(BIDI_CONTROL, "").replace(CONTROL, controlPicture),
 );
 
@@ -86,7 +97,7 @@ export function wrap(text: string, width: number, firstPrefix = "", restPrefix =
   return wrapMemo(`${width}\u0000${firstPrefix}\u0000${restPrefix}\u0000${text}`);
 }
 
-const wrapMemo = memo(4096, (key) => {
+const wrapMemo = memo((key) => {
   const a = key.indexOf("\u0000");
   const b = key.indexOf("\u0000", a + 1);
   const c = key.indexOf("\u0000", b + 1);
