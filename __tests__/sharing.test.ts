@@ -10,6 +10,7 @@ import { describe, expect, it } from "@jest/globals";
 import { createActor } from "xstate";
 import { formState, initialContext } from "../machines/context.js";
 import { formMachine } from "../machines/form.js";
+import { Recent } from "../machines/recent.js";
 import { sharedSpec } from "../machines/shared-spec.js";
 import { normalizeForm } from "../machines/spec.js";
 import type { FormComponent } from "../renderers/component.js";
@@ -115,6 +116,34 @@ describe("sharedSpec and formMachine", () => {
     for (const form of differing) expect(formMachine(normalizeForm(form as never))).not.toBe(machine);
   });
 
+  it("keeps no spec of more than a million characters, so it holds nothing that large once its form is gone", () => {
+    const huge = () =>
+      normalizeForm({
+        questions: [
+          { prompt: "Which?", options: Array.from({ length: 999 }, (_, i) => ({ label: `${i}`.padEnd(1000, "x") })) },
+        ],
+      });
+    const first = sharedSpec(huge());
+    expect(sharedSpec(huge())).not.toBe(first);
+  });
+
+  it("keeps machines of 100 questions in all: two of 50 let the older go", () => {
+    const form = (n: number, multiple: boolean) =>
+      normalizeForm({
+        questions: Array.from({ length: n }, (_, i) => ({
+          prompt: `Q${i}?`,
+          options: [{ label: "A" }, { label: "B" }],
+          multiple,
+        })),
+      });
+    const small = form(3, false);
+    const machine = formMachine(small);
+    expect(formMachine(form(3, false))).toBe(machine);
+    formMachine(form(50, false));
+    formMachine(form(50, true));
+    expect(formMachine(small)).not.toBe(machine);
+  });
+
   it("opens the same tool call twice on one spec and one machine, each answered on its own", async () => {
     const pi = fakePi();
     createFormchart({ agentDir: tempAgentDir() })(pi.api);
@@ -142,5 +171,35 @@ describe("sharedSpec and formMachine", () => {
     expect(first.details.answers[0].label).toBe("A");
     expect(second.details.answers[0].label).toBe("B");
     expect(other.details.answers[0].label).toBe("A");
+  });
+});
+
+describe("Recent", () => {
+  it("keeps the most recently used values within a number and a total weight", () => {
+    const r = new Recent<string>(3, 10);
+    r.set("a", "A", 1);
+    r.set("b", "B", 1);
+    r.set("c", "C", 1);
+    // Using "a" makes "b" the least recently used.
+    expect(r.get("a")).toBe("A");
+    r.set("d", "D", 1);
+    expect([r.get("b"), r.get("a"), r.get("c"), r.get("d")]).toEqual([undefined, "A", "C", "D"]);
+    expect(r.size).toBe(3);
+    // By weight: 4 + 4 + 4 passes 10, so the least recently used goes, however few there are.
+    const w = new Recent<string>(10, 10);
+    w.set("a", "A", 4);
+    w.set("b", "B", 4);
+    w.set("c", "C", 4);
+    expect([w.get("a"), w.get("b"), w.get("c")]).toEqual([undefined, "B", "C"]);
+  });
+
+  it("never keeps a value heavier than the whole budget, and a value set again counts once", () => {
+    const r = new Recent<string>(5, 10);
+    r.set("big", "B", 11);
+    expect(r.get("big")).toBeUndefined();
+    r.set("x", "X1", 6);
+    r.set("x", "X2", 6);
+    r.set("y", "Y", 4);
+    expect([r.get("x"), r.get("y")]).toEqual(["X2", "Y"]);
   });
 });

@@ -25,6 +25,7 @@
  * compiler checks each action, guard, delay and event name against `setup`.
  */
 import { formResult, initialContext } from "./context.js";
+import { Recent } from "./recent.js";
 import { type AnswerAction, formSetup, questionStateKey } from "./setup.js";
 import { type ChartShape, chartShape } from "./shape.js";
 import type { FormSpec } from "./spec.js";
@@ -273,9 +274,12 @@ function machineOf(shape: ChartShape) {
 
 export type FormMachine = ReturnType<typeof machineOf>;
 
-/** Machines kept for shapes seen lately; an open form holds its own, so dropping one here is safe. */
-const KEPT = 8;
-const machines = new Map<string, FormMachine>();
+/**
+ * Machines kept for shapes seen lately: at most 8, of 100 questions in all (a
+ * machine of 50 questions holds ~0.6 MB). An open form holds its own machine,
+ * so letting one go here is safe.
+ */
+const machines = new Recent<FormMachine>(8, 100);
 
 /**
  * The machine of a spec's shape, made once per shape: every form of that
@@ -286,9 +290,6 @@ export function formMachine(spec: FormSpec): FormMachine {
   const shape = chartShape(spec);
   const key = JSON.stringify(shape);
   const machine = machines.get(key) ?? machineOf(shape);
-  // Most recently used last; the oldest goes when there are too many.
-  machines.delete(key);
-  machines.set(key, machine);
-  if (machines.size > KEPT) machines.delete(machines.keys().next().value as string);
+  machines.set(key, machine, shape.questions.length + 1);
   return machine;
 }

@@ -5,25 +5,24 @@
  * form opens with, the rows drawn of each question) exist once; only each
  * form's own state is new. (The statechart definition is shared more widely,
  * by every form of one shape: see `formMachine`.) The last few contents are
- * kept. Specs are never changed once made, which is what makes sharing them
+ * kept, 8 at most and 1 M characters at most: a huge spec is used, not kept. Specs are never changed once made, which is what makes sharing them
  * safe.
  */
 import { createHash } from "node:crypto";
+import { Recent } from "./recent.js";
 import type { FormSpec } from "./spec.js";
 
-const KEPT = 8;
-/** Past this many options the spec itself outweighs its machine, and hashing it costs more than sharing saves. */
+/** Past this many options hashing a spec costs more than sharing it saves. */
 const SHARED_UP_TO_OPTIONS = 1000;
-const specs = new Map<string, FormSpec>();
+/** At most 8 specs, and at most 1 M characters of them (as JSON) once their forms are gone. */
+const specs = new Recent<FormSpec>(8, 1_000_000);
 
 export function sharedSpec(spec: FormSpec): FormSpec {
   const options = spec.questions.reduce((n, q) => n + q.options.length, 0);
   if (options > SHARED_UP_TO_OPTIONS) return spec;
-  const key = createHash("sha256").update(JSON.stringify(spec)).digest("base64");
+  const json = JSON.stringify(spec);
+  const key = createHash("sha256").update(json).digest("base64");
   const shared = specs.get(key) ?? spec;
-  // Most recently used last; the oldest goes when there are too many.
-  specs.delete(key);
-  specs.set(key, shared);
-  if (specs.size > KEPT) specs.delete(specs.keys().next().value as string);
+  specs.set(key, shared, json.length);
   return shared;
 }

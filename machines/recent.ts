@@ -1,0 +1,48 @@
+/**
+ * What a cache keeps once the forms that used it are gone: the most recently
+ * used values, up to a number of them and up to a total weight (a size the
+ * caller measures: characters, questions). A value heavier than the whole
+ * budget is never kept; keeping a new value lets the least recently used go
+ * until both limits hold again.
+ */
+export class Recent<V> {
+  private readonly items = new Map<string, { value: V; weight: number }>();
+  private total = 0;
+
+  constructor(
+    private readonly maxItems: number,
+    private readonly maxWeight: number,
+  ) {}
+
+  /** The value kept under `key`, which becomes the most recently used. */
+  get(key: string): V | undefined {
+    const item = this.items.get(key);
+    if (!item) return undefined;
+    this.items.delete(key);
+    this.items.set(key, item);
+    return item.value;
+  }
+
+  /** Keep `value` under `key` as the most recently used, if it fits the budget at all. */
+  set(key: string, value: V, weight: number): void {
+    this.drop(key);
+    if (weight > this.maxWeight) return;
+    this.items.set(key, { value, weight });
+    this.total += weight;
+    for (const oldest of this.items.keys()) {
+      if (this.items.size <= this.maxItems && this.total <= this.maxWeight) break;
+      this.drop(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  private drop(key: string): void {
+    const item = this.items.get(key);
+    if (!item) return;
+    this.items.delete(key);
+    this.total -= item.weight;
+  }
+}
