@@ -35,6 +35,8 @@ export type FormRow =
       typed?: number;
     }
   | { kind: "heap"; args: unknown[] }
+  /** Forms opened, answered and closed, each with texts of its own (`args` varied per form). */
+  | { kind: "closed"; args: unknown; warmup: number; checkpoints: number; every: number }
   | { kind: "open"; args: unknown; warmup: number; samples: number };
 
 /** Raw samples: wall and CPU time per key or per call, in milliseconds. */
@@ -241,12 +243,80 @@ async function heapPerForm(p: Pi, definition: ToolDefinition, args: unknown[]): 
   return (after - before) / args.length;
 }
 
+/** `template` with every string but ids and values made its own by `k`: a form with texts of its own. */
+function vary(template: unknown, k: number, key = ""): unknown {
+  if (typeof template === "string") return key === "id" || key === "value" ? template : `${template} ${k}`;
+  if (Array.isArray(template)) return template.map((item) => vary(item, k));
+  if (template && typeof template === "object")
+    return Object.fromEntries(Object.entries(template).map(([name, value]) => [name, vary(value, k, name)]));
+  return template;
+}
+
+/** A tool call answered with Enter on every question and on the submit tab, to its result. */
+function answered(p: Pi, definition: ToolDefinition, raw: unknown, questions: number): Promise<unknown> {
+  keybindings ??= p.keys.KeybindingsManager.create();
+  const ctx = {
+    hasUI: true,
+    cwd: process.cwd(),
+    sessionManager: { getBranch: () => [] },
+    ui: {
+      notify() {},
+      custom: (factory: Factory) =>
+        new Promise((resolve) => {
+          const component = factory(tui, p.themes.theme, keybindings, resolve);
+          (component as { focused?: boolean }).focused = true;
+          component.render(WIDTH);
+          for (let i = 0; i <= questions; i++) {
+            component.handleInput?.("\r");
+            component.render(WIDTH);
+          }
+        }),
+    },
+  };
+  const prepared = definition.prepareArguments ? definition.prepareArguments(raw) : raw;
+  const args = p.ai.validateToolArguments(definition, { name: definition.name, arguments: prepared });
+  return definition.execute("bench", args, run.signal, undefined, ctx);
+}
+
+/**
+ * What closed forms leave behind: forms opened, answered and closed one
+ * after another, each with texts of its own; after `warmup` of them, the
+ * heap after a full collection every `every` forms, `checkpoints` times. The
+ * least-squares slope of those points is the growth per closed form (the
+ * bounded caches fill and empty in between, so single differences would swing).
+ */
+async function heapPerClosedForm(
+  p: Pi,
+  definition: ToolDefinition,
+  row: Extract<FormRow, { kind: "closed" }>,
+): Promise<number> {
+  if (!gc) throw new Error("run with --expose-gc");
+  const questions = (row.args as { questions: unknown[] }).questions.length;
+  let k = 0;
+  const next = () => answered(p, definition, vary(row.args, k++), questions);
+  for (let i = 0; i < row.warmup; i++) await next();
+  const points: Array<[number, number]> = [];
+  for (let c = 0; c < row.checkpoints; c++) {
+    for (let i = 0; i < row.every; i++) await next();
+    gc();
+    gc();
+    points.push([k, process.memoryUsage().heapUsed]);
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const mx = mean(points.map(([x]) => x));
+  const my = mean(points.map(([, y]) => y));
+  const sxy = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0);
+  const sxx = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
+  return sxy / sxx;
+}
+
 async function forms(task: Extract<Task, { kind: "forms" }>): Promise<Samples | number> {
   const p = await pi(task.root);
   p.themes.initTheme("dark");
   const definition = tool(await loadOne(p, task.root, task.side), task.side.tool);
   const row = task.row;
   if (row.kind === "heap") return heapPerForm(p, definition, row.args);
+  if (row.kind === "closed") return heapPerClosedForm(p, definition, row);
   if (row.kind === "open") {
     const out: Samples = { wall: [], cpu: [] };
     for (let i = 0; i < row.warmup + row.samples; i++) {

@@ -61,6 +61,8 @@ const N = {
   keysWarmup: quick ? 200 : 2000,
   keysWarmupLong: quick ? 50 : 300,
   heapRounds: quick ? 1 : 3,
+  closedWarmup: quick ? 300 : 1000,
+  closedEvery: quick ? 300 : 1000,
   open: quick ? 5 : 15,
 };
 
@@ -378,6 +380,54 @@ for (const [name, n, m, forms, distinct] of heapCases) {
     theirsCpu: "",
     ratio: ratioOf(a, b),
     target: name === "4×5" ? check(a <= b, "≤ 1×") : "",
+  });
+}
+
+{
+  // A long session: forms opened, answered and closed one after another, each with texts of its own.
+  const closed = alternate(
+    [
+      [
+        "ours",
+        () => ({
+          wall: formsChild<number>(OURS, {
+            kind: "closed",
+            args: questions(4, 5, "ascii", false),
+            warmup: N.closedWarmup,
+            checkpoints: 10,
+            every: N.closedEvery,
+          }),
+          cpu: 0,
+        }),
+      ],
+      [
+        "theirs",
+        () => ({
+          wall: formsChild<number>(THEIRS, {
+            kind: "closed",
+            args: questions(4, 5, "ascii", true),
+            warmup: N.closedWarmup,
+            checkpoints: 10,
+            every: N.closedEvery,
+          }),
+          cpu: 0,
+        }),
+      ],
+    ],
+    1,
+    0,
+    "heap per closed form",
+  );
+  const a = median(closed.get("ours")!.wall);
+  const b = median(closed.get("theirs")!.wall);
+  rows.push({
+    measure: "heap growth per closed form, 4×5, each form different",
+    ours: `${a.toFixed(0)} B`,
+    oursCpu: "",
+    theirs: `${b.toFixed(0)} B`,
+    theirsCpu: "",
+    ratio: "—",
+    target: "",
   });
 }
 
