@@ -502,6 +502,19 @@ describe("checks that say what a person sees", () => {
   });
 });
 
+describe("auto-throttle flags", () => {
+  it("flags of calls that are never executed (another extension blocked them) do not pile up", () => {
+    const clock = new QuestionClock();
+    for (let i = 0; i < 1000; i++) clock.flagAutoThrottle(`blocked-${i}`);
+    clock.flagAutoThrottle("current");
+    expect(clock.takeAutoThrottle("current")).toBe(true);
+    expect(clock.takeAutoThrottle("current")).toBe(false);
+    expect(clock.takeAutoThrottle("blocked-0")).toBe(false);
+    // A turn's worth of calls keep their flags.
+    expect(clock.takeAutoThrottle("blocked-999")).toBe(true);
+  });
+});
+
 describe("waits run on a monotonic clock", () => {
   it("the wall clock stepping back an hour does not stretch a cooldown", () => {
     const clock = new QuestionClock();

@@ -7,6 +7,9 @@
  * too. The wait is the form machine's `waiting` state: a countdown the person
  * can cancel with Esc.
  */
+/** More question calls than this are never in flight at once (a model's turn holds a few). */
+const MAX_FLAGS = 64;
+
 export class QuestionClock {
   private lastClosedAt: number | undefined;
   private readonly autoThrottled = new Set<string>();
@@ -32,9 +35,15 @@ export class QuestionClock {
     return Math.max(0, cooldownSeconds * 1000 - (this.now() - this.lastClosedAt));
   }
 
-  /** The `tool_call` event flags a call for auto-throttling; the tool reads the flag once. */
+  /**
+   * The `tool_call` event flags a call for auto-throttling; the tool reads the
+   * flag once. A call another extension blocks is never executed and never
+   * reads its flag: only the most recent flags are kept, so those do not pile up.
+   */
   flagAutoThrottle(toolCallId: string): void {
     this.autoThrottled.add(toolCallId);
+    if (this.autoThrottled.size > MAX_FLAGS)
+      this.autoThrottled.delete(this.autoThrottled.values().next().value as string);
   }
 
   takeAutoThrottle(toolCallId: string): boolean {
