@@ -131,7 +131,10 @@ const tui = { requestRender() {}, terminal: { rows: 40, columns: WIDTH } };
 /** Pi's keybindings: one manager for the whole process, handed to every form (as Pi's interactive mode does). */
 let keybindings: unknown;
 
-/** What Pi's interactive mode gives a tool: a UI whose `custom` opens the component. */
+/**
+ * What Pi's interactive mode gives a tool: a UI whose `custom` opens the
+ * component, focused, and settles when the form calls `done`.
+ */
 function context(p: Pi, opened: (component: Component) => void) {
   keybindings ??= p.keys.KeybindingsManager.create();
   return {
@@ -141,8 +144,8 @@ function context(p: Pi, opened: (component: Component) => void) {
     ui: {
       notify() {},
       custom: (factory: Factory) =>
-        new Promise(() => {
-          const component = factory(tui, p.themes.theme, keybindings, () => {});
+        new Promise((done) => {
+          const component = factory(tui, p.themes.theme, keybindings, done);
           (component as { focused?: boolean }).focused = true;
           opened(component);
         }),
@@ -152,6 +155,14 @@ function context(p: Pi, opened: (component: Component) => void) {
 
 /** The agent run's abort signal: Pi hands every tool call of a run the same one. */
 const run = new AbortController();
+
+/** Pi's side of a tool call: `prepareArguments`, Pi's own argument check, then `execute`. */
+function execute(p: Pi, definition: ToolDefinition, raw: unknown, ctx: unknown, executing?: () => void) {
+  const prepared = definition.prepareArguments ? definition.prepareArguments(raw) : raw;
+  const args = p.ai.validateToolArguments(definition, { name: definition.name, arguments: prepared });
+  executing?.();
+  return definition.execute("bench", args, run.signal, undefined, ctx);
+}
 
 /**
  * A tool call as Pi makes it (prepareArguments, Pi's own argument check,
@@ -163,12 +174,10 @@ function call(p: Pi, definition: ToolDefinition, raw: unknown, executing?: () =>
       component.render(WIDTH);
       resolve(component);
     });
-    const prepared = definition.prepareArguments ? definition.prepareArguments(raw) : raw;
-    const args = p.ai.validateToolArguments(definition, { name: definition.name, arguments: prepared });
-    executing?.();
-    definition
-      .execute("bench", args, run.signal, undefined, ctx)
-      .then((result) => reject(new Error(`the form did not open: ${JSON.stringify(result).slice(0, 500)}`)), reject);
+    execute(p, definition, raw, ctx, executing).then(
+      (result) => reject(new Error(`the form did not open: ${JSON.stringify(result).slice(0, 500)}`)),
+      reject,
+    );
   });
 }
 
@@ -254,28 +263,14 @@ function vary(template: unknown, k: number, key = ""): unknown {
 
 /** A tool call answered with Enter on every question and on the submit tab, to its result. */
 function answered(p: Pi, definition: ToolDefinition, raw: unknown, questions: number): Promise<unknown> {
-  keybindings ??= p.keys.KeybindingsManager.create();
-  const ctx = {
-    hasUI: true,
-    cwd: process.cwd(),
-    sessionManager: { getBranch: () => [] },
-    ui: {
-      notify() {},
-      custom: (factory: Factory) =>
-        new Promise((resolve) => {
-          const component = factory(tui, p.themes.theme, keybindings, resolve);
-          (component as { focused?: boolean }).focused = true;
-          component.render(WIDTH);
-          for (let i = 0; i <= questions; i++) {
-            component.handleInput?.("\r");
-            component.render(WIDTH);
-          }
-        }),
-    },
-  };
-  const prepared = definition.prepareArguments ? definition.prepareArguments(raw) : raw;
-  const args = p.ai.validateToolArguments(definition, { name: definition.name, arguments: prepared });
-  return definition.execute("bench", args, run.signal, undefined, ctx);
+  const ctx = context(p, (component) => {
+    component.render(WIDTH);
+    for (let i = 0; i <= questions; i++) {
+      component.handleInput?.("\r");
+      component.render(WIDTH);
+    }
+  });
+  return execute(p, definition, raw, ctx);
 }
 
 /**

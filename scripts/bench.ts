@@ -385,34 +385,20 @@ for (const [name, n, m, forms, distinct] of heapCases) {
 
 {
   // A long session: forms opened, answered and closed one after another, each with texts of its own.
+  const closedForms = (side: Side, theirs: boolean) => () => ({
+    wall: formsChild<number>(side, {
+      kind: "closed",
+      args: questions(4, 5, "ascii", theirs),
+      warmup: N.closedWarmup,
+      checkpoints: 10,
+      every: N.closedEvery,
+    }),
+    cpu: 0,
+  });
   const closed = alternate(
     [
-      [
-        "ours",
-        () => ({
-          wall: formsChild<number>(OURS, {
-            kind: "closed",
-            args: questions(4, 5, "ascii", false),
-            warmup: N.closedWarmup,
-            checkpoints: 10,
-            every: N.closedEvery,
-          }),
-          cpu: 0,
-        }),
-      ],
-      [
-        "theirs",
-        () => ({
-          wall: formsChild<number>(THEIRS, {
-            kind: "closed",
-            args: questions(4, 5, "ascii", true),
-            warmup: N.closedWarmup,
-            checkpoints: 10,
-            every: N.closedEvery,
-          }),
-          cpu: 0,
-        }),
-      ],
+      ["ours", closedForms(OURS, false)],
+      ["theirs", closedForms(THEIRS, true)],
     ],
     1,
     0,
