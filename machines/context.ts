@@ -174,12 +174,14 @@ export function openQuestions(spec: FormSpec, context: FormContext): number[] {
   return open;
 }
 
+/** The questions shown, judged on the answers in `context`: their indexes, in order. */
+export function shownQuestions(spec: FormSpec, context: FormContext): number[] {
+  return spec.questions.map((_, i) => i).filter((i) => isVisible(spec, context, i));
+}
+
 /** Where question `q` stands among the shown questions (0-based), or -1 when it is hidden. */
 export function shownPosition(spec: FormSpec, context: FormContext, q: number): number {
-  if (!isVisible(spec, context, q)) return -1;
-  let position = 0;
-  for (let i = 0; i < q; i++) if (isVisible(spec, context, i)) position++;
-  return position;
+  return shownQuestions(spec, context).indexOf(q);
 }
 
 const openedWith = new WeakMap<FormSpec, FormContext>();

@@ -9,7 +9,7 @@
  */
 import { type Component, Editor, type Focusable, getKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { type Actor, createActor, type InspectionEvent } from "xstate";
-import { type FormContext, type FormResult, formResult, initialContext, isVisible } from "../machines/context.js";
+import { type FormContext, type FormResult, formResult, initialContext, shownQuestions } from "../machines/context.js";
 import { type FormMachine, formMachine } from "../machines/form.js";
 import { editing, editorText, type FormPosition, type FormSnapshot, formPosition } from "../machines/position.js";
 import { type FormSpec, singleLine } from "../machines/spec.js";
@@ -363,7 +363,7 @@ export class FormComponent implements Component, Focusable {
     if (!where) return;
     const target = targetAt(drawn, report.y - 1 - where.row, report.x - 1 - where.col);
     if (!target) return;
-    const shown = this.spec.questions.map((_, i) => i).filter((i) => isVisible(this.spec, keys.context, i));
+    const shown = shownQuestions(this.spec, keys.context);
     for (const event of clickEvents(target, position, { shown })) this.actor.send(event);
   }
 }

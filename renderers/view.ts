@@ -10,7 +10,7 @@
  * are which targets (an option row, a tab, Submit, a review entry).
  */
 import { visibleWidth } from "@mariozechner/pi-tui";
-import { canSubmit, type FormContext, hasInput, isVisible } from "../machines/context.js";
+import { canSubmit, type FormContext, hasInput, shownQuestions } from "../machines/context.js";
 import { type FormSnapshot, formPosition } from "../machines/position.js";
 import { rowCount } from "../machines/rows.js";
 import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js";
@@ -130,7 +130,7 @@ function footerOf(groups: string[], theme: FormTheme, width: number): string[] {
 }
 
 function tabBar(spec: FormSpec, context: FormContext, active: number, theme: FormTheme, width: number) {
-  const shown = spec.questions.map((_, i) => i).filter((i) => isVisible(spec, context, i));
+  const shown = shownQuestions(spec, context);
   const answeredCount = shown.filter((i) => context.answered[i]).length;
   const items = shown.map((i) => {
     const done = context.answered[i];
