@@ -22,9 +22,20 @@ export function chosenLabels(q: QuestionSpec, outcome: QuestionOutcome): string[
 
 const AMBIGUOUS = /[\p{Cc}\u2028\u2029",\\]|^\s|\s$|^\(|^\d+\.(\s|$)/u;
 
+/**
+ * JSON on one line: JSON.stringify escapes control characters, and the
+ * characters some readers still take for line breaks are escaped as well.
+ */
+export function jsonLine(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u0085\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 /** A value as the model reads it in a line: as it is, or JSON-quoted where it could be read as more than itself. */
 export function quoted(text: string): string {
-  return AMBIGUOUS.test(text) ? JSON.stringify(text) : text;
+  return AMBIGUOUS.test(text) ? jsonLine(text) : text;
 }
 
 /** `2. Staging`, or for a rating `4 (Very good)`, with the label quoted where needed. */

@@ -15,6 +15,7 @@ import type { FormResult } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
 import { AskFormParameters, type CheckedAskForm, checkAskFormArgs, foldSchemaArgument } from "../schemas/ask-form.js";
 import type { ElicitContent } from "../schemas/elicit.js";
+import { jsonLine } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
 import { type ElicitAction, elicitResult, schemaForm } from "./schema-form.js";
 
@@ -23,17 +24,6 @@ export interface AskFormDetails {
   content?: ElicitContent;
   /** Set when the form could not open: a stable category. */
   error?: string;
-}
-
-/**
- * JSON on one line: JSON.stringify escapes control characters, and the
- * characters some readers still take for line breaks are escaped as well.
- */
-export function jsonLine(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u0085\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
 }
 
 /** A field name as written in the model's text: bare when it cannot be mistaken for anything else. */
