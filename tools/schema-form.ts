@@ -18,7 +18,7 @@
  */
 import type { FormResult, QuestionOutcome } from "../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
-import { numberOf } from "../machines/text-rules.js";
+import { countPhrase, numberOf } from "../machines/text-rules.js";
 import {
   assertContentMatches,
   type CheckedSchema,
@@ -49,13 +49,10 @@ function numberHint(field: Extract<ElicitField, { kind: "number" | "integer" }>)
   return what;
 }
 
-/** `Choose 1 to 2.`: what a multiple-choice field takes, when it limits the count. */
-function countHint(min: number | undefined, max: number | undefined): string | undefined {
-  if (min !== undefined && max !== undefined)
-    return min === max ? `Choose exactly ${min}.` : `Choose ${min} to ${max}.`;
-  if (max !== undefined) return `Choose up to ${max}.`;
-  if (min !== undefined && min > 0) return `Choose at least ${min}.`;
-  return undefined;
+/** `Choose 1 to 2.`: what a multiple-choice field takes, when it limits the count (in the help line's words). */
+function countHint(minItems: number | undefined, maxItems: number | undefined): string | undefined {
+  const phrase = countPhrase({ required: false, count: { min: minItems ?? 0, max: maxItems } });
+  return phrase ? `Choose ${phrase}.` : undefined;
 }
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
