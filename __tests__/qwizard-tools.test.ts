@@ -4,7 +4,7 @@ import { validateToolArguments } from "@mariozechner/pi-ai";
 import type { FormComponent } from "../renderers/component.js";
 import { QWIZARD_HELP, qwizardCompletions, runQwizard } from "../tools/commands.js";
 import { createFormchart } from "../tools/index.js";
-import { loadSettings, saveSettings, settingsPath } from "../tools/settings.js";
+import { readSettings, saveSettings, settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, noUiContext } from "./helpers/fake-pi.js";
@@ -362,7 +362,7 @@ describe("settings and /qwizard", () => {
       richExtraction: "text",
       mouse: true,
     });
-    expect(loadSettings(file)).toEqual({
+    expect(readSettings(file).settings).toEqual({
       autoThrottle: false,
       cooldownSeconds: 12,
       tools: ["question"],
@@ -370,7 +370,7 @@ describe("settings and /qwizard", () => {
       mouse: true,
     });
     writeFileSync(file, "{ not json");
-    expect(loadSettings(file)).toEqual({
+    expect(readSettings(file).settings).toEqual({
       autoThrottle: true,
       cooldownSeconds: 3,
       tools: [
@@ -386,7 +386,7 @@ describe("settings and /qwizard", () => {
       mouse: false,
     });
     writeFileSync(file, JSON.stringify({ autoThrottle: "yes", cooldownSeconds: 99 }));
-    expect(loadSettings(file)).toMatchObject({ autoThrottle: true, cooldownSeconds: 3 });
+    expect(readSettings(file).settings).toMatchObject({ autoThrottle: true, cooldownSeconds: 3 });
   });
 
   it("registers only the tools the settings name", () => {

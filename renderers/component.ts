@@ -73,7 +73,6 @@ export class FormComponent implements Component, Focusable {
     message: string | undefined;
     editor: string;
     screen: Screen;
-    targets: boolean;
   };
   private _focused = false;
   private readonly notice?: string;
@@ -267,15 +266,11 @@ export class FormComponent implements Component, Focusable {
 
   /** The lines at this width: the last frame's while nothing it shows changed. */
   private draw(width: number): string[] {
-    return this.frame(width, false).lines;
+    return this.frame(width).lines;
   }
 
-  /** The lines at this width and which screen positions are which targets. */
-  screenAt(width: number): Screen {
-    return this.frame(width, true);
-  }
-
-  private frame(width: number, targets: boolean): Screen {
+  /** The frame at this width; its click targets are kept only while the mouse reports. */
+  private frame(width: number): Screen {
     const snapshot = this.snapshot;
     const height = this.maxHeight();
     const position = formPosition(snapshot);
@@ -294,7 +289,7 @@ export class FormComponent implements Component, Focusable {
       c.editor === editorKey &&
       // A refused key changes the message, not the snapshot.
       c.message === this.message;
-    if (c && same && (c.targets || !targets)) return c.screen;
+    if (c && same) return c.screen;
     const drawn = screen({
       spec: this.spec,
       snapshot,
@@ -308,18 +303,9 @@ export class FormComponent implements Component, Focusable {
         position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (performance.now() - this.waitStartedAt) : undefined,
       hints: this.hints,
     });
-    const keepTargets = this.mouse !== undefined;
-    const kept = keepTargets ? drawn : { lines: drawn.lines, hits: [] };
-    this.cache = {
-      snapshot,
-      width,
-      height,
-      message: this.message,
-      editor: editorKey,
-      screen: kept,
-      targets: keepTargets,
-    };
-    return drawn;
+    const kept = this.mouse !== undefined ? drawn : { lines: drawn.lines, hits: [] };
+    this.cache = { snapshot, width, height, message: this.message, editor: editorKey, screen: kept };
+    return kept;
   }
 
   invalidate(): void {

@@ -85,10 +85,6 @@ export function readSettings(file: string): LoadedSettings {
   return { settings, stored: r };
 }
 
-export function loadSettings(file: string): Settings {
-  return readSettings(file).settings;
-}
-
 /**
  * Write the settings over what the file held (keys this version does not
  * know are kept), atomically: a temporary file beside it, then a rename.
