@@ -58,6 +58,11 @@ export function editing(position: FormPosition): boolean {
   return position.kind === "review" && position.mode === "writing";
 }
 
+/** Whether the form asks "Discard what you entered?" here (on a question or on the review screen). */
+export function discarding(position: FormPosition): boolean {
+  return (position.kind === "question" || position.kind === "review") && position.mode === "discarding";
+}
+
 /** The text an editor position edits: a typed answer's draft, an option's note, or the additional notes. */
 export function editorText(position: FormPosition, context: FormContext): string {
   if (position.kind === "review") return context.additionalText;

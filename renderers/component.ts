@@ -11,7 +11,14 @@ import { type Component, Editor, type Focusable, getKeybindings, type TUI } from
 import { type Actor, createActor, type InspectionEvent } from "xstate";
 import { type FormContext, type FormResult, formResult, initialContext, shownQuestions } from "../machines/context.js";
 import { type FormMachine, formMachine } from "../machines/form.js";
-import { editing, editorText, type FormPosition, type FormSnapshot, formPosition } from "../machines/position.js";
+import {
+  discarding,
+  editing,
+  editorText,
+  type FormPosition,
+  type FormSnapshot,
+  formPosition,
+} from "../machines/position.js";
 import { type FormSpec, singleLine } from "../machines/spec.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent } from "./keymap.js";
 import {
@@ -332,7 +339,7 @@ export class FormComponent implements Component, Focusable {
   private click(report: MouseReport): void {
     const keys = this.keyContext();
     const { position } = keys;
-    if ((position.kind === "question" || position.kind === "review") && position.mode === "discarding") {
+    if (discarding(position)) {
       if (report.press) this.actor.send({ type: "RESUME" });
       return;
     }

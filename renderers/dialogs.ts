@@ -22,7 +22,7 @@ import {
   formState,
 } from "../machines/context.js";
 import { type FormMachine, formMachine } from "../machines/form.js";
-import { editorText, formPosition } from "../machines/position.js";
+import { discarding, editorText, formPosition } from "../machines/position.js";
 import { type FormSpec, isTabbed } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
 import { questionRows, type ReviewEntry, type RowModel, reviewEntries, rowText } from "./presentation.js";
@@ -139,7 +139,7 @@ async function step(
     for (const e of events) actor.send(e);
   };
 
-  if ((position.kind === "question" || position.kind === "review") && position.mode === "discarding") {
+  if (discarding(position)) {
     const discard = await ui.confirm("Discard what you entered?", summary(spec, c) || DISCARD_QUESTION, opts);
     return send(discard ? { type: "CANCEL" } : { type: "RESUME" });
   }

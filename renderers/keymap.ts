@@ -17,7 +17,7 @@
  */
 import { type Keybinding, type KeyId, matchesKey } from "@mariozechner/pi-tui";
 import type { FormContext, FormEvent } from "../machines/context.js";
-import type { FormPosition } from "../machines/position.js";
+import { discarding, type FormPosition } from "../machines/position.js";
 import type { FormSpec } from "../machines/spec.js";
 import type { KeyHints } from "./view.js";
 
@@ -91,8 +91,7 @@ const BINDINGS: Binding[] = [
 
 /** Editors (a typed answer, a note, additional notes) all take keys the same way. */
 function modeOf(position: FormPosition): Mode | undefined {
-  if ((position.kind === "question" || position.kind === "review") && position.mode === "discarding")
-    return "discarding";
+  if (discarding(position)) return "discarding";
   if (position.kind === "question") return position.mode === "choosing" ? "choosing" : "typing";
   if (position.kind === "review") return position.mode === "writing" ? "typing" : "review";
   if (position.kind === "waiting") return "waiting";

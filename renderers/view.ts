@@ -11,7 +11,7 @@
  */
 import { visibleWidth } from "@mariozechner/pi-tui";
 import { canSubmit, type FormContext, hasInput, shownQuestions } from "../machines/context.js";
-import { type FormSnapshot, formPosition } from "../machines/position.js";
+import { discarding, type FormSnapshot, formPosition } from "../machines/position.js";
 import { rowCount } from "../machines/rows.js";
 import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
@@ -81,8 +81,8 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     headerHits.push(...bar.hits.map((h) => ({ ...h, line: h.line + header.length })));
     header.push(...bar.lines);
   }
-  const discarding = (position.kind === "question" || position.kind === "review") && position.mode === "discarding";
-  const message = discarding ? DISCARD_QUESTION : input.message;
+  const asking = discarding(position);
+  const message = asking ? DISCARD_QUESTION : input.message;
   const status = message ? wrap(message, width, " ").map((l) => theme.fg("warning", l)) : [];
   const base = { header, headerHits, status, above: 0, below: 0, focus: 0 };
   const discardFooter = () => footerOf(discardHelp(hints), theme, width);
@@ -91,7 +91,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     const q = spec.questions[position.q];
     // While Esc asks whether to discard, the question stays as it was, the editor closed.
     const mode = position.mode === "discarding" ? "choosing" : position.mode;
-    const footer = discarding
+    const footer = asking
       ? discardFooter()
       : footerOf(questionHelp(q, mode, tabbed, hints, hasInput(spec, context)), theme, width);
     const pinned = questionHead(q, theme, width);
@@ -102,7 +102,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   }
   if (position.kind === "review") {
     const mode = position.mode === "discarding" ? "reviewing" : position.mode;
-    const footer = discarding
+    const footer = asking
       ? discardFooter()
       : footerOf(
           reviewHelp(spec.additionalNotes === true, mode, hints, hasInput(spec, context), spec.declinable === true),
