@@ -9,6 +9,7 @@
  * "Required, visible and unanswered" is decided in one place (`openQuestions`):
  * Submit, the tab bar, the review screen and the dialogs all ask it.
  */
+import type { StoredContext } from "../schemas/draft.js";
 import { allHold } from "./conditions.js";
 import { withInitialAnswers } from "./initial.js";
 import { NO_PICKS, type Picks, rowCount } from "./rows.js";
@@ -250,16 +251,6 @@ export interface FormOutcome {
   context: FormState;
   /** Set when the form closed because of an error of its own. */
   error?: string;
-}
-
-/** A stored context as drafts keep it (its shape already checked). */
-export interface StoredContext {
-  cursors: number[];
-  picks: Picks[];
-  answered: boolean[];
-  drafts: string[];
-  notes: Array<Record<string, string>>;
-  additionalText: string;
 }
 
 /**

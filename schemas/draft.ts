@@ -27,6 +27,9 @@ export const StoredContext = Type.Object({
   outcome: Type.Optional(Type.String()),
 });
 
+/** A stored context as drafts keep it, its shape checked by the schema above. */
+export type StoredContext = Static<typeof StoredContext>;
+
 export const StoredDraft = Type.Object({ key: Type.String(), context: Type.Optional(StoredContext) });
 
 export type StoredDraftData = Static<typeof StoredDraft>;
