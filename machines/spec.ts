@@ -132,7 +132,7 @@ function visibilityOf(q: QuestionInput): Visibility {
 
 /** The label of the free-text row, as the person sees it: a typed answer, or in a multi-select one more choice. */
 export const OTHER_LABEL = "Type something.";
-export const ADD_LABEL = "Add your own answer";
+const ADD_LABEL = "Add your own answer";
 
 export function otherLabel(q: QuestionSpec): string {
   return q.kind === "multi" ? ADD_LABEL : OTHER_LABEL;

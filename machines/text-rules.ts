@@ -65,7 +65,7 @@ let graphemes: Intl.Segmenter | undefined;
  * points where the rule says so. Counting stops past `limit` (a pasted
  * megabyte is not counted to the end to learn it is too long).
  */
-export function answerLength(rule: TextRule, text: string, limit = Number.POSITIVE_INFINITY): number {
+function answerLength(rule: TextRule, text: string, limit = Number.POSITIVE_INFINITY): number {
   if (rule.codePoints) {
     let n = 0;
     for (const _char of text) if (++n > limit) break;

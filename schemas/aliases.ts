@@ -40,7 +40,7 @@ function isAliasLayer(value: unknown): value is Alias[] {
 }
 
 /** Apply folds in order; the aliases of each fold that changed something form one layer. */
-export function applyFolds(raw: unknown, folds: readonly Fold[]): { args: unknown; layers: Alias[][] } {
+function applyFolds(raw: unknown, folds: readonly Fold[]): { args: unknown; layers: Alias[][] } {
   let args = raw;
   const layers: Alias[][] = [];
   for (const fold of folds) {
@@ -52,7 +52,7 @@ export function applyFolds(raw: unknown, folds: readonly Fold[]): { args: unknow
 }
 
 /** Arguments with the aliases of earlier folds taken out. */
-export function takeAliases(raw: unknown): { args: unknown; layers: Alias[][] } {
+function takeAliases(raw: unknown): { args: unknown; layers: Alias[][] } {
   if (!isRecord(raw) || !(ALIASES_KEY in raw)) return { args: raw, layers: [] };
   const { [ALIASES_KEY]: carried, ...args } = raw;
   const layers = Array.isArray(carried) ? carried.filter(isAliasLayer) : [];

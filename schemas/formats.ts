@@ -19,7 +19,7 @@ const require = createRequire(import.meta.url);
 let formats: Record<TextFormat, Format> | undefined;
 
 /** ajv-formats' own definitions of the formats a form checks. */
-export function formatDefinitions(): Record<TextFormat, Format> {
+function formatDefinitions(): Record<TextFormat, Format> {
   if (!formats) {
     const { fullFormats } = require("ajv-formats/dist/formats") as typeof import("ajv-formats/dist/formats.js");
     formats = {
