@@ -1,5 +1,6 @@
 /**
- * Session events: a notice when the extension loads, auto-throttle flags on
+ * Session events: a notice when the extension loads (and, with a UI, the
+ * form engine warmed in the background), auto-throttle flags on
  * question tool calls, `question_answered` on the shared event bus, a
  * session name taken from the first answer of a questionnaire, and cleanup
  * when the session shuts down.
@@ -17,8 +18,9 @@
  */
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { safeLine } from "../renderers/text.js";
+import type { AnyFormTool } from "./form-tool.js";
 import { ALL_TOOLS } from "./settings.js";
-import type { FormchartState } from "./state.js";
+import { type FormchartState, warmUp } from "./state.js";
 
 const QUESTION_TOOLS: ReadonlySet<string> = new Set(ALL_TOOLS);
 
@@ -67,11 +69,16 @@ export class SessionNaming {
 /** `session_info_changed`, which Pi 0.73.1's extension types do not list yet. */
 type NameChange = { name?: string };
 
-export function registerEvents(pi: ExtensionAPI, state: FormchartState, registered: string[]): void {
+export function registerEvents(pi: ExtensionAPI, state: FormchartState, registered: readonly AnyFormTool[]): void {
   const naming = new SessionNaming();
   pi.on("session_start", (_event, ctx) => {
-    if (ctx.hasUI && registered.length)
-      ctx.ui.notify(`pi-formchart: ${registered.join(", ")} ready (/qwizard for settings)`, "info");
+    // Forms need a UI: without one (print mode) the engine is never loaded.
+    if (!ctx.hasUI || !registered.length) return;
+    ctx.ui.notify(
+      `pi-formchart: ${registered.map((tool) => tool.name).join(", ")} ready (/qwizard for settings)`,
+      "info",
+    );
+    warmUp(registered);
   });
 
   pi.on("tool_call", (event) => {

@@ -13,7 +13,7 @@ import { registerElicit } from "./elicit.js";
 import { registerEvents } from "./events.js";
 import { registerFormTool } from "./form-tool.js";
 import { type CompleteFn, registerRichCommand } from "./rich-command.js";
-import { FormchartState, warmUp } from "./state.js";
+import { FormchartState } from "./state.js";
 
 export interface FormchartOptions {
   /** Where the settings file lives; Pi's agent directory by default. */
@@ -31,12 +31,8 @@ export function createFormchart(options: FormchartOptions = {}) {
     registerRichCommand(pi, state, options.complete ?? complete);
     registerQwizardCommand(pi, state, names);
     registerFormchartCommand(pi, state);
-    registerEvents(pi, state, names);
+    registerEvents(pi, state, registered);
     registerElicit(pi, state);
-    // Forms need a UI: without one (print mode) the engine is never loaded.
-    pi.on("session_start", (_event, ctx) => {
-      if (ctx.hasUI && registered.length) warmUp(registered);
-    });
   };
 }
 
