@@ -32,7 +32,7 @@ import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
 import { TEXT_FORMATS, type TextFormat } from "./formats.js";
 import { compilePattern } from "./patterns.js";
 import { isRecord, LIMITS } from "./rules.js";
-import { type ArgumentError, type Checked, type ErrorCategory, fieldPath } from "./validate.js";
+import { type ArgumentError, type Checked, type ErrorCategory, fieldPath, listed } from "./validate.js";
 
 /** Fields one form may hold. */
 export const MAX_FIELDS = 50;
@@ -162,11 +162,11 @@ const KEYWORDS: Record<string, string[]> = {
 };
 const TOP_KEYWORDS = ["$schema", "type", "properties", "required", "title", "description"];
 
-function describeAjv(errors: ErrorObject[], root: string, pointer: (e: ErrorObject) => string): string {
-  const messages = [
-    ...new Set(errors.map((e) => `${join(root, fieldPath(pointer(e)))}: ${e.message ?? "is invalid"}`)),
-  ];
-  return messages.slice(0, 3).join("; ") + (messages.length > 3 ? ` (and ${messages.length - 3} more)` : "");
+function describeAjv(errors: ErrorObject[], root: string): string {
+  return listed(
+    errors.map((e) => `${join(root, fieldPath(e.instancePath))}: ${e.message ?? "is invalid"}`),
+    3,
+  );
 }
 
 function join(root: string, path: string): string {
@@ -390,7 +390,7 @@ function metaProblem(schema: object, root: string): ArgumentError | undefined {
   const ajv = getAjv();
   try {
     if (ajv.validateSchema(schema)) return undefined;
-    return { category: "invalid_schema", message: describeAjv(ajv.errors ?? [], root, (e) => e.instancePath) };
+    return { category: "invalid_schema", message: describeAjv(ajv.errors ?? [], root) };
   } catch {
     return { category: "invalid_schema", message: `${root}: too deeply nested to check (a form's schema is flat)` };
   }
@@ -481,7 +481,7 @@ function checkDefaults(schema: Json, fields: ElicitField[], root: string): Argum
       const at = `${propertyPath(root, field.name)}.default`;
       return {
         category: "invalid_schema",
-        message: `${at}: ${preview(property.default)} is not a valid answer (${describeAjv(errors, "value", (e) => e.instancePath)})`,
+        message: `${at}: ${preview(property.default)} is not a valid answer (${describeAjv(errors, "value")})`,
       };
     }
   }
@@ -497,9 +497,7 @@ export function assertContentMatches(checked: CheckedSchema, content: ElicitCont
   const { $schema: _dialect, ...schema } = checked.schema;
   const errors = validateOnce(schema, content);
   if (errors) {
-    throw new Error(
-      `The form produced content that does not match its schema: ${describeAjv(errors, "content", (e) => e.instancePath)}`,
-    );
+    throw new Error(`The form produced content that does not match its schema: ${describeAjv(errors, "content")}`);
   }
 }
 

@@ -100,9 +100,13 @@ function describe(e: ErrorObject): string {
   }
 }
 
+/** Messages without repeats, the first `limit` of them, and how many more there were: `a; b (and 3 more)`. */
+export function listed(messages: string[], limit: number): string {
+  const unique = [...new Set(messages)];
+  const more = unique.length > limit ? ` (and ${unique.length - limit} more)` : "";
+  return unique.slice(0, limit).join("; ") + more;
+}
+
 function describeErrors(errors: ErrorObject[]): string {
-  const unique = [...new Set(errors.map(describe))];
-  const shown = unique.slice(0, 5);
-  const more = unique.length > shown.length ? ` (and ${unique.length - shown.length} more)` : "";
-  return `Invalid arguments: ${shown.join("; ")}${more}`;
+  return `Invalid arguments: ${listed(errors.map(describe), 5)}`;
 }
