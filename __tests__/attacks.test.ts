@@ -86,6 +86,41 @@ describe("a long pasted value is drawn cut, kept whole, and never slow", () => {
   });
 });
 
+describe("a long answer in an editor is held as a paste, however it gets there", () => {
+  // Past pi-tui's paste threshold, its editor lays out a text set directly in time and memory that
+  // grow with the square of its length; a paste it holds as a marker and expands when read.
+  const long = "lorem ipsum dolor sit amet ".repeat(800).trim();
+  const spec = normalizeForm({
+    questions: [
+      { prompt: "Which?", options: two },
+      { prompt: "Next?", options: two },
+    ],
+  });
+
+  it("pasted with a stray control character, reopened after Esc, and submitted: whole, and shown as a paste", () => {
+    const { form, results } = openForm(spec, { maxHeight: () => 30 });
+    const screen = () => {
+      const lines = form.render(60);
+      expect(overflowingLines(lines, 60)).toEqual([]);
+      return lines.join("\n");
+    };
+    form.handleInput("3");
+    // The bidirectional override is removed from the answer, which puts the cleaned text back in the editor.
+    form.handleInput(PASTE(`${long}\u202e`));
+    expect(screen()).toMatch(/\[paste #\d+ \d+ chars\]/);
+    form.handleInput(KEY.esc);
+    expect(form.position).toMatchObject({ kind: "question", mode: "choosing" });
+    // Enter on "Type something." opens the editor again with what was typed.
+    form.handleInput(KEY.enter);
+    expect(form.position).toMatchObject({ kind: "question", mode: "typing" });
+    expect(screen()).toMatch(/\[paste #\d+ \d+ chars\]/);
+    form.handleInput(KEY.enter);
+    form.handleInput("1");
+    form.handleInput(KEY.enter);
+    expect(results[0].answers[0].custom).toEqual([long]);
+  });
+});
+
 describe("drafts from the session are checked before use", () => {
   const args = {
     questions: [

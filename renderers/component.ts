@@ -35,6 +35,10 @@ import { typedText } from "./text.js";
 import { editorTheme, type FormTheme } from "./theme.js";
 import { type KeyHints, type Screen, screen } from "./view.js";
 
+/** pi-tui's editor keeps a paste longer than this many characters or lines as a marker. */
+const EDITOR_PASTE_CHARS = 1000;
+const EDITOR_PASTE_LINES = 10;
+
 /** The part of pi-tui's `TUI` a form uses. */
 export interface FormHost {
   requestRender(): void;
@@ -112,7 +116,7 @@ export class FormComponent implements Component, Focusable {
         const position = formPosition(snapshot);
         // Opening an editor fills it with what was written there before.
         const editor = editorOf(position);
-        if (editor && editor !== editorOf(previous)) this.editor.setText(editorText(position, snapshot.context));
+        if (editor && editor !== editorOf(previous)) this.fillEditor(editorText(position, snapshot.context));
         if (position.kind === "waiting" && previous?.kind !== "waiting") this.startCountdown();
         if (position.kind !== "waiting") this.stopCountdown();
         previous = position;
@@ -233,11 +237,29 @@ export class FormComponent implements Component, Focusable {
     const question = position.kind === "question" ? this.spec.questions[position.q] : undefined;
     const clean = typedText(after, question !== undefined && singleLine(question));
     if (clean !== after) {
-      this.editor.setText(clean);
-      after = clean;
+      this.fillEditor(clean);
+      after = this.editor.getExpandedText();
     }
     if (after !== before) this.actor.send({ type: "TYPE", text: after });
     this.host.requestRender();
+  }
+
+  /**
+   * Put `text` in the editor. pi-tui's editor lays a long text out in time and
+   * memory that grow with the square of its length (a 100 kB answer needs
+   * gigabytes), but holds a long paste as a marker it expands when read: a
+   * text past its paste threshold goes in as a paste, so reopening a long
+   * answer costs what pasting it did. Escapes are dropped first (the paste
+   * drops every control character anyway), so none can end the paste early.
+   */
+  private fillEditor(text: string): void {
+    const editor = this.editor;
+    if (text.length <= EDITOR_PASTE_CHARS && text.split("\n").length <= EDITOR_PASTE_LINES) {
+      editor.setText(text);
+      return;
+    }
+    editor.setText("");
+    editor.handleInput(`\x1b[200~${text.replace(/\x1b/g, "")}\x1b[201~`);
   }
 
   /** Close the form as cancelled (the tool call was aborted). */
