@@ -4,8 +4,9 @@
  * `prepareArguments`, Pi's own check of the lenient schema, `execute`. They
  * work, and an error in one names the field as the model wrote it.
  */
+
+import { validateToolArguments } from "@earendil-works/pi-ai";
 import { beforeAll, describe, expect, it } from "@jest/globals";
-import { validateToolArguments } from "@mariozechner/pi-ai";
 import { plainTheme } from "../renderers/theme.js";
 import { writtenPaths } from "../schemas/aliases.js";
 import { createFormchart } from "../tools/index.js";

@@ -5,8 +5,9 @@
  * from defaults, and the explicit Decline of the review tab (in the terminal
  * and through dialogs).
  */
+
+import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
-import { visibleWidth } from "@mariozechner/pi-tui";
 import type { FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { countHint, selectionAccepted, type TextRule, textProblems } from "../machines/text-rules.js";

@@ -17,11 +17,11 @@ describe("layers", () => {
       'import { createFormMachine } from "../machines/form.js";',
     ],
     ["machines/ importing a renderer", "machines/form.ts", 'import { view } from "../renderers/view.js";'],
-    ["machines/ importing pi-tui", "machines/spec.ts", 'import { visibleWidth } from "@mariozechner/pi-tui";'],
+    ["machines/ importing pi-tui", "machines/spec.ts", 'import { visibleWidth } from "@earendil-works/pi-tui";'],
     [
       "renderers/ importing Pi's tool API",
       "renderers/view.ts",
-      'import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";',
+      'import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";',
     ],
     ["renderers/ importing tools/ lazily", "renderers/dialogs.ts", 'const m = await import("../tools/state.js");'],
     ["tools/ importing test code", "tools/state.ts", 'export { openForm } from "../__tests__/helpers/fake-host.js";'],
@@ -42,7 +42,7 @@ describe("layers", () => {
       'import { createFormMachine } from "../machines/form.js";',
       'import { view } from "../renderers/view.js";',
       'import { readFileSync } from "node:fs";',
-      'import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";',
+      'import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";',
     ].join("\n");
     expect(checkImports("tools/example.ts", importsOf(source))).toEqual([]);
   });

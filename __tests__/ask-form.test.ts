@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { validateToolArguments } from "@earendil-works/pi-ai";
 import { beforeAll, describe, expect, it } from "@jest/globals";
-import { validateToolArguments } from "@mariozechner/pi-ai";
 import { EXAMPLES_DIR } from "../bin/form-file.js";
 import { plainTheme } from "../renderers/theme.js";
 import { createFormchart } from "../tools/index.js";
@@ -269,7 +269,7 @@ describe("call shapes and hosts", () => {
     const render = (details: unknown) =>
       (
         tool.renderResult!({ content: [{ type: "text", text: "" }], details }, {}, plainTheme, {}) as {
-          render(w: number): string[];
+          render(w: number): readonly string[];
         }
       )
         .render(80)
@@ -327,7 +327,7 @@ describe("hostile arguments", () => {
         },
       },
     };
-    const screens: string[][] = [];
+    const screens: (readonly string[])[] = [];
     const { ctx } = fakeUiContext((c) => {
       for (const width of [1, 20, 40, 80, 120]) screens.push(c.render(width));
       c.handleInput("1");

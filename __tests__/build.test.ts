@@ -13,10 +13,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import * as piAi from "@earendil-works/pi-ai";
+import * as piCodingAgent from "@earendil-works/pi-coding-agent";
+import * as piTui from "@earendil-works/pi-tui";
 import { afterAll, describe, expect, it } from "@jest/globals";
-import * as piAi from "@mariozechner/pi-ai";
-import * as piCodingAgent from "@mariozechner/pi-coding-agent";
-import * as piTui from "@mariozechner/pi-tui";
 import * as typebox from "typebox";
 import { EXAMPLES_DIR, exampleNames } from "../bin/form-file.js";
 import { schemasToPrecompile } from "../schemas/validate.js";
@@ -38,9 +38,9 @@ for (const [name, content] of files) {
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
 const HOST: Record<string, unknown> = {
-  "@mariozechner/pi-ai": piAi,
-  "@mariozechner/pi-coding-agent": piCodingAgent,
-  "@mariozechner/pi-tui": piTui,
+  "@earendil-works/pi-ai": piAi,
+  "@earendil-works/pi-coding-agent": piCodingAgent,
+  "@earendil-works/pi-tui": piTui,
   typebox,
 };
 const require = createRequire(import.meta.url);
@@ -186,7 +186,7 @@ describe("the build", () => {
     const name: string = wrapped ? content.tool : "question";
     const raw: unknown = wrapped ? content.arguments : content;
     const run = async (pi: ReturnType<typeof fakePi>) => {
-      const frames: string[][] = [];
+      const frames: (readonly string[])[] = [];
       const { ctx } = fakeUiContext((form) => {
         frames.push(form.render(90));
         for (const key of [KEY.down, KEY.space, KEY.tab, KEY.down, KEY.enter]) {

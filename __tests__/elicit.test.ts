@@ -3,8 +3,9 @@
  * request and result shapes, errors with a category, aborts, drafts kept by
  * the loaded extension, and exactly one form per request on the bus.
  */
+
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "@jest/globals";
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { ElicitRequestFormParams, ElicitResult as McpElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   ELICIT_CHANNEL,

@@ -4,8 +4,8 @@
  * sequences on the screen, or a form for invalid arguments.
  */
 
+import { CURSOR_MARKER } from "@earendil-works/pi-tui";
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { CURSOR_MARKER } from "@mariozechner/pi-tui";
 import { createFormchart } from "../tools/index.js";
 import { KEY, overflowingLines } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
@@ -376,7 +376,7 @@ cases.push(
 );
 
 /** Render at hostile widths, check the screen, then back out. */
-function inspect(component: { render(w: number): string[]; handleInput(d: string): void }) {
+function inspect(component: { render(w: number): readonly string[]; handleInput(d: string): void }) {
   for (const width of [1, 7, 20, 80, 300]) {
     const lines = component.render(width);
     expect(overflowingLines(lines, width)).toEqual([]);
@@ -386,7 +386,7 @@ function inspect(component: { render(w: number): string[]; handleInput(d: string
       .join("\n")
       .split(CURSOR_MARKER)
       .join("")
-      .replace(/\x1b\[(0|7|27)m/g, "");
+      .replace(/\x1b\[(0|7|27)m|\x1b_pi:\/?f?c\x07/g, "");
     expect(screen).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e\u2066\u2069]/);
   }
   for (const key of [KEY.down, "1", KEY.esc, KEY.esc, KEY.esc, KEY.esc]) component.handleInput(key);

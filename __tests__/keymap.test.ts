@@ -4,8 +4,9 @@
  * event, so a wrong binding would replay "correctly" there; this table is
  * the independent statement of the bindings the help line and docs promise.
  */
+
+import { getKeybindings } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
-import { getKeybindings } from "@mariozechner/pi-tui";
 import { initialContext } from "../machines/context.js";
 import type { FormPosition } from "../machines/position.js";
 import { normalizeForm } from "../machines/spec.js";

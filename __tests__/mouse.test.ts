@@ -4,8 +4,9 @@
  * answer the form through the same events keys send, wherever the form
  * stands on the screen.
  */
+
+import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
-import { visibleWidth } from "@mariozechner/pi-tui";
 import fc from "fast-check";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import type { FormResult } from "../machines/context.js";

@@ -1,5 +1,5 @@
+import { visibleWidth } from "@earendil-works/pi-tui";
 import { beforeAll, describe, expect, it } from "@jest/globals";
-import { visibleWidth } from "@mariozechner/pi-tui";
 import { plainTheme } from "../renderers/theme.js";
 import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";
@@ -161,7 +161,7 @@ describe("errors", () => {
 });
 
 describe("rendering in the chat", () => {
-  const widthOf = (component: { render(w: number): string[] }, w: number) =>
+  const widthOf = (component: { render(w: number): readonly string[] }, w: number) =>
     Math.max(...component.render(w).map(visibleWidth));
 
   it("summarizes the call and the answers compactly", async () => {

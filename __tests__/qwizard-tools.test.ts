@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { validateToolArguments } from "@earendil-works/pi-ai";
 import { beforeEach, describe, expect, it } from "@jest/globals";
-import { validateToolArguments } from "@mariozechner/pi-ai";
 import type { FormComponent } from "../renderers/component.js";
 import { QWIZARD_HELP, qwizardCompletions, runQwizard } from "../tools/commands.js";
 import { createFormchart } from "../tools/index.js";

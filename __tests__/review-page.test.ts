@@ -8,8 +8,8 @@
  * and runs `npm run visualize`.)
  */
 import { existsSync, readFileSync } from "node:fs";
+import type { KeyId } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
-import type { KeyId } from "@mariozechner/pi-tui";
 import type { AnyStateMachine } from "xstate";
 import { loadFormFile } from "../bin/form-file.js";
 import { createFormMachine } from "../machines/form.js";
@@ -18,6 +18,7 @@ import { normalizeForm } from "../machines/spec.js";
 import { formDiagram } from "../renderers/graph.js";
 import { keyName } from "../renderers/keymap.js";
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review-page.js";
+import { resolveCursorMarkers } from "../renderers/review-page-screens.js";
 import { runFormchart } from "../tools/commands.js";
 import { FormchartState } from "../tools/state.js";
 import { fakeUiContext } from "./helpers/fake-pi.js";
@@ -161,8 +162,21 @@ describe("review pages of other forms", () => {
     const typed = model.steps.find((s) => s.state === "q1.typing" && s.event.startsWith("TYPE"));
     expect(typed).toBeDefined();
     const text = JSON.parse(typed!.event.slice("TYPE ".length)) as string;
-    expect(screenText(model, model.steps.indexOf(typed!)).join("\n")).toContain(text);
+    const step = model.steps.indexOf(typed!);
+    expect(screenText(model, step).join("\n")).toContain(text);
+    // The editor's cursor markers are drawn as its cursor (a reverse-video cell), never as text.
+    const rows = model.screens[model.steps[step].screens[model.widths.indexOf(model.width)]].map((r) => model.rows[r]);
+    expect(rows.join("\n")).not.toContain("pi:");
+    // xterm.js's default colours swapped: the cell drawn in reverse video.
+    expect(rows.find((row) => row.includes(text.slice(0, 8)))).toContain("background-color: #BFBFBF");
+    expect(screenText(model, step).every((row) => [...row].length <= model.width)).toBe(true);
   }, 60_000);
+
+  it("draws pi-tui's cursor markers as the cell they mark", () => {
+    expect(resolveCursorMarkers("ab\x1b_pi:c\x07\x1b_pi:fc\x07c\x1b_pi:/fc\x07d")).toBe("ab\x1b[7mc\x1b[27md");
+    expect(resolveCursorMarkers("ab\x1b_pi:c\x07\x1b_pi:fc\x07 ")).toBe("ab\x1b[7m \x1b[27m");
+    expect(resolveCursorMarkers("plain \x1b[1mbold\x1b[22m")).toBe("plain \x1b[1mbold\x1b[22m");
+  });
 });
 
 describe("hostile text", () => {

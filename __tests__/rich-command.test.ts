@@ -3,8 +3,8 @@
  * text fallback, a malformed extraction (one repair, then a notice) and cancel.
  */
 
+import type { Api, AssistantMessage, Context, JsonObject, Model } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "@jest/globals";
-import type { Api, AssistantMessage, Context, Model } from "@mariozechner/pi-ai";
 import { createFormchart } from "../tools/index.js";
 import {
   type CompleteFn,
@@ -60,7 +60,7 @@ function scripted(replies: Reply[]) {
         type: "toolCall",
         id: `t${calls.length}`,
         name: SUBMIT_TOOL,
-        arguments: r.call as Record<string, unknown>,
+        arguments: r.call as JsonObject,
       });
     return {
       role: "assistant",

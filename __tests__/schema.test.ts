@@ -1,5 +1,5 @@
+import { type JsonObject, validateToolArguments } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "@jest/globals";
-import { validateToolArguments } from "@mariozechner/pi-ai";
 import { normalizeForm } from "../machines/spec.js";
 import { checkQuestionArgs, foldSingleQuestion, QuestionParameters } from "../schemas/question.js";
 
@@ -176,7 +176,7 @@ describe("Pi's own tool-argument validation accepts the schema", () => {
     type: "toolCall" as const,
     id: "1",
     name: "question",
-    arguments: args as Record<string, unknown>,
+    arguments: args as JsonObject,
   });
 
   it("passes valid arguments, including a folded single-question call", () => {

@@ -4,8 +4,9 @@
  * scroll markers count rows, refused keys say why, the review screen says
  * what each answer is, and the help line lists what works.
  */
+
+import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
-import { visibleWidth } from "@mariozechner/pi-tui";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { KEY, openForm, overflowingLines } from "./helpers/fake-host.js";

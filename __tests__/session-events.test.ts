@@ -6,8 +6,8 @@
 import { spawn } from "node:child_process";
 import { getEventListeners } from "node:events";
 import { join } from "node:path";
+import type { Api, Model } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "@jest/globals";
-import type { Api, Model } from "@mariozechner/pi-ai";
 import { normalizeForm } from "../machines/spec.js";
 import type { FormComponent } from "../renderers/component.js";
 import { createFormchart } from "../tools/index.js";

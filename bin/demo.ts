@@ -6,7 +6,7 @@
  * `details`. Exit code: 0 submitted, 1 cancelled or declined, 2 invalid
  * input or no terminal to show the form in.
  */
-import { ProcessTerminal, TUI } from "@mariozechner/pi-tui";
+import { ProcessTerminal, TuiMainScreen } from "@earendil-works/pi-tui";
 import { FormComponent } from "../renderers/component.js";
 import { ansiTheme } from "../renderers/theme.js";
 import { loadFormFile } from "./form-file.js";
@@ -24,7 +24,7 @@ if (!process.stdin.isTTY || !process.stdout.isTTY) {
 }
 
 const terminal = new ProcessTerminal();
-const tui = new TUI(terminal);
+const tui = new TuiMainScreen(terminal);
 const component = new FormComponent({
   spec: form.spec,
   host: tui,

@@ -7,7 +7,7 @@
  * once, with the machine's output, when the machine reaches a final state.
  * `abort()` closes the form as cancelled, keeping the answers given so far.
  */
-import { type Component, Editor, type Focusable, getKeybindings, type TUI } from "@mariozechner/pi-tui";
+import { type Component, Editor, type Focusable, getKeybindings, type TUI } from "@earendil-works/pi-tui";
 import { type Actor, createActor, type InspectionEvent } from "xstate";
 import { type FormContext, type FormResult, formResult, initialContext, shownQuestions } from "../machines/context.js";
 import { type FormMachine, formMachine } from "../machines/form.js";

@@ -2,7 +2,7 @@
  * The help line: the keys that work where the form stands, in the names of
  * the person's own bindings, wrapped between key groups (never inside one).
  */
-import { visibleWidth } from "@mariozechner/pi-tui";
+import { visibleWidth } from "@earendil-works/pi-tui";
 import type { QuestionSpec } from "../machines/spec.js";
 import { countHint } from "../machines/text-rules.js";
 import { fitTo, wrap } from "./text.js";

@@ -15,7 +15,7 @@
  * so generated path tests press exactly what this keymap understands and the
  * review page labels each edge with its keys.
  */
-import { type Keybinding, type KeyId, matchesKey } from "@mariozechner/pi-tui";
+import { type Keybinding, type KeyId, matchesKey } from "@earendil-works/pi-tui";
 import type { FormContext, FormEvent } from "../machines/context.js";
 import { discarding, type FormPosition } from "../machines/position.js";
 import type { FormSpec } from "../machines/spec.js";

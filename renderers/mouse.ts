@@ -12,7 +12,7 @@
  * The wheel moves the highlight. A click is another way to produce the events
  * keys produce: the statechart has no transition for the mouse.
  */
-import { visibleWidth } from "@mariozechner/pi-tui";
+import { visibleWidth } from "@earendil-works/pi-tui";
 import type { FormEvent } from "../machines/context.js";
 import type { FormPosition } from "../machines/position.js";
 import type { Screen, Target } from "./frame.js";

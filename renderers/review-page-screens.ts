@@ -9,6 +9,11 @@
  * are kept as rows: a row that several screens share (a header, a help line)
  * is stored once, and a screen is the list of its row numbers. A row's
  * unstyled blank end is dropped (the page gives every screen its width).
+ *
+ * pi-tui 1.x's editor marks its cursor with zero-width APC sequences (the
+ * hardware cursor's place, and the cell drawn as a cursor) that Pi's own
+ * terminal renderer turns into a cursor: here the marked cell is drawn in
+ * reverse video, as Pi draws it, and no marker reaches the terminal.
  */
 import xtermSerialize from "@xterm/addon-serialize";
 import xtermHeadless from "@xterm/headless";
@@ -20,6 +25,16 @@ const { SerializeAddon } = xtermSerialize;
 /** The serializer's document: one `<div>` per row inside a styled `<div>`. */
 const DOCUMENT =
   /^<html><body><!--StartFragment--><pre><div style='[^']*'>(<div>.*<\/div>)<\/div><\/pre><!--EndFragment--><\/body><\/html>$/s;
+
+// pi-tui's markers: the hardware cursor, and the start and end of the cell drawn as the cursor.
+const FAKE_CURSOR = /\x1b_pi:fc\x07([\s\S]*?)(?:\x1b_pi:\/fc\x07|$)/g;
+const APC = /\x1b_[^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
+/** A rendered line as a terminal without pi-tui's cursor handling should receive it. */
+export function resolveCursorMarkers(line: string): string {
+  if (!line.includes("\x1b_")) return line;
+  return line.replace(FAKE_CURSOR, "\x1b[7m$1\x1b[27m").replace(APC, "");
+}
 
 export class ScreenTable {
   /** The markup of every distinct row (the inside of its `<div>`). */
@@ -60,7 +75,7 @@ export class ScreenTable {
     this.terminal.resize(Math.max(1, width), height);
     this.terminal.reset();
     // Each line ends its own styles; a line as wide as the terminal leaves the cursor at its end, so \r\n starts the next.
-    await new Promise<void>((resolve) => this.terminal.write(lines.join("\r\n"), resolve));
+    await new Promise<void>((resolve) => this.terminal.write(lines.map(resolveCursorMarkers).join("\r\n"), resolve));
     const html = this.serializer.serializeAsHTML({ includeGlobalBackground: false });
     const match = DOCUMENT.exec(html);
     if (!match) throw new Error("Unexpected HTML from the terminal serializer");

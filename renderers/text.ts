@@ -7,7 +7,7 @@
  * overrides are dropped. Wrapping never drops words; a line that still cannot
  * fit (a wide character on a 1-column screen) is cut to the width.
  */
-import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 
 // ESC followed by: CSI … final byte | OSC/DCS/SOS/PM/APC … terminator | any single character.
 const ESCAPE_SEQUENCE =

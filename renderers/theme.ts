@@ -5,7 +5,7 @@
  * the user's theme is respected. Outside Pi (the demo, tests) a small ANSI
  * theme or the plain theme stands in.
  */
-import type { EditorTheme } from "@mariozechner/pi-tui";
+import type { EditorTheme } from "@earendil-works/pi-tui";
 
 export type FormColor = "accent" | "muted" | "dim" | "text" | "success" | "warning" | "error" | "borderMuted";
 

@@ -9,7 +9,7 @@
  * (presentation.ts). Beside the lines, the view says which screen positions
  * are which targets (an option row, a tab, Submit, a review entry).
  */
-import { visibleWidth } from "@mariozechner/pi-tui";
+import { visibleWidth } from "@earendil-works/pi-tui";
 import { canSubmit, type FormContext, hasInput, shownQuestions } from "../machines/context.js";
 import { discarding, type FormSnapshot, formPosition } from "../machines/position.js";
 import { rowCount } from "../machines/rows.js";

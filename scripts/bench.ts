@@ -1,7 +1,7 @@
 /**
  * npm run bench: pi-formchart against Pi's own example extension
  * (examples/extensions/questionnaire.ts of the installed
- * @mariozechner/pi-coding-agent, loaded from node_modules, never copied),
+ * @earendil-works/pi-coding-agent, loaded from node_modules, never copied),
  * both measured the way Pi runs them and in the same run.
  *
  * Every figure but the path generation comes from child processes running

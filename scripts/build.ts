@@ -55,7 +55,16 @@ export const ENTRY = "pi-formchart/index.ts";
 /** The folders the extension is made of (scripts, bin and tests are not part of it). */
 const SOURCE_FOLDERS = ["tools", "renderers", "machines", "schemas"];
 /** Pi's own packages: an extension must use Pi's copies, never bundle its own. */
-const HOST = /^(@mariozechner\/pi-(ai|agent-core|coding-agent|tui)|typebox|@sinclair\/typebox)(\/.*)?$/;
+const HOST = /^(@earendil-works\/pi-(ai|agent-core|coding-agent|tui)|typebox|@sinclair\/typebox)(\/.*)?$/;
+/**
+ * The name the entry imports a host package by. Pi 1.x's loader maps both its
+ * own `@earendil-works/*` names and the older `@mariozechner/*` ones to its
+ * copies; Pi 0.73's knows only the older names. So the entry asks for those,
+ * and one file loads in both.
+ */
+const entryName = (id: string) => id.replace(/^@earendil-works\//, "@mariozechner/");
+/** Stands for a namespace import (`import * as x`): the whole module is handed over. */
+const WHOLE = "*";
 
 interface Lazy {
   /** The module, relative to the project. */
@@ -118,8 +127,11 @@ function hostImports(): Map<string, string[]> {
         if (clause.name) fail("a default import");
         const bindings = clause.namedBindings;
         if (!bindings) continue;
-        if (ts.isNamespaceImport(bindings)) fail("a namespace import");
-        else
+        if (ts.isNamespaceImport(bindings)) {
+          const set = names.get(specifier.text) ?? new Set();
+          set.add(WHOLE);
+          names.set(specifier.text, set);
+        } else
           for (const element of bindings.elements) {
             if (element.isTypeOnly) continue;
             const set = names.get(specifier.text) ?? new Set();
@@ -144,6 +156,9 @@ function hostPlugin(names: Map<string, string[]>): Plugin {
       });
       b.onLoad({ filter: /.*/, namespace: "pi-host" }, (args) => {
         const list = names.get(args.path) ?? [];
+        // A module imported whole is handed over as it is (CommonJS, read by property at run time).
+        if (list.includes(WHOLE))
+          return { contents: `module.exports = __host(${JSON.stringify(args.path)});\n`, loader: "js" };
         const bindings = list.map((n) => `${n} = host.${n}`).join(", ");
         return {
           contents: `const host = __host(${JSON.stringify(args.path)});\nexport const ${bindings};\n`,
@@ -395,21 +410,23 @@ function entryShim(names: Map<string, string[]>): string {
     " * first start.",
     " */",
     `import { createRequire } from "node:module";`,
-    ...ids.map(
-      (id, i) =>
-        `import { ${names
-          .get(id)!
-          .map((n) => local(i, n))
-          .join(", ")} } from ${JSON.stringify(id)};`,
+    ...ids.map((id, i) =>
+      names.get(id)!.includes(WHOLE)
+        ? `import * as m${i} from ${JSON.stringify(entryName(id))};`
+        : `import { ${names
+            .get(id)!
+            .map((n) => local(i, n))
+            .join(", ")} } from ${JSON.stringify(entryName(id))};`,
     ),
     LOAD_REGISTRATION,
     "const host: Record<string, unknown> = {",
-    ...ids.map(
-      (id, i) =>
-        `  ${JSON.stringify(id)}: { ${names
-          .get(id)!
-          .map((n) => `${n}: m${i}_${n}`)
-          .join(", ")} },`,
+    ...ids.map((id, i) =>
+      names.get(id)!.includes(WHOLE)
+        ? `  ${JSON.stringify(id)}: m${i},`
+        : `  ${JSON.stringify(id)}: { ${names
+            .get(id)!
+            .map((n) => `${n}: m${i}_${n}`)
+            .join(", ")} },`,
     ),
     "};",
     "const registration = loadRegistration();",

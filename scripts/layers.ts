@@ -19,7 +19,7 @@ export interface Layer {
   packages: string[];
 }
 
-const PI_TUI = "@mariozechner/pi-tui";
+const PI_TUI = "@earendil-works/pi-tui";
 
 export const LAYERS: Record<string, Layer> = {
   schemas: { folders: ["schemas"], packages: ["ajv", "ajv-formats", "re2js", "typebox"] },
@@ -30,7 +30,7 @@ export const LAYERS: Record<string, Layer> = {
   },
   tools: {
     folders: ["tools", "renderers", "machines", "schemas"],
-    packages: ["@mariozechner/pi-coding-agent", "@mariozechner/pi-ai", PI_TUI, "typebox"],
+    packages: ["@earendil-works/pi-coding-agent", "@earendil-works/pi-ai", PI_TUI, "typebox"],
   },
   bin: { folders: ["bin", "tools", "renderers", "machines", "schemas"], packages: [PI_TUI] },
   scripts: {

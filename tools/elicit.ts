@@ -20,7 +20,7 @@
  * the form state of the loaded extension is published under a process-wide
  * symbol where `elicit()`, imported into another extension, finds it.
  */
-import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
+import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { FormSpec } from "../machines/spec.js";
 import { checkElicitRequest, type ElicitRequestInput } from "../schemas/elicit.js";
 import type { ErrorCategory } from "../schemas/validate.js";

@@ -16,7 +16,7 @@
  * and pending timers with it, what was entered kept as a draft), flagged
  * auto-throttle calls are forgotten, and nothing is left to keep Pi running.
  */
-import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { safeLine } from "../renderers/text.js";
 import type { AnyFormTool } from "./form-tool.js";
 import { ALL_TOOLS } from "./settings.js";

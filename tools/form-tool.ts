@@ -10,8 +10,8 @@
  * render the call and the result in Pi's transcript. The demo, the
  * visualizer and the tests prepare forms through the same definitions.
  */
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { Text } from "@mariozechner/pi-tui";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { Text } from "@earendil-works/pi-tui";
 import type { TSchema } from "typebox";
 import type { FormResult } from "../machines/context.js";
 import { sharedSpec } from "../machines/shared-spec.js";

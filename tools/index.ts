@@ -5,8 +5,7 @@
  * loaded in the background after the session starts, or by the first form
  * that comes sooner.
  */
-import { complete } from "@mariozechner/pi-ai";
-import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
+import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { FORM_TOOLS } from "./catalog.js";
 import { registerFormchartCommand, registerQwizardCommand } from "./commands.js";
 import { registerElicit } from "./elicit.js";
@@ -18,7 +17,10 @@ import { FormchartState } from "./state.js";
 export interface FormchartOptions {
   /** Where the settings file lives; Pi's agent directory by default. */
   agentDir?: string;
-  /** How /rich-questions calls the model; pi-ai's `complete` by default. */
+  /**
+   * How /rich-questions calls the model: by default the host's own
+   * (`ctx.modelRegistry.complete` in Pi 1.x, pi-ai's `complete` before it).
+   */
   complete?: CompleteFn;
 }
 
@@ -28,7 +30,7 @@ export function createFormchart(options: FormchartOptions = {}) {
     const registered = FORM_TOOLS.filter((tool) => state.settings.tools.includes(tool.name));
     for (const tool of registered) registerFormTool(pi, state, tool);
     const names = registered.map((tool) => tool.name);
-    registerRichCommand(pi, state, options.complete ?? complete);
+    registerRichCommand(pi, state, options.complete);
     registerQwizardCommand(pi, state, names);
     registerFormchartCommand(pi, state);
     registerEvents(pi, state, registered);

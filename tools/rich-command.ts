@@ -13,8 +13,18 @@
  * model-facing text is sent as a message (and starts a turn); on cancel
  * nothing is sent.
  */
-import type { Api, AssistantMessage, Context, Message, Model, ProviderStreamOptions, Tool } from "@mariozechner/pi-ai";
-import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
+
+import type {
+  Api,
+  AssistantMessage,
+  Context,
+  Message,
+  Model,
+  ProviderStreamOptions,
+  Tool,
+} from "@earendil-works/pi-ai";
+import * as piAi from "@earendil-works/pi-ai";
+import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { sanitize } from "../renderers/text.js";
 import { checkExtractedArgs, type RichArgs, RichParameters } from "../schemas/rich.js";
 import { failureText, NO_UI, prepareForm } from "./form-tool.js";
@@ -206,7 +216,23 @@ export function lastAssistantText(ctx: Pick<ExtensionCommandContext, "sessionMan
 
 export const RICH_MESSAGE_TYPE = "rich-questions";
 
-export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, complete: CompleteFn): void {
+/**
+ * The host's way to call a model: Pi 1.x's registry resolves the provider and
+ * its authentication itself; older hosts hand over pi-ai's `complete`.
+ */
+function hostComplete(ctx: ExtensionCommandContext): CompleteFn | undefined {
+  const registry = ctx.modelRegistry as { complete?: CompleteFn };
+  if (typeof registry.complete === "function") return registry.complete.bind(registry);
+  return (piAi as { complete?: CompleteFn }).complete;
+}
+
+/** Header values a provider leaves unset (null) are not sent. */
+function definedHeaders(headers: Record<string, string | null> | undefined): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  return Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== null));
+}
+
+export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, override?: CompleteFn): void {
   pi.registerCommand("rich-questions", {
     description: "Answer the open questions of the last assistant message in a rich form",
     handler: async (_args, ctx) => {
@@ -230,10 +256,13 @@ export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, com
         );
       }
       if (!auth.ok) return say(`/rich-questions: ${auth.error}`, "error");
+      const complete = override ?? hostComplete(ctx);
+      if (!complete)
+        return say("/rich-questions: this version of Pi offers extensions no way to call the model.", "error");
       say(`Finding the open questions with ${model.id}…`);
       const extraction = await extractQuestions(message, model, complete, {
         apiKey: auth.apiKey,
-        headers: auth.headers,
+        headers: definedHeaders(auth.headers),
         signal: state.closed,
         mode: state.settings.richExtraction,
       });

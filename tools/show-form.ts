@@ -13,7 +13,7 @@
  * `warmEngine` draws a small form once, off screen, so that the first form
  * a person sees costs what later ones cost.
  */
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import {
   type FormContext,
   type FormOutcome,

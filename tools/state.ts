@@ -2,7 +2,7 @@
  * What the tools of one Pi process share: the settings file, the question
  * clock, the drafts, and the last form shown.
  */
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type FormResult, hasInput } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
 import { safeLine } from "../renderers/text.js";

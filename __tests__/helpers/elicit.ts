@@ -3,8 +3,8 @@
  * form that opens takes the next list of keys from the script, pressed on the
  * real component.
  */
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { createEventBus } from "@mariozechner/pi-coding-agent";
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { createEventBus } from "@earendil-works/pi-coding-agent";
 import { createFormchart } from "../../tools/index.js";
 import { fakePi, fakeUiContext } from "./fake-pi.js";
 import { tempAgentDir } from "./temp.js";
@@ -14,12 +14,12 @@ export interface ScriptedUi {
   /** How many forms opened. */
   opened(): number;
   /** The screen of each form once its keys had been pressed. */
-  screens: string[][];
+  screens: (readonly string[])[];
 }
 
 /** A context whose n-th form is answered with `script[n]` (and left open when the script has no entry). */
 export function scriptedUi(script: string[][], entries: unknown[] = []): ScriptedUi {
-  const screens: string[][] = [];
+  const screens: (readonly string[])[] = [];
   let n = 0;
   const { ctx, opened } = fakeUiContext((component) => {
     const keys = script[n++] ?? [];

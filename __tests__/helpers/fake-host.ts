@@ -2,7 +2,7 @@
  * Stand-ins for what Pi gives a form: a host that counts render requests and
  * a form factory that drives `FormComponent` like Pi's `ctx.ui.custom` does.
  */
-import { visibleWidth } from "@mariozechner/pi-tui";
+import { visibleWidth } from "@earendil-works/pi-tui";
 import type { FormResult } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { FormComponent, type FormComponentOptions } from "../../renderers/component.js";
@@ -45,7 +45,7 @@ export function openForm(spec: FormSpec, options: Partial<FormComponentOptions> 
 }
 
 /** Every line of a render must fit the width, or pi-tui throws on the next paint. */
-export function overflowingLines(lines: string[], width: number): string[] {
+export function overflowingLines(lines: readonly string[], width: number): string[] {
   return lines.filter((l) => visibleWidth(l) > width);
 }
 

@@ -4,8 +4,8 @@
  * test can press keys on the component a tool opened.
  */
 
-import type { Component } from "@mariozechner/pi-tui";
-import { getKeybindings } from "@mariozechner/pi-tui";
+import type { Component } from "@earendil-works/pi-tui";
+import { getKeybindings } from "@earendil-works/pi-tui";
 import { plainTheme } from "../../renderers/theme.js";
 import { fakeHost } from "./fake-host.js";
 

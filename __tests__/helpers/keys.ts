@@ -3,7 +3,7 @@
  * binds, and the bytes a person presses to send a given event (the keymap's
  * own inverse table, encoded).
  */
-import type { KeyId } from "@mariozechner/pi-tui";
+import type { KeyId } from "@earendil-works/pi-tui";
 import type { FormEvent } from "../../machines/context.js";
 import { editorText } from "../../machines/position.js";
 import { type KeyContext, type KeyMatcher, keysForEvent } from "../../renderers/keymap.js";

@@ -8,7 +8,7 @@
  * first start.
  */
 import { createRequire } from "node:module";
-import { complete as m0_complete } from "@mariozechner/pi-ai";
+import * as m0 from "@mariozechner/pi-ai";
 import { getAgentDir as m1_getAgentDir } from "@mariozechner/pi-coding-agent";
 import { Editor as m2_Editor, Text as m2_Text, getKeybindings as m2_getKeybindings, matchesKey as m2_matchesKey, truncateToWidth as m2_truncateToWidth, visibleWidth as m2_visibleWidth, wrapTextWithAnsi as m2_wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { Type as m3_Type } from "typebox";
@@ -62,9 +62,9 @@ function loadRegistration(): Loaded {
 }
 
 const host: Record<string, unknown> = {
-  "@mariozechner/pi-ai": { complete: m0_complete },
-  "@mariozechner/pi-coding-agent": { getAgentDir: m1_getAgentDir },
-  "@mariozechner/pi-tui": { Editor: m2_Editor, Text: m2_Text, getKeybindings: m2_getKeybindings, matchesKey: m2_matchesKey, truncateToWidth: m2_truncateToWidth, visibleWidth: m2_visibleWidth, wrapTextWithAnsi: m2_wrapTextWithAnsi },
+  "@earendil-works/pi-ai": m0,
+  "@earendil-works/pi-coding-agent": { getAgentDir: m1_getAgentDir },
+  "@earendil-works/pi-tui": { Editor: m2_Editor, Text: m2_Text, getKeybindings: m2_getKeybindings, matchesKey: m2_matchesKey, truncateToWidth: m2_truncateToWidth, visibleWidth: m2_visibleWidth, wrapTextWithAnsi: m2_wrapTextWithAnsi },
   "typebox": { Type: m3_Type },
 };
 const registration = loadRegistration();
