@@ -1,10 +1,36 @@
-/** Jest in ESM mode: pi-tui is ESM-only. Type checking is `tsc --noEmit`'s job. */
-export default {
+/**
+ * Jest in ESM mode: pi-tui is ESM-only. Type checking is `tsc --noEmit`'s job.
+ *
+ * One project for the unit tests and one per Pi host for the end-to-end
+ * tests (__tests__/e2e/pi-host.ts): the same files run against Pi 1.6
+ * full-screen, Pi 1.6 inline and Pi 0.73.1. `PI_HOSTS=pi-1.6` (a comma list)
+ * runs the end-to-end tests on fewer hosts.
+ */
+const common = {
   testEnvironment: "node",
   extensionsToTreatAsEsm: [".ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { useESM: true }] },
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
-  testMatch: ["<rootDir>/__tests__/**/*.test.ts"],
   testTimeout: 30000,
+};
+
+const HOSTS = ["pi-1.6", "pi-1.6-regular", "pi-0.73"];
+const hosts = process.env.PI_HOSTS ? process.env.PI_HOSTS.split(",").filter((h) => HOSTS.includes(h)) : HOSTS;
+
+export default {
   reporters: ["default", "<rootDir>/scripts/summary-reporter.js"],
+  projects: [
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: ["<rootDir>/__tests__/**/*.test.ts"],
+      testPathIgnorePatterns: ["/node_modules/", "/__tests__/e2e/"],
+    },
+    ...hosts.map((host) => ({
+      ...common,
+      displayName: host,
+      testMatch: ["<rootDir>/__tests__/e2e/**/*.test.ts"],
+      globals: { PI_HOST: host },
+    })),
+  ],
 };

@@ -7,7 +7,15 @@
  * once, with the machine's output, when the machine reaches a final state.
  * `abort()` closes the form as cancelled, keeping the answers given so far.
  */
-import { type Component, Editor, type Focusable, getKeybindings, type TUI } from "@earendil-works/pi-tui";
+import {
+  type Component,
+  Editor,
+  type Focusable,
+  getKeybindings,
+  type TUI,
+  type TuiMouseEvent,
+  type TuiMouseEventResult,
+} from "@earendil-works/pi-tui";
 import { type Actor, createActor, type InspectionEvent } from "xstate";
 import { type FormContext, type FormResult, formResult, initialContext, shownQuestions } from "../machines/context.js";
 import { type FormMachine, formMachine } from "../machines/form.js";
@@ -43,6 +51,12 @@ const EDITOR_PASTE_LINES = 10;
 export interface FormHost {
   requestRender(): void;
   terminal: { rows: number; columns: number; write?(data: string): void };
+  /**
+   * pi-tui 1.x: `fullscreen` when the host owns mouse reporting and routes
+   * mouse events to components (`handleMouse`); `regular` (or absent, before
+   * 1.x) when the terminal keeps the mouse unless a component asks for it.
+   */
+  readonly mode?: string;
 }
 
 export interface FormComponentOptions {
@@ -73,7 +87,14 @@ export class FormComponent implements Component, Focusable {
   private readonly onDone: (result: FormResult) => void;
   private readonly maxHeight: () => number;
   private readonly hints: KeyHints;
-  /** Mouse reporting, when the setting asks for it and the host can write to its terminal. */
+  /** The mouse answers the form (the setting is on). */
+  private readonly mouseOn: boolean;
+  /**
+   * Mouse reporting of the form's own, when the setting asks for it and the
+   * host leaves the mouse to the terminal; a full-screen host reports the
+   * mouse itself and hands events to `handleMouse`, so the form never
+   * switches the host's reporting on or off.
+   */
   private readonly mouse?: MouseReporting;
   private finished = false;
   /** The last frame; its click targets only while the mouse reports (an open form then holds less). */
@@ -103,7 +124,8 @@ export class FormComponent implements Component, Focusable {
     this.onDone = options.done;
     this.notice = options.notice;
     const write = this.host.terminal.write?.bind(this.host.terminal);
-    if (options.mouse && write) this.mouse = new MouseReporting(write);
+    this.mouseOn = options.mouse === true && (this.host.mode === "fullscreen" || write !== undefined);
+    if (this.mouseOn && this.host.mode !== "fullscreen" && write) this.mouse = new MouseReporting(write);
     this.maxHeight = options.maxHeight ?? (() => Math.max(6, this.host.terminal.rows - 4));
     this.actor = createActor(formMachine(this.spec), {
       input: { spec: this.spec, restore: options.restore },
@@ -192,7 +214,7 @@ export class FormComponent implements Component, Focusable {
     try {
       const report = parseMouse(data);
       if (report) {
-        if (this.mouse) this.click(report);
+        if (this.mouse) this.report(report);
         return;
       }
       this.dispatch(data);
@@ -332,7 +354,7 @@ export class FormComponent implements Component, Focusable {
         position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (performance.now() - this.waitStartedAt) : undefined,
       hints: this.hints,
     });
-    const kept = this.mouse !== undefined ? drawn : { lines: drawn.lines, hits: [] };
+    const kept = this.mouseOn ? drawn : { lines: drawn.lines, hits: [] };
     this.cache = { snapshot, width, height, message: this.message, editor: editorKey, screen: kept };
     return kept;
   }
@@ -357,26 +379,65 @@ export class FormComponent implements Component, Focusable {
     this.onDone(result);
   }
 
-  /** A mouse report: a click becomes the events a key would send, the wheel moves the highlight. */
-  private click(report: MouseReport): void {
+  /**
+   * A mouse event from a full-screen host, in the form's own coordinates:
+   * a left click acts as in `report`, the wheel moves the highlight. Events
+   * the form has no use for are left to the host (its text selection, its
+   * scrolling), and so is every event while the setting is off.
+   */
+  handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
+    if (!this.mouseOn || this.finished) return undefined;
+    try {
+      if (event.type === "wheel") return this.wheel(event.wheelDelta ?? 0) ? { handled: true } : undefined;
+      if (event.button !== "left") return undefined;
+      // The press is taken so the host sends the click to the form and starts no selection.
+      if (event.type === "press" || event.type === "release") return { handled: true, render: false };
+      if (event.type === "click") {
+        this.clickAt(event.y, event.x);
+        return { handled: true };
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+    return undefined;
+  }
+
+  /** A mouse report the form asked the terminal for: located among the lines the host drew. */
+  private report(report: MouseReport): void {
+    if (report.press && discarding(this.position)) return this.clickAt(-1, -1);
+    if (report.button === 64 || report.button === 65) {
+      this.wheel(report.button === 64 ? -1 : 1);
+      return;
+    }
+    if (report.button !== 0 || !report.press) return;
+    const drawn = this.cache?.screen;
+    const where = drawn && locate(this.host as DrawnScreen, drawn.lines);
+    if (!where) return this.clickAt(-1, -1);
+    this.clickAt(report.y - 1 - where.row, report.x - 1 - where.col);
+  }
+
+  /** The wheel moves the highlight of an option list; false where there is none. */
+  private wheel(delta: number): boolean {
+    const position = this.position;
+    if (delta === 0 || position.kind !== "question" || position.mode !== "choosing") return false;
+    this.actor.send({ type: "MOVE", delta: delta < 0 ? -1 : 1 });
+    return true;
+  }
+
+  /**
+   * A left click at a line and column of the frame last drawn: the events a
+   * key would send for the target there. On the discard question any click
+   * goes back to the form.
+   */
+  private clickAt(line: number, col: number): void {
     const keys = this.keyContext();
     const { position } = keys;
     if (discarding(position)) {
-      if (report.press) this.actor.send({ type: "RESUME" });
+      this.actor.send({ type: "RESUME" });
       return;
     }
-    if (report.button === 64 || report.button === 65) {
-      if (position.kind === "question" && position.mode === "choosing") {
-        this.actor.send({ type: "MOVE", delta: report.button === 64 ? -1 : 1 });
-      }
-      return;
-    }
-    // A click lands on the frame last drawn.
     const drawn = this.cache?.screen;
-    if (report.button !== 0 || !report.press || !drawn) return;
-    const where = locate(this.host as DrawnScreen, drawn.lines);
-    if (!where) return;
-    const target = targetAt(drawn, report.y - 1 - where.row, report.x - 1 - where.col);
+    const target = drawn && targetAt(drawn, line, col);
     if (!target) return;
     const shown = shownQuestions(this.spec, keys.context);
     for (const event of clickEvents(target, position, { shown })) this.actor.send(event);

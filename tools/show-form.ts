@@ -4,8 +4,10 @@
  * component) are loaded on the first form, not when Pi loads the extension.
  *
  * Contract: no interactive UI (print/JSON mode) → `no-ui`, nothing opens; a
- * host whose `ctx.ui.custom` returns nothing (RPC mode) asks through its
- * dialogs instead; an aborted tool call closes the open form and resolves as
+ * host without a terminal UI of its own (RPC mode: `ctx.mode` in Pi 1.x, or
+ * a `ctx.ui.custom` that returns nothing before it) asks through its dialogs
+ * instead; while a form waits for the person, a Pi 1.x host reports itself
+ * blocked on a question (its program status), not working; an aborted tool call closes the open form and resolves as
  * cancelled with the answers given so far; a call aborted before the form
  * opens never opens it. The outcome carries the machine's last context, so
  * what the person entered can be kept as a draft.
@@ -25,6 +27,7 @@ import {
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
 import { FormComponent } from "../renderers/component.js";
 import { runDialogs } from "../renderers/dialogs.js";
+import { displayLine } from "../renderers/text.js";
 import { plainTheme } from "../renderers/theme.js";
 
 export type ShowOutcome = ({ kind: "done" } & FormOutcome) | { kind: "no-ui" };
@@ -49,31 +52,42 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
   const { signal } = options;
   if (!ctx.hasUI) return { kind: "no-ui" };
   if (signal?.aborted) return abortedBeforeStart(spec, options.restore);
+  // Pi 1.x names its mode; before it, RPC mode is known by `custom` returning nothing.
+  const mode = (ctx as { mode?: string }).mode;
+  if (mode === "rpc") return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
 
   let form: FormComponent | undefined;
   let detach = () => {};
-  const result = await ctx.ui.custom<FormResult | undefined>((tui, theme, keybindings, done) => {
-    form = new FormComponent({
-      spec,
-      host: tui,
-      theme,
-      keybindings,
-      done,
-      restore: options.restore,
-      notice: options.notice,
-      mouse: options.mouse,
-    });
-    const onAbort = () => form?.abort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-    detach = () => signal?.removeEventListener("abort", onAbort);
-    return form;
-  });
+  const result = await ctx.ui.custom<FormResult | undefined>(
+    (tui, theme, keybindings, done) => {
+      form = new FormComponent({
+        spec,
+        host: tui,
+        theme,
+        keybindings,
+        done,
+        restore: options.restore,
+        notice: options.notice,
+        mouse: options.mouse,
+      });
+      const onAbort = () => form?.abort();
+      signal?.addEventListener("abort", onAbort, { once: true });
+      detach = () => signal?.removeEventListener("abort", onAbort);
+      return form;
+    },
+    { blocked: { kind: "question", message: waitingFor(spec) } },
+  );
   detach();
   if (result === undefined || !form) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
   form.dispose();
   const outcome: ShowOutcome = { kind: "done", result, context: formState(form.snapshot.context) };
   if (form.failure) outcome.error = form.failure;
   return outcome;
+}
+
+/** What the host's program status says the form waits for: its title or first question, on one line. */
+function waitingFor(spec: FormSpec): string {
+  return displayLine(spec.title ?? spec.questions[0]?.prompt ?? "A question", 120);
 }
 
 /** A small tabbed form: one single-choice and one multi-choice question. */

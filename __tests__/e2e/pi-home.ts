@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildDist, staleFiles } from "../../scripts/build.js";
+import { HOST } from "./pi-host.js";
 
 const { stale, extra } = staleFiles((await buildDist()).files);
 if (stale.length || extra.length)
   throw new Error(`dist/ is not what the sources make (${[...stale, ...extra].join(", ")}): run npm run build`);
 
 export const PROJECT_ROOT = resolve(import.meta.dirname ?? ".", "..", "..");
-export const PI_BIN = join(PROJECT_ROOT, "node_modules", ".bin", "pi");
 
 export interface PiHome {
   dir: string;
@@ -61,7 +61,7 @@ export function makePiHome(baseUrl: string): PiHome {
   };
 }
 
-/** `pi --no-session -e <project>` plus extra arguments, as one shell-quoted command. */
+/** The host's `pi --no-session -e <project>` plus extra arguments, as argv. */
 export function piCommand(extra: string[] = []): string[] {
-  return [PI_BIN, "--no-session", "-e", PROJECT_ROOT, ...extra];
+  return [...HOST.command, "--no-session", "-e", PROJECT_ROOT, ...extra];
 }

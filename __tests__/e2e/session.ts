@@ -35,6 +35,8 @@ export async function startPi(
   size = { width: 100, height: 32 },
   /** More command-line arguments (another extension: `["-e", path]`). */
   extra: string[] = [],
+  /** More environment variables for pi. */
+  env: Record<string, string> = {},
 ): Promise<PiSession> {
   if (!hasTmux()) throw new Error("tmux is required for the end-to-end tests (apt-get install -y tmux)");
   const model = await startFakeModel(script);
@@ -47,7 +49,7 @@ export async function startPi(
     () => term.kill(),
     () => rmSync(cwd, { recursive: true, force: true }),
   );
-  term.start(piCommand(extra), home.env, cwd);
+  term.start(piCommand(extra), { ...home.env, ...env }, cwd);
   await term.waitFor("fake-model", 30000);
   return {
     model,

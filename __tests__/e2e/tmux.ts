@@ -72,6 +72,11 @@ export class Terminal {
     this.type(`\x1b[<0;${col + 1};${row + 1}m`);
   }
 
+  /** From now on, append every byte the program writes to `file` (before tmux reads it: sequences tmux drops are kept). */
+  record(file: string): void {
+    this.tmux("pipe-pane", "-o", "-t", this.name, `cat >> '${file.replace(/'/g, "'\\''")}'`);
+  }
+
   resize(width: number, height: number): void {
     this.tmux("resize-window", "-t", this.name, "-x", String(width), "-y", String(height));
   }
