@@ -404,16 +404,18 @@ export class FormComponent implements Component, Focusable {
 
   /** A mouse report the form asked the terminal for: located among the lines the host drew. */
   private report(report: MouseReport): void {
-    if (report.press && discarding(this.position)) return this.clickAt(-1, -1);
+    if (!report.press) return;
     if (report.button === 64 || report.button === 65) {
-      this.wheel(report.button === 64 ? -1 : 1);
+      if (discarding(this.position)) this.clickAt(-1, -1);
+      else this.wheel(report.button === 64 ? -1 : 1);
       return;
     }
-    if (report.button !== 0 || !report.press) return;
+    if (report.button !== 0) return;
     const drawn = this.cache?.screen;
     const where = drawn && locate(this.host as DrawnScreen, drawn.lines);
-    if (!where) return this.clickAt(-1, -1);
-    this.clickAt(report.y - 1 - where.row, report.x - 1 - where.col);
+    // Off the form's lines a click still answers the discard question (it goes back).
+    if (where) this.clickAt(report.y - 1 - where.row, report.x - 1 - where.col);
+    else this.clickAt(-1, -1);
   }
 
   /** The wheel moves the highlight of an option list; false where there is none. */
