@@ -11,13 +11,13 @@ const common = {
   extensionsToTreatAsEsm: [".ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { useESM: true }] },
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
-  testTimeout: 30000,
 };
 
 const HOSTS = ["pi-1.6", "pi-1.6-regular", "pi-0.73"];
 const hosts = process.env.PI_HOSTS ? process.env.PI_HOSTS.split(",").filter((h) => HOSTS.includes(h)) : HOSTS;
 
 export default {
+  testTimeout: 30000,
   reporters: ["default", "<rootDir>/scripts/summary-reporter.js"],
   projects: [
     {

@@ -60,14 +60,16 @@ function both() {
   return { sources, built };
 }
 
+/** Pi 1.x, and the last Pi under the older package names: the built entry loads in both. */
+const PI_1 = "@earendil-works/pi-coding-agent";
+const PI_073 = "@mariozechner/pi-coding-agent";
+
 /**
  * Pi's own loader loading the built entry in a process of its own, with
  * `tmp` as the temporary directory: the names of the tools it registered.
  */
-function loadWithPi(tmp: string): string[] {
-  const loader = pathToFileURL(
-    join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "core", "extensions", "loader.js"),
-  ).href;
+function loadWithPi(tmp: string, pi = PI_1): string[] {
+  const loader = pathToFileURL(join(ROOT, "node_modules", pi, "dist", "core", "extensions", "loader.js")).href;
   const script = `const { loadExtensions } = await import(${JSON.stringify(loader)});
 const result = await loadExtensions([${JSON.stringify(join(DIR, ENTRY))}], ${JSON.stringify(ROOT)});
 if (result.errors.length) throw new Error(JSON.stringify(result.errors));
@@ -100,6 +102,8 @@ describe("the build", () => {
     expect(loadWithPi(tmp)).toEqual(expected);
     const dir = readdirSync(tmp).find((f) => f.startsWith("pi-formchart-"))!;
     expect(dir).toBeDefined();
+    // Pi 0.73's loader knows only the older names, and registers only the tools the model sees (no deferred tools there).
+    expect(loadWithPi(mkdtempSync(join(DIR, "tmp-")), PI_073)).toEqual(["question"]);
     const [cache] = readdirSync(join(tmp, dir));
     const path = join(tmp, dir, cache);
     const made = readFileSync(path);

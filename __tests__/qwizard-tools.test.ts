@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { validateToolArguments } from "@earendil-works/pi-ai";
 import { beforeEach, describe, expect, it } from "@jest/globals";
 import type { FormComponent } from "../renderers/component.js";
@@ -355,17 +356,20 @@ describe("settings and /qwizard", () => {
   it("round-trips the settings file and survives a corrupt one", () => {
     const dir = agentDir();
     const file = settingsPath(dir);
+    const qwizard = ["question", "questionnaire", "question_input", "question_throttle", "question_branch"];
     saveSettings(file, {
       autoThrottle: false,
       cooldownSeconds: 12,
-      tools: ["question"],
+      toolSet: "qwizard",
+      tools: qwizard,
       richExtraction: "text",
       mouse: true,
     });
     expect(readSettings(file).settings).toEqual({
       autoThrottle: false,
       cooldownSeconds: 12,
-      tools: ["question"],
+      toolSet: "qwizard",
+      tools: qwizard,
       richExtraction: "text",
       mouse: true,
     });
@@ -373,33 +377,63 @@ describe("settings and /qwizard", () => {
     expect(readSettings(file).settings).toEqual({
       autoThrottle: true,
       cooldownSeconds: 3,
-      tools: [
-        "question",
-        "questionnaire",
-        "question_input",
-        "question_throttle",
-        "question_branch",
-        "ask_rich_questions",
-        "ask_form",
-      ],
+      toolSet: "compact",
+      tools: ["question"],
       richExtraction: "auto",
       mouse: false,
     });
+    // A list of one's own (older files kept every tool in it): a named set when it is one, else custom.
+    writeFileSync(file, JSON.stringify({ tools: [...qwizard, "ask_rich_questions", "ask_form"] }));
+    expect(readSettings(file).settings).toMatchObject({ toolSet: "all" });
+    writeFileSync(file, JSON.stringify({ tools: ["ask_form", "nonsense"] }));
+    expect(readSettings(file).settings).toMatchObject({ toolSet: "custom", tools: ["ask_form"] });
     writeFileSync(file, JSON.stringify({ autoThrottle: "yes", cooldownSeconds: 99 }));
     expect(readSettings(file).settings).toMatchObject({ autoThrottle: true, cooldownSeconds: 3 });
   });
 
-  it("registers only the tools the settings name", () => {
+  it("declares the tools the settings name; Pi 1.x gets the others deferred, Pi 0.73 not at all", async () => {
     const dir = agentDir();
-    saveSettings(settingsPath(dir), {
-      mouse: false,
-      autoThrottle: true,
-      cooldownSeconds: 3,
-      tools: ["question_input"],
-      richExtraction: "auto",
-    });
-    const { tools } = setup(dir);
-    expect([...tools.keys()]).toEqual(["question_input"]);
+    mkdirSync(dirname(settingsPath(dir)), { recursive: true });
+    writeFileSync(settingsPath(dir), JSON.stringify({ tools: ["question_input"] }));
+    const old = fakePi();
+    createFormchart({ agentDir: dir, hostVersion: "0.73.1" })(old.api);
+    expect([...old.tools.keys()]).toEqual(["question_input"]);
+    expect((old.tools.get("question_input") as { exposure?: string }).exposure).toBeUndefined();
+
+    const current = fakePi();
+    createFormchart({ agentDir: dir, hostVersion: "1.6.0" })(current.api);
+    expect([...current.tools.keys()]).toHaveLength(7);
+    const exposure = (name: string) => (current.tools.get(name) as { exposure?: string }).exposure;
+    expect(exposure("question_input")).toBe("direct");
+    expect(exposure("question_branch")).toBe("deferred");
+    expect(current.active()).toEqual(["read", "bash", "question_input"]);
+    // At session start the model is given Pi's tool search, to find the deferred ones.
+    await current.fire("session_start", {});
+    expect(current.active()).toEqual(["read", "bash", "question_input", "tool_search"]);
+  });
+
+  it("/formchart tools shows each set's cost and switches sets while Pi runs", async () => {
+    const dir = agentDir();
+    const pi = setup(dir);
+    const notices: string[] = [];
+    const ctx = { hasUI: true, ui: { notify: (text: string) => notices.push(text) } };
+    await pi.fire("session_start", {});
+    expect(pi.active()).toEqual(["read", "bash", "question", "tool_search"]);
+    await pi.commands.get("formchart")!.handler("tools", ctx);
+    const table = notices.at(-1)!;
+    expect(table).toMatch(/● compact +[\d,]+ chars {2}question\n/);
+    const chars = (name: string) => Number(new RegExp(`${name} +([\\d,]+) chars`).exec(table)![1].replace(/,/g, ""));
+    expect(chars("compact")).toBeLessThan(chars("qwizard"));
+    expect(chars("qwizard")).toBeLessThan(chars("all"));
+    await pi.commands.get("formchart")!.handler("tools all", ctx);
+    expect(notices.at(-1)).toContain("The model sees the all set from the next request on.");
+    expect(pi.active()).toEqual(expect.arrayContaining(["question", "question_branch", "ask_form"]));
+    expect(readSettings(settingsPath(dir)).settings.toolSet).toBe("all");
+    await pi.commands.get("formchart")!.handler("tools compact", ctx);
+    expect(pi.active().filter((n) => n.startsWith("question"))).toEqual(["question"]);
+    expect((pi.tools.get("questionnaire") as { exposure?: string }).exposure).toBe("deferred");
+    await pi.commands.get("formchart")!.handler("tools many", ctx);
+    expect(notices.at(-1)).toBe('"many" is not a tool set.\nUsage: /formchart tools compact|qwizard|all');
   });
 
   let state: FormchartState;

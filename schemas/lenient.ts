@@ -54,9 +54,14 @@ function loosen(node: unknown): unknown {
   return out;
 }
 
+/** Every property loosened; a `readOnly` one (set by the tool's own argument folds) is not declared at all. */
 function loosenEach(properties: unknown): unknown {
   if (!properties || typeof properties !== "object") return properties;
-  return Object.fromEntries(Object.entries(properties as Record<string, unknown>).map(([k, v]) => [k, loosen(v)]));
+  return Object.fromEntries(
+    Object.entries(properties as Record<string, unknown>)
+      .filter(([, v]) => !(v && typeof v === "object" && (v as { readOnly?: unknown }).readOnly === true))
+      .map(([k, v]) => [k, loosen(v)]),
+  );
 }
 
 function mentionsAll(text: string, values: unknown[]): boolean {

@@ -16,26 +16,22 @@ import { type ArgumentError, type Checked, compileChecker } from "./validate.js"
 
 export const QuestionItem = Type.Object(
   {
-    prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" }),
-    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options, description: "2-5 short options" }),
-    id: Type.Optional(
-      Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Unique id (defaults to q1, q2, ...)" }),
-    ),
+    prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt }),
+    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options, description: "2-5 options" }),
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Default q1, q2, …" })),
     label: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: LIMITS.tabLabel,
-        description: "Short tab label, e.g. 'Scope' (defaults to Q1, Q2, ...)",
+        description: "Tab label (default Q1, Q2, …)",
       }),
     ),
     allowOther: Type.Optional(
       Type.Boolean({
-        description: "Offer a 'Type something.' free-text answer (default true); false forces the listed options",
+        description: "Offer a typed answer (default true)",
       }),
     ),
-    multiple: Type.Optional(
-      Type.Boolean({ description: "Multi-select: the user picks one or more options (default false)" }),
-    ),
+    multiple: Type.Optional(Type.Boolean({ description: "Choose one or more (default false)" })),
   },
   { additionalProperties: false },
 );
@@ -44,12 +40,12 @@ export const QuestionParameters = Type.Object(
   {
     questions: Type.Array(QuestionItem, {
       maxItems: LIMITS.questions,
-      description:
-        "One entry per open question. One question shows an option list; several show tabs with a Submit tab.",
+      description: "One entry per question",
     }),
     compat: Type.Optional(
       Type.Enum(["single-question"], {
-        description: "Set automatically for the single-question call shape; do not set it yourself.",
+        // Set by the argument fold of the single-question shape, never by the model: not declared.
+        readOnly: true,
       }),
     ),
   },

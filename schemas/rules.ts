@@ -27,11 +27,11 @@ export const LIMITS = {
 /** An option of the plain choice tools: a short label and an optional one-line description. */
 export const ChoiceOption = Type.Object(
   {
-    label: Type.String({ minLength: 1, maxLength: LIMITS.label, description: "Short option label" }),
+    label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
     description: Type.Optional(
       Type.String({
         maxLength: LIMITS.description,
-        description: "Optional one-line description shown under the label",
+        description: "One line shown under the label",
       }),
     ),
   },

@@ -14,7 +14,9 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
 
 import { DIAGRAM_FORMATS, type DiagramFormat } from "../machines/diagram.js";
+import type { ToolLoadout } from "./loadout.js";
 import type { FormchartState } from "./state.js";
+import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
 
 export interface CommandReply {
   text: string;
@@ -133,6 +135,7 @@ export const FORMCHART_HELP = [
   "  /formchart graph [svg|mermaid|dot]   draw the statechart of the form shown last",
   "  /formchart review [--open]           write the review page of the form shown last (--open: open it in a browser)",
   "  /formchart mouse [on|off]            answer forms with the mouse too (off by default: it takes text selection away while a form is open)",
+  "  /formchart tools [compact|qwizard|all]  which tools the model sees directly, and what each set costs every request",
 ].join("\n");
 
 /** Opens a file with the platform's opener (xdg-open, open, start); rejects when the opener cannot be started. */
@@ -160,11 +163,17 @@ export const platformOpener: Opener = (file) => {
  * review page next to the settings file and say where. Only `review --open`
  * starts a browser.
  */
-export async function runFormchart(args: string, state: FormchartState, open = platformOpener): Promise<CommandReply> {
+export async function runFormchart(
+  args: string,
+  state: FormchartState,
+  open = platformOpener,
+  loadout?: ToolLoadout,
+): Promise<CommandReply> {
   const words = args.trim().split(/\s+/).filter(Boolean);
   const [sub, ...rest] = words;
   if (!sub || sub === "help") return { text: FORMCHART_HELP, level: "info" };
   if (sub === "mouse" && rest.length <= 1) return mouseSetting(rest[0], state);
+  if (sub === "tools" && rest.length <= 1 && loadout) return toolsSetting(rest[0], state, loadout);
   const unknown = { text: `Unknown /formchart command "${args.trim()}".\n${FORMCHART_HELP}`, level: "error" } as const;
   const graph = sub === "graph" && rest.length <= 1 && DIAGRAM_FORMATS.includes((rest[0] ?? "svg") as DiagramFormat);
   const review = sub === "review" && (rest.length === 0 || (rest.length === 1 && rest[0] === "--open"));
@@ -204,7 +213,36 @@ function mouseSetting(value: string | undefined, state: FormchartState): Command
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
 }
 
-export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState): void {
+/**
+ * `/formchart tools [set]`: the named sets with what each costs every
+ * request, or choose one (saved with the other settings).
+ */
+function toolsSetting(value: string | undefined, state: FormchartState, loadout: ToolLoadout): CommandReply {
+  const usage = `Usage: /formchart tools ${Object.keys(TOOL_SETS).join("|")}`;
+  const table = () => {
+    const current = state.settings.toolSet;
+    const rows = loadout.costs().map(({ name, chars, tools }) => {
+      const mark = name === current ? "●" : "○";
+      return `${mark} ${name.padEnd(8)} ${String(chars.toLocaleString("en-US")).padStart(6)} chars  ${tools.join(", ")}`;
+    });
+    if (current === "custom") rows.push(`● custom   ${state.settings.tools.join(", ") || "(none)"}`);
+    const rest = loadout.defers
+      ? "Tools outside the set stay callable: the model finds them with Pi's tool_search (counted in the cost)."
+      : "This Pi registers only the tools of the set.";
+    return [`Tools the model sees directly (characters added to every request):`, ...rows, rest].join("\n");
+  };
+  if (value === undefined) return { text: `${table()}\n${usage}`, level: "info" };
+  if (!isToolSetName(value)) return { text: `"${value}" is not a tool set.\n${usage}`, level: "error" };
+  const failed = state.update({ toolSet: value, tools: [...TOOL_SETS[value]] });
+  if (failed) return { text: `${failed}\n${table()}`, level: "error" };
+  const now = loadout.choose(TOOL_SETS[value]);
+  const when = now
+    ? "from the next request on"
+    : "when Pi starts again (this Pi cannot change its tools while it runs)";
+  return { text: `${table()}\nThe model sees the ${value} set ${when}.`, level: "info" };
+}
+
+export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState, loadout?: ToolLoadout): void {
   pi.registerCommand("formchart", {
     description: "The statechart (graph [svg|mermaid|dot]) or the review page (review [--open]) of the last form",
     getArgumentCompletions: (prefix) => {
@@ -218,12 +256,14 @@ export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState
         "mouse",
         "mouse on",
         "mouse off",
+        "tools",
+        ...Object.keys(TOOL_SETS).map((name) => `tools ${name}`),
         "help",
       ].filter((o) => o.startsWith(prefix.trimStart()));
       return options.length ? options.map((value) => ({ value, label: value })) : null;
     },
     handler: async (args, ctx) => {
-      const reply = await runFormchart(args, state);
+      const reply = await runFormchart(args, state, platformOpener, loadout);
       if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);
       else process.stdout.write(`${reply.text}\n`);
     },

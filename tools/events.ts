@@ -18,7 +18,7 @@
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { safeLine } from "../renderers/text.js";
-import type { AnyFormTool } from "./form-tool.js";
+import type { ToolLoadout } from "./loadout.js";
 import { ALL_TOOLS } from "./settings.js";
 import { type FormchartState, warmUp } from "./state.js";
 
@@ -69,13 +69,17 @@ export class SessionNaming {
 /** `session_info_changed`, which Pi 0.73.1's extension types do not list yet. */
 type NameChange = { name?: string };
 
-export function registerEvents(pi: ExtensionAPI, state: FormchartState, registered: readonly AnyFormTool[]): void {
+export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout: ToolLoadout): void {
   const naming = new SessionNaming();
+  const { registered } = loadout;
   pi.on("session_start", (_event, ctx) => {
+    loadout.enableSearch();
     // Forms need a UI: without one (print mode) the engine is never loaded.
     if (!ctx.hasUI || !registered.length) return;
+    const declared = loadout.declared.map((tool) => tool.name);
+    const found = registered.length - declared.length;
     ctx.ui.notify(
-      `pi-formchart: ${registered.map((tool) => tool.name).join(", ")} ready (/qwizard for settings)`,
+      `pi-formchart: ${declared.join(", ")} ready${found ? `, ${found} more through tool search` : ""} (/formchart tools to choose)`,
       "info",
     );
     warmUp(registered);

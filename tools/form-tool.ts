@@ -50,6 +50,8 @@ export interface FormTool<Args = unknown, Details = unknown> {
   description: string;
   promptSnippet: string;
   promptGuidelines: string[];
+  /** A few words on what the tool is for, where the model is told it can load the tool with tool_search. */
+  searchHint: string;
   /** The full parameter schema: what the model reads and what ajv checks in `execute`. */
   parameters: TSchema;
   /** Folds other accepted call shapes into this tool's own (runs before Pi validates). */
@@ -141,8 +143,19 @@ export async function runFormTool<A, D>(
   return content(answer.text, answer.details);
 }
 
-export function registerFormTool<A, D>(pi: ExtensionAPI, state: FormchartState, tool: FormTool<A, D>): void {
+/**
+ * What Pi is given for a tool. `deferred` (Pi 1.x) registers it without
+ * declaring it to the model: Pi's `tool_search` declares it when the model
+ * looks for it. Pi 0.73 knows no exposure and is never given one.
+ */
+export function registerFormTool<A, D>(
+  pi: ExtensionAPI,
+  state: FormchartState,
+  tool: FormTool<A, D>,
+  exposure?: "direct" | "deferred",
+): void {
   pi.registerTool({
+    ...(exposure ? { exposure } : {}),
     name: tool.name,
     label: tool.label,
     description: tool.description,

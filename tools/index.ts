@@ -5,14 +5,14 @@
  * loaded in the background after the session starts, or by the first form
  * that comes sooner.
  */
-import { type ExtensionAPI, getAgentDir } from "@earendil-works/pi-coding-agent";
-import { FORM_TOOLS } from "./catalog.js";
+import { type ExtensionAPI, getAgentDir, VERSION } from "@earendil-works/pi-coding-agent";
 import { registerFormchartCommand, registerQwizardCommand } from "./commands.js";
 import { registerElicit } from "./elicit.js";
 import { registerEvents } from "./events.js";
-import { registerFormTool } from "./form-tool.js";
+import { ToolLoadout } from "./loadout.js";
 import { type CompleteFn, registerRichCommand } from "./rich-command.js";
 import { FormchartState } from "./state.js";
+import { hostDefersTools } from "./tool-sets.js";
 
 export interface FormchartOptions {
   /** Where the settings file lives; Pi's agent directory by default. */
@@ -22,18 +22,19 @@ export interface FormchartOptions {
    * (`ctx.modelRegistry.complete` in Pi 1.x, pi-ai's `complete` before it).
    */
   complete?: CompleteFn;
+  /** The host's version (Pi's `VERSION` by default): 1.x registers tools it does not declare. */
+  hostVersion?: string;
 }
 
 export function createFormchart(options: FormchartOptions = {}) {
   return function formchart(pi: ExtensionAPI): void {
     const state = new FormchartState(options.agentDir ?? getAgentDir(), (type, data) => pi.appendEntry(type, data));
-    const registered = FORM_TOOLS.filter((tool) => state.settings.tools.includes(tool.name));
-    for (const tool of registered) registerFormTool(pi, state, tool);
-    const names = registered.map((tool) => tool.name);
+    const loadout = new ToolLoadout(pi, state, hostDefersTools(options.hostVersion ?? VERSION));
+    const names = loadout.registered.map((tool) => tool.name);
     registerRichCommand(pi, state, options.complete);
     registerQwizardCommand(pi, state, names);
-    registerFormchartCommand(pi, state);
-    registerEvents(pi, state, registered);
+    registerFormchartCommand(pi, state, loadout);
+    registerEvents(pi, state, loadout);
     registerElicit(pi, state);
   };
 }

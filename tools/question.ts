@@ -123,15 +123,13 @@ export const question = defineFormTool<QuestionArgs, QuestionDetails>({
   name: "question",
   label: "Question",
   description:
-    "Ask the user one or more multiple-choice questions in an interactive form. One question shows an option list; " +
-    "several show a tabbed form with a Submit tab. Every question can also take a typed answer ('Type something.') " +
-    "unless allowOther is false; multiple: true asks for one or more choices. Returns the answers as text and in details.",
-  promptSnippet: "Ask the user multiple-choice questions in an interactive form (tabs, multi-select, typed answers)",
+    "Ask the user to choose: one question shows an option list, several show tabs with a Submit tab. " +
+    "Each question also takes a typed answer unless allowOther is false.",
+  searchHint: "choices",
+  promptSnippet: "Ask the user multiple-choice questions in a form",
   promptGuidelines: [
-    "Use question when you need the user to decide, pick between options, or confirm a decision, instead of ending your reply with a question in plain text.",
-    "Ask all open questions in one question call, one entry per question in questions[]; they appear as tabs with a Submit tab.",
-    "Give each question 2-5 short options, with a one-line description where the choice is not obvious; set multiple: true for 'which of these apply' questions.",
-    "A cancelled question result means the user declined: do not re-ask unless the answer is needed for the next step, and change the question when you do.",
+    "Use question instead of ending your reply with a question: all open questions in one call, 2-5 short options each, multiple: true where several apply.",
+    "A cancelled result means the user declined: do not re-ask unless the next step needs the answer.",
   ],
   parameters: QuestionParameters,
   prepareArguments: prepareWith(foldSingleQuestion, optionsFromStrings),

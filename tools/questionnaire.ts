@@ -127,7 +127,15 @@ export function questionnaireSummary(d: QuestionnaireDetails): ResultSummary {
 /** What sets a questionnaire-like tool apart: its name, texts, schema and check. */
 type OwnParts = Pick<
   FormTool<CheckedItem[], QuestionnaireDetails>,
-  "name" | "label" | "description" | "promptSnippet" | "promptGuidelines" | "parameters" | "prepareArguments" | "check"
+  | "name"
+  | "label"
+  | "description"
+  | "searchHint"
+  | "promptSnippet"
+  | "promptGuidelines"
+  | "parameters"
+  | "prepareArguments"
+  | "check"
 >;
 
 /** A tool that asks a questionnaire; `branch` adds `details.skipped` (question_branch). */
@@ -152,6 +160,7 @@ export const questionnaire = questionnaireTool(
     description:
       "Ask up to 4 related questions as one tabbed questionnaire with a progress indicator and a Submit tab. " +
       "Types: single, multi, yes_no (Yes/No generated), rating (1-5 generated).",
+    searchHint: "up to 4 related questions, yes/no, rating",
     promptSnippet: "Ask up to 4 related questions in one tabbed questionnaire (single, multi, yes_no, rating)",
     promptGuidelines: [
       "Use questionnaire to collect up to 4 related decisions at once; use yes_no and rating types instead of listing those options yourself.",

@@ -2,7 +2,7 @@
  * pi-formchart's settings, kept in `<Pi agent dir>/pi-formchart/settings.json`.
  *
  * Contract: a missing file means the defaults (auto-throttle on, 3 seconds,
- * every tool registered, /rich-questions forcing a tool call); a malformed
+ * the compact tool set, /rich-questions forcing a tool call); a malformed
  * field falls back to its default alone; a file that cannot be read or is not
  * a JSON object is reported and never overwritten (the defaults apply until
  * it is fixed); saving keeps keys this version does not know and writes
@@ -10,16 +10,28 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { FORM_TOOLS } from "./catalog.js";
+import {
+  ALL_TOOL_NAMES,
+  DEFAULT_TOOL_SET,
+  isToolSetName,
+  setOfTools,
+  TOOL_SETS,
+  type ToolSetName,
+} from "./tool-sets.js";
 
 /** Every tool's name, in registration order. */
-export const ALL_TOOLS: readonly string[] = FORM_TOOLS.map((tool) => tool.name);
+export const ALL_TOOLS: readonly string[] = ALL_TOOL_NAMES;
 
 export interface Settings {
   autoThrottle: boolean;
   /** Seconds between questions while auto-throttle is on, 1–60. */
   cooldownSeconds: number;
-  /** Which tools to register (every tool costs prompt tokens). */
+  /**
+   * The named set of tools the model sees directly (`custom`: the file lists
+   * its own in `tools`). Every declared tool costs context in every request.
+   */
+  toolSet: ToolSetName | "custom";
+  /** The tools the model sees directly: the set's, or the file's own list. */
   tools: string[];
   /** How /rich-questions asks the model: a forced tool call where the provider has one (`auto`), or JSON text. */
   richExtraction: "auto" | "text";
@@ -30,7 +42,8 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   autoThrottle: true,
   cooldownSeconds: 3,
-  tools: [...ALL_TOOLS],
+  toolSet: DEFAULT_TOOL_SET,
+  tools: [...TOOL_SETS[DEFAULT_TOOL_SET]],
   richExtraction: "auto",
   mouse: false,
 };
@@ -76,13 +89,21 @@ export function readSettings(file: string): LoadedSettings {
       typeof cooldown === "number" && Number.isInteger(cooldown) && cooldown >= 1 && cooldown <= 60
         ? cooldown
         : DEFAULT_SETTINGS.cooldownSeconds,
-    tools: Array.isArray(r.tools)
-      ? r.tools.filter((t): t is string => typeof t === "string")
-      : [...DEFAULT_SETTINGS.tools],
+    ...toolsOf(r),
     richExtraction: r.richExtraction === "text" ? "text" : "auto",
     mouse: r.mouse === true,
   };
   return { settings, stored: r };
+}
+
+/** A named set wins; a list of tools of one's own (older files, or written by hand) is a custom set. */
+function toolsOf(r: Record<string, unknown>): Pick<Settings, "toolSet" | "tools"> {
+  if (isToolSetName(r.toolSet)) return { toolSet: r.toolSet, tools: [...TOOL_SETS[r.toolSet]] };
+  if (Array.isArray(r.tools)) {
+    const tools = r.tools.filter((t): t is string => ALL_TOOLS.includes(t));
+    return { toolSet: setOfTools(tools) ?? "custom", tools };
+  }
+  return { toolSet: DEFAULT_TOOL_SET, tools: [...TOOL_SETS[DEFAULT_TOOL_SET]] };
 }
 
 /**

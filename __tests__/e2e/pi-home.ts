@@ -61,7 +61,7 @@ export function makePiHome(baseUrl: string): PiHome {
   };
 }
 
-/** The host's `pi --no-session -e <project>` plus extra arguments, as argv. */
-export function piCommand(extra: string[] = []): string[] {
-  return [...HOST.command, "--no-session", "-e", PROJECT_ROOT, ...extra];
+/** The host's `pi --no-session -e <project>` (or other extensions) plus extra arguments, as argv. */
+export function piCommand(extra: string[] = [], extensions: string[] = [PROJECT_ROOT]): string[] {
+  return [...HOST.command, "--no-session", ...extensions.flatMap((e) => ["-e", e]), ...extra];
 }

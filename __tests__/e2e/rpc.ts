@@ -3,9 +3,9 @@
  * client that answers `extension_ui_request` dialogs.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { type FakeModel, type ScriptedTurn, startFakeModel } from "./fake-model.js";
 import { makePiHome, piCommand } from "./pi-home.js";
@@ -83,11 +83,17 @@ export async function runPrintPi(
   script: ScriptedTurn[],
   prompt: string,
   extra: string[] = [],
+  /** What to load instead of this package, and files to write into the agent directory first. */
+  options: { extensions?: string[]; files?: Record<string, string> } = {},
 ): Promise<{ model: FakeModel; output: string; code: number | null }> {
   const model = await startFakeModel(script);
   const home = makePiHome(model.baseUrl);
+  for (const [name, content] of Object.entries(options.files ?? {})) {
+    mkdirSync(dirname(join(home.dir, name)), { recursive: true });
+    writeFileSync(join(home.dir, name), content);
+  }
   const cwd = mkdtempSync(join(tmpdir(), "formchart-cwd-"));
-  const [bin, ...args] = piCommand([...extra, "-p", prompt]);
+  const [bin, ...args] = piCommand([...extra, "-p", prompt], options.extensions);
   const child = spawn(bin, args, { cwd, env: { ...process.env, ...home.env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (d) => (output += d));

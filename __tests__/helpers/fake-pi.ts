@@ -43,8 +43,28 @@ export function fakePi() {
   /** Session entries written with appendEntry (drafts). */
   const entries: Array<{ type: "custom"; customType: string; data: unknown }> = [];
   let sessionName: string | undefined;
+  // Pi 1.x's loadout, as far as the extension sees it: registering a direct tool activates it; a built-in tool_search.
+  let active = new Set<string>(["read", "bash"]);
+  const builtIn = [{ name: "tool_search", description: "Search tools that are not declared.", parameters: {} }];
   const api = {
-    registerTool: (tool: RegisteredTool) => tools.set(tool.name, tool),
+    registerTool: (tool: RegisteredTool) => {
+      tools.set(tool.name, tool);
+      const exposure = (tool as { exposure?: string }).exposure ?? "direct";
+      if (exposure === "direct") active.add(tool.name);
+    },
+    getAllTools: () => [
+      ...builtIn,
+      ...[...tools.values()].map((t) => ({
+        name: t.name,
+        description: "",
+        parameters: {},
+        exposure: (t as { exposure?: string }).exposure ?? "direct",
+      })),
+    ],
+    getActiveTools: () => [...active],
+    setActiveTools: (names: string[]) => {
+      active = new Set(names);
+    },
     registerCommand: (name: string, command: RegisteredCommand) => commands.set(name, command),
     on: (event: string, handler: Handler) => handlers.set(event, [...(handlers.get(event) ?? []), handler]),
     events: { emit: (name: string, data: unknown) => emitted.push({ name, data }), on: () => () => {} },
@@ -60,7 +80,18 @@ export function fakePi() {
   };
   /** The Pi events a handler was registered for. */
   const events = () => [...handlers.keys()];
-  return { api: api as never, tools, commands, emitted, entries, fire, events, sessionName: () => sessionName };
+  return {
+    api: api as never,
+    tools,
+    commands,
+    emitted,
+    entries,
+    fire,
+    events,
+    sessionName: () => sessionName,
+    /** The tools declared to the model now. */
+    active: () => [...active],
+  };
 }
 
 /** A UI whose `custom` builds the component and hands it to `drive`. */
