@@ -129,7 +129,7 @@ export const question = defineFormTool<QuestionArgs, QuestionDetails>({
   promptSnippet: "Ask the user multiple-choice questions in a form",
   promptGuidelines: [
     "Use question instead of ending your reply with a question: all open questions in one call, 2-5 short options each, multiple: true where several apply.",
-    "A cancelled result means the user declined: do not re-ask unless the next step needs the answer.",
+    "A cancelled question result means the user declined: do not re-ask unless the next step needs the answer.",
   ],
   parameters: QuestionParameters,
   prepareArguments: prepareWith(foldSingleQuestion, optionsFromStrings),
