@@ -60,8 +60,13 @@ export interface FormContext {
   additionalText: string;
   /** Questions a tab move passed over because their conditions hid them. */
   passed: boolean[];
-  /** The person came from the review screen to change one answer: the next answer goes back there. */
+  /**
+   * The person came from the review screen to change an answer: the next
+   * answer goes on to the first question still open, or back to the review.
+   */
   returnToReview: boolean;
+  /** Within one step: passing over the questions that are not open, on the way to the first that is. */
+  seeking: boolean;
   outcome: Outcome;
 }
 
@@ -125,6 +130,7 @@ export function initialContext(spec: FormSpec): FormContext {
     additionalText: "",
     passed: new Array(n).fill(false),
     returnToReview: false,
+    seeking: false,
     outcome: "open",
   };
   return pruneHidden(spec, withInitialAnswers(spec, blank));
@@ -166,11 +172,16 @@ export function pruneHidden<C extends FormContext>(spec: FormSpec, context: C): 
   return next;
 }
 
+/** Whether question `q` keeps Submit closed: required, shown and unanswered. */
+export function isOpen(spec: FormSpec, context: FormContext, q: number): boolean {
+  return spec.questions[q].required && !context.answered[q] && isVisible(spec, context, q);
+}
+
 /** Indexes of the questions that keep Submit closed: required, shown and unanswered. */
 export function openQuestions(spec: FormSpec, context: FormContext): number[] {
   const open: number[] = [];
-  spec.questions.forEach((q, i) => {
-    if (q.required && !context.answered[i] && isVisible(spec, context, i)) open.push(i);
+  spec.questions.forEach((_, i) => {
+    if (isOpen(spec, context, i)) open.push(i);
   });
   return open;
 }

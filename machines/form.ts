@@ -63,13 +63,25 @@ function machineOf(shape: ChartShape) {
   /** A review screen with nothing before it to answer (a bare confirmation) holds no input either. */
   const reviewHoldsInput = qs.length > 0 || shape.additionalNotes;
   const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
-  /** After an answer: back to the review screen when the person came from there, else on to the next question. */
+  /** Whether a seek can happen at all: an answer given from the review screen that may leave a question open. */
+  const seeks = tabbed && qs.some((q, k) => q.autoAdvance && qs.some((o, j) => j !== k && o.required));
+  /**
+   * After an answer: when the person came from the review screen, back there,
+   * and from there on to the first question still open (a seek) if there is
+   * one; otherwise on to the next question.
+   */
   const advance = (k: number) => {
     if (!tabbed || !qs[k].autoAdvance) return {};
+    const back = { guard: "returningToReview" as const, target: "#form.review" };
+    if (seeks) return { ADVANCE: [{ ...back, actions: "startSeek" as const }, forward(k)] };
     // From the last question, moving on is the review screen anyway.
-    if (k === qs.length - 1) return { ADVANCE: forward(k) };
-    return { ADVANCE: [{ guard: "returningToReview" as const, target: "#form.review" }, forward(k)] };
+    return { ADVANCE: k === qs.length - 1 ? [forward(k)] : [back, forward(k)] };
   };
+  /** A seek goes on past question `k` when it is not open and a later question may be. */
+  const seekOn = (k: number) =>
+    seeks && qs.some((q, j) => j > k && q.required)
+      ? [{ guard: { type: "passedWhileSeeking" as const, params: { q: k } }, target: stateOf(k + 1) }]
+      : [];
   const skipHidden = (k: number) =>
     qs[k].visibility === "always" || !tabbed
       ? []
@@ -89,7 +101,7 @@ function machineOf(shape: ChartShape) {
     return s.createStateConfig({
       tags: "question",
       initial: "typing",
-      always: skipHidden(k),
+      always: [...seekOn(k), ...skipHidden(k)],
       on: { ...tabs(k), ...advance(k) },
       states: {
         typing: {
@@ -183,7 +195,7 @@ function machineOf(shape: ChartShape) {
     return s.createStateConfig({
       tags: "question",
       initial: "choosing",
-      always: skipHidden(k),
+      always: [...seekOn(k), ...skipHidden(k)],
       on: { ...tabs(k), ...advance(k) },
       states: {
         choosing: {
@@ -210,6 +222,8 @@ function machineOf(shape: ChartShape) {
   const review = s.createStateConfig({
     tags: "review",
     initial: "reviewing",
+    // Back with a question still open: the seek starts at the first question and passes over the others.
+    always: seeks ? [{ guard: "seekingOpen" as const, target: stateOf(0), actions: "seekOpen" as const }] : [],
     on: { NEXT_TAB: forward(-1), PREV_TAB: backward(qs.length) },
     states: {
       reviewing: {
@@ -258,6 +272,8 @@ function machineOf(shape: ChartShape) {
     context: ({ input }) => ({ ...(input.restore ?? initialContext(input.spec)), spec: input.spec }),
     initial: shape.waits ? "waiting" : first,
     on: { ABORT: cancel },
+    // A seek ends where no question passes it on: at the first open question, or on the review screen.
+    always: seeks ? [{ guard: "seeking" as const, actions: "stopSeeking" as const }] : [],
     states: {
       ...(shape.waits ? { waiting } : {}),
       ...Object.fromEntries(

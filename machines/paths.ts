@@ -7,7 +7,8 @@
  *
  * The traversal is keyed on what the guards can see (the state, how many
  * required questions are open, which are visible, the row under the cursor,
- * whether an editor is empty or its text passes the checks) plus the incoming
+ * whether an editor is empty or its text passes the checks, whether an answer
+ * goes back towards the review screen) plus the incoming
  * edge, never on raw answers: that keeps the graph small while still reaching
  * every self-loop and refused event.
  */
@@ -122,7 +123,9 @@ export function guardKey(spec: FormSpec) {
     // number of typed answers tells the two apart (only there, so other nodes still merge).
     const tab = event?.type === "NEXT_TAB" || event?.type === "PREV_TAB";
     const typed = tab ? c.picks.reduce((n, p) => n + p.custom.length, 0) : 0;
-    const key = { v: snapshot.value, open, visible, direction, here, typed };
+    // An answer given from the review screen goes on to the first open question, or back to the review.
+    const back = c.returnToReview;
+    const key = { v: snapshot.value, open, visible, direction, here, typed, back };
     // The incoming edge is part of the node, so self-loops, refused events and
     // two routes into the same state (Esc from different tabs) are all kept.
     const from = previous ? JSON.stringify(previous.value) : "";

@@ -15,6 +15,7 @@ import {
   type FormEvent,
   type FormResult,
   hasInput,
+  isOpen,
   isVisible,
   pruneHidden,
   replaceAt,
@@ -118,6 +119,12 @@ export function formSetup() {
       /** Something was entered: Esc asks before it throws that away. */
       hasInput: ({ context }) => hasInput(context.spec, context),
       returningToReview: ({ context }) => context.returnToReview,
+      /** Back from the review screen with a required question still open (one the answer may just have shown). */
+      seekingOpen: ({ context }) => context.seeking && !canSubmit(context.spec, context),
+      /** On the way to the first open question, question `q` is not it. */
+      passedWhileSeeking: ({ context }, p: QParam) => context.seeking && !isOpen(context.spec, context, p.q),
+      /** On the way to the first open question, and nothing passed it on: the seek ends here. */
+      seeking: ({ context }) => context.seeking,
       /** The editor of a typed choice holds text (Tab keeps it as the answer). */
       draftKept: ({ context }, p: QParam) => context.drafts[p.q].trim() !== "",
       textAccepted: ({ context, event }, p: QParam) =>
@@ -209,6 +216,11 @@ export function formSetup() {
       markPassed: assign(({ context }, p: QParam) => ({ passed: replaceAt(context.passed, p.q, true) })),
       markReturn: assign({ returnToReview: true }),
       clearReturn: assign({ returnToReview: false }),
+      /** An answer given from the review screen goes back there, and on to the first open question if there is one. */
+      startSeek: assign({ seeking: true }),
+      /** On to the first open question; its answer again goes back to the review (and on). */
+      seekOpen: assign({ direction: "forward" as Direction, returnToReview: true }),
+      stopSeeking: assign({ seeking: false }),
       /** Leaving a typed choice's editor by Tab keeps what it holds, as the answer or one more choice. */
       keepDraft: assign(({ context }, p: QParam) => {
         const text = context.drafts[p.q].trim();

@@ -19,6 +19,8 @@ export interface ChartShape {
     allowOther: boolean;
     notes: boolean;
     autoAdvance: boolean;
+    /** A required question can be open: an answer given from the review screen may lead to it. */
+    required: boolean;
     visibility: QuestionSpec["visibility"]["kind"];
     /** Every option may be ticked at once (no count below the number of options). */
     allMayBeChosen: boolean;
@@ -42,6 +44,7 @@ export function chartShape(spec: FormSpec): ChartShape {
       allowOther: q.allowOther,
       notes: q.notes,
       autoAdvance: tabbed && q.autoAdvance,
+      required: tabbed && q.required,
       visibility: q.visibility.kind,
       allMayBeChosen: q.kind === "multi" && (q.count?.max ?? Number.POSITIVE_INFINITY) >= q.options.length,
     })),

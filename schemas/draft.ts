@@ -24,6 +24,7 @@ export const StoredContext = Type.Object({
   additionalText: Type.String(),
   passed: Type.Optional(Type.Array(Type.Boolean())),
   returnToReview: Type.Optional(Type.Boolean()),
+  seeking: Type.Optional(Type.Boolean()),
   outcome: Type.Optional(Type.String()),
 });
 

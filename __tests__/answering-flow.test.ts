@@ -1,0 +1,68 @@
+/**
+ * How answering moves through a form, driven through the real component with
+ * the key bytes a person presses: after a change made from the review screen
+ * the form goes on to what is still open before it shows the review again.
+ */
+import { describe, expect, it } from "@jest/globals";
+import { loadFormFile } from "../bin/form-file.js";
+import { formPosition } from "../machines/position.js";
+import { type FormSpec, normalizeForm } from "../machines/spec.js";
+import { KEY, openForm } from "./helpers/fake-host.js";
+
+function example(name: string): FormSpec {
+  const loaded = loadFormFile(name);
+  if (!loaded.ok) throw new Error(loaded.message);
+  return { ...loaded.form.spec, waitMs: undefined };
+}
+
+/** The visible text of a render, without styling. */
+function text(lines: string[]): string {
+  return lines.map((l) => l.replace(/\x1b_pi:c\x07/g, "").replace(/\x1b\[[0-9;]*m/g, "")).join("\n");
+}
+
+describe("an answer given from the review screen", () => {
+  it("goes on to the question it revealed, then back to the review", () => {
+    const spec = example("branching");
+    const { form, press } = openForm(spec);
+    // Size 1 shows Team; Growth hides Review: the form is complete.
+    press("1", "3");
+    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    // Back to Size, now 5: Split is shown and unanswered.
+    press("1", "5");
+    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 1, mode: "choosing" });
+    expect(text(form.render(80))).toContain("Can it be split");
+    press("1");
+    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    form.dispose();
+  });
+
+  it("goes to the first open question even when it comes before the one changed", () => {
+    const spec = normalizeForm({
+      questions: [
+        { prompt: "First?", options: [{ label: "A" }, { label: "B" }], allowOther: false },
+        { prompt: "Second?", options: [{ label: "C" }, { label: "D" }], allowOther: false },
+        { prompt: "Third?", options: [{ label: "E" }, { label: "F" }], allowOther: false },
+      ],
+    });
+    const { form, press } = openForm(spec);
+    // Skip the first question (Shift+Tab goes to the review), then go to the second from there.
+    press(KEY.shiftTab, "2", "1");
+    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 0, mode: "choosing" });
+    press("2");
+    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 2, mode: "choosing" });
+    press("1");
+    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    form.dispose();
+  });
+
+  it("returns to the review at once when nothing is left open", () => {
+    const spec = example("questionnaire");
+    const { form, press } = openForm(spec);
+    const review = () => formPosition(form.snapshot).kind === "review";
+    for (let i = 0; i < 10 && !review(); i++) press("1", KEY.enter);
+    expect(review()).toBe(true);
+    press("1", "2");
+    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    form.dispose();
+  });
+});
