@@ -66,3 +66,28 @@ describe("an answer given from the review screen", () => {
     form.dispose();
   });
 });
+
+describe("a yes/no question", () => {
+  it("takes y and n as its answers", () => {
+    const spec = example("questionnaire");
+    const { form, press } = openForm(spec);
+    press("y");
+    expect(form.snapshot.context.answered[0]).toBe(true);
+    expect(form.snapshot.context.picks[0].options).toEqual([0]);
+    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 1, mode: "choosing" });
+    press(KEY.shiftTab, "n");
+    expect(form.snapshot.context.picks[0].options).toEqual([1]);
+    form.dispose();
+  });
+
+  it("says so in its help line, and a question that is not yes/no ignores y", () => {
+    const spec = example("questionnaire");
+    const { form, press } = openForm(spec);
+    expect(text(form.render(120))).toContain("y/n yes/no");
+    press("y");
+    expect(text(form.render(120))).not.toContain("y/n yes/no");
+    press("y");
+    expect(form.snapshot.context.answered[1]).toBe(false);
+    form.dispose();
+  });
+});

@@ -209,3 +209,16 @@ export function isScaleOption(q: QuestionSpec, index: number): boolean {
   const o = q.options[index];
   return o.label === String(index + 1) && !!o.description;
 }
+
+/**
+ * The row `y` or `n` answers with: a single-select whose two options are
+ * Yes and No (a `yes_no` question, a boolean field) answers with one of them
+ * by its initial. Undefined for any other question, and for one that takes
+ * notes (there `n` writes a note).
+ */
+export function yesNoRow(q: QuestionSpec, key: "y" | "n"): number | undefined {
+  if (q.kind !== "single" || q.notes || q.options.length !== 2) return undefined;
+  const labels = q.options.map((o) => o.label.trim().toLowerCase());
+  if (!labels.includes("yes") || !labels.includes("no")) return undefined;
+  return labels.indexOf(key === "y" ? "yes" : "no");
+}

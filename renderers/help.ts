@@ -3,7 +3,7 @@
  * the person's own bindings, wrapped between key groups (never inside one).
  */
 import { visibleWidth } from "@mariozechner/pi-tui";
-import type { QuestionSpec } from "../machines/spec.js";
+import { type QuestionSpec, yesNoRow } from "../machines/spec.js";
 import { countHint } from "../machines/text-rules.js";
 import { fitTo, wrap } from "./text.js";
 
@@ -47,7 +47,7 @@ export function questionHelp(
   if (q.kind === "multi") {
     parts.push("Space/1-9 toggle", "a all/none", "i invert", `${hints.confirm} confirm${countHint(q)}`);
   } else {
-    parts.push("1-9 choose", `${hints.confirm} select`);
+    parts.push("1-9 choose", ...(yesNoRow(q, "y") !== undefined ? ["y/n yes/no"] : []), `${hints.confirm} select`);
   }
   if (q.notes) parts.push("n note");
   if (tabbed) parts.push("Tab/←→ questions");
