@@ -91,3 +91,23 @@ describe("a yes/no question", () => {
     form.dispose();
   });
 });
+
+describe("the Submit tab", () => {
+  it("is ticked only once the form can be submitted", () => {
+    const spec = normalizeForm({
+      questions: [
+        { prompt: "First?", options: [{ label: "A" }, { label: "B" }], allowOther: false },
+        { prompt: "Second?", options: [{ label: "C" }, { label: "D" }], allowOther: false },
+      ],
+    });
+    const { form, press } = openForm(spec);
+    const bar = () => text(form.render(80)).split("\n").find((l) => l.includes("Submit")) ?? "";
+    expect(bar()).toContain("□ Submit");
+    expect(bar()).not.toContain("✓");
+    press("1");
+    expect(bar()).toContain("□ Submit");
+    press("1");
+    expect(bar()).toContain("✓ Submit");
+    form.dispose();
+  });
+});

@@ -139,8 +139,10 @@ function tabBar(spec: FormSpec, context: FormContext, active: number, theme: For
       i === active ? theme.bg("selectedBg", theme.fg("text", text)) : theme.fg(done ? "success" : "muted", text);
     return { text, styled, target: { kind: "tab" as const, q: i } };
   });
-  const submitText = " ✓ Submit ";
-  const submitColor: FormColor = canSubmit(spec, context) ? "success" : "dim";
+  // Ticked like an answered question once the form can be submitted, and not before.
+  const ready = canSubmit(spec, context);
+  const submitText = ready ? " ✓ Submit " : " □ Submit ";
+  const submitColor: FormColor = ready ? "success" : "dim";
   items.push({
     text: submitText,
     styled: active === -1 ? theme.bg("selectedBg", theme.fg("text", submitText)) : theme.fg(submitColor, submitText),
