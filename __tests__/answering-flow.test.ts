@@ -101,13 +101,46 @@ describe("the Submit tab", () => {
       ],
     });
     const { form, press } = openForm(spec);
-    const bar = () => text(form.render(80)).split("\n").find((l) => l.includes("Submit")) ?? "";
+    const bar = () =>
+      text(form.render(80))
+        .split("\n")
+        .find((l) => l.includes("Submit")) ?? "";
     expect(bar()).toContain("□ Submit");
     expect(bar()).not.toContain("✓");
     press("1");
     expect(bar()).toContain("□ Submit");
     press("1");
     expect(bar()).toContain("✓ Submit");
+    form.dispose();
+  });
+});
+
+describe("a typed choice of a multi-select", () => {
+  const spec = normalizeForm({
+    questions: [{ prompt: "Which extras?", multiple: true, options: [{ label: "Cache" }, { label: "Queue" }] }],
+  });
+
+  it("is unticked by Space and ticked again by Space, keeping its row", () => {
+    const { form, press } = openForm(spec);
+    press("3", ..."Vector index", KEY.enter);
+    expect(form.snapshot.context.picks[0].custom).toEqual(["Vector index"]);
+    press(" ");
+    expect(form.snapshot.context.picks[0].custom).toEqual([]);
+    expect(text(form.render(80))).toContain("› [ ] 3. ✎ Vector index");
+    press(" ");
+    expect(form.snapshot.context.picks[0].custom).toEqual(["Vector index"]);
+    expect(text(form.render(80))).toContain("› [x] 3. ✎ Vector index");
+    press(KEY.enter);
+    expect(form.snapshot.output?.answers[0].custom).toEqual(["Vector index"]);
+  });
+
+  it("left unticked is not an answer, and Esc still asks before discarding it", () => {
+    const { form, press, results } = openForm(spec);
+    press("3", ..."Vector index", KEY.enter, " ", "1", KEY.enter);
+    expect(results[0].answers[0]).toMatchObject({ options: [0], custom: [] });
+    const again = openForm(spec);
+    again.press("3", ..."Vector index", KEY.enter, " ", KEY.esc);
+    expect(formPosition(again.form.snapshot)).toEqual({ kind: "question", q: 0, mode: "discarding" });
     form.dispose();
   });
 });

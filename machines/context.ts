@@ -12,7 +12,7 @@
 import type { StoredContext } from "../schemas/draft.js";
 import { allHold } from "./conditions.js";
 import { withInitialAnswers } from "./initial.js";
-import { NO_PICKS, type Picks, rowCount } from "./rows.js";
+import { inTypedOrder, NO_PICKS, type Picks, rowCount } from "./rows.js";
 import type { FormSpec } from "./spec.js";
 import { selectionAnswers, textProblems } from "./text-rules.js";
 
@@ -48,6 +48,12 @@ export interface FormContext {
   picks: Picks[];
   /** Whether each question has a confirmed answer. */
   answered: boolean[];
+  /**
+   * Typed choices per multi-select, ticked or not, in the order they were
+   * added: a chip Space unticks keeps its row, and Space ticks it again
+   * (`picks` holds the ticked ones). Empty for other questions.
+   */
+  typed: string[][];
   /** Editor text per question, kept when the editor closes. */
   drafts: string[];
   /** Whether the form waited (a throttle countdown) before it was shown. */
@@ -123,6 +129,7 @@ export function initialContext(spec: FormSpec): FormContext {
     cursors: new Array(n).fill(0),
     picks: new Array(n).fill(NO_PICKS),
     answered: new Array(n).fill(false),
+    typed: Array.from({ length: n }, () => []),
     drafts: new Array(n).fill(""),
     waited: false,
     direction: "forward",
@@ -133,7 +140,9 @@ export function initialContext(spec: FormSpec): FormContext {
     seeking: false,
     outcome: "open",
   };
-  return pruneHidden(spec, withInitialAnswers(spec, blank));
+  const opened = withInitialAnswers(spec, blank);
+  const typed = spec.questions.map((q, k) => (q.kind === "multi" ? [...opened.picks[k].custom] : []));
+  return pruneHidden(spec, { ...opened, typed });
 }
 
 export function replaceAt<T>(list: readonly T[], index: number, value: T): T[] {
@@ -222,6 +231,7 @@ export function hasInput(spec: FormSpec, context: FormContext): boolean {
   return (
     context.answered.some((a, i) => a !== initial.answered[i]) ||
     context.picks.some((p, i) => !samePicks(p, initial.picks[i])) ||
+    context.typed.some((t, i) => t.length !== initial.typed[i].length) ||
     context.drafts.some((d, i) => d.trim() !== initial.drafts[i].trim()) ||
     context.notes.some((n) => Object.values(n).some((t) => t.trim() !== "")) ||
     context.additionalText.trim() !== ""
@@ -295,7 +305,11 @@ export function restoreContext(spec: FormSpec, stored: StoredContext): FormConte
     context.notes[k] = Object.fromEntries(
       Object.entries(stored.notes[k]).filter(([i]) => q.notes && Number(i) < q.options.length),
     );
-    context.cursors[k] = clamp(stored.cursors[k], 0, Math.max(0, rowCount(q, context.picks[k]) - 1));
+    // Every ticked typed choice has its row; unticked ones keep theirs where typed answers are allowed.
+    const kept = q.kind === "multi" && q.allowOther ? (stored.typed?.[k] ?? []) : [];
+    context.typed[k] = q.kind === "multi" ? [...new Set([...kept, ...context.picks[k].custom])] : [];
+    context.picks[k] = { ...context.picks[k], custom: inTypedOrder(context.typed[k], context.picks[k].custom) };
+    context.cursors[k] = clamp(stored.cursors[k], 0, Math.max(0, rowCount(q, context.typed[k]) - 1));
   });
   return pruneHidden(spec, context);
 }

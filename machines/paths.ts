@@ -97,7 +97,7 @@ export function guardKey(spec: FormSpec) {
     const here =
       position?.kind === "question"
         ? [
-            rowAt(spec.questions[position.q], c.picks[position.q], c.cursors[position.q])?.kind,
+            rowAt(spec.questions[position.q], c.typed[position.q], c.cursors[position.q])?.kind,
             !isEmptyPicks(c.picks[position.q]),
             // what Enter on a multi-select decides on
             selectionAccepted(spec.questions[position.q], c.picks[position.q]),

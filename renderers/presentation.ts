@@ -44,9 +44,10 @@ export function questionRows(q: QuestionSpec, k: number, context: FormContext, f
   const picks = context.picks[k];
   const cursor = context.cursors[k];
   const rows: RowModel[] = [];
-  const end = Math.min(to, rowCount(q, picks));
+  const typed = context.typed[k];
+  const end = Math.min(to, rowCount(q, typed));
   for (let r = Math.max(0, from); r < end; r++) {
-    const row = rowAt(q, picks, r)!;
+    const row = rowAt(q, typed, r)!;
     const base = { row: r, kind: row.kind, number: `${r + 1}. `, highlighted: r === cursor, recommended: false };
     // Object.assign, not `{ ...base, … }`: V8 builds that spread dozens of times slower, on every row of every key.
     if (row.kind === "option") {
@@ -69,11 +70,13 @@ export function questionRows(q: QuestionSpec, k: number, context: FormContext, f
         }),
       );
     } else if (row.kind === "chip") {
+      const text = typed[row.index];
+      const chosen = picks.custom.includes(text);
       rows.push(
         Object.assign(base, {
-          box: "[x] ",
-          label: `✎ ${displayLine(picks.custom[row.index])}`,
-          chosen: true,
+          box: chosen ? "[x] " : "[ ] ",
+          label: `✎ ${displayLine(text)}`,
+          chosen,
           answer: false,
         }),
       );

@@ -217,7 +217,7 @@ function rowBlocks(
   width: number,
   height: number,
 ): Pick<Layout, "blocks" | "focus" | "above" | "below"> {
-  const count = rowCount(q, context.picks[k]);
+  const count = rowCount(q, context.typed[k]);
   const cursor = context.cursors[k];
   // A list of 10,000 options costs what a screenful costs.
   const span = Math.max(20, height);
