@@ -144,3 +144,25 @@ describe("a typed choice of a multi-select", () => {
     form.dispose();
   });
 });
+
+describe("a text field that is one line", () => {
+  it("an ask_form field with a pattern offers no new line, and Shift+Enter adds none", () => {
+    const spec = example("form-one-field");
+    const { form, press } = openForm(spec);
+    expect(text(form.render(100))).not.toContain("Shift+Enter");
+    press(..."12", "\x1b[13;2u");
+    expect(text(form.render(100))).toContain("This answer is one line");
+    press(..."34");
+    expect(form.snapshot.context.drafts[0]).toBe("1234");
+    form.dispose();
+  });
+
+  it("a plain string field still takes several lines", () => {
+    const spec = normalizeForm({ questions: [{ prompt: "Notes?", options: [], kind: "text" }] });
+    const { form, press } = openForm(spec);
+    expect(text(form.render(100))).toContain("Shift+Enter new line");
+    press("a", "\x1b[13;2u", "b");
+    expect(form.snapshot.context.drafts[0]).toBe("a\nb");
+    form.dispose();
+  });
+});

@@ -181,9 +181,16 @@ export function normalizeForm(input: FormInput): FormSpec {
   return spec;
 }
 
-/** A typed answer that is one line by nature (a number, an email, a date): no line breaks. */
+/**
+ * A typed answer that is one line: a number, an email, a date, a value of a
+ * string format, or one a pattern describes (an id, a ticket number, a slug).
+ * Its editor takes no line breaks and its help offers none; the one place
+ * both ask.
+ */
 export function singleLine(q: QuestionSpec): boolean {
-  return q.kind === "text" && q.text !== undefined && q.text.type !== "text";
+  const rule = q.text;
+  if (q.kind !== "text" || rule === undefined) return false;
+  return rule.type !== "text" || rule.format !== undefined || rule.pattern !== undefined;
 }
 
 /**

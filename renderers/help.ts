@@ -3,7 +3,7 @@
  * the person's own bindings, wrapped between key groups (never inside one).
  */
 import { visibleWidth } from "@mariozechner/pi-tui";
-import { type QuestionSpec, yesNoRow } from "../machines/spec.js";
+import { type QuestionSpec, singleLine, yesNoRow } from "../machines/spec.js";
 import { countHint } from "../machines/text-rules.js";
 import { fitTo, wrap } from "./text.js";
 
@@ -31,8 +31,7 @@ export function questionHelp(
   hints: KeyHints,
   entered = false,
 ): string[] {
-  const multiline = q.kind !== "text" || (q.text?.type === "text" && q.text.format === undefined);
-  const newLine = multiline ? ["Shift+Enter new line"] : [];
+  const newLine = singleLine(q) ? [] : ["Shift+Enter new line"];
   if (q.kind === "text") {
     return [
       `${hints.confirm} ${tabbed ? "save" : "submit"}`,
