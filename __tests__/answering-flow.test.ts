@@ -166,3 +166,31 @@ describe("a text field that is one line", () => {
     form.dispose();
   });
 });
+
+describe("the question Esc asks before discarding", () => {
+  it("says that the whole form goes, with how many answers", () => {
+    const { form, press } = openForm(example("demo"));
+    press("1", " ", KEY.enter, KEY.esc);
+    const asked = text(form.render(120)).replace(/\s+/g, " ");
+    expect(asked).toContain("Discard what you entered?");
+    expect(asked).toContain("closes the whole form and discards its 2 answers");
+    press(KEY.tab);
+    expect(formPosition(form.snapshot).kind).toBe("question");
+    form.dispose();
+  });
+
+  it("names one answer and notes, or what was typed when nothing is answered yet", () => {
+    const rich = example("rich");
+    const { form, press } = openForm(rich);
+    press("1");
+    press(KEY.esc);
+    expect(text(form.render(120)).replace(/\s+/g, " ")).toContain("discards its 1 answer;");
+    const typed = openForm(
+      normalizeForm({ questions: [{ prompt: "Pick", options: [{ label: "A" }, { label: "B" }] }] }),
+    );
+    // A typed draft left in its editor, not saved as the answer.
+    typed.press("3", "C", KEY.esc, KEY.esc);
+    expect(text(typed.form.render(120)).replace(/\s+/g, " ")).toContain("discards what you typed or ticked;");
+    form.dispose();
+  });
+});

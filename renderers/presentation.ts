@@ -207,3 +207,23 @@ export function refusal(
       return undefined;
   }
 }
+
+/** `1 answer`, `2 notes`: a count and its noun. */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * What Esc asks once something was entered, saying what goes: the whole form
+ * (not just the open question or editor), with its answers and notes counted,
+ * or what was typed or ticked when nothing is answered yet.
+ */
+export function discardQuestion(spec: FormSpec, context: FormContext): string {
+  const answers = spec.questions.filter((_, k) => context.answered[k] && isVisible(spec, context, k)).length;
+  const notes =
+    context.notes.reduce((n, byOption) => n + Object.values(byOption).filter((t) => t.trim() !== "").length, 0) +
+    (context.additionalText.trim() !== "" ? 1 : 0);
+  const parts = [...(answers ? [counted(answers, "answer")] : []), ...(notes ? [counted(notes, "note")] : [])];
+  const what = parts.length ? `its ${parts.join(" and ")}` : "what you typed or ticked";
+  return `Discard what you entered? Esc or Enter closes the whole form and discards ${what}; any other key goes back.`;
+}
