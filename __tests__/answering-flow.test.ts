@@ -194,3 +194,37 @@ describe("the question Esc asks before discarding", () => {
     form.dispose();
   });
 });
+
+describe("tick all in a multi-select with a largest count", () => {
+  const spec = normalizeForm({
+    questions: [
+      {
+        prompt: "Which extras (up to 3)?",
+        multiple: true,
+        count: { min: 1, max: 3 },
+        options: [{ label: "Cache" }, { label: "Queue" }, { label: "Search" }],
+      },
+    ],
+  });
+
+  it("refuses, and says why, where typed choices would take it past the largest count", () => {
+    const { form, press } = openForm(spec);
+    press("4", ..."Vector index", KEY.enter);
+    expect(form.snapshot.context.answered[0]).toBe(true);
+    press("a");
+    expect(form.snapshot.context.picks[0]).toEqual({ options: [], custom: ["Vector index"] });
+    expect(form.snapshot.context.answered[0]).toBe(true);
+    expect(text(form.render(100))).toContain(
+      'At most 3 may be chosen here (typed choices count too), so "a" cannot tick them all.',
+    );
+    form.dispose();
+  });
+
+  it("still ticks every option where they fit", () => {
+    const { form, press } = openForm(spec);
+    press("a");
+    expect(form.snapshot.context.picks[0].options).toEqual([0, 1, 2]);
+    expect(form.snapshot.context.answered[0]).toBe(true);
+    form.dispose();
+  });
+});

@@ -145,7 +145,14 @@ function machineOf(shape: ChartShape) {
               },
             ],
             TOGGLE: [...toEditor, { actions: { type: "toggleHighlighted" as const, params: p } }],
-            ...(qs[k].allMayBeChosen ? { TOGGLE_ALL: { actions: { type: "toggleAll" as const, params: p } } } : {}),
+            ...(qs[k].allMayBeChosen
+              ? {
+                  TOGGLE_ALL: {
+                    guard: { type: "allFit" as const, params: p },
+                    actions: { type: "toggleAll" as const, params: p },
+                  },
+                }
+              : {}),
             INVERT: {
               guard: { type: "invertedFits" as const, params: p },
               actions: { type: "invert" as const, params: p },

@@ -133,6 +133,8 @@ export function formSetup() {
       hiddenGoing: ({ context }, p: { q: number; direction: Direction }) =>
         context.direction === p.direction && !isVisible(context.spec, context, p.q),
       canSubmit: ({ context }) => canSubmit(context.spec, context),
+      /** Ticking every option keeps within the question's largest count (typed choices count too). */
+      allFit: ({ context }, p: QParam) => withinMax(context, p.q, allOrNone(context, p.q)),
       /** Inverting keeps within the question's largest count. */
       invertedFits: ({ context }, p: QParam) => withinMax(context, p.q, inverted(context, p.q)),
     },

@@ -194,9 +194,9 @@ export function refusal(
     case "CONFIRM":
       return q.kind === "multi" ? `Choose ${countPhrase(q) || "what applies"} (Space or 1-9), then Enter.` : undefined;
     case "TOGGLE_ALL":
-      return `At most ${q.count?.max} may be chosen here, so "a" cannot tick them all.`;
+      return `At most ${q.count?.max} may be chosen here${typedToo(context, position.q)}, so "a" cannot tick them all.`;
     case "INVERT":
-      return `Inverting would choose more than the ${q.count?.max} this question allows.`;
+      return `Inverting would choose more than the ${q.count?.max} this question allows${typedToo(context, position.q)}.`;
     case "SELECT":
       return `There is no row ${event.row + 1}.`;
     case "TOGGLE":
@@ -206,6 +206,11 @@ export function refusal(
     default:
       return undefined;
   }
+}
+
+/** Said of a largest count where typed choices take part of it. */
+function typedToo(context: FormContext, k: number): string {
+  return context.picks[k].custom.length ? " (typed choices count too)" : "";
 }
 
 /** `1 answer`, `2 notes`: a count and its noun. */
