@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "@jest/globals";
 import { loadFormFile } from "../bin/form-file.js";
+import { restoreContext } from "../machines/context.js";
 import { formPosition } from "../machines/position.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
 import { KEY, openForm } from "./helpers/fake-host.js";
@@ -226,5 +227,49 @@ describe("tick all in a multi-select with a largest count", () => {
     expect(form.snapshot.context.picks[0].options).toEqual([0, 1, 2]);
     expect(form.snapshot.context.answered[0]).toBe(true);
     form.dispose();
+  });
+});
+
+describe("default answers and restored drafts", () => {
+  const pick = (allowOther: boolean) =>
+    normalizeForm({
+      questions: [
+        {
+          prompt: "Pick",
+          allowOther,
+          options: [{ label: "A" }, { label: "B" }],
+          initial: { options: [], custom: ["Z"] },
+        },
+        { prompt: "More", options: [{ label: "C" }, { label: "D" }] },
+      ],
+    });
+
+  it("a default gives a typed answer only where typed answers are allowed, as a draft does", () => {
+    const closed = openForm(pick(false));
+    expect(closed.form.snapshot.context.picks[0]).toEqual({ options: [], custom: [] });
+    expect(closed.form.snapshot.context.answered[0]).toBe(false);
+    expect(text(closed.form.render(80))).not.toContain("Z");
+    const open = openForm(pick(true));
+    expect(open.form.snapshot.context.picks[0]).toEqual({ options: [], custom: ["Z"] });
+    expect(open.form.snapshot.context.answered[0]).toBe(true);
+  });
+
+  it("fit the same picks to a question the same way", () => {
+    const spec = normalizeForm({
+      questions: [
+        {
+          prompt: "Several",
+          multiple: true,
+          options: [{ label: "X" }, { label: "Y" }],
+          initial: { options: [1, 1, 0, 5], custom: ["T", "T"] },
+        },
+      ],
+    });
+    const opened = openForm(spec).form.snapshot.context;
+    const stored = { ...opened, picks: [{ options: [1, 1, 0, 5], custom: ["T", "T"] }], answered: [true] };
+    const restored = restoreContext(spec, stored);
+    expect(restored?.picks).toEqual(opened.picks);
+    expect(restored?.answered).toEqual(opened.answered);
+    expect(opened.picks[0]).toEqual({ options: [0, 1], custom: ["T"] });
   });
 });

@@ -11,10 +11,9 @@
  */
 import type { StoredContext } from "../schemas/draft.js";
 import { allHold } from "./conditions.js";
-import { withInitialAnswers } from "./initial.js";
+import { fitPicks, picksAnswer, withInitialAnswers } from "./initial.js";
 import { inTypedOrder, NO_PICKS, type Picks, rowCount } from "./rows.js";
 import type { FormSpec } from "./spec.js";
-import { selectionAnswers, textProblems } from "./text-rules.js";
 
 /** The semantic events a person (or an aborted call) can send a form. */
 export type FormEvent =
@@ -288,18 +287,9 @@ export function restoreContext(spec: FormSpec, stored: StoredContext): FormConte
   const start = initialContext(spec);
   const context: FormContext = { ...start, drafts: [...stored.drafts], additionalText: stored.additionalText };
   spec.questions.forEach((q, k) => {
-    const options = stored.picks[k].options.filter((i) => i < q.options.length);
-    const custom = q.kind === "text" || q.allowOther ? stored.picks[k].custom : [];
-    const picks: Picks = {
-      options: q.kind === "single" ? options.slice(0, 1) : [...new Set(options)].sort((a, b) => a - b),
-      custom: q.kind === "multi" ? custom : custom.slice(0, q.kind === "single" && options.length ? 0 : 1),
-    };
-    const valid =
-      q.kind === "text"
-        ? picks.custom.length === 1 && textProblems(q.text!, picks.custom[0]).length === 0
-        : q.kind === "multi"
-          ? selectionAnswers(q, picks)
-          : picks.options.length + picks.custom.length === 1;
+    // Fitted as a default answer is: the same options, typed answers and checks.
+    const picks = fitPicks(q, stored.picks[k]);
+    const valid = picksAnswer(q, picks);
     context.picks[k] = stored.answered[k] && valid ? picks : stored.answered[k] ? NO_PICKS : picks;
     context.answered[k] = stored.answered[k] === true && valid;
     context.notes[k] = Object.fromEntries(
