@@ -273,3 +273,47 @@ describe("default answers and restored drafts", () => {
     expect(opened.picks[0]).toEqual({ options: [0, 1], custom: ["T"] });
   });
 });
+
+describe("Esc on a question a default answer shows", () => {
+  const spec = normalizeForm({
+    questions: [
+      {
+        id: "go",
+        prompt: "Go ahead?",
+        allowOther: false,
+        options: [{ label: "Go" }, { label: "Stop" }],
+        initial: { options: [0], custom: [] },
+      },
+      {
+        id: "how",
+        prompt: "How?",
+        allowOther: false,
+        options: [{ label: "Fast" }, { label: "Slow" }],
+        when: [{ field: "go", operator: "equals", value: "Go" }],
+      },
+    ],
+  });
+
+  it("cancels at once while nothing was entered, as its footer says", () => {
+    const { form, press, results } = openForm(spec);
+    press(KEY.tab);
+    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 1, mode: "choosing" });
+    const footer = text(form.render(120));
+    expect(footer).toContain("Esc cancel");
+    expect(footer).not.toContain("asks first");
+    press(KEY.esc);
+    expect(results).toHaveLength(1);
+    expect(results[0].cancelled).toBe(true);
+  });
+
+  it("asks first once something was entered, as its footer then says", () => {
+    const { form, press, results } = openForm(spec);
+    // The second question answered, then back to it from the review.
+    press(KEY.tab, "1", KEY.shiftTab);
+    expect(formPosition(form.snapshot)).toMatchObject({ kind: "question", q: 1 });
+    expect(text(form.render(120))).toContain("Esc cancel (asks first)");
+    press(KEY.esc);
+    expect(results).toHaveLength(0);
+    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 1, mode: "discarding" });
+  });
+});

@@ -53,9 +53,10 @@ function machineOf(shape: ChartShape) {
   const cancel = { target: "#form.cancelled", actions: "markCancelled" as const };
   /** Esc once something was entered asks first (a second Esc or Enter discards); before that it cancels. */
   const askFirst = [{ guard: "hasInput" as const, target: "discarding" }, cancel];
-  // A question shown by a condition is only ever shown once an earlier one is answered (a
-  // condition on an unanswered question is false), so there Esc always asks.
-  const escFrom = (k: number) => (qs[k].visibility === "when" ? { target: "discarding" } : askFirst);
+  // A question shown by a condition is shown once an earlier one is answered (a condition on an
+  // unanswered question is false): by the person, so Esc there always asks, unless a default
+  // answer may have shown it; then Esc asks exactly when something was entered, as the footer says.
+  const escFrom = (k: number) => (qs[k].visibility === "when" && !shape.defaults ? { target: "discarding" } : askFirst);
   const discarding = (back: string) =>
     s.createStateConfig({ tags: "discarding", on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } } });
   /** A lone single-choice question without a typed answer or notes holds nothing before it ends: Esc just cancels. */

@@ -14,6 +14,8 @@ export interface ChartShape {
   waits: boolean;
   declinable: boolean;
   additionalNotes: boolean;
+  /** Some question opens with a default answer, which may show a conditional question before anything is entered. */
+  defaults: boolean;
   questions: Array<{
     kind: QuestionSpec["kind"];
     allowOther: boolean;
@@ -39,6 +41,7 @@ export function chartShape(spec: FormSpec): ChartShape {
     waits: (spec.waitMs ?? 0) > 0,
     declinable: spec.declinable === true,
     additionalNotes: spec.additionalNotes === true,
+    defaults: spec.questions.some((q) => q.initial !== undefined),
     questions: spec.questions.map((q) => ({
       kind: q.kind,
       allowOther: q.allowOther,
