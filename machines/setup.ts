@@ -62,8 +62,7 @@ export function questionStateKey(k: number): string {
 const question = (context: ChartContext, q: number) => context.spec.questions[q];
 const row = (context: ChartContext, q: number): Row | undefined =>
   rowAt(question(context, q), context.typed[q], context.cursors[q]);
-const lastRow = (context: ChartContext, q: number, typed = context.typed[q]) =>
-  rowCount(question(context, q), typed) - 1;
+const lastRow = (context: ChartContext, q: number) => rowCount(question(context, q), context.typed[q]) - 1;
 const everyOption = (context: ChartContext, q: number) => question(context, q).options.map((_, i) => i);
 /** Every option ticked, or none when all already are; typed choices stay. */
 const allOrNone = (context: ChartContext, q: number): Picks => {
