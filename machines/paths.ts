@@ -123,8 +123,11 @@ export function guardKey(spec: FormSpec) {
     // number of typed answers tells the two apart (only there, so other nodes still merge).
     const tab = event?.type === "NEXT_TAB" || event?.type === "PREV_TAB";
     const typed = tab ? c.picks.reduce((n, p) => n + p.custom.length, 0) : 0;
-    // An answer given from the review screen goes on to the first open question, or back to the review.
-    const back = c.returnToReview;
+    // An answer given from the review screen goes on to the first open question, or back to the
+    // review: key on it after the edges that can answer (moving the highlight or typing cannot, and
+    // leaving it out there keeps routes that only move about from doubling).
+    const local = event?.type === "MOVE" || event?.type === "MOVE_TO" || event?.type === "TYPE";
+    const back = c.returnToReview && !local;
     const key = { v: snapshot.value, open, visible, direction, here, typed, back };
     // The incoming edge is part of the node, so self-loops, refused events and
     // two routes into the same state (Esc from different tabs) are all kept.
