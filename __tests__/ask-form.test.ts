@@ -211,6 +211,31 @@ describe("call shapes and hosts", () => {
     }
   });
 
+  it("an error names the schema as the model wrote it: requestedSchema, or schema", async () => {
+    const bad = { type: "object", properties: { when: { type: "string", format: "time" } } };
+    for (const [args, written] of [
+      [{ message: "m", requestedSchema: bad }, "requestedSchema"],
+      [{ message: "m", requestedSchema: JSON.stringify(bad) }, "requestedSchema"],
+      [{ message: "m", schema: bad }, "schema"],
+    ] as const) {
+      const prepared = tool.prepareArguments!(args);
+      // What Pi checks lets the folded call through, with where its fields were written.
+      expect(() =>
+        validateToolArguments(
+          { name: "ask_form", description: "", parameters: tool.parameters } as never,
+          { type: "toolCall", id: "1", name: "ask_form", arguments: prepared } as never,
+        ),
+      ).not.toThrow();
+      const r = await run(args, []);
+      expect(r.opened).toBe(0);
+      expect(r.text).toContain(`${written}.properties.when.format: "time" is not supported`);
+      if (written === "requestedSchema") expect(r.text).not.toMatch(/(^|\s)schema\./);
+    }
+    const missing = await run({ message: "m", requestedSchema: "{not json" }, []);
+    expect(missing.text).toContain("requestedSchema");
+    expect(missing.text).not.toMatch(/(^|\s)schema\b/);
+  });
+
   it("print mode: no_ui, no form", async () => {
     const r = await tool.execute("c", signup, undefined, undefined, noUiContext);
     expect(r.details).toEqual({ action: "cancel", error: "no_ui" });

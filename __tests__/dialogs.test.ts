@@ -197,8 +197,7 @@ describe("every tool works through dialogs", () => {
       "→ Next question",
       pick("Change 1."),
       pick("A"),
-      // An answer given after going back from the review comes back to it.
-      pick("Change 2."),
+      // An answer given after going back from the review goes on to the question still open, then back.
       pick("B"),
       true,
     ]);

@@ -151,7 +151,7 @@ describe("a click is the event a key would send", () => {
     expect(form.snapshot.context.cursors[1]).toBe(1);
     form.handleInput("\x1b[<64;3;3M");
     expect(form.snapshot.context.cursors[1]).toBe(0);
-    click("✓ Submit");
+    click("□ Submit");
     expect(form.position).toMatchObject({ kind: "review" });
     click("1. Ship");
     expect(form.position).toMatchObject({ kind: "question", q: 0 });

@@ -67,6 +67,25 @@ const forms: Array<[string, FormSpec]> = [
       ],
     }),
   ],
+  [
+    "a default answer shows a conditional question",
+    normalizeForm({
+      questions: [
+        {
+          id: "go",
+          prompt: "Go ahead?",
+          allowOther: false,
+          options: [{ label: "Go" }, { label: "Stop" }],
+          initial: { options: [0], custom: [] },
+        },
+        {
+          prompt: "How?",
+          options: [{ label: "Fast" }, { label: "Slow" }],
+          when: [{ field: "go", operator: "equals", value: "Go" }],
+        },
+      ],
+    }),
+  ],
   ...(process.env.QUICK ? [] : large),
 ];
 

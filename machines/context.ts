@@ -11,10 +11,9 @@
  */
 import type { StoredContext } from "../schemas/draft.js";
 import { allHold } from "./conditions.js";
-import { withInitialAnswers } from "./initial.js";
-import { NO_PICKS, type Picks, rowCount } from "./rows.js";
+import { fitPicks, picksAnswer, withInitialAnswers } from "./initial.js";
+import { inTypedOrder, NO_PICKS, type Picks, rowCount } from "./rows.js";
 import type { FormSpec } from "./spec.js";
-import { selectionAnswers, textProblems } from "./text-rules.js";
 
 /** The semantic events a person (or an aborted call) can send a form. */
 export type FormEvent =
@@ -48,6 +47,12 @@ export interface FormContext {
   picks: Picks[];
   /** Whether each question has a confirmed answer. */
   answered: boolean[];
+  /**
+   * Typed choices per multi-select, ticked or not, in the order they were
+   * added: a chip Space unticks keeps its row, and Space ticks it again
+   * (`picks` holds the ticked ones). Empty for other questions.
+   */
+  typed: string[][];
   /** Editor text per question, kept when the editor closes. */
   drafts: string[];
   /** Whether the form waited (a throttle countdown) before it was shown. */
@@ -60,8 +65,13 @@ export interface FormContext {
   additionalText: string;
   /** Questions a tab move passed over because their conditions hid them. */
   passed: boolean[];
-  /** The person came from the review screen to change one answer: the next answer goes back there. */
+  /**
+   * The person came from the review screen to change an answer: the next
+   * answer goes on to the first question still open, or back to the review.
+   */
   returnToReview: boolean;
+  /** Within one step: passing over the questions that are not open, on the way to the first that is. */
+  seeking: boolean;
   outcome: Outcome;
 }
 
@@ -118,6 +128,7 @@ export function initialContext(spec: FormSpec): FormContext {
     cursors: new Array(n).fill(0),
     picks: new Array(n).fill(NO_PICKS),
     answered: new Array(n).fill(false),
+    typed: Array.from({ length: n }, () => []),
     drafts: new Array(n).fill(""),
     waited: false,
     direction: "forward",
@@ -125,9 +136,12 @@ export function initialContext(spec: FormSpec): FormContext {
     additionalText: "",
     passed: new Array(n).fill(false),
     returnToReview: false,
+    seeking: false,
     outcome: "open",
   };
-  return pruneHidden(spec, withInitialAnswers(spec, blank));
+  const opened = withInitialAnswers(spec, blank);
+  const typed = spec.questions.map((q, k) => (q.kind === "multi" ? [...opened.picks[k].custom] : []));
+  return pruneHidden(spec, { ...opened, typed });
 }
 
 export function replaceAt<T>(list: readonly T[], index: number, value: T): T[] {
@@ -166,11 +180,16 @@ export function pruneHidden<C extends FormContext>(spec: FormSpec, context: C): 
   return next;
 }
 
+/** Whether question `q` keeps Submit closed: required, shown and unanswered. */
+export function isOpen(spec: FormSpec, context: FormContext, q: number): boolean {
+  return spec.questions[q].required && !context.answered[q] && isVisible(spec, context, q);
+}
+
 /** Indexes of the questions that keep Submit closed: required, shown and unanswered. */
 export function openQuestions(spec: FormSpec, context: FormContext): number[] {
   const open: number[] = [];
-  spec.questions.forEach((q, i) => {
-    if (q.required && !context.answered[i] && isVisible(spec, context, i)) open.push(i);
+  spec.questions.forEach((_, i) => {
+    if (isOpen(spec, context, i)) open.push(i);
   });
   return open;
 }
@@ -211,6 +230,7 @@ export function hasInput(spec: FormSpec, context: FormContext): boolean {
   return (
     context.answered.some((a, i) => a !== initial.answered[i]) ||
     context.picks.some((p, i) => !samePicks(p, initial.picks[i])) ||
+    context.typed.some((t, i) => t.length !== initial.typed[i].length) ||
     context.drafts.some((d, i) => d.trim() !== initial.drafts[i].trim()) ||
     context.notes.some((n) => Object.values(n).some((t) => t.trim() !== "")) ||
     context.additionalText.trim() !== ""
@@ -267,24 +287,19 @@ export function restoreContext(spec: FormSpec, stored: StoredContext): FormConte
   const start = initialContext(spec);
   const context: FormContext = { ...start, drafts: [...stored.drafts], additionalText: stored.additionalText };
   spec.questions.forEach((q, k) => {
-    const options = stored.picks[k].options.filter((i) => i < q.options.length);
-    const custom = q.kind === "text" || q.allowOther ? stored.picks[k].custom : [];
-    const picks: Picks = {
-      options: q.kind === "single" ? options.slice(0, 1) : [...new Set(options)].sort((a, b) => a - b),
-      custom: q.kind === "multi" ? custom : custom.slice(0, q.kind === "single" && options.length ? 0 : 1),
-    };
-    const valid =
-      q.kind === "text"
-        ? picks.custom.length === 1 && textProblems(q.text!, picks.custom[0]).length === 0
-        : q.kind === "multi"
-          ? selectionAnswers(q, picks)
-          : picks.options.length + picks.custom.length === 1;
+    // Fitted as a default answer is: the same options, typed answers and checks.
+    const picks = fitPicks(q, stored.picks[k]);
+    const valid = picksAnswer(q, picks);
     context.picks[k] = stored.answered[k] && valid ? picks : stored.answered[k] ? NO_PICKS : picks;
     context.answered[k] = stored.answered[k] === true && valid;
     context.notes[k] = Object.fromEntries(
       Object.entries(stored.notes[k]).filter(([i]) => q.notes && Number(i) < q.options.length),
     );
-    context.cursors[k] = clamp(stored.cursors[k], 0, Math.max(0, rowCount(q, context.picks[k]) - 1));
+    // Every ticked typed choice has its row; unticked ones keep theirs where typed answers are allowed.
+    const kept = q.kind === "multi" && q.allowOther ? (stored.typed?.[k] ?? []) : [];
+    context.typed[k] = q.kind === "multi" ? [...new Set([...kept, ...context.picks[k].custom])] : [];
+    context.picks[k] = { ...context.picks[k], custom: inTypedOrder(context.typed[k], context.picks[k].custom) };
+    context.cursors[k] = clamp(stored.cursors[k], 0, Math.max(0, rowCount(q, context.typed[k]) - 1));
   });
   return pruneHidden(spec, context);
 }

@@ -53,9 +53,10 @@ function machineOf(shape: ChartShape) {
   const cancel = { target: "#form.cancelled", actions: "markCancelled" as const };
   /** Esc once something was entered asks first (a second Esc or Enter discards); before that it cancels. */
   const askFirst = [{ guard: "hasInput" as const, target: "discarding" }, cancel];
-  // A question shown by a condition is only ever shown once an earlier one is answered (a
-  // condition on an unanswered question is false), so there Esc always asks.
-  const escFrom = (k: number) => (qs[k].visibility === "when" ? { target: "discarding" } : askFirst);
+  // A question shown by a condition is shown once an earlier one is answered (a condition on an
+  // unanswered question is false): by the person, so Esc there always asks, unless a default
+  // answer may have shown it; then Esc asks exactly when something was entered, as the footer says.
+  const escFrom = (k: number) => (qs[k].visibility === "when" && !shape.defaults ? { target: "discarding" } : askFirst);
   const discarding = (back: string) =>
     s.createStateConfig({ tags: "discarding", on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } } });
   /** A lone single-choice question without a typed answer or notes holds nothing before it ends: Esc just cancels. */
@@ -63,13 +64,25 @@ function machineOf(shape: ChartShape) {
   /** A review screen with nothing before it to answer (a bare confirmation) holds no input either. */
   const reviewHoldsInput = qs.length > 0 || shape.additionalNotes;
   const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
-  /** After an answer: back to the review screen when the person came from there, else on to the next question. */
+  /** Whether a seek can happen at all: an answer given from the review screen that may leave a question open. */
+  const seeks = tabbed && qs.some((q, k) => q.autoAdvance && qs.some((o, j) => j !== k && o.required));
+  /**
+   * After an answer: when the person came from the review screen, back there,
+   * and from there on to the first question still open (a seek) if there is
+   * one; otherwise on to the next question.
+   */
   const advance = (k: number) => {
     if (!tabbed || !qs[k].autoAdvance) return {};
+    const back = { guard: "returningToReview" as const, target: "#form.review" };
+    if (seeks) return { ADVANCE: [{ ...back, actions: "startSeek" as const }, forward(k)] };
     // From the last question, moving on is the review screen anyway.
-    if (k === qs.length - 1) return { ADVANCE: forward(k) };
-    return { ADVANCE: [{ guard: "returningToReview" as const, target: "#form.review" }, forward(k)] };
+    return { ADVANCE: k === qs.length - 1 ? [forward(k)] : [back, forward(k)] };
   };
+  /** A seek goes on past question `k` when it is not open and a later question may be. */
+  const seekOn = (k: number) =>
+    seeks && qs.some((q, j) => j > k && q.required)
+      ? [{ guard: { type: "passedWhileSeeking" as const, params: { q: k } }, target: stateOf(k + 1) }]
+      : [];
   const skipHidden = (k: number) =>
     qs[k].visibility === "always" || !tabbed
       ? []
@@ -89,7 +102,7 @@ function machineOf(shape: ChartShape) {
     return s.createStateConfig({
       tags: "question",
       initial: "typing",
-      always: skipHidden(k),
+      always: [...seekOn(k), ...skipHidden(k)],
       on: { ...tabs(k), ...advance(k) },
       states: {
         typing: {
@@ -133,7 +146,14 @@ function machineOf(shape: ChartShape) {
               },
             ],
             TOGGLE: [...toEditor, { actions: { type: "toggleHighlighted" as const, params: p } }],
-            ...(qs[k].allMayBeChosen ? { TOGGLE_ALL: { actions: { type: "toggleAll" as const, params: p } } } : {}),
+            ...(qs[k].allMayBeChosen
+              ? {
+                  TOGGLE_ALL: {
+                    guard: { type: "allFit" as const, params: p },
+                    actions: { type: "toggleAll" as const, params: p },
+                  },
+                }
+              : {}),
             INVERT: {
               guard: { type: "invertedFits" as const, params: p },
               actions: { type: "invert" as const, params: p },
@@ -183,7 +203,7 @@ function machineOf(shape: ChartShape) {
     return s.createStateConfig({
       tags: "question",
       initial: "choosing",
-      always: skipHidden(k),
+      always: [...seekOn(k), ...skipHidden(k)],
       on: { ...tabs(k), ...advance(k) },
       states: {
         choosing: {
@@ -210,6 +230,8 @@ function machineOf(shape: ChartShape) {
   const review = s.createStateConfig({
     tags: "review",
     initial: "reviewing",
+    // Back with a question still open: the seek starts at the first question and passes over the others.
+    always: seeks ? [{ guard: "seekingOpen" as const, target: stateOf(0), actions: "seekOpen" as const }] : [],
     on: { NEXT_TAB: forward(-1), PREV_TAB: backward(qs.length) },
     states: {
       reviewing: {
@@ -258,6 +280,8 @@ function machineOf(shape: ChartShape) {
     context: ({ input }) => ({ ...(input.restore ?? initialContext(input.spec)), spec: input.spec }),
     initial: shape.waits ? "waiting" : first,
     on: { ABORT: cancel },
+    // A seek ends where no question passes it on: at the first open question, or on the review screen.
+    always: seeks ? [{ guard: "seeking" as const, actions: "stopSeeking" as const }] : [],
     states: {
       ...(shape.waits ? { waiting } : {}),
       ...Object.fromEntries(

@@ -7,7 +7,8 @@
  *
  * The traversal is keyed on what the guards can see (the state, how many
  * required questions are open, which are visible, the row under the cursor,
- * whether an editor is empty or its text passes the checks) plus the incoming
+ * whether an editor is empty or its text passes the checks, whether an answer
+ * goes back towards the review screen) plus the incoming
  * edge, never on raw answers: that keeps the graph small while still reaching
  * every self-loop and refused event.
  */
@@ -96,7 +97,7 @@ export function guardKey(spec: FormSpec) {
     const here =
       position?.kind === "question"
         ? [
-            rowAt(spec.questions[position.q], c.picks[position.q], c.cursors[position.q])?.kind,
+            rowAt(spec.questions[position.q], c.typed[position.q], c.cursors[position.q])?.kind,
             !isEmptyPicks(c.picks[position.q]),
             // what Enter on a multi-select decides on
             selectionAccepted(spec.questions[position.q], c.picks[position.q]),
@@ -122,7 +123,12 @@ export function guardKey(spec: FormSpec) {
     // number of typed answers tells the two apart (only there, so other nodes still merge).
     const tab = event?.type === "NEXT_TAB" || event?.type === "PREV_TAB";
     const typed = tab ? c.picks.reduce((n, p) => n + p.custom.length, 0) : 0;
-    const key = { v: snapshot.value, open, visible, direction, here, typed };
+    // An answer given from the review screen goes on to the first open question, or back to the
+    // review: key on it after the edges that can answer (moving the highlight or typing cannot, and
+    // leaving it out there keeps routes that only move about from doubling).
+    const local = event?.type === "MOVE" || event?.type === "MOVE_TO" || event?.type === "TYPE";
+    const back = c.returnToReview && !local;
+    const key = { v: snapshot.value, open, visible, direction, here, typed, back };
     // The incoming edge is part of the node, so self-loops, refused events and
     // two routes into the same state (Esc from different tabs) are all kept.
     const from = previous ? JSON.stringify(previous.value) : "";

@@ -15,12 +15,13 @@ import {
   type FormEvent,
   type FormResult,
   hasInput,
+  isOpen,
   isVisible,
   pruneHidden,
   replaceAt,
   shownPosition,
 } from "./context.js";
-import { NO_PICKS, type Picks, type Row, rowAt, rowCount } from "./rows.js";
+import { inTypedOrder, NO_PICKS, type Picks, type Row, rowAt, rowCount, withTyped } from "./rows.js";
 import type { FormSpec } from "./spec.js";
 import { selectionAccepted, selectionAnswers, textProblems } from "./text-rules.js";
 
@@ -60,8 +61,8 @@ export function questionStateKey(k: number): string {
 /** The question `q` of the form a context belongs to. */
 const question = (context: ChartContext, q: number) => context.spec.questions[q];
 const row = (context: ChartContext, q: number): Row | undefined =>
-  rowAt(question(context, q), context.picks[q], context.cursors[q]);
-const lastRow = (context: ChartContext, q: number, picks: Picks) => rowCount(question(context, q), picks) - 1;
+  rowAt(question(context, q), context.typed[q], context.cursors[q]);
+const lastRow = (context: ChartContext, q: number) => rowCount(question(context, q), context.typed[q]) - 1;
 const everyOption = (context: ChartContext, q: number) => question(context, q).options.map((_, i) => i);
 /** Every option ticked, or none when all already are; typed choices stay. */
 const allOrNone = (context: ChartContext, q: number): Picks => {
@@ -110,7 +111,7 @@ export function formSetup() {
       onOptionRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "option",
       selectionAccepted: ({ context }, p: QParam) => selectionAccepted(question(context, p.q), context.picks[p.q]),
       rowExists: ({ context, event }, p: QParam) =>
-        event.type === "SELECT" && event.row >= 0 && event.row <= lastRow(context, p.q, context.picks[p.q]),
+        event.type === "SELECT" && event.row >= 0 && event.row <= lastRow(context, p.q),
       hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
       /** A number key on the review screen names the questions shown, counted in order. */
       selectsQuestion: ({ context, event }, p: QParam) =>
@@ -118,6 +119,12 @@ export function formSetup() {
       /** Something was entered: Esc asks before it throws that away. */
       hasInput: ({ context }) => hasInput(context.spec, context),
       returningToReview: ({ context }) => context.returnToReview,
+      /** Back from the review screen with a required question still open (one the answer may just have shown). */
+      seekingOpen: ({ context }) => context.seeking && !canSubmit(context.spec, context),
+      /** On the way to the first open question, question `q` is not it. */
+      passedWhileSeeking: ({ context }, p: QParam) => context.seeking && !isOpen(context.spec, context, p.q),
+      /** On the way to the first open question, and nothing passed it on: the seek ends here. */
+      seeking: ({ context }) => context.seeking,
       /** The editor of a typed choice holds text (Tab keeps it as the answer). */
       draftKept: ({ context }, p: QParam) => context.drafts[p.q].trim() !== "",
       textAccepted: ({ context, event }, p: QParam) =>
@@ -125,18 +132,20 @@ export function formSetup() {
       hiddenGoing: ({ context }, p: { q: number; direction: Direction }) =>
         context.direction === p.direction && !isVisible(context.spec, context, p.q),
       canSubmit: ({ context }) => canSubmit(context.spec, context),
+      /** Ticking every option keeps within the question's largest count (typed choices count too). */
+      allFit: ({ context }, p: QParam) => withinMax(context, p.q, allOrNone(context, p.q)),
       /** Inverting keeps within the question's largest count. */
       invertedFits: ({ context }, p: QParam) => withinMax(context, p.q, inverted(context, p.q)),
     },
     actions: {
       move: assign(({ context, event }, p: QParam) => {
         assertEvent(event, "MOVE");
-        const cursor = clamp(context.cursors[p.q] + event.delta, 0, lastRow(context, p.q, context.picks[p.q]));
+        const cursor = clamp(context.cursors[p.q] + event.delta, 0, lastRow(context, p.q));
         return { cursors: replaceAt(context.cursors, p.q, cursor) };
       }),
       moveTo: assign(({ context, event }, p: QParam) => {
         assertEvent(event, ["SELECT", "MOVE_TO"]);
-        const last = lastRow(context, p.q, context.picks[p.q]);
+        const last = lastRow(context, p.q);
         const target = event.type === "SELECT" ? event.row : event.to === "last" ? last : 0;
         return { cursors: replaceAt(context.cursors, p.q, clamp(target, 0, last)) };
       }),
@@ -154,12 +163,16 @@ export function formSetup() {
             : [...current.options, r.index].sort((a, b) => a - b);
           next = { options, custom: current.custom };
         } else if (r?.kind === "chip") {
-          next = { options: current.options, custom: current.custom.filter((_, i) => i !== r.index) };
+          // A typed choice keeps its row: Space unticks it, and Space again ticks it back.
+          const typed = context.typed[p.q];
+          const text = typed[r.index];
+          const custom = current.custom.includes(text)
+            ? current.custom.filter((c) => c !== text)
+            : inTypedOrder(typed, [...current.custom, text]);
+          next = { options: current.options, custom };
         }
         // A multi-select is answered while something is chosen (as many as it takes); emptying it un-answers it.
-        return answer(context, p.q, next, selectionAnswers(question(context, p.q), next), {
-          cursors: replaceAt(context.cursors, p.q, clamp(context.cursors[p.q], 0, lastRow(context, p.q, next))),
-        });
+        return answer(context, p.q, next, selectionAnswers(question(context, p.q), next));
       }),
       confirmSelection: assign(({ context }, p: QParam) => answer(context, p.q, context.picks[p.q], true)),
       saveDraft: assign(({ context, event }, p: QParam) => {
@@ -195,10 +208,12 @@ export function formSetup() {
         assertEvent(event, "SUBMIT_TEXT");
         const text = event.text.trim();
         const current = context.picks[p.q];
-        const custom = current.custom.includes(text) ? current.custom : [...current.custom, text];
+        const typed = withTyped(context.typed[p.q], text);
+        const custom = inTypedOrder(typed, [...current.custom, text]);
         // Keep the highlight on the new entry (it took the place of the "Type something." row).
-        const cursor = question(context, p.q).options.length + custom.indexOf(text);
+        const cursor = question(context, p.q).options.length + typed.indexOf(text);
         return answer(context, p.q, { options: current.options, custom }, true, {
+          typed: replaceAt(context.typed, p.q, typed),
           drafts: replaceAt(context.drafts, p.q, ""),
           cursors: replaceAt(context.cursors, p.q, cursor),
         });
@@ -209,16 +224,28 @@ export function formSetup() {
       markPassed: assign(({ context }, p: QParam) => ({ passed: replaceAt(context.passed, p.q, true) })),
       markReturn: assign({ returnToReview: true }),
       clearReturn: assign({ returnToReview: false }),
+      /** An answer given from the review screen goes back there, and on to the first open question if there is one. */
+      startSeek: assign({ seeking: true }),
+      /** On to the first open question; its answer again goes back to the review (and on). */
+      seekOpen: assign({ direction: "forward" as Direction, returnToReview: true }),
+      stopSeeking: assign({ seeking: false }),
       /** Leaving a typed choice's editor by Tab keeps what it holds, as the answer or one more choice. */
       keepDraft: assign(({ context }, p: QParam) => {
         const text = context.drafts[p.q].trim();
         const current = context.picks[p.q];
         if (question(context, p.q).kind === "single")
           return answer(context, p.q, { options: [], custom: [text] }, true);
-        const custom = current.custom.includes(text) ? current.custom : [...current.custom, text];
-        return answer(context, p.q, { options: current.options, custom }, true, {
-          drafts: replaceAt(context.drafts, p.q, ""),
-        });
+        const typed = withTyped(context.typed[p.q], text);
+        return answer(
+          context,
+          p.q,
+          { options: current.options, custom: inTypedOrder(typed, [...current.custom, text]) },
+          true,
+          {
+            typed: replaceAt(context.typed, p.q, typed),
+            drafts: replaceAt(context.drafts, p.q, ""),
+          },
+        );
       }),
       toggleAll: assign(({ context }, p: QParam) => {
         const next = allOrNone(context, p.q);

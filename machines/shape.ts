@@ -14,11 +14,15 @@ export interface ChartShape {
   waits: boolean;
   declinable: boolean;
   additionalNotes: boolean;
+  /** Some question opens with a default answer, which may show a conditional question before anything is entered. */
+  defaults: boolean;
   questions: Array<{
     kind: QuestionSpec["kind"];
     allowOther: boolean;
     notes: boolean;
     autoAdvance: boolean;
+    /** A required question can be open: an answer given from the review screen may lead to it. */
+    required: boolean;
     visibility: QuestionSpec["visibility"]["kind"];
     /** Every option may be ticked at once (no count below the number of options). */
     allMayBeChosen: boolean;
@@ -37,11 +41,13 @@ export function chartShape(spec: FormSpec): ChartShape {
     waits: (spec.waitMs ?? 0) > 0,
     declinable: spec.declinable === true,
     additionalNotes: spec.additionalNotes === true,
+    defaults: spec.questions.some((q) => q.initial !== undefined),
     questions: spec.questions.map((q) => ({
       kind: q.kind,
       allowOther: q.allowOther,
       notes: q.notes,
       autoAdvance: tabbed && q.autoAdvance,
+      required: tabbed && q.required,
       visibility: q.visibility.kind,
       allMayBeChosen: q.kind === "multi" && (q.count?.max ?? Number.POSITIVE_INFINITY) >= q.options.length,
     })),

@@ -181,9 +181,16 @@ export function normalizeForm(input: FormInput): FormSpec {
   return spec;
 }
 
-/** A typed answer that is one line by nature (a number, an email, a date): no line breaks. */
+/**
+ * A typed answer that is one line: a number, an email, a date, a value of a
+ * string format, or one a pattern describes (an id, a ticket number, a slug).
+ * Its editor takes no line breaks and its help offers none; the one place
+ * both ask.
+ */
 export function singleLine(q: QuestionSpec): boolean {
-  return q.kind === "text" && q.text !== undefined && q.text.type !== "text";
+  const rule = q.text;
+  if (q.kind !== "text" || rule === undefined) return false;
+  return rule.type !== "text" || rule.format !== undefined || rule.pattern !== undefined;
 }
 
 /**
@@ -208,4 +215,17 @@ export function optionText(q: QuestionSpec, index: number): string {
 export function isScaleOption(q: QuestionSpec, index: number): boolean {
   const o = q.options[index];
   return o.label === String(index + 1) && !!o.description;
+}
+
+/**
+ * The row `y` or `n` answers with: a single-select whose two options are
+ * Yes and No (a `yes_no` question, a boolean field) answers with one of them
+ * by its initial. Undefined for any other question, and for one that takes
+ * notes (there `n` writes a note).
+ */
+export function yesNoRow(q: QuestionSpec, key: "y" | "n"): number | undefined {
+  if (q.kind !== "single" || q.notes || q.options.length !== 2) return undefined;
+  const labels = q.options.map((o) => o.label.trim().toLowerCase());
+  if (!labels.includes("yes") || !labels.includes("no")) return undefined;
+  return labels.indexOf(key === "y" ? "yes" : "no");
 }

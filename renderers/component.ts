@@ -248,8 +248,9 @@ export class FormComponent implements Component, Focusable {
   /**
    * A key for the open editor. What reaches the answer is clean: control
    * characters, DEL and bidirectional overrides a paste may carry are
-   * removed, and a single-line field (a number, an email, a date) gets no
-   * line breaks.
+   * removed, and a single-line field (a number, an email, a date, a pattern)
+   * gets no line breaks: the new-line key does nothing there and says so, a
+   * pasted line break becomes a space.
    */
   private type(data: string, keys: KeyContext): void {
     const before = this.editor.getExpandedText();
@@ -257,7 +258,15 @@ export class FormComponent implements Component, Focusable {
     let after = this.editor.getExpandedText();
     const position = keys.position;
     const question = position.kind === "question" ? this.spec.questions[position.q] : undefined;
-    const clean = typedText(after, question !== undefined && singleLine(question));
+    const oneLine = question !== undefined && singleLine(question);
+    if (oneLine && after.length === before.length + 1 && lineBreaks(after) === lineBreaks(before) + 1) {
+      // The key was a new line (Shift+Enter, or whatever the person bound to it): take it back where it went.
+      this.editor.handleInput("\x7f");
+      this.message = "This answer is one line: it takes no line break.";
+      this.host.requestRender();
+      return;
+    }
+    const clean = typedText(after, oneLine);
     if (clean !== after) {
       this.fillEditor(clean);
       after = this.editor.getExpandedText();
@@ -450,6 +459,10 @@ export class FormComponent implements Component, Focusable {
 function editorOf(position: FormPosition | undefined): string | undefined {
   if (!position || !editing(position)) return undefined;
   return position.kind === "question" ? `${position.mode}:${position.q}` : "writing";
+}
+
+function lineBreaks(text: string): number {
+  return text.split("\n").length - 1;
 }
 
 /** What an unbound key gets: a printable character says it does nothing here; other sequences pass silently. */

@@ -25,9 +25,15 @@ import { type FormMachine, formMachine } from "../machines/form.js";
 import { discarding, editorText, formPosition } from "../machines/position.js";
 import { type FormSpec, isTabbed } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
-import { questionRows, type ReviewEntry, type RowModel, reviewEntries, rowText } from "./presentation.js";
+import {
+  discardQuestion,
+  questionRows,
+  type ReviewEntry,
+  type RowModel,
+  reviewEntries,
+  rowText,
+} from "./presentation.js";
 import { displayLine, sanitize } from "./text.js";
-import { DISCARD_QUESTION } from "./view.js";
 
 /** The dialogs a host offers (Pi's `ctx.ui`). */
 export interface DialogUi {
@@ -140,7 +146,7 @@ async function step(
   };
 
   if (discarding(position)) {
-    const discard = await ui.confirm("Discard what you entered?", summary(spec, c) || DISCARD_QUESTION, opts);
+    const discard = await ui.confirm("Discard what you entered?", summary(spec, c) || discardQuestion(spec, c), opts);
     return send(discard ? { type: "CANCEL" } : { type: "RESUME" });
   }
   if (position.kind === "waiting") return countdown(ui, spec, actor, signal);

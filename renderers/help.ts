@@ -3,7 +3,7 @@
  * the person's own bindings, wrapped between key groups (never inside one).
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import type { QuestionSpec } from "../machines/spec.js";
+import { type QuestionSpec, singleLine, yesNoRow } from "../machines/spec.js";
 import { countHint } from "../machines/text-rules.js";
 import { fitTo, wrap } from "./text.js";
 
@@ -31,8 +31,7 @@ export function questionHelp(
   hints: KeyHints,
   entered = false,
 ): string[] {
-  const multiline = q.kind !== "text" || (q.text?.type === "text" && q.text.format === undefined);
-  const newLine = multiline ? ["Shift+Enter new line"] : [];
+  const newLine = singleLine(q) ? [] : ["Shift+Enter new line"];
   if (q.kind === "text") {
     return [
       `${hints.confirm} ${tabbed ? "save" : "submit"}`,
@@ -47,7 +46,7 @@ export function questionHelp(
   if (q.kind === "multi") {
     parts.push("Space/1-9 toggle", "a all/none", "i invert", `${hints.confirm} confirm${countHint(q)}`);
   } else {
-    parts.push("1-9 choose", `${hints.confirm} select`);
+    parts.push("1-9 choose", ...(yesNoRow(q, "y") !== undefined ? ["y/n yes/no"] : []), `${hints.confirm} select`);
   }
   if (q.notes) parts.push("n note");
   if (tabbed) parts.push("Tab/←→ questions");

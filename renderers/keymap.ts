@@ -2,7 +2,7 @@
  * Key bytes → semantic form events, aware of where the form stands.
  *
  * Contract: ↑/↓ and k/j move, PageUp/PageDown move a page, Home/End jump,
- * 1–9 choose a row, Space toggles, a / i tick all (or none) / invert a
+ * 1–9 choose a row (y / n the answer of a yes/no question), Space toggles, a / i tick all (or none) / invert a
  * multi-select, Enter confirms, Esc backs out one level — and once something
  * was entered asks first (Esc again or Enter discards, any other key goes
  * back) — Tab/→ and Shift+Tab/← switch tabs, d declines on the review tab of
@@ -18,7 +18,7 @@
 import { type Keybinding, type KeyId, matchesKey } from "@earendil-works/pi-tui";
 import type { FormContext, FormEvent } from "../machines/context.js";
 import { discarding, type FormPosition } from "../machines/position.js";
-import type { FormSpec } from "../machines/spec.js";
+import { type FormSpec, yesNoRow } from "../machines/spec.js";
 import type { KeyHints } from "./view.js";
 
 /** What the form needs of Pi's `KeybindingsManager`. */
@@ -51,6 +51,9 @@ interface Binding {
 const questionHasNotes = (k: KeyContext) => k.position.kind === "question" && k.spec.questions[k.position.q].notes;
 const multiSelect = (k: KeyContext) =>
   k.position.kind === "question" && k.spec.questions[k.position.q].kind === "multi";
+/** The row a yes/no question answers with for `key`, or undefined. */
+const yesNo = (k: KeyContext, key: "y" | "n") =>
+  k.position.kind === "question" ? yesNoRow(k.spec.questions[k.position.q], key) : undefined;
 const formHasAdditionalNotes = (k: KeyContext) => k.spec.additionalNotes === true;
 const formIsDeclinable = (k: KeyContext) => k.spec.declinable === true;
 
@@ -72,6 +75,19 @@ const BINDINGS: Binding[] = [
   { modes: ["choosing"], keys: ["end"], event: () => ({ type: "MOVE_TO", to: "last" }) },
   { modes: ["choosing"], keys: ["space"], event: () => ({ type: "TOGGLE" }) },
   { modes: ["choosing"], keys: ["n"], when: questionHasNotes, event: () => ({ type: "NOTE" }) },
+  // A yes/no question is answered by the initial of its answer.
+  {
+    modes: ["choosing"],
+    keys: ["y"],
+    when: (k) => yesNo(k, "y") !== undefined,
+    event: (k) => ({ type: "SELECT", row: yesNo(k, "y")! }),
+  },
+  {
+    modes: ["choosing"],
+    keys: ["n"],
+    when: (k) => yesNo(k, "n") !== undefined,
+    event: (k) => ({ type: "SELECT", row: yesNo(k, "n")! }),
+  },
   { modes: ["choosing"], keys: ["a"], when: multiSelect, event: () => ({ type: "TOGGLE_ALL" }) },
   { modes: ["choosing"], keys: ["i"], when: multiSelect, event: () => ({ type: "INVERT" }) },
   // Asked whether to discard the answers: Esc again or Enter discards, any other key goes back.

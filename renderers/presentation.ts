@@ -44,9 +44,10 @@ export function questionRows(q: QuestionSpec, k: number, context: FormContext, f
   const picks = context.picks[k];
   const cursor = context.cursors[k];
   const rows: RowModel[] = [];
-  const end = Math.min(to, rowCount(q, picks));
+  const typed = context.typed[k];
+  const end = Math.min(to, rowCount(q, typed));
   for (let r = Math.max(0, from); r < end; r++) {
-    const row = rowAt(q, picks, r)!;
+    const row = rowAt(q, typed, r)!;
     const base = { row: r, kind: row.kind, number: `${r + 1}. `, highlighted: r === cursor, recommended: false };
     // Object.assign, not `{ ...base, … }`: V8 builds that spread dozens of times slower, on every row of every key.
     if (row.kind === "option") {
@@ -69,11 +70,13 @@ export function questionRows(q: QuestionSpec, k: number, context: FormContext, f
         }),
       );
     } else if (row.kind === "chip") {
+      const text = typed[row.index];
+      const chosen = picks.custom.includes(text);
       rows.push(
         Object.assign(base, {
-          box: "[x] ",
-          label: `✎ ${displayLine(picks.custom[row.index])}`,
-          chosen: true,
+          box: chosen ? "[x] " : "[ ] ",
+          label: `✎ ${displayLine(text)}`,
+          chosen,
           answer: false,
         }),
       );
@@ -191,9 +194,9 @@ export function refusal(
     case "CONFIRM":
       return q.kind === "multi" ? `Choose ${countPhrase(q) || "what applies"} (Space or 1-9), then Enter.` : undefined;
     case "TOGGLE_ALL":
-      return `At most ${q.count?.max} may be chosen here, so "a" cannot tick them all.`;
+      return `At most ${q.count?.max} may be chosen here${typedToo(context, position.q)}, so "a" cannot tick them all.`;
     case "INVERT":
-      return `Inverting would choose more than the ${q.count?.max} this question allows.`;
+      return `Inverting would choose more than the ${q.count?.max} this question allows${typedToo(context, position.q)}.`;
     case "SELECT":
       return `There is no row ${event.row + 1}.`;
     case "TOGGLE":
@@ -203,4 +206,29 @@ export function refusal(
     default:
       return undefined;
   }
+}
+
+/** Said of a largest count where typed choices take part of it. */
+function typedToo(context: FormContext, k: number): string {
+  return context.picks[k].custom.length ? " (typed choices count too)" : "";
+}
+
+/** `1 answer`, `2 notes`: a count and its noun. */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * What Esc asks once something was entered, saying what goes: the whole form
+ * (not just the open question or editor), with its answers and notes counted,
+ * or what was typed or ticked when nothing is answered yet.
+ */
+export function discardQuestion(spec: FormSpec, context: FormContext): string {
+  const answers = spec.questions.filter((_, k) => context.answered[k] && isVisible(spec, context, k)).length;
+  const notes =
+    context.notes.reduce((n, byOption) => n + Object.values(byOption).filter((t) => t.trim() !== "").length, 0) +
+    (context.additionalText.trim() !== "" ? 1 : 0);
+  const parts = [...(answers ? [counted(answers, "answer")] : []), ...(notes ? [counted(notes, "note")] : [])];
+  const what = parts.length ? `its ${parts.join(" and ")}` : "what you typed or ticked";
+  return `Discard what you entered? Esc or Enter closes the whole form and discards ${what}; any other key goes back.`;
 }

@@ -17,7 +17,7 @@ import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js"
 import { textProblems } from "../machines/text-rules.js";
 import { type Block, frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
-import { questionRows, type RowModel, reviewEntries, rowText } from "./presentation.js";
+import { discardQuestion, questionRows, type RowModel, reviewEntries, rowText } from "./presentation.js";
 import { displayLine, displayText, fitTo, sanitize, wrap, wrapClipped } from "./text.js";
 import type { FormColor, FormTheme } from "./theme.js";
 
@@ -43,9 +43,6 @@ export interface ViewInput {
 }
 
 export type EditorRender = (width: number) => string[];
-
-/** What Esc asks once something was entered. */
-export const DISCARD_QUESTION = "Discard what you entered? Esc or Enter discards it; any other key goes back.";
 
 /** Lines a label, a note or an answer summary may take before it is cut. */
 const VALUE_LINES = 10;
@@ -82,7 +79,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     header.push(...bar.lines);
   }
   const asking = discarding(position);
-  const message = asking ? DISCARD_QUESTION : input.message;
+  const message = asking ? discardQuestion(spec, context) : input.message;
   const status = message ? wrap(message, width, " ").map((l) => theme.fg("warning", l)) : [];
   const base = { header, headerHits, status, above: 0, below: 0, focus: 0 };
   const discardFooter = () => footerOf(discardHelp(hints), theme, width);
@@ -139,8 +136,10 @@ function tabBar(spec: FormSpec, context: FormContext, active: number, theme: For
       i === active ? theme.bg("selectedBg", theme.fg("text", text)) : theme.fg(done ? "success" : "muted", text);
     return { text, styled, target: { kind: "tab" as const, q: i } };
   });
-  const submitText = " ✓ Submit ";
-  const submitColor: FormColor = canSubmit(spec, context) ? "success" : "dim";
+  // Ticked like an answered question once the form can be submitted, and not before.
+  const ready = canSubmit(spec, context);
+  const submitText = ready ? " ✓ Submit " : " □ Submit ";
+  const submitColor: FormColor = ready ? "success" : "dim";
   items.push({
     text: submitText,
     styled: active === -1 ? theme.bg("selectedBg", theme.fg("text", submitText)) : theme.fg(submitColor, submitText),
@@ -215,7 +214,7 @@ function rowBlocks(
   width: number,
   height: number,
 ): Pick<Layout, "blocks" | "focus" | "above" | "below"> {
-  const count = rowCount(q, context.picks[k]);
+  const count = rowCount(q, context.typed[k]);
   const cursor = context.cursors[k];
   // A list of 10,000 options costs what a screenful costs.
   const span = Math.max(20, height);

@@ -59,13 +59,18 @@ function takeAliases(raw: unknown): { args: unknown; layers: Alias[][] } {
   return { args, layers };
 }
 
-/** `prepareArguments` from folds: the folded arguments, carrying their aliases when a fold changed something. */
+/**
+ * `prepareArguments` from folds: the folded arguments, carrying their aliases
+ * when a fold moved a field (a fold that only rewrites a value in place, such
+ * as a schema sent as a JSON string, has none to carry).
+ */
 export function prepareWith(...folds: Fold[]): (raw: unknown) => unknown {
   return (raw) => {
     const before = takeAliases(raw);
     const { args, layers } = applyFolds(before.args, folds);
-    if (layers.length === 0) return raw;
-    return isRecord(args) ? { ...args, [ALIASES_KEY]: [...before.layers, ...layers] } : args;
+    if (args === before.args) return raw;
+    const carried = [...before.layers, ...layers];
+    return isRecord(args) && carried.length ? { ...args, [ALIASES_KEY]: carried } : args;
   };
 }
 

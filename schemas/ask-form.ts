@@ -4,12 +4,14 @@
  *
  * The outer shape is checked by ajv; the schema itself by the subset check,
  * whose errors name the property and the keyword. Models sometimes send the
- * schema as a JSON string or under MCP's name `requestedSchema`: both are
- * folded into `schema` before Pi checks the call.
+ * schema under MCP's name `requestedSchema` or as a JSON string: folds
+ * (schemas/aliases.ts) make it `schema` before Pi checks the call, and an
+ * error names the field as written (`requestedSchema.properties.when.format`).
  */
 import { type Static, Type } from "typebox";
+import { checkAsWritten, type Folded } from "./aliases.js";
 import { type CheckedSchema, checkRequestedSchema } from "./elicit.js";
-import { LIMITS } from "./rules.js";
+import { isRecord, LIMITS } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
 const FIELD_SHAPES =
@@ -54,31 +56,42 @@ export interface CheckedAskForm {
 
 const checkShape = compileChecker(AskFormParameters);
 
-/** `schema` given as a JSON string, or as `requestedSchema`: folded into `schema`; anything else unchanged. */
-export function foldSchemaArgument(raw: unknown): unknown {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
-  const args = { ...(raw as Record<string, unknown>) };
-  if (args.schema === undefined && args.requestedSchema !== undefined) {
-    args.schema = args.requestedSchema;
-    delete args.requestedSchema;
-  }
-  if (typeof args.schema === "string") {
-    try {
-      const parsed: unknown = JSON.parse(args.schema);
-      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) args.schema = parsed;
-    } catch {
-      // Left as a string for the check to refuse with its own message.
-    }
-  }
-  return args;
+/** MCP's name `requestedSchema` for `schema` (when no `schema` is given). */
+export function schemaFromRequestedSchema(args: unknown): Folded {
+  if (!isRecord(args) || "schema" in args || !("requestedSchema" in args)) return { args, aliases: [] };
+  const { requestedSchema, ...rest } = args;
+  return { args: { ...rest, schema: requestedSchema }, aliases: [["schema", "requestedSchema"]] };
 }
 
-export function checkAskFormArgs(raw: unknown): Checked<CheckedAskForm> {
-  const shape = checkShape(foldSchemaArgument(raw));
+/**
+ * The schema written as a JSON string, parsed; a string that is not a JSON
+ * object is left for the check to refuse. The field keeps its name.
+ */
+export function schemaFromJsonString(args: unknown): Folded {
+  if (!isRecord(args) || typeof args.schema !== "string") return { args, aliases: [] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(args.schema);
+  } catch {
+    return { args, aliases: [] };
+  }
+  return isRecord(parsed) ? { args: { ...args, schema: parsed }, aliases: [] } : { args, aliases: [] };
+}
+
+/** The folds of `ask_form`, in order: Pi's `prepareArguments` and the check run the same ones. */
+export const ASK_FORM_FOLDS = [schemaFromRequestedSchema, schemaFromJsonString] as const;
+
+function checkFolded(raw: unknown): Checked<CheckedAskForm> {
+  const shape = checkShape(raw);
   if (!shape.ok) return shape;
   const form = checkRequestedSchema(shape.value.schema, "schema");
   if (!form.ok) return form;
   const value: CheckedAskForm = { message: shape.value.message, form: form.value };
   if (shape.value.title !== undefined) value.title = shape.value.title;
   return { ok: true, value };
+}
+
+/** The arguments of `ask_form` checked, in any accepted shape; an error names each field as written. */
+export function checkAskFormArgs(raw: unknown): Checked<CheckedAskForm> {
+  return checkAsWritten(checkFolded, ...ASK_FORM_FOLDS)(raw);
 }

@@ -18,12 +18,14 @@ export const StoredContext = Type.Object({
   picks: Type.Array(Picks),
   answered: Type.Array(Type.Boolean()),
   drafts: Type.Array(Type.String()),
+  typed: Type.Optional(Type.Array(Type.Array(Type.String()))),
   waited: Type.Optional(Type.Boolean()),
   direction: Type.Optional(Type.Enum(["forward", "backward"])),
   notes: Type.Array(Type.Record(Type.String({ pattern: "^[0-9]+$" }), Type.String())),
   additionalText: Type.String(),
   passed: Type.Optional(Type.Array(Type.Boolean())),
   returnToReview: Type.Optional(Type.Boolean()),
+  seeking: Type.Optional(Type.Boolean()),
   outcome: Type.Optional(Type.String()),
 });
 

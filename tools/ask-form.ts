@@ -13,7 +13,8 @@
  */
 import type { FormResult } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
-import { AskFormParameters, type CheckedAskForm, checkAskFormArgs, foldSchemaArgument } from "../schemas/ask-form.js";
+import { prepareWith } from "../schemas/aliases.js";
+import { ASK_FORM_FOLDS, AskFormParameters, type CheckedAskForm, checkAskFormArgs } from "../schemas/ask-form.js";
 import type { ElicitContent } from "../schemas/elicit.js";
 import { jsonLine } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
@@ -79,7 +80,7 @@ export const askForm = defineFormTool<CheckedAskForm, AskFormDetails>({
     "If ask_form comes back declined, continue without that information and do not ask for it again unless it is essential.",
   ],
   parameters: AskFormParameters,
-  prepareArguments: foldSchemaArgument,
+  prepareArguments: prepareWith(...ASK_FORM_FOLDS),
   check: checkAskFormArgs,
   form: (args): FormSpec => schemaForm(args.form, args.message, args.title),
   answer: (args, _spec, result) => answer(args, result),

@@ -24,7 +24,7 @@ describe("qwizard tools in the real pi", () => {
       "questionnaire",
     );
     prompt("ship?");
-    expect(await term.waitFor("Ship the release today?")).toContain("□ Ship  □ Confidence  ✓ Submit  0/2");
+    expect(await term.waitFor("Ship the release today?")).toContain("□ Ship  □ Confidence  □ Submit  0/2");
     term.press("1");
     expect(await term.waitFor("How confident are you?")).toContain("4. Very good");
     term.press("4");
@@ -62,9 +62,9 @@ describe("qwizard tools in the real pi", () => {
       "branch",
     );
     prompt("deploy?");
-    expect(await term.waitFor("Deploy today?")).toContain("□ Deploy  ✓ Submit  0/1");
+    expect(await term.waitFor("Deploy today?")).toContain("□ Deploy  □ Submit  0/1");
     term.press("2");
-    expect(await term.waitFor("Why wait?")).toContain("■ Deploy  □ Reason  ✓ Submit  1/2");
+    expect(await term.waitFor("Why wait?")).toContain("■ Deploy  □ Reason  □ Submit  1/2");
     term.press("2", "Enter");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([
