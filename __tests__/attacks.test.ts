@@ -18,6 +18,7 @@ import { formatRichAnswers, normalizeRich, richDetails } from "../tools/rich.js"
 import { settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
 import { QuestionClock } from "../tools/throttle.js";
+import { runChild } from "./helpers/child.js";
 import { KEY, openForm, overflowingLines } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -597,5 +598,66 @@ describe("waits run on a monotonic clock", () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe("number fields read what was typed, exactly, in time linear in its length", () => {
+  const numberForm = (text: Record<string, unknown>) =>
+    normalizeForm({
+      questions: [
+        { prompt: "How many?", options: [], kind: "text", text: { type: "number", required: true, ...text } },
+      ],
+    });
+
+  it("200,000 pasted digits ending in a letter: refused as not a number, not backtracked over", () => {
+    // In a child process, so a check quadratic in the length (minutes here) is killed and reported instead of waited for.
+    const run = runChild(`
+      import { openForm, KEY } from "./__tests__/helpers/fake-host.ts";
+      import { normalizeForm } from "./machines/spec.ts";
+      const spec = normalizeForm({ questions: [{ prompt: "How many?", options: [], kind: "text", text: { type: "number", required: true } }] });
+      const { form, results } = openForm(spec);
+      form.handleInput("\\x1b[200~" + "1".repeat(200_000) + "x\\x1b[201~");
+      const screen = form.render(80).join("\\n");
+      form.handleInput(KEY.enter);
+      console.log(JSON.stringify({ refused: screen.includes("✗ Must be a number."), submitted: results.length }));
+    `);
+    expect(run).toMatchObject({ finished: true, status: 0 });
+    expect(JSON.parse(run.stdout)).toEqual({ refused: true, submitted: 0 });
+  });
+
+  it("an integer past 2^53 is refused in the field, never sent as a neighbouring number", () => {
+    const { form, results } = openForm(numberForm({ integer: true }));
+    form.handleInput("9007199254740993");
+    expect(form.render(80).join("\n")).toContain(
+      "✗ Too many digits to keep exactly: it would be read as 9007199254740992.",
+    );
+    form.handleInput(KEY.enter);
+    expect(results).toEqual([]);
+    const number = { type: "number" as const, required: true };
+    expect(textProblems(number, "99999999999999999999999")).toEqual([
+      "Too many digits to keep exactly: it would be read as 1e+23.",
+    ]);
+    expect(textProblems(number, "0.1000000000000000000001")).toEqual([
+      "Too many digits to keep exactly: it would be read as 0.1.",
+    ]);
+    // What a double holds exactly is taken as typed, however it is written.
+    for (const exact of ["9007199254740992", "0.1", "-0", "1.50", "2e-3", "1e21"])
+      expect(textProblems(number, exact)).toEqual([]);
+  });
+
+  it("ask_form: 1e1 shows what it reads as, and the model gets that number", async () => {
+    let shown = "";
+    const pi = fakePi();
+    createFormchart({ agentDir: tempAgentDir() })(pi.api);
+    const { ctx } = fakeUiContext((c) => {
+      for (const k of "1e1") c.handleInput(k);
+      shown = c.render(80).join("\n");
+      c.handleInput(KEY.enter);
+      c.handleInput(KEY.enter);
+    });
+    const args = { message: "Numbers", requestedSchema: { type: "object", properties: { n: { type: "integer" } } } };
+    const result = await pi.tools.get("ask_form")!.execute("c", args, undefined, undefined, ctx);
+    expect(shown).toContain("✓ Looks good: reads as 10.");
+    expect(result.details).toMatchObject({ action: "accept", content: { n: 10 } });
   });
 });

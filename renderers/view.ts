@@ -14,7 +14,7 @@ import { canSubmit, type FormContext, hasInput, shownQuestions } from "../machin
 import { discarding, type FormSnapshot, formPosition } from "../machines/position.js";
 import { rowCount } from "../machines/rows.js";
 import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js";
-import { textProblems } from "../machines/text-rules.js";
+import { numberReading, textProblems } from "../machines/text-rules.js";
 import { type Block, frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
 import { questionRows, type RowModel, reviewEntries, rowText } from "./presentation.js";
@@ -319,7 +319,12 @@ function textBlocks(q: QuestionSpec, draft: string, editor: EditorRender | undef
     lines[1] = withPlaceholder(lines[1], q.placeholder, theme, width);
   const problems = draft === "" ? [] : textProblems(q.text!, draft);
   for (const problem of problems) lines.push(...wrap(problem, width, " ✗ ", "   ").map((l) => theme.fg("error", l)));
-  if (draft !== "" && problems.length === 0) lines.push(theme.fg("success", fitTo(" ✓ Looks good.", width)));
+  if (draft !== "" && problems.length === 0) {
+    // A number written another way than the number itself says what it reads as: what the answer will hold.
+    const reading = numberReading(q.text!, draft);
+    const good = reading === undefined ? "Looks good." : `Looks good: reads as ${reading}.`;
+    lines.push(...wrap(good, width, " ✓ ", "   ").map((l) => theme.fg("success", l)));
+  }
   return { blocks: [{ lines, editor: true }], focus: 0 };
 }
 
