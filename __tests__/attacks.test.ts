@@ -661,3 +661,64 @@ describe("number fields read what was typed, exactly, in time linear in its leng
     expect(result.details).toMatchObject({ action: "accept", content: { n: 10 } });
   });
 });
+
+describe("a redraw never adds to what an earlier one drew", () => {
+  const spec = normalizeForm({
+    questions: [
+      { prompt: "Seats?", options: [], kind: "text", text: { type: "number", required: true, maximum: 50 } },
+      { prompt: "Email?", options: [], kind: "text", text: { type: "email", required: true } },
+    ],
+  });
+  const checks = (lines: string[]) => lines.filter((l) => l.includes("✗"));
+
+  it("the discard question over a refused answer: one check line, however often it is drawn", () => {
+    const { form } = openForm(spec);
+    form.handleInput("99");
+    form.handleInput(KEY.esc);
+    expect(form.render(80).join("\n")).toContain("Discard what you entered?");
+    const first = checks(form.render(80));
+    expect(first).toEqual([" ✗ Must be at most 50."]);
+    for (const width of [80, 81, 80, 80]) form.render(width);
+    expect(checks(form.render(80))).toEqual(first);
+    // Another field showing the same text draws its own checks only.
+    form.handleInput("x");
+    form.handleInput(KEY.tab);
+    for (const k of "99") form.handleInput(k);
+    form.handleInput(KEY.esc);
+    expect(checks(form.render(80))).toEqual([" ✗ Must be an email address like name@example.com."]);
+  });
+
+  it("a refused answer is said once: the ✗ line in the field, and a refusal that points at it", () => {
+    const { form } = openForm(spec);
+    form.handleInput("99");
+    form.handleInput(KEY.enter);
+    const screen = form.render(80).join("\n");
+    expect(screen.split("Must be at most 50.").length - 1).toBe(1);
+    expect(screen).toContain("Not saved: fix what is marked ✗ above.");
+  });
+
+  it("ask_form: a pattern is explained in the schema's words, never as the bare expression", async () => {
+    let shown = "";
+    const pi = fakePi();
+    createFormchart({ agentDir: tempAgentDir() })(pi.api);
+    const { ctx } = fakeUiContext((c) => {
+      for (const k of "12") c.handleInput(k);
+      c.handleInput(KEY.enter);
+      shown = c.render(100).join("\n");
+      c.handleInput(KEY.esc);
+      c.handleInput(KEY.esc);
+    });
+    const pattern = "^[A-Z]{2,5}-\\d+$";
+    const args = {
+      message: "Ticket",
+      requestedSchema: {
+        type: "object",
+        properties: { t: { type: "string", title: "Ticket", description: "A ticket id like ABC-123", pattern } },
+        required: ["t"],
+      },
+    };
+    await pi.tools.get("ask_form")!.execute("c", args, undefined, undefined, ctx);
+    expect(shown).toContain("✗ Not in the form asked for: A ticket id like ABC-123.");
+    expect(shown).not.toContain(pattern);
+  });
+});

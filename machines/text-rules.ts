@@ -25,6 +25,11 @@ export interface TextRule {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /**
+   * What `pattern` asks for, in words (a schema field's description or
+   * title): an answer that does not match is told this, not the expression.
+   */
+  patternText?: string;
   /** Smallest number accepted (`number` answers). */
   minimum?: number;
   /** Largest number accepted (`number` answers). */
@@ -148,6 +153,13 @@ function numberProblems(rule: TextRule, text: string): string[] {
   return problems;
 }
 
+/** An answer the pattern refuses, told in the words the author gave for it where there are some. */
+function patternProblem(rule: TextRule): string {
+  const words = rule.patternText?.replace(/\s+/g, " ").trim().slice(0, 300);
+  if (words) return `Not in the form asked for: ${/[.!?]$/.test(words) ? words : `${words}.`}`;
+  return `Not in the form asked for (the pattern ${rule.pattern}).`;
+}
+
 /** Every problem with `raw`, in a fixed order; empty when the answer is acceptable. */
 export function textProblems(rule: TextRule, raw: string): string[] {
   const text = raw.trim();
@@ -168,7 +180,7 @@ export function textProblems(rule: TextRule, raw: string): string[] {
   if (rule.pattern !== undefined) {
     const compiled = compilePattern(rule.pattern);
     if (!compiled.ok) problems.push(`The pattern cannot be used: ${compiled.reason}.`);
-    else if (!compiled.pattern.test(text)) problems.push(`Must match the pattern ${rule.pattern}.`);
+    else if (!compiled.pattern.test(text)) problems.push(patternProblem(rule));
   }
   return problems;
 }

@@ -184,7 +184,9 @@ export function refusal(
   if (position.mode === "typing" && event.type === "SUBMIT_TEXT") {
     if (q.kind !== "text") return "Type something first, or Esc to go back to the options.";
     const problems = textProblems(q.text!, event.text);
-    return problems.length ? `Not saved: ${problems.join(" ")}` : undefined;
+    if (!problems.length) return undefined;
+    // The field lists what fails under a typed answer (the ✗ lines): said once, there.
+    return event.text === "" ? `Not saved: ${problems.join(" ")}` : "Not saved: fix what is marked ✗ above.";
   }
   if (position.mode !== "choosing") return undefined;
   switch (event.type) {
