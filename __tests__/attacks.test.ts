@@ -11,6 +11,7 @@ import { createActor } from "xstate";
 import { formMachine } from "../machines/form.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
+import { ELICIT_CHANNEL } from "../tools/api.js";
 import { runQwizard } from "../tools/commands.js";
 import { DRAFT_ENTRY, formKey } from "../tools/drafts.js";
 import { createFormchart } from "../tools/index.js";
@@ -19,6 +20,7 @@ import { settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
 import { QuestionClock } from "../tools/throttle.js";
 import { runChild } from "./helpers/child.js";
+import { K, loadExtension, scriptedUi } from "./helpers/elicit.js";
 import { KEY, openForm, overflowingLines } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -720,5 +722,34 @@ describe("a redraw never adds to what an earlier one drew", () => {
     await pi.tools.get("ask_form")!.execute("c", args, undefined, undefined, ctx);
     expect(shown).toContain("✗ Not in the form asked for: A ticket id like ABC-123.");
     expect(shown).not.toContain(pattern);
+  });
+});
+
+describe("the event bus answers a request through exactly one callback", () => {
+  it("a reply that throws is not followed by fail", async () => {
+    const { bus } = loadExtension();
+    const ui = scriptedUi([["1", K.enter]]);
+    const calls: string[] = [];
+    const replied = new Promise<void>((resolve) => {
+      bus.emit(ELICIT_CHANNEL, {
+        ctx: ui.ctx,
+        request: {
+          message: "Pick",
+          requestedSchema: { type: "object", properties: { a: { type: "string", enum: ["x", "y"] } } },
+        },
+        reply: () => {
+          calls.push("reply");
+          resolve();
+          throw new Error("the caller's own bug");
+        },
+        fail: () => calls.push("fail"),
+      });
+    });
+    const logged = jest.spyOn(console, "error").mockImplementation(() => {});
+    await replied;
+    // Let the listener run to its end (Pi's bus logs what a listener throws).
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    logged.mockRestore();
+    expect(calls).toEqual(["reply"]);
   });
 });
