@@ -11,6 +11,8 @@ import { createActor } from "xstate";
 import { formMachine } from "../machines/form.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
+import { CHECK_BUDGET, compilePattern, MAX_PROGRAM, patternRuns } from "../schemas/patterns.js";
+import { LIMITS } from "../schemas/rules.js";
 import { ELICIT_CHANNEL } from "../tools/api.js";
 import { runQwizard } from "../tools/commands.js";
 import { DRAFT_ENTRY, formKey } from "../tools/drafts.js";
@@ -751,5 +753,59 @@ describe("the event bus answers a request through exactly one callback", () => {
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
     logged.mockRestore();
     expect(calls).toEqual(["reply"]);
+  });
+});
+
+describe("a pattern costs bounded time per key, whatever the model writes", () => {
+  // Near the size limit, and past what RE2's DFA keeps states for over a long text.
+  const worst = "(?:a[\\s\\S]{95}){3}$";
+  const spec = normalizeForm({
+    questions: [{ prompt: "Code?", options: [], kind: "text", text: { type: "text", required: true, pattern: worst } }],
+  });
+
+  it("accepted patterns: each text is run once however often it is drawn and judged; a text past the budget is never run", () => {
+    const compiled = compilePattern(worst);
+    if (!compiled.ok) throw new Error(compiled.reason);
+    expect(compiled.pattern.maxText()).toBeGreaterThanOrEqual(LIMITS.text);
+    const { form, results } = openForm(spec);
+    form.handleInput(PASTE("b".repeat(LIMITS.text)));
+    for (const key of ["a", "b", KEY.enter, "c"]) {
+      const before = patternRuns();
+      form.handleInput(key);
+      for (const width of [40, 80, 120]) form.render(width);
+      form.handleInput(KEY.left);
+      form.render(80);
+      form.handleInput(KEY.right);
+      form.render(80);
+      // The new text once; moving the cursor changes nothing that is checked.
+      expect(patternRuns() - before).toBeLessThanOrEqual(1);
+    }
+    expect(form.render(80).join("\n")).toContain("✗ Not in the form asked for");
+    // Past the budget: refused as too long to check, without running the pattern.
+    form.handleInput(PASTE("ab".repeat(compiled.pattern.maxText())));
+    const before = patternRuns();
+    const screen = form.render(80).join("\n");
+    form.handleInput(KEY.enter);
+    expect(screen).toContain(
+      `✗ Too long to check against the pattern: at most ${compiled.pattern.maxText()} characters.`,
+    );
+    expect(patternRuns()).toBe(before);
+    expect(results).toEqual([]);
+  });
+
+  it("every accepted pattern fits the budget with the longest text an argument holds", () => {
+    for (const source of [worst, ".{100}".repeat(2), "^[A-Za-z0-9]{1,64}$", "(a{10}){10}"]) {
+      const compiled = compilePattern(source);
+      expect(compiled.ok && compiled.pattern.maxText() >= LIMITS.text).toBe(true);
+    }
+    expect(MAX_PROGRAM * LIMITS.text).toBeLessThanOrEqual(CHECK_BUDGET);
+    for (const [source, limit] of [
+      [".{1000}", "{1000}"],
+      ["[a-z]{2,101}", "{2,101}"],
+      ["[\\s\\S]{100}".repeat(9), "RE2 instructions"],
+    ]) {
+      const compiled = compilePattern(source);
+      expect(compiled.ok ? "" : compiled.reason).toContain(limit);
+    }
   });
 });

@@ -180,7 +180,12 @@ export function textProblems(rule: TextRule, raw: string): string[] {
   if (rule.pattern !== undefined) {
     const compiled = compilePattern(rule.pattern);
     if (!compiled.ok) problems.push(`The pattern cannot be used: ${compiled.reason}.`);
-    else if (!compiled.pattern.test(text)) problems.push(patternProblem(rule));
+    else {
+      const matched = compiled.pattern.test(text);
+      if (matched === undefined)
+        problems.push(`Too long to check against the pattern: at most ${compiled.pattern.maxText()} characters.`);
+      else if (!matched) problems.push(patternProblem(rule));
+    }
   }
   return problems;
 }
