@@ -402,13 +402,25 @@ cases.push(
     "invalid_pattern",
   ],
   [
-    "ask_form: a pattern at the limits and a 10 kB default",
+    "ask_form: a 10 kB default longer than its pattern can check",
     "ask_form",
     {
       message: "m",
       requestedSchema: {
         type: "object",
         properties: { a: { type: "string", pattern: "[\\s\\S]{100}[ab]{40}", default: "ab".repeat(5_000) } },
+      },
+    },
+    "invalid_schema",
+  ],
+  [
+    "ask_form: a pattern at the limits and the longest default it checks",
+    "ask_form",
+    {
+      message: "m",
+      requestedSchema: {
+        type: "object",
+        properties: { a: { type: "string", pattern: "(?:a[\\s\\S]{95}){3}$", default: "ab".repeat(800) } },
       },
     },
     OPENS,

@@ -332,6 +332,9 @@ function fieldProblem(field: ElicitField, at: string): ArgumentError | undefined
       if (field.pattern !== undefined) {
         const compiled = compilePattern(field.pattern);
         if (!compiled.ok) return { category: "invalid_pattern", message: `${at}.pattern: ${compiled.reason}` };
+        const longest = compiled.pattern.maxText();
+        if (field.default !== undefined && field.default.length > longest)
+          return invalid(`default is longer than the ${longest} characters its pattern can check`);
       }
       return undefined;
     }
