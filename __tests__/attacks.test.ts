@@ -8,9 +8,11 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it, jest } from "@jest/globals";
 import { createActor } from "xstate";
+import type { FormResult } from "../machines/context.js";
 import { formMachine } from "../machines/form.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
+import { reviewPage } from "../renderers/review-page.js";
 import { CHECK_BUDGET, compilePattern, MAX_PROGRAM, patternRuns } from "../schemas/patterns.js";
 import { ELICIT_CHANNEL } from "../tools/api.js";
 import { runQwizard } from "../tools/commands.js";
@@ -805,4 +807,31 @@ describe("a pattern costs bounded time per key, whatever the model writes", () =
       expect(compiled.ok ? "" : compiled.reason).toContain(limit);
     }
   });
+});
+
+describe("a review page file carries no raw control characters", () => {
+  const hostile = "\x1b]0;owned\x07\x1b[2J\x9b31m\x85\u202eevil\u2066\x7f";
+  const spec = normalizeForm({
+    title: `Title ${hostile}`,
+    questions: [
+      {
+        prompt: `Pick ${hostile}?`,
+        options: [{ label: `A ${hostile}` }, { label: "B" }],
+        allowOther: false,
+      },
+    ],
+  });
+
+  it("text, attributes, the statechart and the embedded JSON: escaped, the JSON still reading the model's strings", async () => {
+    const answer = (result: FormResult) => ({ text: `User chose ${hostile}`, details: { picked: result.answers[0] } });
+    const html = await reviewPage({ spec, name: `name ${hostile}`, answer });
+    // What `cat` or `less -R` of the file would pass to the terminal.
+    expect(html).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    const json = /<script type="application\/json" id="review-data">(.*?)<\/script>/s.exec(html)?.[1] ?? "";
+    const data = JSON.parse(json);
+    expect(data.name).toBe(`name ${hostile}`);
+    expect(data.submit.text).toBe(`User chose ${hostile}`);
+    // In the page's text the controls show as their pictures (␛, ␇), as on the form's screen.
+    expect(html).toContain("User chose ␛]0;owned␇");
+  }, 60_000);
 });

@@ -24,6 +24,20 @@ function controlPicture(ch: string): string {
   return "\ufffd";
 }
 
+// What a file must not carry raw for a terminal that shows it (`cat`, `less -R`): C0 controls but
+// tab and line breaks, DEL, C1 controls, bidirectional controls.
+const RAW_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text for a file a person may read in a terminal: every control character
+ * shown as its picture (␛, ␇) or U+FFFD, as on a form's screen, and
+ * bidirectional controls as U+FFFD; tabs and line breaks kept. Nothing is
+ * removed, so what the model wrote can still be read.
+ */
+export function visibleControls(text: string): string {
+  return text.replace(RAW_CONTROL, (ch) => (ch.charCodeAt(0) < 0x80 ? controlPicture(ch) : "\ufffd"));
+}
+
 /**
  * A bounded memo: forms re-render the same strings on every keystroke, so
  * sanitizing and wrapping are looked up rather than recomputed. It is bounded
