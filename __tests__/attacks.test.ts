@@ -15,14 +15,14 @@ import { textProblems } from "../machines/text-rules.js";
 import { reviewPage } from "../renderers/review-page.js";
 import { CHECK_BUDGET, compilePattern, MAX_PROGRAM, patternRuns } from "../schemas/patterns.js";
 import { ELICIT_CHANNEL } from "../tools/api.js";
-import { runQwizard } from "../tools/commands.js";
+import { runFormchart, runQwizard } from "../tools/commands.js";
 import { DRAFT_ENTRY, formKey } from "../tools/drafts.js";
 import { createFormchart } from "../tools/index.js";
 import { formatRichAnswers, normalizeRich, richDetails } from "../tools/rich.js";
 import { settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
 import { QuestionClock } from "../tools/throttle.js";
-import { runChild } from "./helpers/child.js";
+import { runChild, runChildren } from "./helpers/child.js";
 import { K, loadExtension, scriptedUi } from "./helpers/elicit.js";
 import { KEY, openForm, overflowingLines } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
@@ -834,4 +834,72 @@ describe("a review page file carries no raw control characters", () => {
     // In the page's text the controls show as their pictures (␛, ␇), as on the form's screen.
     expect(html).toContain("User chose ␛]0;owned␇");
   }, 60_000);
+});
+
+describe("settings changes made anywhere survive", () => {
+  it("two processes saving 30 times each at once: the file whole, both last changes kept", async () => {
+    const dir = tempAgentDir();
+    const saver = (name: string, change: string) => `
+      import { existsSync, writeFileSync } from "node:fs";
+      import { FormchartState } from "./tools/state.ts";
+      const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+      const state = new FormchartState(${JSON.stringify(dir)});
+      // Both sessions are open (their settings read) before either saves, then they save at once.
+      writeFileSync(${JSON.stringify(dir)} + "/ready-${name}", "");
+      while (!["a", "b"].every((n) => existsSync(${JSON.stringify(dir)} + "/ready-" + n))) pause(5);
+      for (let i = 1; i <= 30; i++) {
+        const failed = state.update(${change});
+        if (failed) throw new Error(failed);
+        pause(1);
+      }
+    `;
+    const runs = await runChildren([saver("a", "{ cooldownSeconds: i }"), saver("b", "{ mouse: i % 2 === 0 }")]);
+    for (const run of runs) expect(run).toMatchObject({ finished: true, status: 0, stderr: "" });
+    expect(JSON.parse(readFileSync(settingsPath(dir), "utf8"))).toMatchObject({ cooldownSeconds: 30, mouse: true });
+  }, 60_000);
+
+  it("another session's change and an edit by hand are kept by the next save", async () => {
+    const dir = tempAgentDir();
+    const one = new FormchartState(dir);
+    const two = new FormchartState(dir);
+    expect((await runFormchart("mouse on", one)).level).toBe("info");
+    expect(runQwizard("auto-throttle 9", two, []).level).toBe("info");
+    const edited = { ...JSON.parse(readFileSync(settingsPath(dir), "utf8")), richExtraction: "text", byHand: 1 };
+    writeFileSync(settingsPath(dir), JSON.stringify(edited));
+    expect(runQwizard("auto-throttle off", one, []).level).toBe("info");
+    expect(JSON.parse(readFileSync(settingsPath(dir), "utf8"))).toEqual({
+      ...edited,
+      mouse: true,
+      cooldownSeconds: 9,
+      autoThrottle: false,
+    });
+    // What the session goes by is the file's, changes made elsewhere included.
+    expect(one.settings).toMatchObject({
+      mouse: true,
+      cooldownSeconds: 9,
+      autoThrottle: false,
+      richExtraction: "text",
+    });
+  });
+
+  it("a lock left by a process that died does not block saving", () => {
+    const dir = tempAgentDir();
+    const state = new FormchartState(dir);
+    mkdirSync(settingsPath(dir).replace(/settings\.json$/, ""), { recursive: true });
+    // A pid no process has: the lock's owner is gone.
+    writeFileSync(`${settingsPath(dir)}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, at: Date.now() }));
+    expect(state.update({ cooldownSeconds: 5 })).toBeUndefined();
+    expect(JSON.parse(readFileSync(settingsPath(dir), "utf8"))).toEqual({ cooldownSeconds: 5 });
+  });
+
+  it("a broken settings file is reported when the session starts", async () => {
+    const dir = tempAgentDir();
+    mkdirSync(settingsPath(dir).replace(/settings\.json$/, ""), { recursive: true });
+    writeFileSync(settingsPath(dir), "{ not json");
+    const pi = fakePi();
+    createFormchart({ agentDir: dir })(pi.api);
+    const { ctx, notices } = fakeUiContext(() => {});
+    await pi.fire("session_start", { type: "session_start" }, ctx);
+    expect(notices.some((n) => /settings\.json is not valid JSON/.test(n) && /defaults/.test(n))).toBe(true);
+  });
 });

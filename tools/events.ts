@@ -72,6 +72,12 @@ type NameChange = { name?: string };
 export function registerEvents(pi: ExtensionAPI, state: FormchartState, registered: readonly AnyFormTool[]): void {
   const naming = new SessionNaming();
   pi.on("session_start", (_event, ctx) => {
+    // A broken settings file is said at once, not only when a command reads or changes a setting.
+    if (ctx.hasUI && state.settingsProblem)
+      ctx.ui.notify(
+        `pi-formchart: settings not used: ${safeLine(state.settingsProblem, 400)}; the defaults apply until it is fixed or removed.`,
+        "warning",
+      );
     // Forms need a UI: without one (print mode) the engine is never loaded.
     if (!ctx.hasUI || !registered.length) return;
     ctx.ui.notify(
