@@ -693,6 +693,17 @@ describe("a redraw never adds to what an earlier one drew", () => {
     expect(checks(form.render(80))).toEqual([" ✗ Must be an email address like name@example.com."]);
   });
 
+  it("what the host does to a frame it was given does not reach the next frame", () => {
+    const { form } = openForm(spec);
+    form.handleInput("99");
+    const first = form.render(80);
+    const kept = [...first];
+    // What a host may do with a child's lines: append resets, add lines.
+    for (let i = 0; i < first.length; i++) first[i] += "\x1b[0m";
+    first.push("✗ added by the host");
+    expect(form.render(80)).toEqual(kept);
+  });
+
   it("a refused answer is said once: the ✗ line in the field, and a refusal that points at it", () => {
     const { form } = openForm(spec);
     form.handleInput("99");
