@@ -650,19 +650,22 @@ describe("number fields read what was typed, exactly, in time linear in its leng
       expect(textProblems(number, exact)).toEqual([]);
   });
 
-  it("ask_form: 1e1 shows what it reads as, and the model gets that number", async () => {
+  it("ask_form: 1e1 shows what it reads as, in the field and on the review, and the model gets that number", async () => {
     let shown = "";
+    let review = "";
     const pi = fakePi();
     createFormchart({ agentDir: tempAgentDir() })(pi.api);
     const { ctx } = fakeUiContext((c) => {
       for (const k of "1e1") c.handleInput(k);
       shown = c.render(80).join("\n");
       c.handleInput(KEY.enter);
+      review = c.render(80).join("\n");
       c.handleInput(KEY.enter);
     });
     const args = { message: "Numbers", requestedSchema: { type: "object", properties: { n: { type: "integer" } } } };
     const result = await pi.tools.get("ask_form")!.execute("c", args, undefined, undefined, ctx);
     expect(shown).toContain("✓ Looks good: reads as 10.");
+    expect(review).toContain("✎ 1e1 (reads as 10)");
     expect(result.details).toMatchObject({ action: "accept", content: { n: 10 } });
   });
 });
