@@ -58,9 +58,14 @@ function tooLargeRepeat(source: string): string | undefined {
   for (let i = 0; i < source.length; i++) {
     const ch = source[i];
     if (ch === "\\") {
-      if (source[i + 1] === "Q") {
+      const next = source[i + 1];
+      if (next === "Q") {
         const end = source.indexOf("\\E", i + 2);
         i = end < 0 ? source.length : end + 1;
+      } else if ((next === "x" || next === "p" || next === "P") && source[i + 2] === "{") {
+        // \x{10FFFF}, \p{Greek}: braces that are no repetition.
+        const end = source.indexOf("}", i + 3);
+        i = end < 0 ? source.length : end;
       } else i++;
       continue;
     }
