@@ -260,7 +260,7 @@ describe("call shapes and hosts", () => {
     ]);
     const r = await tool.execute("c", args, undefined, undefined, ctx);
     expect(r.details).toEqual({ action: "decline" });
-    expect(asked[1].title).toContain("Must match the pattern ^v[0-9]+$.");
+    expect(asked[1].title).toContain("Not in the form asked for (the pattern ^v[0-9]+$).");
   });
 
   it("RPC mode: accepted through dialogs with typed content", async () => {

@@ -8,16 +8,22 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it, jest } from "@jest/globals";
 import { createActor } from "xstate";
+import type { FormResult } from "../machines/context.js";
 import { formMachine } from "../machines/form.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
-import { runQwizard } from "../tools/commands.js";
+import { reviewPage } from "../renderers/review-page.js";
+import { CHECK_BUDGET, compilePattern, MAX_PROGRAM, patternRuns } from "../schemas/patterns.js";
+import { ELICIT_CHANNEL } from "../tools/api.js";
+import { runFormchart, runQwizard } from "../tools/commands.js";
 import { DRAFT_ENTRY, formKey } from "../tools/drafts.js";
 import { createFormchart } from "../tools/index.js";
 import { formatRichAnswers, normalizeRich, richDetails } from "../tools/rich.js";
 import { settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
 import { QuestionClock } from "../tools/throttle.js";
+import { runChild, runChildren } from "./helpers/child.js";
+import { K, loadExtension, scriptedUi } from "./helpers/elicit.js";
 import { KEY, openForm, overflowingLines } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -597,5 +603,326 @@ describe("waits run on a monotonic clock", () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe("number fields read what was typed, exactly, in time linear in its length", () => {
+  const numberForm = (text: Record<string, unknown>) =>
+    normalizeForm({
+      questions: [
+        { prompt: "How many?", options: [], kind: "text", text: { type: "number", required: true, ...text } },
+      ],
+    });
+
+  it("200,000 pasted digits ending in a letter: refused as not a number, not backtracked over", () => {
+    // In a child process, so a check quadratic in the length (minutes here) is killed and reported instead of waited for.
+    const run = runChild(`
+      import { openForm, KEY } from "./__tests__/helpers/fake-host.ts";
+      import { normalizeForm } from "./machines/spec.ts";
+      const spec = normalizeForm({ questions: [{ prompt: "How many?", options: [], kind: "text", text: { type: "number", required: true } }] });
+      const { form, results } = openForm(spec);
+      form.handleInput("\\x1b[200~" + "1".repeat(200_000) + "x\\x1b[201~");
+      const screen = form.render(80).join("\\n");
+      form.handleInput(KEY.enter);
+      console.log(JSON.stringify({ refused: screen.includes("✗ Must be a number."), submitted: results.length }));
+    `);
+    expect(run).toMatchObject({ finished: true, status: 0 });
+    expect(JSON.parse(run.stdout)).toEqual({ refused: true, submitted: 0 });
+  });
+
+  it("an integer past 2^53 is refused in the field, never sent as a neighbouring number", () => {
+    const { form, results } = openForm(numberForm({ integer: true }));
+    form.handleInput("9007199254740993");
+    expect(form.render(80).join("\n")).toContain(
+      "✗ Too many digits to keep exactly: it would be read as 9007199254740992.",
+    );
+    form.handleInput(KEY.enter);
+    expect(results).toEqual([]);
+    const number = { type: "number" as const, required: true };
+    expect(textProblems(number, "99999999999999999999999")).toEqual([
+      "Too many digits to keep exactly: it would be read as 1e+23.",
+    ]);
+    expect(textProblems(number, "0.1000000000000000000001")).toEqual([
+      "Too many digits to keep exactly: it would be read as 0.1.",
+    ]);
+    // What a double holds exactly is taken as typed, however it is written.
+    for (const exact of ["9007199254740992", "0.1", "-0", "1.50", "2e-3", "1e21"])
+      expect(textProblems(number, exact)).toEqual([]);
+  });
+
+  it("ask_form: 1e1 shows what it reads as, in the field and on the review, and the model gets that number", async () => {
+    let shown = "";
+    let review = "";
+    const pi = fakePi();
+    createFormchart({ agentDir: tempAgentDir() })(pi.api);
+    const { ctx } = fakeUiContext((c) => {
+      for (const k of "1e1") c.handleInput(k);
+      shown = c.render(80).join("\n");
+      c.handleInput(KEY.enter);
+      review = c.render(80).join("\n");
+      c.handleInput(KEY.enter);
+    });
+    const args = { message: "Numbers", requestedSchema: { type: "object", properties: { n: { type: "integer" } } } };
+    const result = await pi.tools.get("ask_form")!.execute("c", args, undefined, undefined, ctx);
+    expect(shown).toContain("✓ Looks good: reads as 10.");
+    expect(review).toContain("✎ 1e1 (reads as 10)");
+    expect(result.details).toMatchObject({ action: "accept", content: { n: 10 } });
+  });
+});
+
+describe("a redraw never adds to what an earlier one drew", () => {
+  const spec = normalizeForm({
+    questions: [
+      { prompt: "Seats?", options: [], kind: "text", text: { type: "number", required: true, maximum: 50 } },
+      { prompt: "Email?", options: [], kind: "text", text: { type: "email", required: true } },
+    ],
+  });
+  const checks = (lines: string[]) => lines.filter((l) => l.includes("✗"));
+
+  it("the discard question over a refused answer: one check line, however often it is drawn", () => {
+    const { form } = openForm(spec);
+    form.handleInput("99");
+    form.handleInput(KEY.esc);
+    expect(form.render(80).join("\n")).toContain("Discard what you entered?");
+    const first = checks(form.render(80));
+    expect(first).toEqual([" ✗ Must be at most 50."]);
+    for (const width of [80, 81, 80, 80]) form.render(width);
+    expect(checks(form.render(80))).toEqual(first);
+    // Another field showing the same text draws its own checks only.
+    form.handleInput("x");
+    form.handleInput(KEY.tab);
+    for (const k of "99") form.handleInput(k);
+    form.handleInput(KEY.esc);
+    expect(checks(form.render(80))).toEqual([" ✗ Must be an email address like name@example.com."]);
+  });
+
+  it("what the host does to a frame it was given does not reach the next frame", () => {
+    const { form } = openForm(spec);
+    form.handleInput("99");
+    const first = form.render(80);
+    const kept = [...first];
+    // What a host may do with a child's lines: append resets, add lines.
+    for (let i = 0; i < first.length; i++) first[i] += "\x1b[0m";
+    first.push("✗ added by the host");
+    expect(form.render(80)).toEqual(kept);
+  });
+
+  it("a refused answer is said once: the ✗ line in the field, and a refusal that points at it", () => {
+    const { form } = openForm(spec);
+    form.handleInput("99");
+    form.handleInput(KEY.enter);
+    const screen = form.render(80).join("\n");
+    expect(screen.split("Must be at most 50.").length - 1).toBe(1);
+    expect(screen).toContain("Not saved: fix what is marked ✗ above.");
+  });
+
+  it("ask_form: a pattern is explained in the schema's words, never as the bare expression", async () => {
+    let shown = "";
+    const pi = fakePi();
+    createFormchart({ agentDir: tempAgentDir() })(pi.api);
+    const { ctx } = fakeUiContext((c) => {
+      for (const k of "12") c.handleInput(k);
+      c.handleInput(KEY.enter);
+      shown = c.render(100).join("\n");
+      c.handleInput(KEY.esc);
+      c.handleInput(KEY.esc);
+    });
+    const pattern = "^[A-Z]{2,5}-\\d+$";
+    const args = {
+      message: "Ticket",
+      requestedSchema: {
+        type: "object",
+        properties: { t: { type: "string", title: "Ticket", description: "A ticket id like ABC-123", pattern } },
+        required: ["t"],
+      },
+    };
+    await pi.tools.get("ask_form")!.execute("c", args, undefined, undefined, ctx);
+    expect(shown).toContain("✗ Not in the form asked for: A ticket id like ABC-123.");
+    expect(shown).not.toContain(pattern);
+  });
+});
+
+describe("the event bus answers a request through exactly one callback", () => {
+  it("a reply that throws is not followed by fail", async () => {
+    const { bus } = loadExtension();
+    const ui = scriptedUi([["1", K.enter]]);
+    const calls: string[] = [];
+    const replied = new Promise<void>((resolve) => {
+      bus.emit(ELICIT_CHANNEL, {
+        ctx: ui.ctx,
+        request: {
+          message: "Pick",
+          requestedSchema: { type: "object", properties: { a: { type: "string", enum: ["x", "y"] } } },
+        },
+        reply: () => {
+          calls.push("reply");
+          resolve();
+          throw new Error("the caller's own bug");
+        },
+        fail: () => calls.push("fail"),
+      });
+    });
+    const logged = jest.spyOn(console, "error").mockImplementation(() => {});
+    await replied;
+    // Let the listener run to its end (Pi's bus logs what a listener throws).
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    logged.mockRestore();
+    expect(calls).toEqual(["reply"]);
+  });
+});
+
+describe("a pattern costs bounded time per key, whatever the model writes", () => {
+  // Near the size limit, and past what RE2's DFA keeps states for over a long text.
+  const worst = "(?:a[\\s\\S]{95}){3}$";
+  const spec = normalizeForm({
+    questions: [{ prompt: "Code?", options: [], kind: "text", text: { type: "text", required: true, pattern: worst } }],
+  });
+
+  it("accepted patterns: each text is run once however often it is drawn and judged; a text past the budget is never run", () => {
+    const compiled = compilePattern(worst);
+    if (!compiled.ok) throw new Error(compiled.reason);
+    const { form, results } = openForm(spec);
+    form.handleInput(PASTE("b".repeat(compiled.pattern.maxText() - 10)));
+    for (const key of ["a", "b", KEY.enter, "c"]) {
+      const before = patternRuns();
+      form.handleInput(key);
+      for (const width of [40, 80, 120]) form.render(width);
+      form.handleInput(KEY.left);
+      form.render(80);
+      form.handleInput(KEY.right);
+      form.render(80);
+      // The new text once; moving the cursor changes nothing that is checked.
+      expect(patternRuns() - before).toBeLessThanOrEqual(1);
+    }
+    expect(form.render(80).join("\n")).toContain("✗ Not in the form asked for");
+    // Past the budget: refused as too long to check, without running the pattern.
+    form.handleInput(PASTE("ab".repeat(compiled.pattern.maxText())));
+    const before = patternRuns();
+    const screen = form.render(80).join("\n");
+    form.handleInput(KEY.enter);
+    expect(screen).toContain(
+      `✗ Too long to check against the pattern: at most ${compiled.pattern.maxText()} characters.`,
+    );
+    expect(patternRuns()).toBe(before);
+    expect(results).toEqual([]);
+  });
+
+  it("every accepted pattern checks texts of thousands of characters; the limits are named when a pattern passes them", () => {
+    // Braces that are no repetition count nothing: an escape, a quote, a class, a code point.
+    for (const source of [
+      worst,
+      ".{100}".repeat(2),
+      "^[A-Za-z0-9]{1,64}$",
+      "(a{10}){10}",
+      "\\x{1000}",
+      "\\Q{1000}\\E",
+      "[{1000}]",
+    ]) {
+      const compiled = compilePattern(source);
+      expect(compiled.ok && compiled.pattern.maxText() >= Math.floor(CHECK_BUDGET / MAX_PROGRAM)).toBe(true);
+    }
+    for (const [source, limit] of [
+      [".{1000}", "{1000}"],
+      ["[a-z]{2,101}", "{2,101}"],
+      ["[\\s\\S]{100}".repeat(9), "RE2 instructions"],
+    ]) {
+      const compiled = compilePattern(source);
+      expect(compiled.ok ? "" : compiled.reason).toContain(limit);
+    }
+  });
+});
+
+describe("a review page file carries no raw control characters", () => {
+  const hostile = "\x1b]0;owned\x07\x1b[2J\x9b31m\x85\u202eevil\u2066\x7f";
+  const spec = normalizeForm({
+    title: `Title ${hostile}`,
+    questions: [
+      {
+        prompt: `Pick ${hostile}?`,
+        options: [{ label: `A ${hostile}` }, { label: "B" }],
+        allowOther: false,
+      },
+    ],
+  });
+
+  it("text, attributes, the statechart and the embedded JSON: escaped, the JSON still reading the model's strings", async () => {
+    const answer = (result: FormResult) => ({ text: `User chose ${hostile}`, details: { picked: result.answers[0] } });
+    const html = await reviewPage({ spec, name: `name ${hostile}`, answer });
+    // What `cat` or `less -R` of the file would pass to the terminal.
+    expect(html).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    const json = /<script type="application\/json" id="review-data">(.*?)<\/script>/s.exec(html)?.[1] ?? "";
+    const data = JSON.parse(json);
+    expect(data.name).toBe(`name ${hostile}`);
+    expect(data.submit.text).toBe(`User chose ${hostile}`);
+    // In the page's text the controls show as their pictures (␛, ␇), as on the form's screen.
+    expect(html).toContain("User chose ␛]0;owned␇");
+  }, 60_000);
+});
+
+describe("settings changes made anywhere survive", () => {
+  it("two processes saving 30 times each at once: the file whole, both last changes kept", async () => {
+    const dir = tempAgentDir();
+    const saver = (name: string, change: string) => `
+      import { existsSync, writeFileSync } from "node:fs";
+      import { FormchartState } from "./tools/state.ts";
+      const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+      const state = new FormchartState(${JSON.stringify(dir)});
+      // Both sessions are open (their settings read) before either saves, then they save at once.
+      writeFileSync(${JSON.stringify(dir)} + "/ready-${name}", "");
+      while (!["a", "b"].every((n) => existsSync(${JSON.stringify(dir)} + "/ready-" + n))) pause(5);
+      for (let i = 1; i <= 30; i++) {
+        const failed = state.update(${change});
+        if (failed) throw new Error(failed);
+        pause(1);
+      }
+    `;
+    const runs = await runChildren([saver("a", "{ cooldownSeconds: i }"), saver("b", "{ mouse: i % 2 === 0 }")]);
+    for (const run of runs) expect(run).toMatchObject({ finished: true, status: 0, stderr: "" });
+    expect(JSON.parse(readFileSync(settingsPath(dir), "utf8"))).toMatchObject({ cooldownSeconds: 30, mouse: true });
+  }, 60_000);
+
+  it("another session's change and an edit by hand are kept by the next save", async () => {
+    const dir = tempAgentDir();
+    const one = new FormchartState(dir);
+    const two = new FormchartState(dir);
+    expect((await runFormchart("mouse on", one)).level).toBe("info");
+    expect(runQwizard("auto-throttle 9", two, []).level).toBe("info");
+    const edited = { ...JSON.parse(readFileSync(settingsPath(dir), "utf8")), richExtraction: "text", byHand: 1 };
+    writeFileSync(settingsPath(dir), JSON.stringify(edited));
+    expect(runQwizard("auto-throttle off", one, []).level).toBe("info");
+    expect(JSON.parse(readFileSync(settingsPath(dir), "utf8"))).toEqual({
+      ...edited,
+      mouse: true,
+      cooldownSeconds: 9,
+      autoThrottle: false,
+    });
+    // What the session goes by is the file's, changes made elsewhere included.
+    expect(one.settings).toMatchObject({
+      mouse: true,
+      cooldownSeconds: 9,
+      autoThrottle: false,
+      richExtraction: "text",
+    });
+  });
+
+  it("a lock left by a process that died does not block saving", () => {
+    const dir = tempAgentDir();
+    const state = new FormchartState(dir);
+    mkdirSync(settingsPath(dir).replace(/settings\.json$/, ""), { recursive: true });
+    // A pid no process has: the lock's owner is gone.
+    writeFileSync(`${settingsPath(dir)}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, at: Date.now() }));
+    expect(state.update({ cooldownSeconds: 5 })).toBeUndefined();
+    expect(JSON.parse(readFileSync(settingsPath(dir), "utf8"))).toEqual({ cooldownSeconds: 5 });
+  });
+
+  it("a broken settings file is reported when the session starts", async () => {
+    const dir = tempAgentDir();
+    mkdirSync(settingsPath(dir).replace(/settings\.json$/, ""), { recursive: true });
+    writeFileSync(settingsPath(dir), "{ not json");
+    const pi = fakePi();
+    createFormchart({ agentDir: dir })(pi.api);
+    const { ctx, notices } = fakeUiContext(() => {});
+    await pi.fire("session_start", { type: "session_start" }, ctx);
+    expect(notices.some((n) => /settings\.json is not valid JSON/.test(n) && /defaults/.test(n))).toBe(true);
   });
 });

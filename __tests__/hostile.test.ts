@@ -362,6 +362,69 @@ cases.push(
     { question: "n?", type: "number", max: Number.POSITIVE_INFINITY },
     "invalid_arguments",
   ],
+  // Patterns whose checks would cost seconds per key over a long text: refused before a form opens.
+  [
+    "ask_form: [\\s\\S]{1000} nine times and a 10 kB default",
+    "ask_form",
+    {
+      message: "m",
+      requestedSchema: {
+        type: "object",
+        properties: { a: { type: "string", pattern: "[\\s\\S]{1000}".repeat(9), default: "x".repeat(10_000) } },
+      },
+    },
+    "invalid_pattern",
+  ],
+  [
+    "ask_form: .{100} ten times (small counts, a large program)",
+    "ask_form",
+    {
+      message: "m",
+      requestedSchema: { type: "object", properties: { a: { type: "string", pattern: ".{100}".repeat(10) } } },
+    },
+    "invalid_pattern",
+  ],
+  [
+    "question_input: .{50} nine times",
+    "question_input",
+    { question: "id?", pattern: ".{50}".repeat(9) },
+    "invalid_pattern",
+  ],
+  [
+    "question_branch: matches with a count of 1000",
+    "question_branch",
+    {
+      questions: [
+        { id: "a", prompt: "p", options: two },
+        { id: "b", prompt: "q", options: two, when: "a matches x{1000}" },
+      ],
+    },
+    "invalid_pattern",
+  ],
+  [
+    "ask_form: a 10 kB default longer than its pattern can check",
+    "ask_form",
+    {
+      message: "m",
+      requestedSchema: {
+        type: "object",
+        properties: { a: { type: "string", pattern: "[\\s\\S]{100}[ab]{40}", default: "ab".repeat(5_000) } },
+      },
+    },
+    "invalid_schema",
+  ],
+  [
+    "ask_form: a pattern at the limits and the longest default it checks",
+    "ask_form",
+    {
+      message: "m",
+      requestedSchema: {
+        type: "object",
+        properties: { a: { type: "string", pattern: "(?:a[\\s\\S]{95}){3}$", default: "ab".repeat(800) } },
+      },
+    },
+    OPENS,
+  ],
   [
     "question_branch: an in-list of commas only",
     "question_branch",

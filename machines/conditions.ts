@@ -44,7 +44,8 @@ export function holds(condition: Condition, values: readonly string[] | undefine
       return values.some((v) => v.toLowerCase().includes(scalar.toLowerCase()));
     case "matches": {
       const compiled = compilePattern(scalar, true);
-      return compiled.ok && values.some((v) => compiled.pattern.test(v));
+      // An answer too long to check does not match.
+      return compiled.ok && values.some((v) => compiled.pattern.test(v) === true);
     }
     case "in": {
       const list = Array.isArray(expected) ? expected : splitList(scalar);

@@ -4,7 +4,8 @@
  *
  * Contract: checks apply to the trimmed answer; an empty answer is refused
  * when required and accepted (with no further checks) when optional;
- * `number` needs a finite number, within `minimum`…`maximum` (inclusive)
+ * `number` needs a finite number that holds exactly the value typed (no
+ * digits lost past 2^53 or the 17th significant digit), within `minimum`…`maximum` (inclusive)
  * and whole when `integer`; `email` a basic `name@domain.tld` shape,
  * `date` a real ISO calendar date `YYYY-MM-DD`; a `format` is judged as
  * ajv-formats judges it; `pattern` runs on RE2. A multi-select with a count
@@ -24,6 +25,11 @@ export interface TextRule {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /**
+   * What `pattern` asks for, in words (a schema field's description or
+   * title): an answer that does not match is told this, not the expression.
+   */
+  patternText?: string;
   /** Smallest number accepted (`number` answers). */
   minimum?: number;
   /** Largest number accepted (`number` answers). */
@@ -44,7 +50,9 @@ export interface TextRule {
 export const DEFAULT_TEXT_RULE: TextRule = { type: "text", required: true };
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+// Each part starts with a character the part before it cannot take (".", "e"), so a backtracking
+// engine gives a digit back at most once: linear in the length, however many digits are pasted.
+const NUMBER = /^([-+]?)(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([-+]?\d+))?$/;
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -79,22 +87,77 @@ function answerLength(rule: TextRule, text: string, limit = Number.POSITIVE_INFI
   return n;
 }
 
-/** The number a `number` answer stands for, or undefined when it is not a finite number. */
-export function numberOf(raw: string): number | undefined {
+/**
+ * A number written in decimal, as its exact value: sign, significant digits
+ * and the power of ten after them (`1.50e1` and `15` are both `15e0`), or
+ * undefined when the text is not a number.
+ */
+function exactDecimal(text: string): string | undefined {
+  const m = NUMBER.exec(text);
+  if (!m) return undefined;
+  const whole = m[2] ?? "";
+  const fraction = m[3] ?? m[4] ?? "";
+  const digits = `${whole}${fraction}`.replace(/^0+/, "");
+  const significant = digits.replace(/0+$/, "");
+  if (significant === "") return "0";
+  // An exponent too long to add to exactly leaves the value infinite or zero: never the digits typed.
+  const exponent = Number(m[5] ?? "0") - fraction.length + (digits.length - significant.length);
+  return `${m[1] === "-" ? "-" : ""}${significant}e${exponent}`;
+}
+
+type Reading = { ok: true; value: number } | { ok: false; problem: string };
+
+/**
+ * What a `number` answer reads as: the number, when it holds exactly the
+ * value typed (`1e1` is 10; `9007199254740993` or `0.1000000000000000000001`
+ * would come back as another number, so they are refused).
+ */
+function readNumber(raw: string): Reading {
   const text = raw.trim();
-  if (!NUMBER.test(text)) return undefined;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : undefined;
+  const typed = exactDecimal(text);
+  if (typed === undefined) return { ok: false, problem: "Must be a number." };
+  const value = Number(text);
+  if (!Number.isFinite(value)) return { ok: false, problem: "Must be a number." };
+  // The value as JSON (and the model) will write it, read back the same way.
+  if (exactDecimal(String(value)) !== typed)
+    return { ok: false, problem: `Too many digits to keep exactly: it would be read as ${value}.` };
+  return { ok: true, value };
+}
+
+/** The number a `number` answer stands for, or undefined when it is not one this form accepts. */
+export function numberOf(raw: string): number | undefined {
+  const reading = readNumber(raw);
+  return reading.ok ? reading.value : undefined;
+}
+
+/**
+ * How an accepted `number` answer reads when it is written another way than
+ * the number itself (`1e1` reads as `10`, `+5` as `5`); undefined otherwise.
+ */
+export function numberReading(rule: TextRule, raw: string): string | undefined {
+  if (rule.type !== "number") return undefined;
+  const reading = readNumber(raw);
+  if (!reading.ok) return undefined;
+  const shown = String(reading.value);
+  return shown === raw.trim() ? undefined : shown;
 }
 
 function numberProblems(rule: TextRule, text: string): string[] {
-  const n = numberOf(text);
-  if (n === undefined) return ["Must be a number."];
+  const reading = readNumber(text);
+  if (!reading.ok) return [reading.problem];
+  const n = reading.value;
   const problems: string[] = [];
   if (rule.integer && !Number.isInteger(n)) problems.push("Must be a whole number.");
   if (rule.minimum !== undefined && n < rule.minimum) problems.push(`Must be at least ${rule.minimum}.`);
   if (rule.maximum !== undefined && n > rule.maximum) problems.push(`Must be at most ${rule.maximum}.`);
   return problems;
+}
+
+/** An answer the pattern refuses, told in the words the author gave for it where there are some. */
+function patternProblem(rule: TextRule): string {
+  const words = rule.patternText?.replace(/\s+/g, " ").trim().slice(0, 300);
+  if (words) return `Not in the form asked for: ${/[.!?]$/.test(words) ? words : `${words}.`}`;
+  return `Not in the form asked for (the pattern ${rule.pattern}).`;
 }
 
 /** Every problem with `raw`, in a fixed order; empty when the answer is acceptable. */
@@ -117,7 +180,12 @@ export function textProblems(rule: TextRule, raw: string): string[] {
   if (rule.pattern !== undefined) {
     const compiled = compilePattern(rule.pattern);
     if (!compiled.ok) problems.push(`The pattern cannot be used: ${compiled.reason}.`);
-    else if (!compiled.pattern.test(text)) problems.push(`Must match the pattern ${rule.pattern}.`);
+    else {
+      const matched = compiled.pattern.test(text);
+      if (matched === undefined)
+        problems.push(`Too long to check against the pattern: at most ${compiled.pattern.maxText()} characters.`);
+      else if (!matched) problems.push(patternProblem(rule));
+    }
   }
   return problems;
 }

@@ -324,9 +324,14 @@ export class FormComponent implements Component, Focusable {
     this.finish(result);
   }
 
-  /** The lines at this width: the last frame's while nothing it shows changed. */
+  /**
+   * The lines at this width: the last frame's while nothing it shows changed,
+   * in an array of the caller's own (a host that appends resets to each line,
+   * or a container that hands on and edits its children's arrays, must not
+   * change the frame kept for the next call).
+   */
   private draw(width: number): string[] {
-    return this.frame(width).lines;
+    return [...this.frame(width).lines];
   }
 
   /** The frame at this width; its click targets are kept only while the mouse reports. */

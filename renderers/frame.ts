@@ -28,7 +28,8 @@ export interface Hit {
 
 /** A unit of the scrolling list: one row with the lines under it, or a group of lines. */
 export interface Block {
-  lines: string[];
+  /** Read only: a block's lines may be the memoized ones of a wrap, shared with every other caller. */
+  lines: readonly string[];
   /** Counted in "n more" (an option, a typed choice, a review entry). */
   row?: boolean;
   target?: Target;
@@ -37,11 +38,11 @@ export interface Block {
 }
 
 export interface Layout {
-  header: string[];
+  header: readonly string[];
   /** Hits in the header, by header line. */
   headerHits: Hit[];
   /** The question itself: kept in view, cut to its first lines only when nothing else fits. */
-  pinned: string[];
+  pinned: readonly string[];
   blocks: Block[];
   /** The block that must be on screen. */
   focus: number;
@@ -49,8 +50,8 @@ export interface Layout {
   above: number;
   below: number;
   /** A message about the last key (a refusal), above the help line. */
-  status: string[];
-  footer: string[];
+  status: readonly string[];
+  footer: readonly string[];
 }
 
 export interface Screen {
@@ -78,9 +79,9 @@ export function frame(layout: Layout, theme: FormTheme, width: number, height: n
   }
 
   // Too tall: drop the chrome (borders, blank lines), then the header, until a list has room.
-  let top = roomy.top;
+  let top: readonly string[] = roomy.top;
   let topHitsAt = 1;
-  let bottom = roomy.bottom;
+  let bottom: readonly string[] = roomy.bottom;
   if (height - top.length - bottom.length - layout.pinned.length < MIN_LIST) {
     top = layout.header;
     topHitsAt = 0;
@@ -122,7 +123,7 @@ function marker(text: string, theme: FormTheme, width: number): string {
   return theme.fg("dim", fitTo(`  ${text}`, width));
 }
 
-function cutPinned(pinned: string[], room: number, theme: FormTheme, width: number): string[] {
+function cutPinned(pinned: readonly string[], room: number, theme: FormTheme, width: number): readonly string[] {
   if (pinned.length <= room) return pinned;
   if (room <= 0) return [];
   return [...pinned.slice(0, room - 1), theme.fg("dim", fitTo(" …", width))];

@@ -13,7 +13,7 @@ import { type FormContext, type FormEvent, isVisible, openQuestions } from "../m
 import type { FormPosition } from "../machines/position.js";
 import { rowAt, rowCount } from "../machines/rows.js";
 import { type FormSpec, isScaleOption, optionText, otherLabel, type QuestionSpec } from "../machines/spec.js";
-import { countPhrase, textProblems } from "../machines/text-rules.js";
+import { countPhrase, numberReading, textProblems } from "../machines/text-rules.js";
 import { displayLine, displayText } from "./text.js";
 
 export interface RowModel {
@@ -110,7 +110,11 @@ export function answerSummary(q: QuestionSpec, k: number, context: FormContext):
     const note = noteOf(i);
     return note ? `${label} (note: ${note})` : label;
   });
-  for (const c of picks.custom) parts.push(`✎ ${displayLine(c)}`);
+  for (const c of picks.custom) {
+    // A number written another way than the number itself says what it reads as, wherever it is summarised.
+    const reading = q.text && numberReading(q.text, c);
+    parts.push(reading ? `✎ ${displayLine(c)} (reads as ${reading})` : `✎ ${displayLine(c)}`);
+  }
   // A note on an option that is not chosen still says which option it is on.
   for (const i of Object.keys(notes).map(Number)) {
     const note = noteOf(i);
@@ -187,7 +191,9 @@ export function refusal(
   if (position.mode === "typing" && event.type === "SUBMIT_TEXT") {
     if (q.kind !== "text") return "Type something first, or Esc to go back to the options.";
     const problems = textProblems(q.text!, event.text);
-    return problems.length ? `Not saved: ${problems.join(" ")}` : undefined;
+    if (!problems.length) return undefined;
+    // The field lists what fails under a typed answer (the ✗ lines): said once, there.
+    return event.text === "" ? `Not saved: ${problems.join(" ")}` : "Not saved: fix what is marked ✗ above.";
   }
   if (position.mode !== "choosing") return undefined;
   switch (event.type) {

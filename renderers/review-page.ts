@@ -11,7 +11,9 @@
  * for a folder of pages, linked to one shared copy (`reviewAssets`). Every
  * text written by the model or the person reaches the page escaped: as
  * element text, inside JSON that cannot close its script element, or as the
- * terminal serializer's escaped markup. The statechart is the one the
+ * terminal serializer's escaped markup; and the file holds no raw control
+ * character a terminal would act on when it is shown with `cat` or `less`
+ * (the JSON escapes them as `\u001b`, the page's text shows their pictures). The statechart is the one the
  * diagrams draw, with each edge's keys in front of its event and the events
  * a state ignores on a greyed, dashed loop.
  */
@@ -26,6 +28,7 @@ import {
   type ReviewResult,
   reviewModel,
 } from "./review-page-model.js";
+import { visibleControls } from "./text.js";
 
 export { keyList, type ReviewForm, type ReviewModel, type ReviewOptions, reviewModel } from "./review-page-model.js";
 
@@ -50,12 +53,18 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-/** JSON that can sit inside a `<script>` element: no `<`, no line separators that end it early. */
+/**
+ * JSON that can sit inside a `<script>` element: no `<`, no line separators
+ * that end it early, and no raw DEL, C1 or bidirectional control (JSON itself
+ * escapes C0): each as its `\u` escape, so the data still reads the same.
+ */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+    .replace(
+      /[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
+      (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
 }
 
 export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = {}): Promise<string> {
@@ -74,7 +83,8 @@ export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = 
   const widthButtons = model.widths
     .map((w) => `<button type="button" data-width="${w}" aria-pressed="${w === model.width}">${w}</button>`)
     .join("");
-  return `<!doctype html>
+  // Whatever the statechart or a text still carries: the JSON below has none left to change.
+  return visibleControls(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -133,7 +143,7 @@ ${coverageTables(model)}
 ${script}
 </body>
 </html>
-`;
+`);
 }
 
 /** The statechart with the keys on its edges, as inline SVG (the XML prologue dropped). */

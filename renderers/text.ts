@@ -24,6 +24,20 @@ function controlPicture(ch: string): string {
   return "\ufffd";
 }
 
+// What a file must not carry raw for a terminal that shows it (`cat`, `less -R`): C0 controls but
+// tab and line breaks, DEL, C1 controls, bidirectional controls.
+const RAW_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text for a file a person may read in a terminal: every control character
+ * shown as its picture (␛, ␇) or U+FFFD, as on a form's screen, and
+ * bidirectional controls as U+FFFD; tabs and line breaks kept. Nothing is
+ * removed, so what the model wrote can still be read.
+ */
+export function visibleControls(text: string): string {
+  return text.replace(RAW_CONTROL, (ch) => (ch.charCodeAt(0) < 0x80 ? controlPicture(ch) : "\ufffd"));
+}
+
 /**
  * A bounded memo: forms re-render the same strings on every keystroke, so
  * sanitizing and wrapping are looked up rather than recomputed. It is bounded
@@ -31,6 +45,9 @@ function controlPicture(ch: string): string {
  * together pass `maxChars` (a long session of forms with long texts keeps a
  * few hundred kilobytes, not the tens of megabytes 4,096 long keys would), and
  * a key longer than `MEMO_MAX_KEY` is computed each time, never kept.
+ * What it hands out is shared by every caller: an array or object is frozen,
+ * so a caller that adds to it (a check line pushed onto a wrapped text) fails
+ * at once instead of changing what the next caller gets.
  */
 const MEMO_MAX_KEY = 4000;
 
@@ -49,6 +66,7 @@ export function memo<T>(
         chars = 0;
       }
       value = compute(key);
+      if (typeof value === "object" && value !== null) Object.freeze(value);
       cache.set(key, value);
       chars += key.length;
     }
@@ -93,11 +111,11 @@ export function fitTo(line: string, width: number): string {
  * Word-wrap plain text to `width` columns, keeping explicit line breaks.
  * `indent` prefixes continuation lines so wrapped text stays aligned.
  */
-export function wrap(text: string, width: number, firstPrefix = "", restPrefix = firstPrefix): string[] {
+export function wrap(text: string, width: number, firstPrefix = "", restPrefix = firstPrefix): readonly string[] {
   return wrapMemo(`${width}\u0000${firstPrefix}\u0000${restPrefix}\u0000${text}`);
 }
 
-const wrapMemo = memo((key) => {
+const wrapMemo = memo((key): readonly string[] => {
   const a = key.indexOf("\u0000");
   const b = key.indexOf("\u0000", a + 1);
   const c = key.indexOf("\u0000", b + 1);
@@ -149,7 +167,7 @@ export function wrapClipped(
   maxLines: number,
   firstPrefix = "",
   restPrefix = firstPrefix,
-): string[] {
+): readonly string[] {
   const rows = Math.max(1, maxLines);
   // No line holds more characters than columns, so this many characters fill the lines at most.
   const budget = rows * Math.max(1, width) + 1;

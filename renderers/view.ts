@@ -14,7 +14,7 @@ import { canSubmit, type FormContext, hasInput, shownQuestions } from "../machin
 import { discarding, type FormSnapshot, formPosition } from "../machines/position.js";
 import { rowCount } from "../machines/rows.js";
 import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js";
-import { textProblems } from "../machines/text-rules.js";
+import { numberReading, textProblems } from "../machines/text-rules.js";
 import { type Block, frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
 import { discardQuestion, questionRows, type RowModel, reviewEntries, rowText } from "./presentation.js";
@@ -312,13 +312,22 @@ function withPlaceholder(line: string, placeholder: string, theme: FormTheme, wi
 
 /** A typed-answer question: the editor (or, while it is closed, its text), a placeholder hint, and the checks that fail right now. */
 function textBlocks(q: QuestionSpec, draft: string, editor: EditorRender | undefined, theme: FormTheme, width: number) {
-  const lines = editor ? editorLines(editor, " ", width) : wrapClipped(displayText(draft), width, VALUE_LINES, " ");
+  // A new array: the closed field's lines are a memoized wrap that other screens share.
+  const lines = editor
+    ? editorLines(editor, " ", width)
+    : [...wrapClipped(displayText(draft), width, VALUE_LINES, " ")];
   // An empty field shows its hint inside itself, dimmed, after the caret: the line an answer would take.
   if (draft === "" && q.placeholder && editor && lines.length >= 3)
     lines[1] = withPlaceholder(lines[1], q.placeholder, theme, width);
   const problems = draft === "" ? [] : textProblems(q.text!, draft);
-  for (const problem of problems) lines.push(...wrap(problem, width, " ✗ ", "   ").map((l) => theme.fg("error", l)));
-  if (draft !== "" && problems.length === 0) lines.push(theme.fg("success", fitTo(" ✓ Looks good.", width)));
+  for (const problem of problems)
+    lines.push(...wrap(sanitize(problem), width, " ✗ ", "   ").map((l) => theme.fg("error", l)));
+  if (draft !== "" && problems.length === 0) {
+    // A number written another way than the number itself says what it reads as: what the answer will hold.
+    const reading = numberReading(q.text!, draft);
+    const good = reading === undefined ? "Looks good." : `Looks good: reads as ${reading}.`;
+    lines.push(...wrap(good, width, " ✓ ", "   ").map((l) => theme.fg("success", l)));
+  }
   return { blocks: [{ lines, editor: true }], focus: 0 };
 }
 

@@ -125,7 +125,8 @@ function re2Engine() {
     const compiled = compilePattern(source);
     if (!compiled.ok) throw new Error(`pattern ${source}: ${compiled.reason}`);
     // ajv keys compiled patterns on their string form: each must have its own.
-    return { test: (text: string) => compiled.pattern.test(text), toString: () => `/${source}/re2` };
+    // A text too long to check is refused, as the form refuses it.
+    return { test: (text: string) => compiled.pattern.test(text) === true, toString: () => `/${source}/re2` };
   };
   return Object.assign(engine, { code: "re2js" });
 }
@@ -331,6 +332,9 @@ function fieldProblem(field: ElicitField, at: string): ArgumentError | undefined
       if (field.pattern !== undefined) {
         const compiled = compilePattern(field.pattern);
         if (!compiled.ok) return { category: "invalid_pattern", message: `${at}.pattern: ${compiled.reason}` };
+        const longest = compiled.pattern.maxText();
+        if (field.default !== undefined && field.default.length > longest)
+          return invalid(`default is longer than the ${longest} characters its pattern can check`);
       }
       return undefined;
     }

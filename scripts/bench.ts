@@ -23,6 +23,10 @@
  *   options and 50 questions (pi-formchart only: the example takes seconds
  *   per key there).
  *
+ * - the worst patterns a model may write, with a 10 kB default and a 10 kB
+ *   paste: the argument check and keystroke → frame (the sources, in this
+ *   process; scripts/bench-patterns.ts). `--patterns` runs only this row.
+ *
  * Targets are checked here and printed beside the table (`✓` / `✗`); no test
  * times anything. `--quick` takes fewer samples (for trying things, not for
  * the table in docs/performance.md).
@@ -38,6 +42,7 @@ import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { createFormMachine } from "../machines/form.js";
 import { generatePaths } from "../machines/paths.js";
 import { type FormRow, type KeyStats, type Samples, type Side, stats, type Task, type Timing } from "./bench-child.js";
+import { patternFigures, printPatternFigures } from "./bench-patterns.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PI_PACKAGE = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent");
@@ -65,6 +70,11 @@ const N = {
   closedEvery: quick ? 300 : 1000,
   open: quick ? 5 : 15,
 };
+
+if (process.argv.includes("--patterns")) {
+  printPatternFigures(quick);
+  process.exit(0);
+}
 
 const WORK = join(ROOT, "node_modules", ".cache", "pi-formchart-bench");
 rmSync(WORK, { recursive: true, force: true });
@@ -454,6 +464,19 @@ for (const [name, n, m, forms, distinct] of heapCases) {
     theirsCpu: "",
     ratio: "—",
     target: "",
+  });
+}
+
+// 5. The worst patterns and a 10 kB paste (the sources, in this process).
+for (const f of patternFigures(quick)) {
+  rows.push({
+    measure: `pattern: ${f.measure}`,
+    ours: `${ms(f.median)} (p90 ${f.p90.toFixed(1)}, max ${f.max.toFixed(1)})`,
+    oursCpu: `${ms(f.cpuMedian)} (max ${f.cpuMax.toFixed(1)})`,
+    theirs: "—",
+    theirsCpu: "",
+    ratio: "—",
+    target: check(f.ok, "CPU < 50 ms"),
   });
 }
 

@@ -125,10 +125,14 @@ export function registerElicit(pi: ExtensionAPI, state: FormRunner): void {
     const fail = typeof event.fail === "function" ? event.fail : () => reply({ action: "cancel" });
     if (!event.ctx)
       return fail({ category: "invalid_arguments", message: "ctx: the caller's ExtensionContext is missing" });
+    // Exactly one callback: what the caller's own callback throws goes to the bus (Pi logs it), never on to fail.
+    let outcome: { result: ElicitResult } | { failure: ElicitFailure };
     try {
-      reply(await elicitWith(state, event.ctx, event.request as ElicitRequestInput, event.signal));
+      outcome = { result: await elicitWith(state, event.ctx, event.request as ElicitRequestInput, event.signal) };
     } catch (error) {
-      fail(failureOf(error));
+      outcome = { failure: failureOf(error) };
     }
+    if ("result" in outcome) reply(outcome.result);
+    else fail(outcome.failure);
   });
 }

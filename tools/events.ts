@@ -74,6 +74,12 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout:
   const { registered } = loadout;
   pi.on("session_start", (_event, ctx) => {
     loadout.enableSearch();
+    // A broken settings file is said at once, not only when a command reads or changes a setting.
+    if (ctx.hasUI && state.settingsProblem)
+      ctx.ui.notify(
+        `pi-formchart: settings not used: ${safeLine(state.settingsProblem, 400)}; the defaults apply until it is fixed or removed.`,
+        "warning",
+      );
     // Forms need a UI: without one (print mode) the engine is never loaded.
     if (!ctx.hasUI || !registered.length) return;
     const declared = loadout.declared.map((tool) => tool.name);

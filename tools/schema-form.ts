@@ -92,6 +92,7 @@ function questionOf(field: ElicitField): QuestionInput {
           minLength: field.minLength,
           maxLength: field.maxLength,
           pattern: field.pattern,
+          patternText: field.pattern === undefined ? undefined : (field.description ?? field.title),
           codePoints: true,
         },
       };

@@ -7,8 +7,25 @@
  * a JSON object is reported and never overwritten (the defaults apply until
  * it is fixed); saving keeps keys this version does not know and writes
  * atomically (temporary file + rename).
+ *
+ * A change (`updateSettings`) writes only the keys it changes over what the
+ * file holds at that moment, read under a lock file beside it (created with
+ * O_EXCL; one left by a process that died, or older than `STALE_LOCK_MS`, is
+ * taken over): a change made in another session or process, or by hand
+ * while Pi runs, survives every later save.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import {
   ALL_TOOL_NAMES,
@@ -82,8 +99,13 @@ export function readSettings(file: string): LoadedSettings {
     return { settings: defaults(), stored: {}, problem: `${file} does not hold a JSON object` };
   }
   const r = raw as Record<string, unknown>;
+  return { settings: settingsOf(r), stored: r };
+}
+
+/** The settings a file's object stands for: each malformed or missing field its default. */
+function settingsOf(r: Record<string, unknown>): Settings {
   const cooldown = r.cooldownSeconds;
-  const settings: Settings = {
+  return {
     autoThrottle: typeof r.autoThrottle === "boolean" ? r.autoThrottle : DEFAULT_SETTINGS.autoThrottle,
     cooldownSeconds:
       typeof cooldown === "number" && Number.isInteger(cooldown) && cooldown >= 1 && cooldown <= 60
@@ -93,7 +115,6 @@ export function readSettings(file: string): LoadedSettings {
     richExtraction: r.richExtraction === "text" ? "text" : "auto",
     mouse: r.mouse === true,
   };
-  return { settings, stored: r };
 }
 
 /** A named set wins; a list of tools of one's own (older files, or written by hand) is a custom set. */
@@ -113,12 +134,106 @@ function toolsOf(r: Record<string, unknown>): Pick<Settings, "toolSet" | "tools"
  */
 export function saveSettings(file: string, settings: Settings, stored: Record<string, unknown> = {}): void {
   mkdirSync(dirname(file), { recursive: true });
+  writeAtomically(file, { ...stored, ...settings });
+}
+
+function writeAtomically(file: string, content: Record<string, unknown>): void {
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
-    writeFileSync(temp, `${JSON.stringify({ ...stored, ...settings }, null, 2)}\n`);
+    writeFileSync(temp, `${JSON.stringify(content, null, 2)}\n`);
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
   }
+}
+
+/** How long a save waits for another process's lock before giving up. */
+const LOCK_WAIT_MS = 2000;
+/** A lock this old is left over: a save holds it for milliseconds. */
+export const STALE_LOCK_MS = 10_000;
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Whether a process with this id runs (one of another user counts as running). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Whether the lock at `lock` was left by a process that died, or long ago. */
+function staleLock(lock: string): boolean {
+  let text: string;
+  let age: number;
+  try {
+    text = readFileSync(lock, "utf8");
+    age = Date.now() - statSync(lock).mtimeMs;
+  } catch {
+    // Gone already: nothing to take over.
+    return false;
+  }
+  if (age > STALE_LOCK_MS) return true;
+  try {
+    const owner = JSON.parse(text) as { pid?: unknown };
+    return typeof owner.pid === "number" && !running(owner.pid);
+  } catch {
+    // Being written by its owner this moment, or broken: judged by its age alone.
+    return false;
+  }
+}
+
+/** Run `work` holding the settings file's lock. Throws when the lock cannot be had. */
+function withLock<T>(file: string, work: () => T): T {
+  mkdirSync(dirname(file), { recursive: true });
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const fd = openSync(lock, "wx");
+      try {
+        writeSync(fd, JSON.stringify({ pid: process.pid, at: Date.now() }));
+      } finally {
+        closeSync(fd);
+      }
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    if (staleLock(lock)) {
+      try {
+        unlinkSync(lock);
+      } catch {
+        // Taken over by another process first.
+      }
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`another process has held ${lock} for over ${LOCK_WAIT_MS / 1000} s`);
+    pause(5);
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * Change the keys of `change` in the settings file, keeping everything else
+ * it holds now (other sessions' changes, edits by hand, keys this version
+ * does not know): read, merged and written under the file's lock. Returns
+ * the settings the file then holds; a broken file is not written, its
+ * problem returned. Throws when the file cannot be locked or written.
+ */
+export function updateSettings(file: string, change: Partial<Settings>): LoadedSettings {
+  return withLock(file, () => {
+    const current = readSettings(file);
+    if (current.problem) return current;
+    const stored = { ...current.stored, ...change };
+    writeAtomically(file, stored);
+    return { settings: settingsOf(stored), stored };
+  });
 }

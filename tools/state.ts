@@ -8,7 +8,7 @@ import type { FormSpec } from "../machines/spec.js";
 import { safeLine } from "../renderers/text.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey } from "./drafts.js";
 import type { AnyFormTool } from "./form-tool.js";
-import { readSettings, type Settings, saveSettings, settingsPath } from "./settings.js";
+import { readSettings, type Settings, settingsPath, updateSettings } from "./settings.js";
 import type { ShowOutcome } from "./show-form.js";
 import { QuestionClock } from "./throttle.js";
 
@@ -50,10 +50,8 @@ export class FormchartState {
   readonly clock = new QuestionClock();
   readonly settingsFile: string;
   settings: Settings;
-  /** Why the settings file could not be used; while set, nothing is written over it. */
-  readonly settingsProblem: string | undefined;
-  /** The file's own content, kept when settings are saved. */
-  private stored: Record<string, unknown>;
+  /** Why the settings file could not be used (when it was last read); nothing is written over it. */
+  settingsProblem: string | undefined;
   /** The last form a person saw (for `/formchart graph` and `/formchart review`). */
   lastForm: FormSpec | undefined;
   /** How the tool that showed it maps a result to what the model reads (for `/formchart review`). */
@@ -71,7 +69,6 @@ export class FormchartState {
     this.settingsFile = settingsPath(agentDir);
     const loaded = readSettings(this.settingsFile);
     this.settings = loaded.settings;
-    this.stored = loaded.stored;
     this.settingsProblem = loaded.problem;
   }
 
@@ -162,17 +159,22 @@ export class FormchartState {
     return outcome;
   }
 
-  /** Save a settings change; the change takes effect only once it is written. Returns why it was not, if it was not. */
+  /**
+   * Save a settings change: only its keys, over what the file holds now
+   * (changes made in other sessions or by hand are kept, and from then on in
+   * effect here too); it takes effect only once it is written. Returns why
+   * it was not, if it was not.
+   */
   update(change: Partial<Settings>): string | undefined {
-    if (this.settingsProblem) return `Not saved: ${this.settingsProblem}. Fix or remove the file, then try again.`;
-    const next = { ...this.settings, ...change };
+    let saved: ReturnType<typeof updateSettings>;
     try {
-      saveSettings(this.settingsFile, next, this.stored);
+      saved = updateSettings(this.settingsFile, change);
     } catch (error) {
       return `Not saved: ${this.settingsFile} cannot be written (${(error as Error).message}).`;
     }
-    this.settings = next;
-    this.stored = { ...this.stored, ...next };
+    this.settingsProblem = saved.problem;
+    if (saved.problem) return `Not saved: ${saved.problem}. Fix or remove the file, then try again.`;
+    this.settings = saved.settings;
     return undefined;
   }
 
