@@ -12,9 +12,11 @@ import { describe, expect, it } from "@jest/globals";
 import type { KeyId } from "@mariozechner/pi-tui";
 import type { AnyStateMachine } from "xstate";
 import { loadFormFile } from "../bin/form-file.js";
+import type { Condition } from "../machines/conditions.js";
 import { createFormMachine } from "../machines/form.js";
 import { generatePaths, missedBy, newCoverage } from "../machines/paths.js";
 import { normalizeForm } from "../machines/spec.js";
+import { conditionText, conditionWords } from "../renderers/condition-words.js";
 import { formDiagram } from "../renderers/graph.js";
 import { keyName } from "../renderers/keymap.js";
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review-page.js";
@@ -108,6 +110,64 @@ describe("the review page of the branching example", () => {
     const refusedStep = confirm?.outcomes.find((o) => o.to === "refused")?.step ?? -1;
     expect(model.steps[refusedStep]).toMatchObject({ refused: true, state: "review.reviewing", edges: [] });
   });
+
+  it("says when each key leads where it leads, in the words of the form", () => {
+    const row = (state: string, event: string) => {
+      const found = leaf(model, state).keys.find((r) => r.event === event);
+      if (!found) throw new Error(`no ${event} in ${state}`);
+      return found;
+    };
+    const whenTo = (state: string, event: string, to: string) =>
+      row(state, event)
+        .outcomes.filter((o) => o.to === to)
+        .map((o) => o.when);
+    // Enter on Size leads to Split for a size of 4 or 5, to Team for 1 to 3.
+    expect(row("q1.choosing", "CONFIRM").keys).toEqual(["Enter"]);
+    expect(whenTo("q1.choosing", "CONFIRM", "q2.choosing")).toEqual(["when Size is 4 or more (4 or 5)"]);
+    expect(whenTo("q1.choosing", "CONFIRM", "q3.choosing")).toEqual([
+      "when Size is less than 4 (1, 2 or 3) · skips Split",
+    ]);
+    expect(whenTo("q1.choosing", "CONFIRM", "review.reviewing")).toEqual(["when coming back from the review"]);
+    expect(whenTo("q1.choosing", "NEXT_TAB", "q2.choosing")).toEqual(["when Size is 4 or more (4 or 5)"]);
+    expect(whenTo("review.reviewing", "CONFIRM", "submitted")).toEqual(["when every required question is answered"]);
+    expect(whenTo("q1.choosing", "CANCEL", "cancelled")).toEqual(["when nothing was entered"]);
+    // Every outcome that depends on an answer says so.
+    for (const s of model.states)
+      for (const r of s.keys)
+        for (const o of r.outcomes)
+          if (
+            /^q[234]\./.test(o.to) &&
+            !s.id.startsWith(o.to.split(".")[0]) &&
+            o.when !== "when coming back from the review"
+          )
+            expect({ from: s.id, to: o.to, when: o.when }).toEqual({
+              from: s.id,
+              to: o.to,
+              when: expect.stringMatching(/^when (Size|Team) /),
+            });
+  });
+
+  it("draws the chart in the person's words: question names, keys and conditions, no event names", async () => {
+    const html = await reviewPage(form);
+    const svg = html.slice(html.indexOf("<svg"), html.indexOf("</svg>"));
+    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].replace(/&#45;/g, "-"));
+    const all = texts.join(" ");
+    for (const name of ["Size", "Split", "Team", "Review your answers", "Submitted", "Cancelled"])
+      expect(texts).toContain(name);
+    expect(all).toContain("when Size is 4 or more (4 or");
+    expect(all).not.toMatch(/\b(CONFIRM|NEXT_TAB|PREV_TAB|MOVE_TO|ADVANCE|SELECT|choosing)\b/);
+    expect(all).not.toContain("ignored");
+    // The drawn edge from Size to Split says which keys take it and when.
+    const edge =
+      /<g id="(states&#45;\d+)" class="edge">\s*<title>q1_choosing&#45;&gt;q2_choosing<\/title>([\s\S]*?)<\/g>/.exec(
+        svg,
+      );
+    expect(edge).not.toBeNull();
+    const label = [...(edge?.[2] ?? "").matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(" ");
+    expect(label).toMatch(/Enter/);
+    expect(label).toMatch(/Tab/);
+    expect(label.replace(/\s+/g, " ")).toContain("when Size is 4 or more (4 or 5)");
+  }, 60_000);
 
   it("covers the whole chart, as the path tests do", () => {
     const { coverage } = model;
@@ -228,6 +288,45 @@ describe("key names", () => {
       const { definition } = missedBy(createFormMachine(form.spec) as unknown as AnyStateMachine, newCoverage());
       for (const e of formDiagram(form.spec).edges) expect(definition.transitions).toContain(e.transition);
     }
+  });
+});
+
+describe("conditions in words", () => {
+  const spec = normalizeForm({
+    questions: [
+      { id: "size", label: "Size", prompt: "Size?", options: ["1", "2", "3", "4", "5"].map((label) => ({ label })) },
+      { id: "name", prompt: "Name?", options: [], kind: "text" },
+    ],
+  });
+  const words = (c: Condition, negated = false) => conditionWords(spec, c, negated);
+
+  it("names the question and, when only some of its options satisfy it, those options", () => {
+    expect(words({ field: "size", operator: "gte", value: "4" })).toBe("Size is 4 or more (4 or 5)");
+    expect(words({ field: "size", operator: "gte", value: "4" }, true)).toBe(
+      "Size is less than 4 (1, 2 or 3) or not answered",
+    );
+    expect(words({ field: "size", operator: "lt", value: "2" })).toBe("Size is less than 2 (1)");
+    expect(words({ field: "size", operator: "gt", value: "3" })).toBe("Size is more than 3 (4 or 5)");
+    expect(words({ field: "size", operator: "lte", value: "9" })).toBe("Size is 9 or less");
+    expect(words({ field: "size", operator: "in", value: ["1", "2"] })).toBe("Size is 1 or 2");
+    expect(words({ field: "size", operator: "not_equals", value: "3" })).toBe("Size is not 3 (1, 2, 4 or 5)");
+    expect(words({ field: "q2", operator: "contains", value: "x" })).toBe('q2 contains "x"');
+    expect(words({ field: "q2", operator: "matches", value: "^a" })).toBe("q2 matches /^a/");
+    expect(words({ field: "q2", operator: "is_empty" })).toBe("q2 is not answered");
+    expect(words({ field: "q2", operator: "is_not_empty" })).toBe("q2 is answered");
+  });
+
+  it("writes a question's show conditions, all of which must hold", () => {
+    const when = {
+      kind: "when" as const,
+      conditions: [
+        { field: "size", operator: "gte" as const, value: "2" },
+        { field: "q2", operator: "is_not_empty" as const },
+      ],
+    };
+    expect(conditionText(spec, when)).toBe("Size is 2 or more (2, 3, 4 or 5) and q2 is answered");
+    expect(conditionText(spec, { kind: "never" })).toBe("never");
+    expect(conditionText(spec, { kind: "always" })).toBe("");
   });
 });
 

@@ -16,8 +16,9 @@
  * a state ignores on a greyed, dashed loop.
  */
 import { readFileSync } from "node:fs";
-import { toDot } from "../machines/diagram.js";
-import { dotToSvg, formDiagram } from "./graph.js";
+import { conditionText } from "./condition-words.js";
+import { dotToSvg } from "./graph.js";
+import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./review-page-chart.js";
 import {
   keyList,
   type ReviewForm,
@@ -60,7 +61,7 @@ export function scriptJson(value: unknown): string {
 
 export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = {}): Promise<string> {
   const model = await reviewModel(form, options);
-  const svg = await statechartSvg(form, model);
+  const charts = await statecharts(form, model);
   const assets = options.assets ?? "inline";
   const inline = assets === "inline" ? reviewAssets() : undefined;
   const style = inline
@@ -96,10 +97,23 @@ ${stateIndex(model)}
 <main>
 <div class="left">
 <section id="chart" aria-label="Statechart: click a state to see its screen">
+<div class="chart-bar">
+<div class="views" role="group" aria-label="What the chart shows">${charts
+    .map(
+      (c, i) =>
+        `<button type="button" data-view="${c.view}" aria-pressed="${i === 0}" title="${escapeHtml(c.title)}">${escapeHtml(c.name)}</button>`,
+    )
+    .join("")}</div>
+<span class="chart-hint">Drag to pan, wheel to zoom, click a state</span>
 <div class="zoom" role="group" aria-label="Zoom the statechart"><button type="button" data-zoom="out" aria-label="Zoom out">−</button><button type="button" data-zoom="fit">fit</button><button type="button" data-zoom="in" aria-label="Zoom in">+</button></div>
-<div class="chart-scroll">
-${svg}
 </div>
+${charts
+  .map(
+    (c, i) => `<div class="chart-scroll" data-view="${c.view}"${i === 0 ? "" : " hidden"}>
+${c.svg}
+</div>`,
+  )
+  .join("\n")}
 </section>
 <section id="routes">
 <h2>Routes <small>(${model.routes.length}, every route the path tests replay)</small></h2>
@@ -129,34 +143,60 @@ ${resultBlock("Shortest cancel", model, model.cancel)}
 ${coverageTables(model)}
 </section>
 <div id="thumbnail" hidden></div>
-<script type="application/json" id="review-data">${scriptJson(pageData(model))}</script>
+<script type="application/json" id="review-data">${scriptJson(pageData(form, model, charts))}</script>
 ${script}
 </body>
 </html>
 `;
 }
 
-/** The statechart with the keys on its edges, as inline SVG (the XML prologue dropped). */
-async function statechartSvg(form: ReviewForm, model: ReviewModel): Promise<string> {
-  const diagram = formDiagram(form.spec);
-  diagram.edges = model.edges.map((e) => {
-    if (e.refused) return e;
-    const keys = keyList(e.keys);
-    return { ...e, label: keys ? `${keys} · ${e.label}` : e.label };
-  });
-  // Top to bottom: the page puts the screen beside the chart, so the chart grows downwards.
-  const svg = await dotToSvg(toDot(diagram, { direction: "TB" }));
-  return svg.slice(svg.indexOf("<svg")).trim();
+interface DrawnChart {
+  view: "overview" | "states" | "loops";
+  name: string;
+  title: string;
+  svg: string;
+  edges: Array<{ id: string; from: string; to: string; events: string }>;
+  edgeOf: number[];
+}
+
+/**
+ * The charts a reviewer can switch between, the first shown first: the
+ * overview (forms of many questions), the states with the keys that lead
+ * between them, and the same with the keys that stay or are ignored.
+ */
+async function statecharts(form: ReviewForm, model: ReviewModel): Promise<DrawnChart[]> {
+  const draw = async (view: DrawnChart["view"], name: string, title: string) => {
+    const chart = reviewChart(form.spec, model, {
+      loops: view === "loops",
+      overview: view === "overview",
+      prefix: view,
+    });
+    const svg = await dotToSvg(chart.dot);
+    const edges = chart.edges.map(({ id, from, to, events }) => ({ id, from, to, events }));
+    return { view, name, title, svg: svg.slice(svg.indexOf("<svg")).trim(), edges, edgeOf: chart.edgeOf };
+  };
+  const charts: DrawnChart[] = [];
+  if (form.spec.questions.length > OVERVIEW_QUESTIONS)
+    charts.push(await draw("overview", "Questions", "One node per question, the review and the outcomes"));
+  charts.push(await draw("states", "Flow", "How the form goes on: the keys that lead forward, and when"));
+  charts.push(
+    await draw(
+      "loops",
+      "Every state and key",
+      "Also the prompts before discarding, the keys that stay and the keys ignored",
+    ),
+  );
+  return charts;
 }
 
 /**
  * What the page's script reads: the model less what only the generator
  * needs. Steps are rows of numbers, their texts in one table of strings:
- * `[parent, event, state, key, keys, edges, screens, refused]`, where `key`
- * is the first key (what a route's summary shows) and `keys` every key that
- * sends the event there.
+ * `[parent, event, state, key, keys, screens, refused, when]`, where `key`
+ * is the first key (what a route's summary shows), `keys` every key that
+ * sends the event there and `when` the condition under which it leads there.
  */
-function pageData(model: ReviewModel) {
+function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]) {
   const strings: string[] = [];
   const known = new Map<string, number>();
   const string = (text: string) => {
@@ -174,17 +214,22 @@ function pageData(model: ReviewModel) {
     string(step.state),
     string(keyList(step.keys.slice(0, 1))),
     string(keyList(step.keys)),
-    step.edges,
     step.screens,
     step.refused ? 1 : 0,
+    string(step.when),
   ]);
   return {
     name: model.name,
     widths: model.widths,
     width: model.width,
     initial: model.initial,
-    states: model.states.map((s) => ({ ...s, keys: s.keys.map((row) => ({ ...row, keys: keyList(row.keys) })) })),
-    edges: model.edges.map(({ id, from, refused }) => ({ id, from, refused: refused === true })),
+    states: model.states.map((s) => ({
+      ...s,
+      ...shownWhen(form, s.id),
+      words: stateWords(form.spec, s.id),
+      keys: s.keys.map((row) => ({ ...row, keys: keyList(row.keys) })),
+    })),
+    charts: Object.fromEntries(charts.map((c) => [c.view, { edges: c.edges, edgeOf: c.edgeOf }])),
     strings,
     steps,
     routes: model.routes,
@@ -193,6 +238,15 @@ function pageData(model: ReviewModel) {
     submit: model.submit && { route: model.submit.route, text: model.submit.text },
     cancel: model.cancel && { route: model.cancel.route, text: model.cancel.text },
   };
+}
+
+/** A conditional question's note, in the form's words: `shown when Size is 4 or more (4 or 5)`. */
+function shownWhen(form: ReviewForm, id: string): { detail?: string } {
+  const q = /^q(\d+)$/.exec(id);
+  const question = q ? form.spec.questions[Number(q[1]) - 1] : undefined;
+  if (!question || question.visibility.kind === "always") return {};
+  const shown = conditionText(form.spec, question.visibility);
+  return { detail: shown === "never" ? "never shown" : `shown when ${shown}` };
 }
 
 function stateIndex(model: ReviewModel): string {
