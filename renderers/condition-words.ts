@@ -166,5 +166,8 @@ export function stepCondition(spec: FormSpec, taken: readonly GuardedEdge[], fro
     } else add(guardText(spec, edge.guard));
   }
   const text = phrases.length ? `when ${phrases.join("; ")}` : "";
-  return skipped.length ? `${text}${text ? " · " : ""}skips ${skipped.join(", ")}` : text;
+  if (!skipped.length) return text;
+  const names =
+    skipped.length > 3 ? `${skipped.slice(0, 2).join(", ")} and ${skipped.length - 2} more` : skipped.join(", ");
+  return `${text}${text ? " · " : ""}skips ${names}`;
 }

@@ -18,6 +18,9 @@ import type { FormSpec } from "../machines/spec.js";
 import { conditionText, questionName } from "./condition-words.js";
 import { keyList, type ReviewModel } from "./review-page-model.js";
 
+/** The node edges taken from every question start from (cancelling). */
+const ANY_QUESTION = "any_question";
+
 /** Past this many questions a full chart cannot be read at a panel's size: the page opens on the overview. */
 export const OVERVIEW_QUESTIONS = 6;
 
@@ -116,7 +119,8 @@ export function reviewChart(
     if (step.parent < 0 || step.event.startsWith("ABORT")) return;
     const fromPath = model.steps[step.parent].state;
     if (!drawn(fromPath) || !drawn(step.state)) return;
-    const from = node(fromPath);
+    // Cancelling from a question is drawn once, from "any question", not from each of them.
+    const from = !loops && step.state === "cancelled" && /^q\d/.test(fromPath) ? ANY_QUESTION : node(fromPath);
     const to = node(step.state);
     const loop = step.refused || from === to;
     if (loop && !loops) return;
@@ -170,7 +174,7 @@ function toChartDot(
   prefix: string,
 ): string {
   const pathOf = new Map(model.states.map((s) => [s.dot, s.id]));
-  const order = (dot: string) => rank(pathOf.get(dot) ?? dot, spec.questions.length);
+  const order = (dot: string) => (dot === ANY_QUESTION ? 0 : rank(pathOf.get(dot) ?? dot, spec.questions.length));
   const lines = [
     "digraph form {",
     '  rankdir=TB; newrank=true; nodesep=0.3; ranksep=0.45; fontname="Helvetica"; fontsize=12;',
@@ -220,6 +224,8 @@ function toChartDot(
   const first = model.states.find((s) => s.id === model.initial);
   const start = overview ? model.states.find((s) => s.id === model.initial.split(".")[0]) : first;
   if (start) lines.push(`  __start -> ${start.dot};`);
+  if (edges.some((e) => e.from === ANY_QUESTION))
+    lines.push(`  ${ANY_QUESTION} [id="${prefix}-any", label="any question", shape=plaintext, fontcolor="gray40"];`);
   for (const e of edges) {
     const attrs = [`label=${dotString(e.label)}`, `id=${dotString(e.id)}`];
     if (e.label.includes("ignored")) attrs.push('style=dashed, color="gray70", fontcolor="gray55"');

@@ -137,6 +137,7 @@
   function setZoom(c, z, at) {
     const before = c.zoom;
     c.zoom = Math.max(0.1, Math.min(3, z));
+    c.scroller.dataset.zoom = String(Math.round(c.zoom * 1000) / 1000);
     const box = c.scroller.getBoundingClientRect();
     // Keep the point under the pointer (or the middle) where it is.
     const px = at ? at.x - box.left : c.scroller.clientWidth / 2;
