@@ -139,7 +139,8 @@ export function reviewChart(
       : overview && fromPath.split(".")[0] === step.state.split(".")[0]
         ? ""
         : step.when;
-    const keys = step.keys.length ? step.keys : [step.event];
+    const delay = step.event === "after the cooldown" && spec.waitMs ? `after ${spec.waitMs / 1000}s` : step.event;
+    const keys = step.keys.length ? step.keys : [delay];
     const line = g.lines.get(when) ?? g.lines.set(when, []).get(when)!;
     for (const k of keys) if (!line.includes(k)) line.push(k);
     g.steps.push(id);
