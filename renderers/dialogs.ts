@@ -59,7 +59,7 @@ function rowLabel(row: RowModel): string {
   const under = [
     row.description,
     row.details,
-    row.authorNote && `ⓘ From the author: ${row.authorNote}`,
+    row.authorNote && `» From the author: ${row.authorNote}`,
     row.ownNote && `✎ Your note: ${row.ownNote}`,
   ]
     .filter((t): t is string => !!t)

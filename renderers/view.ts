@@ -290,7 +290,7 @@ function rowBlock(
   under(row.description, "muted");
   under(row.details, "dim");
   // The author's note and the person's own note look different on purpose.
-  under(row.authorNote, "dim", "ⓘ From the author: ");
+  under(row.authorNote, "dim", "» From the author: ");
   const noting = row.highlighted && mode === "noting" && row.kind === "option";
   if (noting) {
     lines.push(theme.fg("accent", fitTo(`${indent}✎ Your note:`, width)), ...editorLines(editor, indent, width));
