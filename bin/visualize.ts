@@ -76,7 +76,15 @@ const fromExtension: Record<string, Format> = {
   ".html": "html",
   ".htm": "html",
 };
-const chosen = format ?? (out ? fromExtension[extname(out)] : undefined) ?? "mermaid";
+const extension = out ? extname(out).toLowerCase() : "";
+if (out && extension && !fromExtension[extension])
+  fail(
+    `Cannot write ${extension} files: --out takes ${Object.keys(fromExtension).join(", ")} (a picture as .svg, the review page as .html).`,
+  );
+if (out && !extension && !format) fail(`--out ${out} has no extension: add one, or say --format.`);
+if (format && extension && fromExtension[extension] !== format)
+  fail(`--format ${format} does not go into a ${extension} file.`);
+const chosen = format ?? (out ? fromExtension[extension] : undefined) ?? "mermaid";
 
 const loaded = loadFormFile(source);
 if (!loaded.ok) fail(loaded.message);
