@@ -214,6 +214,19 @@ describe("review pages of other forms", () => {
     expect(after?.outcomes.map((o) => o.to)).toEqual(["q1.choosing"]);
   }, 60_000);
 
+  it("shows a form without fields as a confirmation: no tabs, no questions to go to", async () => {
+    const model = await reviewModel(example("form-confirm"));
+    const screen = screenText(model, leaf(model, "review.reviewing").step).join("\n");
+    expect(screen).toContain("Press Enter to confirm.");
+    expect(screen).toContain("Enter confirm • d decline • Esc cancel");
+    expect(screen).not.toMatch(/Submit\s+0\/0|1-9|Tab|Review your answers/);
+    const confirm = leaf(model, "review.reviewing").keys.find((r) => r.event === "CONFIRM");
+    // Nothing is required, so Enter always confirms.
+    expect(confirm?.outcomes).toEqual([expect.objectContaining({ to: "submitted", when: "" })]);
+    const html = await reviewPage(example("form-confirm"));
+    expect(html).toMatch(/<text[^>]*>Confirmation<\/text>/);
+  }, 60_000);
+
   it("shows the editor where a typed answer is written", async () => {
     const model = await reviewModel(example("input-text"));
     const typing = leaf(model, "q1.typing");

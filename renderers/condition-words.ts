@@ -110,6 +110,7 @@ export function guardText(spec: FormSpec, guard: GuardRef, negated = false): str
       // Its negation is what every other move does: it would only lengthen their conditions.
       return negated ? "" : "coming back from the review";
     case "canSubmit":
+      if (!spec.questions.some((x) => x.required)) return "";
       return say("every required question is answered", "a required question is open");
     case "hasInput":
       return say("something was entered", "nothing was entered");

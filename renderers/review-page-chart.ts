@@ -62,6 +62,9 @@ export function stateWords(spec: FormSpec, path: string): string {
     return q[2] ? `${name} · ${SUBSTATES[q[2]] ?? q[2]}` : name;
   }
   const r = /^review(?:\.(\w+))?$/.exec(path);
+  // Without questions the review is the whole form: a confirmation.
+  if (r && spec.questions.length === 0)
+    return r[1] === "reviewing" || !r[1] ? "Confirmation" : (SUBSTATES[r[1]] ?? r[1]);
   if (r) return r[1] ? (SUBSTATES[r[1]] ?? r[1]) : "Review your answers";
   return TOP[path] ?? path;
 }
