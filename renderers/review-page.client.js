@@ -458,33 +458,52 @@
     });
   }
 
-  // The route list, with a filter on keys, events and states.
-  const routeText = data.routes.map((route) =>
-    route
-      .map((id) => `${data.steps[id].keys} ${data.steps[id].event} ${data.steps[id].state}`)
+  // The route list, with a filter on keys, events and states; a route as displayed (`End · Enter`) finds it too.
+  const routeEnd = (route) => (route.length ? data.steps[route[route.length - 1]].state : data.initial);
+  const routeSummary = data.routes.map((route) => route.map((id) => stepKey(data.steps[id])).join(" · "));
+  const routeText = data.routes.map((route, r) =>
+    [
+      routeSummary[r],
+      `→ ${routeEnd(route)}`,
+      ...route.map((id) => `${data.steps[id].keys} ${data.steps[id].event} ${data.steps[id].state}`),
+    ]
       .join(" ")
-      .toLowerCase(),
+      .toLowerCase()
+      .replace(/\s+/g, " "),
   );
   routeList.replaceChildren(
     ...data.routes.map((route, r) => {
       const li = el("li");
       li.dataset.route = String(r);
-      const end = data.steps[route[route.length - 1]];
       li.append(link("", `route-${r + 1}.0`));
       li.firstChild.append(
         el("span", "num", String(r + 1)),
-        el("span", "keys", route.map((id) => stepKey(data.steps[id])).join(" · ")),
-        el("span", "to", `→ ${end ? end.state : data.initial}`),
+        el("span", "keys", routeSummary[r]),
+        el("span", "to", `→ ${routeEnd(route)}`),
       );
       return li;
     }),
   );
-  filter.addEventListener("input", () => {
-    const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+  const filterCount = document.getElementById("route-count");
+  function applyFilter() {
+    const query = filter.value.toLowerCase().replace(/\s+/g, " ").trim();
+    // Separators as the page draws them are not words to look for.
+    const words = query.split(" ").filter((w) => w && !["·", "→", "/", "-", "—"].includes(w));
+    let shown = 0;
     routeList.querySelectorAll("li").forEach((li, r) => {
-      li.hidden = !words.every((w) => routeText[r].includes(w));
+      li.hidden = !(routeText[r].includes(query) || words.every((w) => routeText[r].includes(w)));
+      if (!li.hidden) shown++;
     });
-  });
+    if (filterCount)
+      filterCount.textContent = query ? `${shown} of ${data.routes.length} routes` : "";
+  }
+  filter.addEventListener("input", applyFilter);
+  for (const a of document.querySelectorAll("#route-outcomes [data-filter]"))
+    a.addEventListener("click", (event) => {
+      event.preventDefault();
+      filter.value = a.dataset.filter;
+      applyFilter();
+    });
 
   // A thumbnail of a step's screen while the pointer is on it.
   routeSteps.addEventListener("mouseover", (event) => {

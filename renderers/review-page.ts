@@ -117,10 +117,12 @@ ${c.svg}
 </section>
 <section id="routes">
 <h2>Routes <small>(${model.routes.length}, every route the path tests replay)</small></h2>
+${routeOutcomes(model)}
 <p class="hint">Choose a route, then step through it with ← → (or ↑ ↓); the screen shows beside the chart. Hover a step to see its screen.</p>
 <div class="route-browser">
 <div class="route-list-wrap">
-<input type="search" id="route-filter" placeholder="Filter: a key, an event or a state" aria-label="Filter routes">
+<input type="search" id="route-filter" placeholder="Filter: keys as shown (End · Enter), an event or a state" aria-label="Filter routes">
+<p id="route-count" class="hint" aria-live="polite"></p>
 <ol id="route-list"></ol>
 </div>
 <ol id="route-steps" aria-label="Steps of the chosen route"><li class="placeholder">Choose a route to see its steps.</li></ol>
@@ -257,6 +259,34 @@ function stateIndex(model: ReviewModel): string {
         `<a class="state-link" id="state-${escapeHtml(s.id)}" href="#state-${escapeHtml(s.id)}" data-state="${escapeHtml(s.id)}">${escapeHtml(s.id)}</a>`,
     )
     .join("\n");
+}
+
+/**
+ * Where the routes end, counted: each route is the shortest to one situation
+ * of the form, so most end before the form closes.
+ */
+function routeOutcomes(model: ReviewModel): string {
+  const ends = new Map<string, number>();
+  for (const route of model.routes) {
+    const end = route.length ? model.steps[route[route.length - 1]].state : model.initial;
+    const key = ["submitted", "cancelled", "declined"].includes(end) ? end : "open";
+    ends.set(key, (ends.get(key) ?? 0) + 1);
+  }
+  const count = (n: number) => `${n} ${n === 1 ? "route" : "routes"}`;
+  const words: Record<string, [string, string]> = {
+    submitted: ["ends submitted", "end submitted"],
+    declined: ["ends declined", "end declined"],
+    cancelled: ["ends cancelled", "end cancelled"],
+    open: ["stops with the form still open", "stop with the form still open"],
+  };
+  const items = ["submitted", "declined", "cancelled", "open"]
+    .filter((k) => ends.has(k))
+    .map((k) => {
+      const n = ends.get(k) ?? 0;
+      const text = `${count(n)} ${words[k][n === 1 ? 0 : 1]}`;
+      return k === "open" ? text : `<a href="#routes" data-filter="→ ${k}">${text}</a>`;
+    });
+  return `<p id="route-outcomes" class="hint">${items.join(" · ")}. Each route is the shortest way to one situation of the form, so most stop before it closes.</p>`;
 }
 
 function routeKeys(model: ReviewModel, route: number): string {

@@ -263,4 +263,32 @@ describe("the chart's controls", () => {
     await page.close();
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it("finds a route pasted as the list shows it, and counts where the routes end", async () => {
+    const { page, problems } = await open(await write(example("demo")));
+    const outcomes = (await page.locator("#route-outcomes").textContent()) ?? "";
+    expect(outcomes).toMatch(
+      /^1 route ends submitted · \d+ routes end cancelled · \d+ routes stop with the form still open\./,
+    );
+    // A route of several keys, copied as displayed (`End · Enter`).
+    const shown = await page
+      .locator("#route-list li .keys")
+      .evaluateAll((spans) => spans.map((s) => s.textContent ?? "").filter((t) => t.includes(" · ")));
+    const target = shown[Math.floor(shown.length / 2)];
+    await page.fill("#route-filter", target);
+    const visible = await page
+      .locator("#route-list li:not([hidden]) .keys")
+      .evaluateAll((spans) => spans.map((s) => s.textContent ?? ""));
+    expect(visible).toContain(target);
+    expect(visible.length).toBeLessThan(shown.length);
+    await expect(page.locator("#route-count").textContent()).resolves.toMatch(/^\d+ of \d+ routes$/);
+    // The count of submitting routes filters the list to them.
+    await page.locator("#route-outcomes a", { hasText: "submitted" }).click();
+    const ends = await page
+      .locator("#route-list li:not([hidden]) .to")
+      .evaluateAll((spans) => spans.map((s) => s.textContent ?? ""));
+    expect(ends).toEqual(["→ submitted"]);
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
 });
