@@ -32,6 +32,8 @@ export interface ChartEdge {
   /** The events the machine names for it, for hovering. */
   events: string;
   label: string;
+  /** The label's lines unwrapped: keys, and the condition under which they lead here. */
+  lines: string[];
 }
 
 export interface Chart {
@@ -154,8 +156,9 @@ export function reviewChart(
     // Keys that always apply first, then each condition with its keys.
     const lines = [...g.lines.entries()]
       .sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : 0))
-      .map(([when, keys]) => wrap(when ? `${keyList(keys)} — ${when}` : keyList(keys)));
-    return { id: `${prefix}-${i}`, from: g.from, to: g.to, events: [...g.events].join(", "), label: lines.join("\n") };
+      .map(([when, keys]) => (when ? `${keyList(keys)} — ${when}` : keyList(keys)));
+    const label = lines.map((l) => wrap(l)).join("\n");
+    return { id: `${prefix}-${i}`, from: g.from, to: g.to, events: [...g.events].join(", "), label, lines };
   });
   return { dot: toChartDot(spec, model, edges, overview, drawn, prefix), edges, edgeOf };
 }

@@ -494,8 +494,7 @@
       li.hidden = !(routeText[r].includes(query) || words.every((w) => routeText[r].includes(w)));
       if (!li.hidden) shown++;
     });
-    if (filterCount)
-      filterCount.textContent = query ? `${shown} of ${data.routes.length} routes` : "";
+    if (filterCount) filterCount.textContent = query ? `${shown} of ${data.routes.length} routes` : "";
   }
   filter.addEventListener("input", applyFilter);
   for (const a of document.querySelectorAll("#route-outcomes [data-filter]"))

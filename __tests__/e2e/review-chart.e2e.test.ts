@@ -7,6 +7,8 @@
  * dragging pans and the wheel zooms, 120-column screens are not cut, and no
  * page logs an error. The pages are written fresh from the sources into a
  * temporary folder; a screenshot of each goes to test-output/review-chart/.
+ * The page of a change to a form (the branching example before and after
+ * its Split question) lists what it should.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,6 +18,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { exampleNames, loadFormFile } from "../../bin/form-file.js";
 import { type FormSpec, normalizeForm } from "../../machines/spec.js";
 import { questionName } from "../../renderers/condition-words.js";
+import { formDiff, formDiffPage } from "../../renderers/review-diff.js";
 import { type ReviewForm, reviewPage } from "../../renderers/review-page.js";
 import { tempAgentDir } from "../helpers/temp.js";
 
@@ -291,4 +294,46 @@ describe("the chart's controls", () => {
     await page.close();
     expect(problems).toEqual([]);
   }, 60_000);
+});
+
+describe("the page of a change to a form", () => {
+  it("lists the added question, its states, the keys and routes that changed, and the screens side by side", async () => {
+    const before = loadFormFile(join(ROOT, "__tests__", "fixtures", "branching-before-split.json"));
+    if (!before.ok) throw new Error(before.message);
+    const file = join(dir, "changes.html");
+    writeFileSync(
+      file,
+      formDiffPage(await formDiff({ ...before.form, name: "before" }, { ...example("branching"), name: "after" })),
+    );
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("request", (r) => {
+      if (!r.url().startsWith("file://")) problems.push(`request: ${r.url()}`);
+    });
+    await page.goto(pathToFileURL(file).href);
+    const items = (selector: string) =>
+      page.locator(selector).evaluateAll((lis) => lis.map((li) => li.textContent ?? ""));
+    expect(await items("#questions ul.added li")).toEqual([
+      expect.stringMatching(/^Split \(split\): .*shown when Size is 4 or more \(4 or 5\)$/),
+    ]);
+    expect(await items("#states ul.added li")).toEqual([
+      "Split · options (split/choosing)",
+      "Split · discard what was entered? (split/discarding)",
+    ]);
+    expect(
+      (await items("#edges ul.added li")).some((t) => t.includes("→ Split · options (split/choosing): Enter")),
+    ).toBe(true);
+    expect(await items("#routes tbody tr")).toContain(
+      "End · Enter · EnterSubmitted (submitted)Review your answers (review.reviewing)",
+    );
+    await expect(page.locator("#screens .pair .term").count()).resolves.toBeGreaterThanOrEqual(2);
+    await expect(page.locator("#model-text pre").count()).resolves.toBe(2);
+    await page.screenshot({ path: join(OUT, "changes.png"), fullPage: true });
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
