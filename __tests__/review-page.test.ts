@@ -267,6 +267,26 @@ describe("hostile text", () => {
     expect(screen).not.toMatch(/\x1b/);
   }, 60_000);
 
+  it("keeps the controls a terminal would run, and bidirectional controls, out of the file", async () => {
+    const sly = normalizeForm({
+      title: "Bell\x07 C1\x9b31m escape\x1b[2J",
+      questions: [
+        {
+          id: "q1",
+          label: "Tab\x1b]0;x\x07",
+          prompt: "Right\u202eto left \u2066isolate\u2069 del\x7f",
+          options: [{ label: "A\x1b[31m" }, { label: "B\u200f" }],
+          allowOther: false,
+        },
+      ],
+    });
+    const answer = () => ({ text: "Model\x1b[1m text\x9b\u202e", details: { raw: "\x07\u2067" } });
+    const html = await reviewPage({ spec: sly, name: "sly\x1b", answer });
+    expect(html).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    // Still there, as references a browser shows: the model's text as the model reads it.
+    expect(html).toContain("Model&#x1B;[1m text&#x9B;&#x202E;");
+  }, 60_000);
+
   it("JSON for a script element cannot close it", () => {
     expect(scriptJson({ a: "</script><!--\u2028" })).toBe('{"a":"\\u003c/script>\\u003c!--\\u2028"}');
   });

@@ -71,7 +71,13 @@ export function stateWords(spec: FormSpec, path: string): string {
   return TOP[path] ?? path;
 }
 
-const dotString = (text: string) => `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
+/** A DOT string: control and bidirectional characters dropped (the labels are model-written), lines kept. */
+const dotString = (text: string) =>
+  `"${text
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "")
+    .replace(/\\/g, "\\\\")
+    .replace(/"/g, '\\"')
+    .replace(/\n/g, "\\n")}"`;
 
 /** Text broken into lines of about `width` characters, for labels. */
 function wrap(text: string, width = 36): string {

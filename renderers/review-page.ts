@@ -46,17 +46,25 @@ export function reviewAssets(): { script: string; style: string } {
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
+/**
+ * Control characters a terminal would run (ESC, BEL, C1 controls, DEL) and
+ * bidirectional controls that reorder what `cat` or `less -R` of the file
+ * shows: kept out of the file as character references or JSON escapes.
+ */
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
 /** Text as HTML element or attribute content. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return text
+    .replace(/[&<>"']/g, (c) => ESCAPES[c])
+    .replace(CONTROLS, (c) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`);
 }
 
-/** JSON that can sit inside a `<script>` element: no `<`, no line separators that end it early. */
+/** JSON that can sit inside a `<script>` element: no `<`, no line separators that end it early, no raw controls. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+    .replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = {}): Promise<string> {
