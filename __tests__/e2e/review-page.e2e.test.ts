@@ -85,7 +85,8 @@ function spec(name: string): FormSpec {
 function marker(form: FormSpec, state: string): string {
   const question = /^q(\d+)\./.exec(state);
   if (question) return form.questions[Number(question[1]) - 1].prompt.split(/\s+/).slice(0, 3).join(" ");
-  if (state.startsWith("review")) return "Review your answers";
+  // A form without questions is a confirmation: nothing to review.
+  if (state.startsWith("review")) return form.questions.length ? "Review your answers" : "Press Enter to confirm.";
   if (state === "waiting") return "A question is coming in";
   if (state === "submitted") return "Submitted.";
   if (state === "cancelled") return "Cancelled.";
