@@ -67,7 +67,7 @@ export function stateWords(spec: FormSpec, path: string): string {
   // Without questions the review is the whole form: a confirmation.
   if (r && spec.questions.length === 0)
     return r[1] === "reviewing" || !r[1] ? "Confirmation" : (SUBSTATES[r[1]] ?? r[1]);
-  if (r) return r[1] ? (SUBSTATES[r[1]] ?? r[1]) : "Review your answers";
+  if (r) return !r[1] || r[1] === "reviewing" ? "Review your answers" : `Review · ${SUBSTATES[r[1]] ?? r[1]}`;
   return TOP[path] ?? path;
 }
 

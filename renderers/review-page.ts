@@ -100,7 +100,7 @@ ${style}
 <div class="widths" role="group" aria-label="Screen width in columns">Width ${widthButtons}</div>
 </header>
 <nav id="state-index" aria-label="States">
-${stateIndex(model)}
+${stateIndex(form, model)}
 </nav>
 <main>
 <div class="left">
@@ -259,13 +259,14 @@ function shownWhen(form: ReviewForm, id: string): { detail?: string } {
   return { detail: shown === "never" ? "never shown" : `shown when ${shown}` };
 }
 
-function stateIndex(model: ReviewModel): string {
+/** Every state as a link, named as the person knows it (`Split · options`), its path on hover and in the anchor. */
+function stateIndex(form: ReviewForm, model: ReviewModel): string {
   const leaves = model.states.filter((s) => s.kind !== "compound");
   return leaves
-    .map(
-      (s) =>
-        `<a class="state-link" id="state-${escapeHtml(s.id)}" href="#state-${escapeHtml(s.id)}" data-state="${escapeHtml(s.id)}">${escapeHtml(s.id)}</a>`,
-    )
+    .map((s) => {
+      const id = escapeHtml(s.id);
+      return `<a class="state-link" id="state-${id}" href="#state-${id}" data-state="${id}" title="${id}">${escapeHtml(stateWords(form.spec, s.id))}</a>`;
+    })
     .join("\n");
 }
 
