@@ -218,11 +218,14 @@ describe("the chart's controls", () => {
         chart: chart.width,
         routes: routes.width,
         overflow: row.scrollWidth - (document.querySelector("#panel .term") as HTMLElement).clientWidth,
+        font: Number.parseFloat(getComputedStyle(document.querySelector("#panel .term") as HTMLElement).fontSize),
       };
     });
     expect(sizes.term).toBeLessThanOrEqual(sizes.panel);
     expect(sizes.overflow).toBeLessThanOrEqual(1);
-    expect(sizes.chart).toBeGreaterThan(560);
+    expect(sizes.chart).toBeGreaterThan(1400 / 3);
+    // The screen stays legible: its characters at least 9 pixels high.
+    expect(sizes.font).toBeGreaterThanOrEqual(9);
     expect(sizes.routes).toBeGreaterThan(250);
     await page.screenshot({ path: join(OUT, "branching-120.png") });
     await page.close();
