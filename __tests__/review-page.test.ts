@@ -20,6 +20,7 @@ import { conditionText, conditionWords } from "../renderers/condition-words.js";
 import { formDiagram } from "../renderers/graph.js";
 import { keyName } from "../renderers/keymap.js";
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review-page.js";
+import { reviewChart } from "../renderers/review-page-chart.js";
 import { runFormchart } from "../tools/commands.js";
 import { FormchartState } from "../tools/state.js";
 import { fakeUiContext } from "./helpers/fake-pi.js";
@@ -168,6 +169,26 @@ describe("the review page of the branching example", () => {
     expect(label).toMatch(/Tab/);
     expect(label.replace(/\s+/g, " ")).toContain("when Size is 4 or more (4 or 5)");
   }, 60_000);
+
+  it("folds the keys that stay, the keys ignored, discard prompts and moves back into the full view", () => {
+    const flow = reviewChart(form.spec, model);
+    const full = reviewChart(form.spec, model, { loops: true });
+    const lines = (c: typeof flow) => c.edges.flatMap((e) => e.lines);
+    expect(lines(flow).some((l) => l.endsWith("ignored"))).toBe(false);
+    expect(lines(full).some((l) => l.endsWith("ignored"))).toBe(true);
+    expect(flow.edges.some((e) => e.from === e.to || /discarding/.test(e.from + e.to))).toBe(false);
+    expect(full.edges.some((e) => e.from === e.to)).toBe(true);
+    expect(full.edges.some((e) => e.from === "q1_discarding")).toBe(true);
+    // Shift+Tab from Team back to Size is only in the full view.
+    expect(flow.edges.some((e) => e.from === "q3_choosing" && e.to === "q1_choosing")).toBe(false);
+    expect(full.edges.some((e) => e.from === "q3_choosing" && e.to === "q1_choosing")).toBe(true);
+    // Every step a chart draws points at its edge.
+    model.steps.forEach((step, id) => {
+      const i = full.edgeOf[id];
+      if (i < 0) return;
+      expect(full.edges[i].from).toBe(leaf(model, model.steps[step.parent].state).dot);
+    });
+  });
 
   it("covers the whole chart, as the path tests do", () => {
     const { coverage } = model;
@@ -322,6 +343,31 @@ describe("key names", () => {
       for (const e of formDiagram(form.spec).edges) expect(definition.transitions).toContain(e.transition);
     }
   });
+});
+
+describe("the overview of a form of many questions", () => {
+  it("draws one node per question, the review and the outcomes, with keys and conditions on its edges", async () => {
+    const spec = normalizeForm({
+      questions: Array.from({ length: 7 }, (_, i) => ({
+        id: `s${i + 1}`,
+        label: `Step ${i + 1}`,
+        prompt: `Step ${i + 1}?`,
+        allowOther: false,
+        options: [{ label: "Go" }, { label: "Stop" }],
+        when: i === 0 ? undefined : [{ field: `s${i}`, operator: "equals" as const, value: "Go" }],
+      })),
+    });
+    const model = await reviewModel({ spec });
+    const overview = reviewChart(spec, model, { overview: true });
+    const nodes = [...overview.dot.matchAll(/^ {2}(\w+) \[id=/gm)].map((m) => m[1]).filter((n) => n !== "__start");
+    expect(nodes.sort()).toEqual(
+      ["any_question", "cancelled", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "review", "submitted"].sort(),
+    );
+    const step2 = overview.edges.find((e) => e.from === "q1" && e.to === "q2");
+    expect(step2?.lines).toContain("Tab / → / Enter / 1 — when Step 1 is Go");
+    const html = await reviewPage({ spec, name: "seven" });
+    expect(html).toContain('data-view="overview" aria-pressed="true"');
+  }, 120_000);
 });
 
 describe("conditions in words", () => {
