@@ -21,7 +21,7 @@ import { formDiagram } from "../renderers/graph.js";
 import { keyName } from "../renderers/keymap.js";
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review-page.js";
 import { reviewChart } from "../renderers/review-page-chart.js";
-import { runFormchart } from "../tools/commands.js";
+import { commandOpener, runFormchart } from "../tools/commands.js";
 import { FormchartState } from "../tools/state.js";
 import { fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -461,3 +461,13 @@ function escapeText(text: string): string {
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
 }
+
+describe("the opener of /formchart review --open", () => {
+  it("fails when the opener exits with an error, and succeeds when it exits cleanly or keeps running", async () => {
+    const node = process.execPath;
+    await expect(commandOpener(node, ["-e", "process.exit(3)"])).rejects.toThrow(/exited with code 3/);
+    await expect(commandOpener("/nonexistent/opener", [])).rejects.toThrow(/ENOENT/);
+    await expect(commandOpener(node, ["-e", "process.exit(0)"])).resolves.toBeUndefined();
+    await expect(commandOpener(node, ["-e", "setTimeout(() => {}, 3000)"], 300)).resolves.toBeUndefined();
+  }, 30_000);
+});

@@ -135,25 +135,39 @@ export const FORMCHART_HELP = [
   "  /formchart mouse [on|off]            answer forms with the mouse too (off by default: it takes text selection away while a form is open)",
 ].join("\n");
 
-/** Opens a file with the platform's opener (xdg-open, open, start); rejects when the opener cannot be started. */
+/** Opens a file with the platform's opener (xdg-open, open, start); rejects when the opener cannot be started or fails. */
 export type Opener = (file: string) => Promise<void>;
 
-export const platformOpener: Opener = (file) => {
-  const [command, args] =
-    process.platform === "darwin"
-      ? ["open", [file]]
-      : process.platform === "win32"
-        ? ["cmd", ["/c", "start", '""', file]]
-        : ["xdg-open", [file]];
+/**
+ * Runs an opener and says how it went: it fails when it cannot be started
+ * or exits with a code other than 0 within `graceMs` (xdg-open exits 3 when
+ * no browser can be found); one still running by then has started a browser.
+ */
+export function commandOpener(command: string, args: readonly string[], graceMs = 2000): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { detached: true, stdio: "ignore" });
-    child.once("error", reject);
-    child.once("spawn", () => {
+    const timer = setTimeout(() => {
       child.unref();
       resolve();
+    }, graceMs);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${signal ? `was stopped by ${signal}` : `exited with code ${code}`}`));
     });
   });
-};
+}
+
+export const platformOpener: Opener = (file) =>
+  process.platform === "darwin"
+    ? commandOpener("open", [file])
+    : process.platform === "win32"
+      ? commandOpener("cmd", ["/c", "start", '""', file])
+      : commandOpener("xdg-open", [file]);
 
 /**
  * `/formchart graph` and `/formchart review`: write the last form's diagram or
