@@ -21,7 +21,7 @@ import { formDiagram } from "../renderers/graph.js";
 import { keyName } from "../renderers/keymap.js";
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review-page.js";
 import { reviewChart } from "../renderers/review-page-chart.js";
-import { commandOpener, runFormchart } from "../tools/commands.js";
+import { commandOpener, formchartCompletions, qwizardCompletions, runFormchart } from "../tools/commands.js";
 import { FormchartState } from "../tools/state.js";
 import { fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -470,4 +470,16 @@ describe("the opener of /formchart review --open", () => {
     await expect(commandOpener(node, ["-e", "process.exit(0)"])).resolves.toBeUndefined();
     await expect(commandOpener(node, ["-e", "setTimeout(() => {}, 3000)"], 300)).resolves.toBeUndefined();
   }, 30_000);
+});
+
+describe("/formchart completions", () => {
+  it("complete a part of a command, and offer nothing once it is whole, so one Enter runs it", () => {
+    expect(formchartCompletions("rev")?.map((i) => i.value)).toEqual(["review", "review --open"]);
+    expect(formchartCompletions("review")).toBeNull();
+    expect(formchartCompletions("graph ")?.map((i) => i.value)).toEqual(["graph svg", "graph mermaid", "graph dot"]);
+    expect(formchartCompletions("graph s")?.map((i) => i.value)).toEqual(["graph svg"]);
+    expect(formchartCompletions("review --open")).toBeNull();
+    expect(qwizardCompletions("status")).toBeNull();
+    expect(qwizardCompletions("sta")?.map((i) => i.value)).toEqual(["status"]);
+  });
 });

@@ -112,6 +112,8 @@ export function qwizardCompletions(prefix: string): AutocompleteItem[] | null {
     const items = THROTTLE_VALUES.filter((i) => i.label.startsWith(rest));
     return items.length ? items : null;
   }
+  // A whole subcommand needs no completion: a list would take the Enter that runs it.
+  if (SUBCOMMANDS.some((i) => i.value === trimmed)) return null;
   const items = SUBCOMMANDS.filter((i) => i.value.startsWith(trimmed));
   return items.length ? items : null;
 }
@@ -218,24 +220,33 @@ function mouseSetting(value: string | undefined, state: FormchartState): Command
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
 }
 
+const FORMCHART_COMPLETIONS = [
+  "graph",
+  "graph svg",
+  "graph mermaid",
+  "graph dot",
+  "review",
+  "review --open",
+  "mouse",
+  "mouse on",
+  "mouse off",
+  "help",
+];
+
+/**
+ * What `/formchart <prefix>` can be completed to. Nothing once the prefix is a
+ * whole command: a completion list would take the Enter that runs it.
+ */
+export function formchartCompletions(prefix: string): AutocompleteItem[] | null {
+  if (FORMCHART_COMPLETIONS.includes(prefix.trimStart())) return null;
+  const options = FORMCHART_COMPLETIONS.filter((o) => o.startsWith(prefix.trimStart()));
+  return options.length ? options.map((value) => ({ value, label: value })) : null;
+}
+
 export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState): void {
   pi.registerCommand("formchart", {
     description: "The statechart (graph [svg|mermaid|dot]) or the review page (review [--open]) of the last form",
-    getArgumentCompletions: (prefix) => {
-      const options = [
-        "graph",
-        "graph svg",
-        "graph mermaid",
-        "graph dot",
-        "review",
-        "review --open",
-        "mouse",
-        "mouse on",
-        "mouse off",
-        "help",
-      ].filter((o) => o.startsWith(prefix.trimStart()));
-      return options.length ? options.map((value) => ({ value, label: value })) : null;
-    },
+    getArgumentCompletions: formchartCompletions,
     handler: async (args, ctx) => {
       const reply = await runFormchart(args, state);
       if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);
