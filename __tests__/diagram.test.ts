@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
@@ -97,4 +99,29 @@ describe("/formchart graph", () => {
     expect(readFileSync(file, "utf8")).toContain("stateDiagram-v2");
     expect((await runFormchart("graph png", state)).level).toBe("error");
   });
+});
+
+describe("npm run visualize -- --out", () => {
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "bin/visualize.ts", ...args], {
+      cwd: join(import.meta.dirname, ".."),
+      encoding: "utf8",
+    });
+
+  it("refuses a file it cannot write, says which it can, and writes nothing", () => {
+    const dir = tempAgentDir();
+    for (const [file, extra, message] of [
+      ["chart.png", [], "Cannot write .png files: --out takes .svg, .dot, .gv, .mmd, .html"],
+      ["chart", [], "has no extension"],
+      ["chart.html", ["--format", "svg"], "--format svg does not go into a .html file"],
+    ] as const) {
+      const result = run("single", "--out", join(dir, file), ...extra);
+      expect({ file, status: result.status, stdout: result.stdout }).toEqual({ file, status: 2, stdout: "" });
+      expect(result.stderr).toContain(message);
+      expect(existsSync(join(dir, file))).toBe(false);
+    }
+    const svg = run("single", "--out", join(dir, "chart.SVG"));
+    expect(svg.status).toBe(0);
+    expect(readFileSync(join(dir, "chart.SVG"), "utf8")).toMatch(/^<\?xml|^<svg/);
+  }, 60_000);
 });

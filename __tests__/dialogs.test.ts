@@ -144,7 +144,7 @@ describe("every tool works through dialogs", () => {
     await tools().tools.get("ask_rich_questions")!.execute("c", args, undefined, undefined, ctx);
     expect(notices).toContain("Release plan — Routine release");
     expect(asked[0].title).toBe("(1/1) Where? — Pick a target — Context: Friday");
-    expect(asked[0].options?.[0]).toBe("1. Production — Risky — ⓘ From the author: Freeze at 16:00");
+    expect(asked[0].options?.[0]).toBe("1. Production — Risky — » From the author: Freeze at 16:00");
   });
 
   it("ask_rich_questions: a note on an option and additional notes from the review menu", async () => {

@@ -12,14 +12,17 @@ import type { KeyId } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
 import { loadFormFile } from "../bin/form-file.js";
+import type { Condition } from "../machines/conditions.js";
 import { createFormMachine } from "../machines/form.js";
 import { generatePaths, missedBy, newCoverage } from "../machines/paths.js";
 import { normalizeForm } from "../machines/spec.js";
+import { conditionText, conditionWords } from "../renderers/condition-words.js";
 import { formDiagram } from "../renderers/graph.js";
 import { keyName } from "../renderers/keymap.js";
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review-page.js";
+import { reviewChart } from "../renderers/review-page-chart.js";
 import { resolveCursorMarkers } from "../renderers/review-page-screens.js";
-import { runFormchart } from "../tools/commands.js";
+import { commandOpener, formchartCompletions, qwizardCompletions, runFormchart } from "../tools/commands.js";
 import { FormchartState } from "../tools/state.js";
 import { fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -110,6 +113,84 @@ describe("the review page of the branching example", () => {
     expect(model.steps[refusedStep]).toMatchObject({ refused: true, state: "review.reviewing", edges: [] });
   });
 
+  it("says when each key leads where it leads, in the words of the form", () => {
+    const row = (state: string, event: string) => {
+      const found = leaf(model, state).keys.find((r) => r.event === event);
+      if (!found) throw new Error(`no ${event} in ${state}`);
+      return found;
+    };
+    const whenTo = (state: string, event: string, to: string) =>
+      row(state, event)
+        .outcomes.filter((o) => o.to === to)
+        .map((o) => o.when);
+    // Enter on Size leads to Split for a size of 4 or 5, to Team for 1 to 3.
+    expect(row("q1.choosing", "CONFIRM").keys).toEqual(["Enter"]);
+    expect(whenTo("q1.choosing", "CONFIRM", "q2.choosing")).toEqual(["when Size is 4 or more (4 or 5)"]);
+    expect(whenTo("q1.choosing", "CONFIRM", "q3.choosing")).toEqual([
+      "when Size is less than 4 (1, 2 or 3) · skips Split",
+    ]);
+    expect(whenTo("q1.choosing", "CONFIRM", "review.reviewing")).toEqual(["when coming back from the review"]);
+    expect(whenTo("q1.choosing", "NEXT_TAB", "q2.choosing")).toEqual(["when Size is 4 or more (4 or 5)"]);
+    expect(whenTo("review.reviewing", "CONFIRM", "submitted")).toEqual(["when every required question is answered"]);
+    expect(whenTo("q1.choosing", "CANCEL", "cancelled")).toEqual(["when nothing was entered"]);
+    // Every outcome that depends on an answer says so.
+    for (const s of model.states)
+      for (const r of s.keys)
+        for (const o of r.outcomes)
+          if (
+            /^q[234]\./.test(o.to) &&
+            !s.id.startsWith(o.to.split(".")[0]) &&
+            o.when !== "when coming back from the review"
+          )
+            expect({ from: s.id, to: o.to, when: o.when }).toEqual({
+              from: s.id,
+              to: o.to,
+              when: expect.stringMatching(/^when (Size|Team) /),
+            });
+  });
+
+  it("draws the chart in the person's words: question names, keys and conditions, no event names", async () => {
+    const html = await reviewPage(form);
+    const svg = html.slice(html.indexOf("<svg"), html.indexOf("</svg>"));
+    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].replace(/&#45;/g, "-"));
+    const all = texts.join(" ");
+    for (const name of ["Size", "Split", "Team", "Review your answers", "Submitted", "Cancelled"])
+      expect(texts).toContain(name);
+    expect(all).toContain("when Size is 4 or more (4 or");
+    expect(all).not.toMatch(/\b(CONFIRM|NEXT_TAB|PREV_TAB|MOVE_TO|ADVANCE|SELECT|choosing)\b/);
+    expect(all).not.toContain("ignored");
+    // The drawn edge from Size to Split says which keys take it and when.
+    const edge =
+      /<g id="(states&#45;\d+)" class="edge">\s*<title>q1_choosing&#45;&gt;q2_choosing<\/title>([\s\S]*?)<\/g>/.exec(
+        svg,
+      );
+    expect(edge).not.toBeNull();
+    const label = [...(edge?.[2] ?? "").matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(" ");
+    expect(label).toMatch(/Enter/);
+    expect(label).toMatch(/Tab/);
+    expect(label.replace(/\s+/g, " ")).toContain("when Size is 4 or more (4 or 5)");
+  }, 60_000);
+
+  it("folds the keys that stay, the keys ignored, discard prompts and moves back into the full view", () => {
+    const flow = reviewChart(form.spec, model);
+    const full = reviewChart(form.spec, model, { loops: true });
+    const lines = (c: typeof flow) => c.edges.flatMap((e) => e.lines);
+    expect(lines(flow).some((l) => l.endsWith("ignored"))).toBe(false);
+    expect(lines(full).some((l) => l.endsWith("ignored"))).toBe(true);
+    expect(flow.edges.some((e) => e.from === e.to || /discarding/.test(e.from + e.to))).toBe(false);
+    expect(full.edges.some((e) => e.from === e.to)).toBe(true);
+    expect(full.edges.some((e) => e.from === "q1_discarding")).toBe(true);
+    // Shift+Tab from Team back to Size is only in the full view.
+    expect(flow.edges.some((e) => e.from === "q3_choosing" && e.to === "q1_choosing")).toBe(false);
+    expect(full.edges.some((e) => e.from === "q3_choosing" && e.to === "q1_choosing")).toBe(true);
+    // Every step a chart draws points at its edge.
+    model.steps.forEach((step, id) => {
+      const i = full.edgeOf[id];
+      if (i < 0) return;
+      expect(full.edges[i].from).toBe(leaf(model, model.steps[step.parent].state).dot);
+    });
+  });
+
   it("covers the whole chart, as the path tests do", () => {
     const { coverage } = model;
     expect(coverage.states.missed).toEqual([]);
@@ -153,6 +234,19 @@ describe("review pages of other forms", () => {
     expect(screenText(model, 0).join("\n")).toMatch(/A question is coming in \d+s/);
     const after = leaf(model, "waiting").keys.find((row) => row.event === "after the cooldown");
     expect(after?.outcomes.map((o) => o.to)).toEqual(["q1.choosing"]);
+  }, 60_000);
+
+  it("shows a form without fields as a confirmation: no tabs, no questions to go to", async () => {
+    const model = await reviewModel(example("form-confirm"));
+    const screen = screenText(model, leaf(model, "review.reviewing").step).join("\n");
+    expect(screen).toContain("Press Enter to confirm.");
+    expect(screen).toContain("Enter confirm • d decline • Esc cancel");
+    expect(screen).not.toMatch(/Submit\s+0\/0|1-9|Tab|Review your answers/);
+    const confirm = leaf(model, "review.reviewing").keys.find((r) => r.event === "CONFIRM");
+    // Nothing is required, so Enter always confirms.
+    expect(confirm?.outcomes).toEqual([expect.objectContaining({ to: "submitted", when: "" })]);
+    const html = await reviewPage(example("form-confirm"));
+    expect(html).toMatch(/<text[^>]*>Confirmation<\/text>/);
   }, 60_000);
 
   it("shows the editor where a typed answer is written", async () => {
@@ -208,6 +302,26 @@ describe("hostile text", () => {
     expect(screen).not.toMatch(/\x1b/);
   }, 60_000);
 
+  it("keeps the controls a terminal would run, and bidirectional controls, out of the file", async () => {
+    const sly = normalizeForm({
+      title: "Bell\x07 C1\x9b31m escape\x1b[2J",
+      questions: [
+        {
+          id: "q1",
+          label: "Tab\x1b]0;x\x07",
+          prompt: "Right\u202eto left \u2066isolate\u2069 del\x7f",
+          options: [{ label: "A\x1b[31m" }, { label: "B\u200f" }],
+          allowOther: false,
+        },
+      ],
+    });
+    const answer = () => ({ text: "Model\x1b[1m text\x9b\u202e", details: { raw: "\x07\u2067" } });
+    const html = await reviewPage({ spec: sly, name: "sly\x1b", answer });
+    expect(html).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    // Still there, as references a browser shows: the model's text as the model reads it.
+    expect(html).toContain("Model&#x1B;[1m text&#x9B;&#x202E;");
+  }, 60_000);
+
   it("JSON for a script element cannot close it", () => {
     expect(scriptJson({ a: "</script><!--\u2028" })).toBe('{"a":"\\u003c/script>\\u003c!--\\u2028"}');
   });
@@ -242,6 +356,70 @@ describe("key names", () => {
       const { definition } = missedBy(createFormMachine(form.spec) as unknown as AnyStateMachine, newCoverage());
       for (const e of formDiagram(form.spec).edges) expect(definition.transitions).toContain(e.transition);
     }
+  });
+});
+
+describe("the overview of a form of many questions", () => {
+  it("draws one node per question, the review and the outcomes, with keys and conditions on its edges", async () => {
+    const spec = normalizeForm({
+      questions: Array.from({ length: 7 }, (_, i) => ({
+        id: `s${i + 1}`,
+        label: `Step ${i + 1}`,
+        prompt: `Step ${i + 1}?`,
+        allowOther: false,
+        options: [{ label: "Go" }, { label: "Stop" }],
+        when: i === 0 ? undefined : [{ field: `s${i}`, operator: "equals" as const, value: "Go" }],
+      })),
+    });
+    const model = await reviewModel({ spec });
+    const overview = reviewChart(spec, model, { overview: true });
+    const nodes = [...overview.dot.matchAll(/^ {2}(\w+) \[id=/gm)].map((m) => m[1]).filter((n) => n !== "__start");
+    expect(nodes.sort()).toEqual(
+      ["any_question", "cancelled", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "review", "submitted"].sort(),
+    );
+    const step2 = overview.edges.find((e) => e.from === "q1" && e.to === "q2");
+    expect(step2?.lines).toContain("Tab / → / Enter / 1 — when Step 1 is Go");
+    const html = await reviewPage({ spec, name: "seven" });
+    expect(html).toContain('data-view="overview" aria-pressed="true"');
+  }, 120_000);
+});
+
+describe("conditions in words", () => {
+  const spec = normalizeForm({
+    questions: [
+      { id: "size", label: "Size", prompt: "Size?", options: ["1", "2", "3", "4", "5"].map((label) => ({ label })) },
+      { id: "name", prompt: "Name?", options: [], kind: "text" },
+    ],
+  });
+  const words = (c: Condition, negated = false) => conditionWords(spec, c, negated);
+
+  it("names the question and, when only some of its options satisfy it, those options", () => {
+    expect(words({ field: "size", operator: "gte", value: "4" })).toBe("Size is 4 or more (4 or 5)");
+    expect(words({ field: "size", operator: "gte", value: "4" }, true)).toBe(
+      "Size is less than 4 (1, 2 or 3) or not answered",
+    );
+    expect(words({ field: "size", operator: "lt", value: "2" })).toBe("Size is less than 2 (1)");
+    expect(words({ field: "size", operator: "gt", value: "3" })).toBe("Size is more than 3 (4 or 5)");
+    expect(words({ field: "size", operator: "lte", value: "9" })).toBe("Size is 9 or less");
+    expect(words({ field: "size", operator: "in", value: ["1", "2"] })).toBe("Size is 1 or 2");
+    expect(words({ field: "size", operator: "not_equals", value: "3" })).toBe("Size is not 3 (1, 2, 4 or 5)");
+    expect(words({ field: "q2", operator: "contains", value: "x" })).toBe('q2 contains "x"');
+    expect(words({ field: "q2", operator: "matches", value: "^a" })).toBe("q2 matches /^a/");
+    expect(words({ field: "q2", operator: "is_empty" })).toBe("q2 is not answered");
+    expect(words({ field: "q2", operator: "is_not_empty" })).toBe("q2 is answered");
+  });
+
+  it("writes a question's show conditions, all of which must hold", () => {
+    const when = {
+      kind: "when" as const,
+      conditions: [
+        { field: "size", operator: "gte" as const, value: "2" },
+        { field: "q2", operator: "is_not_empty" as const },
+      ],
+    };
+    expect(conditionText(spec, when)).toBe("Size is 2 or more (2, 3, 4 or 5) and q2 is answered");
+    expect(conditionText(spec, { kind: "never" })).toBe("never");
+    expect(conditionText(spec, { kind: "always" })).toBe("");
   });
 });
 
@@ -297,3 +475,25 @@ function escapeText(text: string): string {
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
 }
+
+describe("the opener of /formchart review --open", () => {
+  it("fails when the opener exits with an error, and succeeds when it exits cleanly or keeps running", async () => {
+    const node = process.execPath;
+    await expect(commandOpener(node, ["-e", "process.exit(3)"])).rejects.toThrow(/exited with code 3/);
+    await expect(commandOpener("/nonexistent/opener", [])).rejects.toThrow(/ENOENT/);
+    await expect(commandOpener(node, ["-e", "process.exit(0)"])).resolves.toBeUndefined();
+    await expect(commandOpener(node, ["-e", "setTimeout(() => {}, 3000)"], 300)).resolves.toBeUndefined();
+  }, 30_000);
+});
+
+describe("/formchart completions", () => {
+  it("complete a part of a command, and offer nothing once it is whole, so one Enter runs it", () => {
+    expect(formchartCompletions("rev")?.map((i) => i.value)).toEqual(["review", "review --open"]);
+    expect(formchartCompletions("review")).toBeNull();
+    expect(formchartCompletions("graph ")?.map((i) => i.value)).toEqual(["graph svg", "graph mermaid", "graph dot"]);
+    expect(formchartCompletions("graph s")?.map((i) => i.value)).toEqual(["graph svg"]);
+    expect(formchartCompletions("review --open")).toBeNull();
+    expect(qwizardCompletions("status")).toBeNull();
+    expect(qwizardCompletions("sta")?.map((i) => i.value)).toEqual(["status"]);
+  });
+});

@@ -17,7 +17,8 @@ import { exampleNames, loadFormFile } from "./form-file.js";
 type Format = DiagramFormat | "html";
 const FORMATS: readonly Format[] = [...DIAGRAM_FORMATS, "html"];
 
-const USAGE = `Usage: npm run -s visualize -- <form.json | example name> [--format ${FORMATS.join("|")}] [--out FILE] [--width 60|80|120]`;
+const USAGE = `Usage: npm run -s visualize -- <form.json | example name> [--format ${FORMATS.join("|")}] [--out FILE] [--width 60|80|120]
+       npm run -s visualize -- --diff OLD.json NEW.json [--out FILE.html]`;
 
 const HELP = `${USAGE}
 
@@ -31,6 +32,10 @@ bare question arguments) or of an example, or writes its review page.
   --out FILE                 write to FILE (the format follows its extension:
                              .mmd, .dot, .gv, .svg, .html); otherwise standard output
   --width N                  the review page's first screen width (60, 80 or 120)
+  --diff OLD NEW             what a change to a form does, as an HTML page: questions,
+                             states, keys and conditions added or removed, routes that
+                             now end elsewhere, screens that changed, and the text the
+                             model receives before and after
 
 Examples: ${exampleNames().join(", ")}`;
 
@@ -44,6 +49,7 @@ let source: string | undefined;
 let format: Format | undefined;
 let out: string | undefined;
 let width: number | undefined;
+let diff: [string, string] | undefined;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === "--help" || a === "-h") {
@@ -55,6 +61,11 @@ for (let i = 0; i < args.length; i++) {
     format = f as Format;
   } else if (a === "--out") {
     out = args[++i] ?? fail("--out needs a file name.");
+  } else if (a === "--diff") {
+    const [before, after] = [args[++i], args[++i]];
+    if (!before || !after || before.startsWith("--") || after.startsWith("--"))
+      fail("--diff needs two forms: the one before the change and the one after.");
+    diff = [before, after];
   } else if (a === "--width") {
     const w = Number(args[++i]);
     if (![60, 80, 120].includes(w)) fail(`--width is 60, 80 or 120 (got "${args[i] ?? ""}").`);
@@ -67,6 +78,24 @@ for (let i = 0; i < args.length; i++) {
     fail(`One form at a time (got "${source}" and "${a}").`);
   }
 }
+if (diff) {
+  if (source) fail(`--diff compares two forms; "${source}" is one too many.`);
+  if (format && format !== "html") fail("--diff writes an HTML page.");
+  if (out && ![".html", ".htm"].includes(extname(out).toLowerCase()))
+    fail("--diff writes an HTML page: --out FILE.html.");
+  const sides = diff.map((file) => {
+    const loaded = loadFormFile(file);
+    if (!loaded.ok) fail(loaded.message);
+    return { ...loaded.form, name: loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, ""), tool: loaded.tool };
+  });
+  const { formDiff, formDiffPage } = await import("../renderers/review-diff.js");
+  const page = formDiffPage(await formDiff(sides[0], sides[1]));
+  if (out) {
+    writeFileSync(out, page);
+    console.error(`Wrote the changes from ${diff[0]} to ${diff[1]} to ${out}`);
+  } else process.stdout.write(page);
+  process.exit(0);
+}
 if (!source) fail("Which form?");
 const fromExtension: Record<string, Format> = {
   ".svg": "svg",
@@ -76,7 +105,15 @@ const fromExtension: Record<string, Format> = {
   ".html": "html",
   ".htm": "html",
 };
-const chosen = format ?? (out ? fromExtension[extname(out)] : undefined) ?? "mermaid";
+const extension = out ? extname(out).toLowerCase() : "";
+if (out && extension && !fromExtension[extension])
+  fail(
+    `Cannot write ${extension} files: --out takes ${Object.keys(fromExtension).join(", ")} (a picture as .svg, the review page as .html).`,
+  );
+if (out && !extension && !format) fail(`--out ${out} has no extension: add one, or say --format.`);
+if (format && extension && fromExtension[extension] !== format)
+  fail(`--format ${format} does not go into a ${extension} file.`);
+const chosen = format ?? (out ? fromExtension[extension] : undefined) ?? "mermaid";
 
 const loaded = loadFormFile(source);
 if (!loaded.ok) fail(loaded.message);

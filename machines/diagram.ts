@@ -36,6 +36,23 @@ export interface DiagramEdge {
   id?: string;
   /** An event the state ignores (a guard refuses it): drawn greyed and dashed. */
   refused?: boolean;
+  /** The guard that must hold for this transition, as the machine names it. */
+  guard?: GuardRef;
+  /** Guards of the candidates before it for the same event: each must have failed. */
+  otherwise?: GuardRef[];
+}
+
+/** A named guard and its parameters (`{ type: "hiddenGoing", params: { q: 1, direction: "forward" } }`). */
+export interface GuardRef {
+  type: string;
+  params?: Record<string, unknown>;
+}
+
+function guardRef(guard: unknown): GuardRef | undefined {
+  if (!guard) return undefined;
+  if (typeof guard === "string") return { type: guard };
+  const g = guard as { type?: string; params?: Record<string, unknown> };
+  return g.type ? (g.params ? { type: g.type, params: g.params } : { type: g.type }) : undefined;
 }
 
 export type DiagramFormat = "mermaid" | "dot" | "svg";
@@ -119,7 +136,11 @@ export function describeMachine(
     ];
     if (node.always?.length) candidates.push(["", node.always]);
     for (const [eventType, defs] of candidates) {
+      const before: GuardRef[] = [];
       defs.forEach((def, i) => {
+        const ref = guardRef(def.guard);
+        const earlier = [...before];
+        if (ref) before.push(ref);
         const guard = guardLabel(def.guard);
         const label = `${eventLabel(eventType, delays)}${guard ? ` [${guard}]` : ""}`;
         if (!def.target?.length) {
@@ -128,7 +149,12 @@ export function describeMachine(
         }
         // Named as machines/paths.ts names transitions when it records coverage.
         const transition = `${node.id} ${eventType || "always"} #${i}`;
-        for (const target of def.target) edges.push({ from: id, to: safeId(target.id), label, transition });
+        for (const target of def.target) {
+          const edge: DiagramEdge = { from: id, to: safeId(target.id), label, transition };
+          if (ref) edge.guard = ref;
+          if (earlier.length) edge.otherwise = earlier;
+          edges.push(edge);
+        }
       });
     }
     for (const child of children) visit(child, id);

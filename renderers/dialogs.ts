@@ -65,7 +65,7 @@ function rowLabel(row: RowModel): string {
   const under = [
     row.description,
     row.details,
-    row.authorNote && `ⓘ From the author: ${row.authorNote}`,
+    row.authorNote && `» From the author: ${row.authorNote}`,
     row.ownNote && `✎ Your note: ${row.ownNote}`,
   ]
     .filter((t): t is string => !!t)

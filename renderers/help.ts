@@ -60,15 +60,17 @@ export function reviewHelp(
   hints: KeyHints,
   entered = false,
   declinable = false,
+  questions = true,
 ): string[] {
   if (mode === "writing")
     return [`${hints.confirm} or ${hints.cancel} close the notes (they are kept)`, "Shift+Enter new line"];
+  // A form without questions is a confirmation: no question to go to.
   return [
-    `${hints.confirm} submit`,
-    "1-9 go to question",
+    `${hints.confirm} ${questions ? "submit" : "confirm"}`,
+    ...(questions ? ["1-9 go to question"] : []),
     ...(additionalNotes ? ["n additional notes"] : []),
     ...(declinable ? ["d decline"] : []),
-    "Tab/←→ questions",
+    ...(questions ? ["Tab/←→ questions"] : []),
     cancelGroup(hints, entered),
   ];
 }

@@ -22,6 +22,7 @@ import { createFormMachine } from "../machines/form.js";
 import { COOLDOWN_DONE, generatePaths, missedBy, newCoverage, recordMicrosteps, type Snap } from "../machines/paths.js";
 import type { FormSpec } from "../machines/spec.js";
 import { FormComponent } from "./component.js";
+import { stepCondition } from "./condition-words.js";
 import { formDiagram } from "./graph.js";
 import { keyName, keysForEvent } from "./keymap.js";
 import { ScreenTable } from "./review-page-screens.js";
@@ -67,13 +68,15 @@ export interface ReviewStep {
   /** No transition fired: the form ignored the event. */
   refused: boolean;
   depth: number;
+  /** When the event leads there, in the form's words (`Size is 4 or more (4 or 5)`); "" when always. */
+  when: string;
 }
 
 export interface ReviewKeyRow {
   event: string;
   keys: string[];
-  /** Where it led: a state path, `stays`, or `refused`; with a step that shows it. */
-  outcomes: Array<{ to: string; step: number }>;
+  /** Where it led: a state path, `stays`, or `refused`; when it does (in words); a step that shows it. */
+  outcomes: Array<{ to: string; when: string; step: number }>;
 }
 
 export interface ReviewState {
@@ -234,6 +237,7 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
             screens: await screensOf(component),
             refused: false,
             depth: 0,
+            when: "",
           });
         }
         let at = 0;
@@ -262,6 +266,7 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
               screens: await screensOf(component),
               refused: current.transitions.size === 0,
               depth: steps[at].depth + 1,
+              when: "",
             });
           }
           if (finished && !results.has(id)) results.set(id, finished);
@@ -298,6 +303,16 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
     }
   }
 
+  // When each step's event leads where it led, from the guards of the transitions taken.
+  for (const step of steps) {
+    if (step.parent < 0 || step.refused) continue;
+    const taken = step.transitions.flatMap((t) => {
+      const i = edgesOf.get(t)?.[0];
+      return i === undefined ? [] : [edges[i]];
+    });
+    step.when = stepCondition(spec, taken, steps[step.parent].state, step.state);
+  }
+
   // How many routes pass through each state and take each transition and edge.
   const stateRoutes = new Map<string, number>();
   const transitionRoutes = new Map<string, number>();
@@ -325,7 +340,8 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
       rows.get(step.event) ?? rows.set(step.event, { event: step.event, keys: [], outcomes: [] }).get(step.event)!;
     addKeys(row.keys, step.keys);
     const to = step.refused ? "refused" : step.state === from ? "stays" : step.state;
-    if (!row.outcomes.some((o) => o.to === to)) row.outcomes.push({ to, step: id });
+    const when = to === "stays" || to === "refused" ? "" : step.when;
+    if (!row.outcomes.some((o) => o.to === to && o.when === when)) row.outcomes.push({ to, when, step: id });
   });
 
   /** The step nearest the start that passes `test` (-1 when none does). */

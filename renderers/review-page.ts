@@ -18,8 +18,9 @@
  * a state ignores on a greyed, dashed loop.
  */
 import { readFileSync } from "node:fs";
-import { toDot } from "../machines/diagram.js";
-import { dotToSvg, formDiagram } from "./graph.js";
+import { conditionText } from "./condition-words.js";
+import { dotToSvg } from "./graph.js";
+import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./review-page-chart.js";
 import {
   keyList,
   type ReviewForm,
@@ -48,28 +49,30 @@ export function reviewAssets(): { script: string; style: string } {
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
+/**
+ * Control characters a terminal would run (ESC, BEL, C1 controls, DEL) and
+ * bidirectional controls that reorder what `cat` or `less -R` of the file
+ * shows: kept out of the file as character references or JSON escapes.
+ */
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
 /** Text as HTML element or attribute content. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return text
+    .replace(/[&<>"']/g, (c) => ESCAPES[c])
+    .replace(CONTROLS, (c) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`);
 }
 
-/**
- * JSON that can sit inside a `<script>` element: no `<`, no line separators
- * that end it early, and no raw DEL, C1 or bidirectional control (JSON itself
- * escapes C0): each as its `\u` escape, so the data still reads the same.
- */
+/** JSON that can sit inside a `<script>` element: no `<`, no line separators that end it early, no raw controls. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
-    .replace(
-      /[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
-      (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
-    );
+    .replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = {}): Promise<string> {
   const model = await reviewModel(form, options);
-  const svg = await statechartSvg(form, model);
+  const charts = await statecharts(form, model);
   const assets = options.assets ?? "inline";
   const inline = assets === "inline" ? reviewAssets() : undefined;
   const style = inline
@@ -101,22 +104,37 @@ ${style}
 <div class="widths" role="group" aria-label="Screen width in columns">Width ${widthButtons}</div>
 </header>
 <nav id="state-index" aria-label="States">
-${stateIndex(model)}
+${stateIndex(form, model)}
 </nav>
 <main>
 <div class="left">
 <section id="chart" aria-label="Statechart: click a state to see its screen">
+<div class="chart-bar">
+<div class="views" role="group" aria-label="What the chart shows">${charts
+    .map(
+      (c, i) =>
+        `<button type="button" data-view="${c.view}" aria-pressed="${i === 0}" title="${escapeHtml(c.title)}">${escapeHtml(c.name)}</button>`,
+    )
+    .join("")}</div>
+<span class="chart-hint">Drag to pan, wheel to zoom, click a state</span>
 <div class="zoom" role="group" aria-label="Zoom the statechart"><button type="button" data-zoom="out" aria-label="Zoom out">−</button><button type="button" data-zoom="fit">fit</button><button type="button" data-zoom="in" aria-label="Zoom in">+</button></div>
-<div class="chart-scroll">
-${svg}
 </div>
+${charts
+  .map(
+    (c, i) => `<div class="chart-scroll" data-view="${c.view}"${i === 0 ? "" : " hidden"}>
+${c.svg}
+</div>`,
+  )
+  .join("\n")}
 </section>
 <section id="routes">
 <h2>Routes <small>(${model.routes.length}, every route the path tests replay)</small></h2>
+${routeOutcomes(model)}
 <p class="hint">Choose a route, then step through it with ← → (or ↑ ↓); the screen shows beside the chart. Hover a step to see its screen.</p>
 <div class="route-browser">
 <div class="route-list-wrap">
-<input type="search" id="route-filter" placeholder="Filter: a key, an event or a state" aria-label="Filter routes">
+<input type="search" id="route-filter" placeholder="Filter: keys as shown (End · Enter), an event or a state" aria-label="Filter routes">
+<p id="route-count" class="hint" aria-live="polite"></p>
 <ol id="route-list"></ol>
 </div>
 <ol id="route-steps" aria-label="Steps of the chosen route"><li class="placeholder">Choose a route to see its steps.</li></ol>
@@ -139,34 +157,60 @@ ${resultBlock("Shortest cancel", model, model.cancel)}
 ${coverageTables(model)}
 </section>
 <div id="thumbnail" hidden></div>
-<script type="application/json" id="review-data">${scriptJson(pageData(model))}</script>
+<script type="application/json" id="review-data">${scriptJson(pageData(form, model, charts))}</script>
 ${script}
 </body>
 </html>
 `);
 }
 
-/** The statechart with the keys on its edges, as inline SVG (the XML prologue dropped). */
-async function statechartSvg(form: ReviewForm, model: ReviewModel): Promise<string> {
-  const diagram = formDiagram(form.spec);
-  diagram.edges = model.edges.map((e) => {
-    if (e.refused) return e;
-    const keys = keyList(e.keys);
-    return { ...e, label: keys ? `${keys} · ${e.label}` : e.label };
-  });
-  // Top to bottom: the page puts the screen beside the chart, so the chart grows downwards.
-  const svg = await dotToSvg(toDot(diagram, { direction: "TB" }));
-  return svg.slice(svg.indexOf("<svg")).trim();
+interface DrawnChart {
+  view: "overview" | "states" | "loops";
+  name: string;
+  title: string;
+  svg: string;
+  edges: Array<{ id: string; from: string; to: string; events: string }>;
+  edgeOf: number[];
+}
+
+/**
+ * The charts a reviewer can switch between, the first shown first: the
+ * overview (forms of many questions), the states with the keys that lead
+ * between them, and the same with the keys that stay or are ignored.
+ */
+async function statecharts(form: ReviewForm, model: ReviewModel): Promise<DrawnChart[]> {
+  const draw = async (view: DrawnChart["view"], name: string, title: string) => {
+    const chart = reviewChart(form.spec, model, {
+      loops: view === "loops",
+      overview: view === "overview",
+      prefix: view,
+    });
+    const svg = await dotToSvg(chart.dot);
+    const edges = chart.edges.map(({ id, from, to, events }) => ({ id, from, to, events }));
+    return { view, name, title, svg: svg.slice(svg.indexOf("<svg")).trim(), edges, edgeOf: chart.edgeOf };
+  };
+  const charts: DrawnChart[] = [];
+  if (form.spec.questions.length > OVERVIEW_QUESTIONS)
+    charts.push(await draw("overview", "Questions", "One node per question, the review and the outcomes"));
+  charts.push(await draw("states", "Flow", "How the form goes on: the keys that lead forward, and when"));
+  charts.push(
+    await draw(
+      "loops",
+      "Every state and key",
+      "Also the prompts before discarding, the keys that stay and the keys ignored",
+    ),
+  );
+  return charts;
 }
 
 /**
  * What the page's script reads: the model less what only the generator
  * needs. Steps are rows of numbers, their texts in one table of strings:
- * `[parent, event, state, key, keys, edges, screens, refused]`, where `key`
- * is the first key (what a route's summary shows) and `keys` every key that
- * sends the event there.
+ * `[parent, event, state, key, keys, screens, refused, when]`, where `key`
+ * is the first key (what a route's summary shows), `keys` every key that
+ * sends the event there and `when` the condition under which it leads there.
  */
-function pageData(model: ReviewModel) {
+function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]) {
   const strings: string[] = [];
   const known = new Map<string, number>();
   const string = (text: string) => {
@@ -184,17 +228,22 @@ function pageData(model: ReviewModel) {
     string(step.state),
     string(keyList(step.keys.slice(0, 1))),
     string(keyList(step.keys)),
-    step.edges,
     step.screens,
     step.refused ? 1 : 0,
+    string(step.when),
   ]);
   return {
     name: model.name,
     widths: model.widths,
     width: model.width,
     initial: model.initial,
-    states: model.states.map((s) => ({ ...s, keys: s.keys.map((row) => ({ ...row, keys: keyList(row.keys) })) })),
-    edges: model.edges.map(({ id, from, refused }) => ({ id, from, refused: refused === true })),
+    states: model.states.map((s) => ({
+      ...s,
+      ...shownWhen(form, s.id),
+      words: stateWords(form.spec, s.id),
+      keys: s.keys.map((row) => ({ ...row, keys: keyList(row.keys) })),
+    })),
+    charts: Object.fromEntries(charts.map((c) => [c.view, { edges: c.edges, edgeOf: c.edgeOf }])),
     strings,
     steps,
     routes: model.routes,
@@ -205,14 +254,52 @@ function pageData(model: ReviewModel) {
   };
 }
 
-function stateIndex(model: ReviewModel): string {
+/** A conditional question's note, in the form's words: `shown when Size is 4 or more (4 or 5)`. */
+function shownWhen(form: ReviewForm, id: string): { detail?: string } {
+  const q = /^q(\d+)$/.exec(id);
+  const question = q ? form.spec.questions[Number(q[1]) - 1] : undefined;
+  if (!question || question.visibility.kind === "always") return {};
+  const shown = conditionText(form.spec, question.visibility);
+  return { detail: shown === "never" ? "never shown" : `shown when ${shown}` };
+}
+
+/** Every state as a link, named as the person knows it (`Split · options`), its path on hover and in the anchor. */
+function stateIndex(form: ReviewForm, model: ReviewModel): string {
   const leaves = model.states.filter((s) => s.kind !== "compound");
   return leaves
-    .map(
-      (s) =>
-        `<a class="state-link" id="state-${escapeHtml(s.id)}" href="#state-${escapeHtml(s.id)}" data-state="${escapeHtml(s.id)}">${escapeHtml(s.id)}</a>`,
-    )
+    .map((s) => {
+      const id = escapeHtml(s.id);
+      return `<a class="state-link" id="state-${id}" href="#state-${id}" data-state="${id}" title="${id}">${escapeHtml(stateWords(form.spec, s.id))}</a>`;
+    })
     .join("\n");
+}
+
+/**
+ * Where the routes end, counted: each route is the shortest to one situation
+ * of the form, so most end before the form closes.
+ */
+function routeOutcomes(model: ReviewModel): string {
+  const ends = new Map<string, number>();
+  for (const route of model.routes) {
+    const end = route.length ? model.steps[route[route.length - 1]].state : model.initial;
+    const key = ["submitted", "cancelled", "declined"].includes(end) ? end : "open";
+    ends.set(key, (ends.get(key) ?? 0) + 1);
+  }
+  const count = (n: number) => `${n} ${n === 1 ? "route" : "routes"}`;
+  const words: Record<string, [string, string]> = {
+    submitted: ["ends submitted", "end submitted"],
+    declined: ["ends declined", "end declined"],
+    cancelled: ["ends cancelled", "end cancelled"],
+    open: ["stops with the form still open", "stop with the form still open"],
+  };
+  const items = ["submitted", "declined", "cancelled", "open"]
+    .filter((k) => ends.has(k))
+    .map((k) => {
+      const n = ends.get(k) ?? 0;
+      const text = `${count(n)} ${words[k][n === 1 ? 0 : 1]}`;
+      return k === "open" ? text : `<a href="#routes" data-filter="→ ${k}">${text}</a>`;
+    });
+  return `<p id="route-outcomes" class="hint">${items.join(" · ")}. Each route is the shortest way to one situation of the form, so most stop before it closes.</p>`;
 }
 
 function routeKeys(model: ReviewModel, route: number): string {

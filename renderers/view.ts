@@ -72,7 +72,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   if (spec.description)
     header.push(...wrapClipped(sanitize(spec.description), width, 3, " ").map((l) => theme.fg("muted", l)));
   if (input.notice) header.push(...wrap(input.notice, width, " ").map((l) => theme.fg("success", l)));
-  if (tabbed && position.kind !== "waiting" && position.kind !== "done") {
+  if (tabbed && spec.questions.length > 0 && position.kind !== "waiting" && position.kind !== "done") {
     const active = position.kind === "review" ? -1 : position.q;
     const bar = tabBar(spec, context, active, theme, width);
     headerHits.push(...bar.hits.map((h) => ({ ...h, line: h.line + header.length })));
@@ -102,7 +102,14 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     const footer = asking
       ? discardFooter()
       : footerOf(
-          reviewHelp(spec.additionalNotes === true, mode, hints, hasInput(spec, context), spec.declinable === true),
+          reviewHelp(
+            spec.additionalNotes === true,
+            mode,
+            hints,
+            hasInput(spec, context),
+            spec.declinable === true,
+            spec.questions.length > 0,
+          ),
           theme,
           width,
         );
@@ -289,7 +296,7 @@ function rowBlock(
   under(row.description, "muted");
   under(row.details, "dim");
   // The author's note and the person's own note look different on purpose.
-  under(row.authorNote, "dim", "ⓘ From the author: ");
+  under(row.authorNote, "dim", "» From the author: ");
   const noting = row.highlighted && mode === "noting" && row.kind === "option";
   if (noting) {
     lines.push(theme.fg("accent", fitTo(`${indent}✎ Your note:`, width)), ...editorLines(editor, indent, width));
@@ -339,7 +346,9 @@ function reviewBlocks(
   theme: FormTheme,
   width: number,
 ): Pick<Layout, "blocks" | "focus" | "pinned"> {
-  const pinned = [theme.bold(theme.fg("accent", fitTo(" Review your answers", width))), ""];
+  // A form without questions is a confirmation: nothing to review.
+  const confirmation = spec.questions.length === 0;
+  const pinned = confirmation ? [] : [theme.bold(theme.fg("accent", fitTo(" Review your answers", width))), ""];
   const blocks: Block[] = [];
   const entries = reviewEntries(spec, context);
   for (const entry of entries) {
@@ -364,7 +373,9 @@ function reviewBlocks(
   const missing = entries.filter((e) => e.status === "unanswered").map((e) => e.label);
   const status = missing.length
     ? wrap(`Unanswered: ${missing.join(", ")}. Answer them to submit.`, width, " ").map((l) => theme.fg("warning", l))
-    : wrap("Ready. Press Enter to submit.", width, " ").map((l) => theme.fg("success", l));
+    : wrap(confirmation ? "Press Enter to confirm." : "Ready. Press Enter to submit.", width, " ").map((l) =>
+        theme.fg("success", l),
+      );
   blocks.push({ lines: status });
   if (spec.declinable)
     blocks.push({

@@ -114,6 +114,8 @@ export function qwizardCompletions(prefix: string): AutocompleteItem[] | null {
     const items = THROTTLE_VALUES.filter((i) => i.label.startsWith(rest));
     return items.length ? items : null;
   }
+  // A whole subcommand needs no completion: a list would take the Enter that runs it.
+  if (SUBCOMMANDS.some((i) => i.value === trimmed)) return null;
   const items = SUBCOMMANDS.filter((i) => i.value.startsWith(trimmed));
   return items.length ? items : null;
 }
@@ -138,25 +140,39 @@ export const FORMCHART_HELP = [
   "  /formchart tools [compact|qwizard|all]  which tools the model sees directly, and what each set costs every request",
 ].join("\n");
 
-/** Opens a file with the platform's opener (xdg-open, open, start); rejects when the opener cannot be started. */
+/** Opens a file with the platform's opener (xdg-open, open, start); rejects when the opener cannot be started or fails. */
 export type Opener = (file: string) => Promise<void>;
 
-export const platformOpener: Opener = (file) => {
-  const [command, args] =
-    process.platform === "darwin"
-      ? ["open", [file]]
-      : process.platform === "win32"
-        ? ["cmd", ["/c", "start", '""', file]]
-        : ["xdg-open", [file]];
+/**
+ * Runs an opener and says how it went: it fails when it cannot be started
+ * or exits with a code other than 0 within `graceMs` (xdg-open exits 3 when
+ * no browser can be found); one still running by then has started a browser.
+ */
+export function commandOpener(command: string, args: readonly string[], graceMs = 2000): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { detached: true, stdio: "ignore" });
-    child.once("error", reject);
-    child.once("spawn", () => {
+    const timer = setTimeout(() => {
       child.unref();
       resolve();
+    }, graceMs);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${signal ? `was stopped by ${signal}` : `exited with code ${code}`}`));
     });
   });
-};
+}
+
+export const platformOpener: Opener = (file) =>
+  process.platform === "darwin"
+    ? commandOpener("open", [file])
+    : process.platform === "win32"
+      ? commandOpener("cmd", ["/c", "start", '""', file])
+      : commandOpener("xdg-open", [file]);
 
 /**
  * `/formchart graph` and `/formchart review`: write the last form's diagram or
@@ -242,26 +258,35 @@ function toolsSetting(value: string | undefined, state: FormchartState, loadout:
   return { text: `${table()}\nThe model sees the ${value} set ${when}.`, level: "info" };
 }
 
+const FORMCHART_COMPLETIONS = [
+  "graph",
+  "graph svg",
+  "graph mermaid",
+  "graph dot",
+  "review",
+  "review --open",
+  "mouse",
+  "mouse on",
+  "mouse off",
+  "tools",
+  ...Object.keys(TOOL_SETS).map((name) => `tools ${name}`),
+  "help",
+];
+
+/**
+ * What `/formchart <prefix>` can be completed to. Nothing once the prefix is a
+ * whole command: a completion list would take the Enter that runs it.
+ */
+export function formchartCompletions(prefix: string): AutocompleteItem[] | null {
+  if (FORMCHART_COMPLETIONS.includes(prefix.trimStart())) return null;
+  const options = FORMCHART_COMPLETIONS.filter((o) => o.startsWith(prefix.trimStart()));
+  return options.length ? options.map((value) => ({ value, label: value })) : null;
+}
+
 export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState, loadout?: ToolLoadout): void {
   pi.registerCommand("formchart", {
     description: "The statechart (graph [svg|mermaid|dot]) or the review page (review [--open]) of the last form",
-    getArgumentCompletions: (prefix) => {
-      const options = [
-        "graph",
-        "graph svg",
-        "graph mermaid",
-        "graph dot",
-        "review",
-        "review --open",
-        "mouse",
-        "mouse on",
-        "mouse off",
-        "tools",
-        ...Object.keys(TOOL_SETS).map((name) => `tools ${name}`),
-        "help",
-      ].filter((o) => o.startsWith(prefix.trimStart()));
-      return options.length ? options.map((value) => ({ value, label: value })) : null;
-    },
+    getArgumentCompletions: formchartCompletions,
     handler: async (args, ctx) => {
       const reply = await runFormchart(args, state, platformOpener, loadout);
       if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);

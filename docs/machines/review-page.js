@@ -9,15 +9,16 @@
 (() => {
   const data = JSON.parse(document.getElementById("review-data").textContent);
   // Steps arrive as rows of numbers (see pageData in review-page.ts).
-  data.steps = data.steps.map(([parent, event, state, key, keys, edges, screens, refused]) => ({
+  data.steps = data.steps.map(([parent, event, state, key, keys, screens, refused, when], id) => ({
+    id,
     parent,
     event: data.strings[event],
     state: data.strings[state],
     key: data.strings[key],
     keys: data.strings[keys],
-    edges,
     screens,
     refused: refused === 1,
+    when: data.strings[when],
   }));
   const states = new Map(data.states.map((s) => [s.id, s]));
   const byDot = new Map(data.states.map((s) => [s.dot, s]));
@@ -26,7 +27,6 @@
   const routeSteps = document.getElementById("route-steps");
   const filter = document.getElementById("route-filter");
   const thumbnail = document.getElementById("thumbnail");
-  const svg = document.querySelector("#chart svg");
   let width = data.width;
   /** What the panel shows: a state, or a step of a route. */
   let current = { kind: "state", state: data.initial };
@@ -80,61 +80,221 @@
     return undefined;
   }
 
-  // The statechart: zoomable, every state a link to its screen.
-  const scroller = document.querySelector("#chart .chart-scroll");
-  const natural = { width: svg.width.baseVal.value, height: svg.height.baseVal.value };
-  let zoom = 1;
-  function setZoom(z) {
-    zoom = Math.max(0.2, Math.min(2.5, z));
-    svg.style.width = `${natural.width * zoom}px`;
-    svg.style.height = `${natural.height * zoom}px`;
+  // The statecharts (overview, states, states with loops): one shown at a time; drag pans, the wheel zooms.
+  const charts = new Map();
+  for (const scroller of document.querySelectorAll("#chart .chart-scroll")) {
+    const view = scroller.dataset.view;
+    const svg = scroller.querySelector("svg");
+    const chart = {
+      view,
+      scroller,
+      svg,
+      data: data.charts[view],
+      natural: { width: svg.width.baseVal.value, height: svg.height.baseVal.value },
+      zoom: 1,
+      nodes: new Map(),
+      fitted: false,
+    };
+    charts.set(view, chart);
+    // Internal event names only on hover: each edge's title says which events it stands for.
+    const edgeById = new Map(chart.data.edges.map((e) => [e.id, e]));
+    for (const g of svg.querySelectorAll("g.edge")) {
+      const e = edgeById.get(g.id);
+      const title = g.querySelector("title");
+      if (e && title) title.textContent = `events: ${e.events}`;
+    }
+    for (const g of svg.querySelectorAll("g.node, g.cluster")) {
+      const title = g.querySelector("title");
+      const s = byDot.get((title?.textContent ?? "").replace(/^cluster_/, ""));
+      if (!s) continue;
+      if (title) title.textContent = s.id;
+      g.classList.add("state");
+      g.dataset.state = s.id;
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "link");
+      g.setAttribute("aria-label", `State ${s.id}: ${s.words}`);
+      chart.nodes.set(s.id, g);
+      const open = () => {
+        // A question of the overview opens into its own states.
+        if (view === "overview") switchView("states");
+        go(`state-${s.id}`);
+      };
+      g.addEventListener("click", (event) => {
+        event.stopPropagation();
+        open();
+      });
+      g.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          open();
+        }
+      });
+    }
+    panZoom(chart);
   }
-  const fitZoom = () => Math.min(1, (scroller.clientWidth - 4) / natural.width);
-  setZoom(Math.max(0.6, fitZoom()));
+  let chart = charts.get(document.querySelector("#chart .chart-scroll:not([hidden])").dataset.view);
+
+  function setZoom(c, z, at) {
+    const before = c.zoom;
+    c.zoom = Math.max(0.1, Math.min(3, z));
+    c.scroller.dataset.zoom = String(Math.round(c.zoom * 1000) / 1000);
+    const box = c.scroller.getBoundingClientRect();
+    // Keep the point under the pointer (or the middle) where it is.
+    const px = at ? at.x - box.left : c.scroller.clientWidth / 2;
+    const py = at ? at.y - box.top : c.scroller.clientHeight / 2;
+    const x = (c.scroller.scrollLeft + px) / before;
+    const y = (c.scroller.scrollTop + py) / before;
+    c.svg.style.width = `${c.natural.width * c.zoom}px`;
+    c.svg.style.height = `${c.natural.height * c.zoom}px`;
+    c.scroller.scrollLeft = x * c.zoom - px;
+    c.scroller.scrollTop = y * c.zoom - py;
+  }
+  /** The zoom at which the whole chart fits its panel. */
+  function fitZoom(c) {
+    const w = c.scroller.clientWidth - 16;
+    const h = c.scroller.clientHeight - 16;
+    return Math.min(1.5, w / c.natural.width, h / c.natural.height);
+  }
+  function fitAll(c) {
+    setZoom(c, fitZoom(c));
+    c.scroller.scrollLeft = 0;
+    c.scroller.scrollTop = 0;
+  }
+  /** The first view of a chart: all of it when it is legible so, else legible with the start state in view. */
+  function firstView(c) {
+    c.fitted = true;
+    const z = fitZoom(c);
+    if (z >= 0.6) fitAll(c);
+    else {
+      setZoom(c, 0.75);
+      c.scroller.scrollLeft = 0;
+      c.scroller.scrollTop = 0;
+      reveal(c, c.nodes.get(leafOf(data.initial)?.id) ?? nodeOf(c, data.initial));
+    }
+  }
+  function panZoom(c) {
+    let drag;
+    let moved = false;
+    c.scroller.addEventListener("pointerdown", (event) => {
+      if (event.button !== 0) return;
+      drag = { x: event.clientX, y: event.clientY, left: c.scroller.scrollLeft, top: c.scroller.scrollTop };
+      moved = false;
+    });
+    c.scroller.addEventListener("pointermove", (event) => {
+      if (!drag) return;
+      const dx = event.clientX - drag.x;
+      const dy = event.clientY - drag.y;
+      if (!moved && Math.abs(dx) + Math.abs(dy) < 4) return;
+      if (!moved) c.scroller.setPointerCapture(event.pointerId);
+      moved = true;
+      c.scroller.classList.add("panning");
+      c.scroller.scrollLeft = drag.left - dx;
+      c.scroller.scrollTop = drag.top - dy;
+    });
+    const end = () => {
+      drag = undefined;
+      c.scroller.classList.remove("panning");
+    };
+    c.scroller.addEventListener("pointerup", end);
+    c.scroller.addEventListener("pointercancel", end);
+    // A drag is not a click on the state it ends on.
+    c.scroller.addEventListener(
+      "click",
+      (event) => {
+        if (moved) {
+          event.stopPropagation();
+          event.preventDefault();
+          moved = false;
+        }
+      },
+      true,
+    );
+    c.scroller.addEventListener(
+      "wheel",
+      (event) => {
+        if (event.shiftKey) return;
+        event.preventDefault();
+        setZoom(c, c.zoom * Math.exp(-event.deltaY * 0.0015), { x: event.clientX, y: event.clientY });
+      },
+      { passive: false },
+    );
+  }
   for (const button of document.querySelectorAll("#chart .zoom button")) {
     button.addEventListener("click", () => {
       const how = button.dataset.zoom;
-      setZoom(how === "in" ? zoom * 1.25 : how === "out" ? zoom / 1.25 : fitZoom());
+      if (how === "fit") fitAll(chart);
+      else setZoom(chart, how === "in" ? chart.zoom * 1.25 : chart.zoom / 1.25);
     });
   }
-  /** Scroll the chart (only the chart) so that a state is in view. */
-  function reveal(g) {
+  function switchView(view) {
+    const next = charts.get(view);
+    if (!next || next === chart) return;
+    chart.scroller.hidden = true;
+    next.scroller.hidden = false;
+    chart = next;
+    for (const b of document.querySelectorAll("#chart .views button"))
+      b.setAttribute("aria-pressed", String(b.dataset.view === view));
+    if (!chart.fitted) firstView(chart);
+    render();
+  }
+  for (const button of document.querySelectorAll("#chart .views button"))
+    button.addEventListener("click", () => switchView(button.dataset.view));
+
+  /** Scroll the chart (only the chart) so that a node is in view. */
+  function reveal(c, g) {
     if (!g) return;
     const box = g.getBoundingClientRect();
-    const view = scroller.getBoundingClientRect();
+    const view = c.scroller.getBoundingClientRect();
     if (box.left < view.left || box.right > view.right)
-      scroller.scrollLeft += box.left - view.left - (view.width - box.width) / 2;
+      c.scroller.scrollLeft += box.left - view.left - Math.max(8, (view.width - box.width) / 2);
     if (box.top < view.top || box.bottom > view.bottom)
-      scroller.scrollTop += box.top - view.top - (view.height - box.height) / 2;
+      c.scroller.scrollTop += box.top - view.top - Math.max(8, (view.height - box.height) / 2);
   }
 
-  const nodes = new Map();
-  for (const g of svg.querySelectorAll("g.node, g.cluster")) {
-    const title = g.querySelector("title")?.textContent ?? "";
-    const s = byDot.get(title.replace(/^cluster_/, ""));
-    if (!s) continue;
-    g.classList.add("state");
-    g.dataset.state = s.id;
-    g.setAttribute("tabindex", "0");
-    g.setAttribute("role", "link");
-    g.setAttribute("aria-label", `State ${s.id}`);
-    nodes.set(s.id, g);
-    g.addEventListener("click", () => go(`state-${s.id}`));
-    g.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        go(`state-${s.id}`);
-      }
-    });
+  /** The node that draws a state in a chart: its own, or in the overview its question's. */
+  function nodeOf(c, stateId) {
+    for (let s = states.get(stateId); s; s = s.parent && states.get(s.parent)) {
+      const g = c.nodes.get(s.id);
+      if (g && (c.view === "overview" || !g.classList.contains("cluster"))) return g;
+    }
+    return undefined;
   }
 
   function highlight(stateId, edgeIds, edgeClass) {
-    for (const g of svg.querySelectorAll(".selected, .out, .taken")) g.classList.remove("selected", "out", "taken");
+    for (const g of chart.svg.querySelectorAll(".selected, .out, .taken"))
+      g.classList.remove("selected", "out", "taken");
     for (const a of document.querySelectorAll(".state-link.selected")) a.classList.remove("selected");
-    nodes.get(stateId)?.classList.add("selected");
-    reveal(nodes.get(stateId));
+    const g = nodeOf(chart, stateId);
+    g?.classList.add("selected");
+    reveal(chart, g);
     document.querySelector(`.state-link[data-state="${CSS.escape(stateId)}"]`)?.classList.add("selected");
-    for (const id of edgeIds) svg.querySelector(`#${CSS.escape(id)}`)?.classList.add(edgeClass);
+    for (const id of edgeIds) chart.svg.querySelector(`#${CSS.escape(id)}`)?.classList.add(edgeClass);
+  }
+
+  /** Where a key from `from` led: the state, and when (the condition in the form's words). */
+  function outcomeText(o) {
+    if (o.to === "refused") return "ignored";
+    if (o.to === "stays") return "stays";
+    return `→ ${states.get(o.to)?.words ?? o.to}`;
+  }
+
+  /** The chart edges leaving a state (in the overview: leaving its question). */
+  function edgesOut(s) {
+    const g = nodeOf(chart, s.id);
+    const from = g ? states.get(g.dataset.state).dot : s.dot;
+    return chart.data.edges.filter((e) => e.from === from).map((e) => e.id);
+  }
+
+  /** Every key that leads into a state, from where and when. */
+  function comingIn(target) {
+    const rows = [];
+    for (const s of data.states) {
+      if (s.id === target.id) continue;
+      for (const row of s.keys)
+        for (const o of row.outcomes)
+          if (o.to === target.id) rows.push({ from: s, keys: row.keys, event: row.event, when: o.when, step: o.step });
+    }
+    return rows;
   }
 
   function showState(id) {
@@ -144,16 +304,11 @@
       return;
     }
     current = { kind: "state", state: s.id };
-    const from = new Set([s.dot, ...ancestors(s).map((a) => a.dot), "any_state"]);
-    highlight(
-      s.id,
-      data.edges.filter((e) => from.has(e.from) && !e.refused).map((e) => e.id),
-      "out",
-    );
-    const head = el("h2", "", s.id, " ", el("small", "", s.label));
+    highlight(s.id, edgesOut(s), "out");
+    const head = el("h2", "", s.id, " ", el("small", "", s.words));
     const parts = [head];
     const compound = states.get(id);
-    if (compound && compound !== s) parts.push(el("p", "note", `${compound.id} opens in ${s.id}.`));
+    if (compound && compound !== s) parts.push(el("p", "note", `${compound.words} opens in ${s.id}.`));
     const detail = [s, ...ancestors(s)].find((x) => x.detail)?.detail;
     if (detail) parts.push(el("p", "note", detail));
     parts.push(el("p", "anchor", "Link: ", link(`#state-${s.id}`, `state-${s.id}`)));
@@ -170,7 +325,7 @@
       if (i) keys.append(" · ");
       keys.append(link(stepKey(data.steps[stepId]), `route-${at.route + 1}.${i + 1}`, "key"));
     });
-    keys.append(` (${s.routes} route${s.routes === 1 ? "" : "s"} pass here)`);
+    keys.append(` (${s.routes} ${s.routes === 1 ? "route passes" : "routes pass"} here)`);
     parts.push(keys, screen(s.step));
     if (s.id === "submitted" || s.id === "cancelled") {
       const result = s.id === "submitted" ? data.submit : data.cancel;
@@ -178,20 +333,53 @@
     }
     if (s.keys.length) {
       const table = el("table", "keys-here");
-      table.append(el("caption", "", "Keys here, and where they lead"));
-      table.append(el("tr", "", el("th", "", "keys"), el("th", "", "event"), el("th", "", "leads to")));
+      table.append(el("caption", "", "Keys here, where they lead, and when"));
+      table.append(el("tr", "", el("th", "", "keys"), el("th", "", "leads to"), el("th", "", "event")));
       for (const row of s.keys) {
-        const outcomes = el("td");
-        row.outcomes.forEach((o, i) => {
-          if (i) outcomes.append(" ");
+        const outcomes = el("td", "outcomes");
+        for (const o of row.outcomes) {
           const place = routeThrough(o.step);
-          const text = o.to === "refused" ? "ignored" : o.to === "stays" ? "stays" : `→ ${o.to}`;
           const cls = o.to === "refused" ? "outcome refused" : "outcome";
-          outcomes.append(place ? link(text, `route-${place.route + 1}.${place.index}`, cls) : el("span", cls, text));
-        });
+          const text = outcomeText(o);
+          const line = el("div", "outcome-line");
+          line.append(place ? link(text, `route-${place.route + 1}.${place.index}`, cls) : el("span", cls, text));
+          if (o.when) line.append(" ", el("span", "when", o.when));
+          outcomes.append(line);
+        }
         const refusedOnly = row.outcomes.every((o) => o.to === "refused");
         table.append(
-          el("tr", refusedOnly ? "refused" : "", el("td", "key", row.keys || "—"), el("td", "", row.event), outcomes),
+          el(
+            "tr",
+            refusedOnly ? "refused" : "",
+            el("td", "key", row.keys || "—"),
+            outcomes,
+            el("td", "event", row.event),
+          ),
+        );
+      }
+      parts.push(table);
+    }
+    const incoming = comingIn(s);
+    if (incoming.length) {
+      const table = el("table", "leads-here");
+      table.append(el("caption", "", "Keys that lead here, and when"));
+      table.append(el("tr", "", el("th", "", "from"), el("th", "", "keys"), el("th", "", "when")));
+      for (const row of incoming) {
+        const place = routeThrough(row.step);
+        const from = link(row.from.words, `state-${row.from.id}`);
+        from.title = row.from.id;
+        table.append(
+          el(
+            "tr",
+            "",
+            el("td", "", from),
+            el(
+              "td",
+              "key",
+              place ? link(row.keys || row.event, `route-${place.route + 1}.${place.index}`, "key") : row.keys,
+            ),
+            el("td", "when", row.when || "always"),
+          ),
         );
       }
       parts.push(table);
@@ -208,11 +396,8 @@
     const i = Math.max(0, Math.min(index, ids.length - 1));
     const step = data.steps[ids[i]];
     current = { kind: "route", route, index: i };
-    highlight(
-      step.state,
-      step.edges.map((e) => data.edges[e].id),
-      "taken",
-    );
+    const edge = chart.data.edgeOf[ids[i]];
+    highlight(step.state, edge >= 0 ? [chart.data.edges[edge].id] : [], "taken");
     const nav = el("p", "step-nav");
     const prev = el("button", "", "← previous");
     const next = el("button", "", "next →");
@@ -232,6 +417,7 @@
             ` ${step.event} `,
             step.refused ? el("span", "outcome refused", "ignored: stays in ") : "→ ",
             link(step.state, `state-${step.state}`),
+            step.when ? el("span", "when", ` ${step.when}`) : undefined,
           );
     panel.replaceChildren(
       el("h2", "", `Route ${route + 1}`, " ", el("small", "", `${ids.length - 1} steps`)),
@@ -272,33 +458,51 @@
     });
   }
 
-  // The route list, with a filter on keys, events and states.
-  const routeText = data.routes.map((route) =>
-    route
-      .map((id) => `${data.steps[id].keys} ${data.steps[id].event} ${data.steps[id].state}`)
+  // The route list, with a filter on keys, events and states; a route as displayed (`End · Enter`) finds it too.
+  const routeEnd = (route) => (route.length ? data.steps[route[route.length - 1]].state : data.initial);
+  const routeSummary = data.routes.map((route) => route.map((id) => stepKey(data.steps[id])).join(" · "));
+  const routeText = data.routes.map((route, r) =>
+    [
+      routeSummary[r],
+      `→ ${routeEnd(route)}`,
+      ...route.map((id) => `${data.steps[id].keys} ${data.steps[id].event} ${data.steps[id].state}`),
+    ]
       .join(" ")
-      .toLowerCase(),
+      .toLowerCase()
+      .replace(/\s+/g, " "),
   );
   routeList.replaceChildren(
     ...data.routes.map((route, r) => {
       const li = el("li");
       li.dataset.route = String(r);
-      const end = data.steps[route[route.length - 1]];
       li.append(link("", `route-${r + 1}.0`));
       li.firstChild.append(
         el("span", "num", String(r + 1)),
-        el("span", "keys", route.map((id) => stepKey(data.steps[id])).join(" · ")),
-        el("span", "to", `→ ${end ? end.state : data.initial}`),
+        el("span", "keys", routeSummary[r]),
+        el("span", "to", `→ ${routeEnd(route)}`),
       );
       return li;
     }),
   );
-  filter.addEventListener("input", () => {
-    const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+  const filterCount = document.getElementById("route-count");
+  function applyFilter() {
+    const query = filter.value.toLowerCase().replace(/\s+/g, " ").trim();
+    // Separators as the page draws them are not words to look for.
+    const words = query.split(" ").filter((w) => w && !["·", "→", "/", "-", "—"].includes(w));
+    let shown = 0;
     routeList.querySelectorAll("li").forEach((li, r) => {
-      li.hidden = !words.every((w) => routeText[r].includes(w));
+      li.hidden = !(routeText[r].includes(query) || words.every((w) => routeText[r].includes(w)));
+      if (!li.hidden) shown++;
     });
-  });
+    if (filterCount) filterCount.textContent = query ? `${shown} of ${data.routes.length} routes` : "";
+  }
+  filter.addEventListener("input", applyFilter);
+  for (const a of document.querySelectorAll("#route-outcomes [data-filter]"))
+    a.addEventListener("click", (event) => {
+      event.preventDefault();
+      filter.value = a.dataset.filter;
+      applyFilter();
+    });
 
   // A thumbnail of a step's screen while the pointer is on it.
   routeSteps.addEventListener("mouseover", (event) => {
@@ -359,5 +563,6 @@
     const box = panel.getBoundingClientRect();
     if (box.bottom < 0 || box.top > window.innerHeight) panel.scrollIntoView({ block: "start" });
   });
+  firstView(chart);
   apply(location.hash.slice(1));
 })();

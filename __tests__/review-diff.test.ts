@@ -1,0 +1,112 @@
+/**
+ * The page of a change to a form (`npm run visualize -- --diff OLD NEW`):
+ * two versions of the branching example, before and after its Split
+ * question was added, and a form compared with itself.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import { loadFormFile } from "../bin/form-file.js";
+import { type FormDiff, formDiff, formDiffPage } from "../renderers/review-diff.js";
+import type { ReviewForm } from "../renderers/review-page.js";
+import { tempAgentDir } from "./helpers/temp.js";
+
+const ROOT = join(import.meta.dirname, "..");
+const BEFORE = join(ROOT, "__tests__", "fixtures", "branching-before-split.json");
+
+function form(file: string): ReviewForm {
+  const loaded = loadFormFile(file);
+  if (!loaded.ok) throw new Error(loaded.message);
+  return { ...loaded.form, name: file.replace(/^.*\//, "").replace(/\.json$/, ""), tool: loaded.tool };
+}
+
+describe("the changes from branching without Split to branching", () => {
+  let diff: FormDiff;
+  it("builds", async () => {
+    diff = await formDiff(form(BEFORE), form("branching"));
+    expect(diff.old).toMatchObject({ questions: 3 });
+    expect(diff.new).toMatchObject({ questions: 4 });
+  }, 60_000);
+
+  it("names the added question with its condition, and its states", () => {
+    expect(diff.questions.added).toEqual([
+      "Split (split): Can it be split into smaller pull requests? · options: Yes, by layer, No, it is one piece · shown when Size is 4 or more (4 or 5)",
+    ]);
+    expect(diff.questions.removed).toEqual([]);
+    expect(diff.questions.changed).toEqual([]);
+    expect(diff.states.added).toEqual([
+      "Split · options (split/choosing)",
+      "Split · discard what was entered? (split/discarding)",
+    ]);
+    expect(diff.states.removed).toEqual([]);
+  });
+
+  it("lists the keys that lead somewhere new, and the conditions that changed", () => {
+    expect(diff.edges.added).toContain(
+      "Size · options (size/choosing) → Split · options (split/choosing): Enter / Tab / → — when Size is 4 or more (4 or 5)",
+    );
+    // Team is reached as before, but now past Split.
+    expect(diff.edges.added).toContain(
+      "Size · options (size/choosing) → Team · options (team/choosing): Tab / → / Enter / 1 — when Size is less than 4 (1, 2 or 3) · skips Split",
+    );
+    expect(diff.edges.removed).toContain(
+      "Size · options (size/choosing) → Team · options (team/choosing): Tab / → / Enter / 1 — when Size is less than 4 (1, 2 or 3)",
+    );
+  });
+
+  it("lists routes whose keys now end elsewhere", () => {
+    // A size of 5 and Enter twice submitted the form; now the second Enter answers Split.
+    expect(diff.routes).toContainEqual({
+      events: "End · Enter · Enter",
+      old: "Submitted (submitted)",
+      new: "Review your answers (review.reviewing)",
+    });
+    expect(diff.routesCompared).toBeGreaterThan(diff.routes.length);
+  });
+
+  it("shows what the model reads after the shortest submit, before and after", () => {
+    const submit = diff.text.find((t) => t.what === "after the shortest submit");
+    expect(submit?.old).not.toContain("Split");
+    expect(submit?.new).toContain('Split: user selected: 1. "Yes, by layer"');
+  });
+
+  it("writes all of it into one page that loads nothing", () => {
+    const page = formDiffPage(diff);
+    expect(page).toContain("Split (split)");
+    expect(page).toContain("End · Enter · Enter");
+    expect(page).not.toMatch(/<script\b|<link\b|src=/);
+    expect(formDiffPage(diff)).toBe(page);
+  });
+});
+
+describe("a form compared with itself", () => {
+  it("has no changes", async () => {
+    const diff = await formDiff(form("branching"), form("branching"));
+    expect([diff.questions, diff.states, diff.edges]).toEqual([
+      { added: [], removed: [], changed: [] },
+      { added: [], removed: [] },
+      { added: [], removed: [] },
+    ]);
+    expect([diff.routes, diff.screens, diff.text]).toEqual([[], [], []]);
+  }, 60_000);
+});
+
+describe("npm run visualize -- --diff", () => {
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "bin/visualize.ts", ...args], { cwd: ROOT, encoding: "utf8" });
+
+  it("writes the page to --out, or refuses an --out that is not HTML", () => {
+    const dir = tempAgentDir();
+    const out = join(dir, "changes.html");
+    const written = run("--diff", BEFORE, "branching", "--out", out);
+    expect(written.status).toBe(0);
+    expect(written.stdout).toBe("");
+    expect(readFileSync(out, "utf8")).toContain("<h2>Routes that end elsewhere");
+    const refused = run("--diff", BEFORE, "branching", "--out", join(dir, "changes.svg"));
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("--diff writes an HTML page");
+    expect(existsSync(join(dir, "changes.svg"))).toBe(false);
+    expect(run("--diff", BEFORE).status).toBe(2);
+  }, 60_000);
+});

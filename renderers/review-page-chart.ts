@@ -1,0 +1,251 @@
+/**
+ * The statechart of a review page, drawn in the words of the person who
+ * answers the form: states named by question (`Size`, `Split · typing an
+ * answer`), edges by the keys that take them and the condition under which
+ * they do (`Enter — when Size is 4 or more (4 or 5)`).
+ *
+ * Contract: the chart is read off the replayed steps (so a key leads where
+ * it really led, eventless skips of hidden questions folded into the key
+ * that caused them), one edge per pair of states with a line per key and
+ * condition. Keys that stay in a state, keys a state ignores, the prompts
+ * before discarding and moves back to an earlier question are folded away
+ * unless `loops` asks for them. A form of more than `OVERVIEW_QUESTIONS`
+ * questions gets an overview too: one node per question, the review and the
+ * outcomes. Internal event names are kept for hovering (`events`), never in
+ * the labels.
+ */
+import type { FormSpec } from "../machines/spec.js";
+import { conditionText, questionName } from "./condition-words.js";
+import { keyList, type ReviewModel } from "./review-page-model.js";
+
+/** The node edges taken from every question start from (cancelling). */
+const ANY_QUESTION = "any_question";
+
+/** Past this many questions a full chart cannot be read at a panel's size: the page opens on the overview. */
+export const OVERVIEW_QUESTIONS = 6;
+
+export interface ChartEdge {
+  id: string;
+  /** Node ids (state `dot` names, or `cluster`-less question names in the overview). */
+  from: string;
+  to: string;
+  /** The events the machine names for it, for hovering. */
+  events: string;
+  label: string;
+  /** The label's lines unwrapped: keys, and the condition under which they lead here. */
+  lines: string[];
+}
+
+export interface Chart {
+  dot: string;
+  edges: ChartEdge[];
+}
+
+const SUBSTATES: Record<string, string> = {
+  choosing: "options",
+  typing: "typing an answer",
+  noting: "writing a note",
+  discarding: "discard what was entered?",
+  reviewing: "Review your answers",
+  writing: "additional notes",
+};
+const TOP: Record<string, string> = {
+  waiting: "waiting (countdown)",
+  submitted: "Submitted",
+  cancelled: "Cancelled",
+  declined: "Declined",
+};
+
+/** A state as the person knows it: `Size`, `Split · typing an answer`, `Review your answers`. */
+export function stateWords(spec: FormSpec, path: string): string {
+  const q = /^q(\d+)(?:\.(\w+))?$/.exec(path);
+  if (q) {
+    const name = questionName(spec, Number(q[1]) - 1);
+    return q[2] ? `${name} · ${SUBSTATES[q[2]] ?? q[2]}` : name;
+  }
+  const r = /^review(?:\.(\w+))?$/.exec(path);
+  // Without questions the review is the whole form: a confirmation.
+  if (r && spec.questions.length === 0)
+    return r[1] === "reviewing" || !r[1] ? "Confirmation" : (SUBSTATES[r[1]] ?? r[1]);
+  if (r) return !r[1] || r[1] === "reviewing" ? "Review your answers" : `Review · ${SUBSTATES[r[1]] ?? r[1]}`;
+  return TOP[path] ?? path;
+}
+
+/** A DOT string: control and bidirectional characters dropped (the labels are model-written), lines kept. */
+const dotString = (text: string) =>
+  `"${text
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "")
+    .replace(/\\/g, "\\\\")
+    .replace(/"/g, '\\"')
+    .replace(/\n/g, "\\n")}"`;
+
+/** Text broken into lines of about `width` characters, for labels. */
+function wrap(text: string, width = 36): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join("\n");
+}
+
+interface Grouped {
+  from: string;
+  to: string;
+  events: Set<string>;
+  /** condition → keys */
+  lines: Map<string, string[]>;
+  steps: number[];
+}
+
+/**
+ * The chart of a form's review page. `loops` adds the keys that stay and
+ * the keys a state ignores; `overview` draws one node per question.
+ * `edgeOf[step]` is the chart edge a step takes (-1: none).
+ */
+export function reviewChart(
+  spec: FormSpec,
+  model: ReviewModel,
+  { loops = false, overview = false, prefix = "chart" }: { loops?: boolean; overview?: boolean; prefix?: string } = {},
+): Chart & { edgeOf: number[] } {
+  /** The main chart leaves out the prompts that ask before discarding (the full chart has them). */
+  const drawn = (path: string) => loops || overview || !/\.discarding$/.test(path);
+  const byPath = new Map(model.states.map((s) => [s.id, s]));
+  /** The node a state is drawn as: its own, or (overview) its question's. */
+  const node = (path: string) => {
+    if (overview) {
+      const top = path.split(".")[0];
+      return byPath.get(top)?.dot ?? byPath.get(path)?.dot ?? path;
+    }
+    return byPath.get(path)?.dot ?? path;
+  };
+  const groups = new Map<string, Grouped>();
+  const edgeOf: number[] = model.steps.map(() => -1);
+  const order: string[] = [];
+  model.steps.forEach((step, id) => {
+    if (step.parent < 0 || step.event.startsWith("ABORT")) return;
+    const fromPath = model.steps[step.parent].state;
+    if (!drawn(fromPath) || !drawn(step.state)) return;
+    // Cancelling from a question is drawn once, from "any question", not from each of them.
+    const from = !loops && step.state === "cancelled" && /^q\d/.test(fromPath) ? ANY_QUESTION : node(fromPath);
+    const to = node(step.state);
+    const loop = step.refused || from === to;
+    if (loop && !loops) return;
+    // The flow leaves out moves back to an earlier question (Shift+Tab, the review's numbers): the full chart has them.
+    if (!loops && rank(step.state, spec.questions.length) < rank(fromPath, spec.questions.length)) return;
+    const key = `${from}\u0000${to}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = { from, to, events: new Set(), lines: new Map(), steps: [] };
+      groups.set(key, g);
+      order.push(key);
+    }
+    g.events.add(step.event.split(" ")[0]);
+    const when = step.refused
+      ? "ignored"
+      : overview && fromPath.split(".")[0] === step.state.split(".")[0]
+        ? ""
+        : step.when;
+    const delay = step.event === "after the cooldown" && spec.waitMs ? `after ${spec.waitMs / 1000}s` : step.event;
+    const keys = step.keys.length ? step.keys : [delay];
+    const line = g.lines.get(when) ?? g.lines.set(when, []).get(when)!;
+    for (const k of keys) if (!line.includes(k)) line.push(k);
+    g.steps.push(id);
+  });
+  const edges: ChartEdge[] = order.map((key, i) => {
+    const g = groups.get(key)!;
+    for (const s of g.steps) edgeOf[s] = i;
+    // Keys that always apply first, then each condition with its keys.
+    const lines = [...g.lines.entries()]
+      .sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : 0))
+      .map(([when, keys]) => (when ? `${keyList(keys)} — ${when}` : keyList(keys)));
+    const label = lines.map((l) => wrap(l)).join("\n");
+    return { id: `${prefix}-${i}`, from: g.from, to: g.to, events: [...g.events].join(", "), label, lines };
+  });
+  return { dot: toChartDot(spec, model, edges, overview, drawn, prefix), edges, edgeOf };
+}
+
+/** Where a state stands in the form's order: the countdown, the questions, the review, the outcomes. */
+function rank(path: string, questions: number): number {
+  if (path === "waiting") return 0;
+  const q = /^q(\d+)/.exec(path);
+  if (q) return Number(q[1]);
+  if (path.startsWith("review")) return questions + 1;
+  return questions + 2;
+}
+
+function toChartDot(
+  spec: FormSpec,
+  model: ReviewModel,
+  edges: ChartEdge[],
+  overview: boolean,
+  drawn: (path: string) => boolean,
+  prefix: string,
+): string {
+  const pathOf = new Map(model.states.map((s) => [s.dot, s.id]));
+  const order = (dot: string) => (dot === ANY_QUESTION ? 0 : rank(pathOf.get(dot) ?? dot, spec.questions.length));
+  const lines = [
+    "digraph form {",
+    '  rankdir=TB; newrank=true; nodesep=0.3; ranksep=0.45; fontname="Helvetica"; fontsize=12;',
+    '  node [shape=box, style="rounded,filled", fillcolor="white", fontname="Helvetica", fontsize=12];',
+    '  edge [fontname="Helvetica", fontsize=10, color="gray35"];',
+  ];
+  lines.push(`  __start [id="${prefix}-start", shape=point, width=0.15, label=""];`);
+  const notes = (s: ReviewModel["states"][number]) => {
+    const q = /^q(\d+)$/.exec(s.id);
+    const question = q ? spec.questions[Number(q[1]) - 1] : undefined;
+    const parts: string[] = [];
+    if (question && question.id.toLowerCase() !== questionName(spec, Number(q![1]) - 1).toLowerCase())
+      parts.push(`id ${question.id}`);
+    if (question && question.visibility.kind !== "always") {
+      const shown = conditionText(spec, question.visibility);
+      parts.push(wrap(shown === "never" ? "never shown" : `shown when ${shown}`, 40));
+    }
+    return parts;
+  };
+  const leaf = (s: ReviewModel["states"][number], indent: string, label = stateWords(spec, s.id)) => {
+    const extra = s.kind === "final" ? ", peripheries=2" : "";
+    lines.push(`${indent}${s.dot} [id="${prefix}-${s.dot}", label=${dotString(label)}${extra}];`);
+  };
+  const top = model.states.filter((s) => s.parent === undefined);
+  for (const s of top) {
+    const children = model.states.filter((c) => c.parent === s.id && drawn(c.id));
+    if (s.kind !== "compound") leaf(s, "  ");
+    else if (children.length === 1) {
+      // A question drawn as one state needs no frame: the node carries its name.
+      lines.push(
+        `  ${children[0].dot} [id="${prefix}-${children[0].dot}", label=${dotString([stateWords(spec, s.id), ...notes(s)].join("\n"))}];`,
+      );
+    } else if (overview) {
+      lines.push(
+        `  ${s.dot} [id="${prefix}-${s.dot}", label=${dotString([stateWords(spec, s.id), ...notes(s)].join("\n"))}];`,
+      );
+    } else {
+      const label = [stateWords(spec, s.id), ...notes(s)].join("\n");
+      lines.push(
+        `  subgraph cluster_${s.dot} {`,
+        `    id="${prefix}-cluster-${s.dot}"; label=${dotString(label)}; style="rounded"; color="gray60";`,
+      );
+      for (const c of children) leaf(c, "    ", SUBSTATES[c.id.split(".")[1]] ?? stateWords(spec, c.id));
+      lines.push("  }");
+    }
+  }
+  const first = model.states.find((s) => s.id === model.initial);
+  const start = overview ? model.states.find((s) => s.id === model.initial.split(".")[0]) : first;
+  if (start) lines.push(`  __start -> ${start.dot};`);
+  if (edges.some((e) => e.from === ANY_QUESTION))
+    lines.push(`  ${ANY_QUESTION} [id="${prefix}-any", label="any question", shape=plaintext, fontcolor="gray40"];`);
+  for (const e of edges) {
+    const attrs = [`label=${dotString(e.label)}`, `id=${dotString(e.id)}`];
+    if (e.label.includes("ignored")) attrs.push('style=dashed, color="gray70", fontcolor="gray55"');
+    // Moves back (to an earlier question) do not pull the layout: the form reads from top to bottom.
+    if (order(e.to) < order(e.from)) attrs.push("constraint=false");
+    lines.push(`  ${e.from} -> ${e.to} [${attrs.join(", ")}];`);
+  }
+  lines.push("}");
+  return `${lines.join("\n")}\n`;
+}
