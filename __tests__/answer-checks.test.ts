@@ -201,7 +201,8 @@ describe("on the real component", () => {
   it("a form of no questions opens on its review tab and submits or declines", () => {
     const spec: FormSpec = normalizeForm({ questions: [], declinable: true, title: "Proceed?" });
     const submit = openForm(spec);
-    expect(submit.form.render(60).join("\n")).toContain("Ready. Press Enter to submit.");
+    // A form of no questions is a confirmation: it says so, not "submit".
+    expect(submit.form.render(60).join("\n")).toContain("Press Enter to confirm.");
     submit.press(KEY.tab, KEY.shiftTab, KEY.enter);
     expect(submit.results).toEqual([
       { cancelled: false, answers: [], skipped: [], hidden: [], waited: false, notes: [], additionalText: "" },

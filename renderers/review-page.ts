@@ -52,15 +52,14 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 /**
  * Control characters a terminal would run (ESC, BEL, C1 controls, DEL) and
  * bidirectional controls that reorder what `cat` or `less -R` of the file
- * shows: kept out of the file as character references or JSON escapes.
+ * shows: kept out of the embedded JSON as its escapes (the page's text shows
+ * their pictures instead, as a form's screen does).
  */
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** Text as HTML element or attribute content. */
+/** Text as HTML element or attribute content; a control character shows as its picture (␛, ␇) or U+FFFD. */
 export function escapeHtml(text: string): string {
-  return text
-    .replace(/[&<>"']/g, (c) => ESCAPES[c])
-    .replace(CONTROLS, (c) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`);
+  return visibleControls(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
 /** JSON that can sit inside a `<script>` element: no `<`, no line separators that end it early, no raw controls. */
