@@ -7,12 +7,15 @@
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it, jest } from "@jest/globals";
+import fc from "fast-check";
 import { createActor } from "xstate";
 import type { FormResult } from "../machines/context.js";
 import { formMachine } from "../machines/form.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
+import { FormComponent } from "../renderers/component.js";
 import { reviewPage } from "../renderers/review-page.js";
+import { plainTheme } from "../renderers/theme.js";
 import { CHECK_BUDGET, compilePattern, MAX_PROGRAM, patternRuns } from "../schemas/patterns.js";
 import { ELICIT_CHANNEL } from "../tools/api.js";
 import { runFormchart, runQwizard } from "../tools/commands.js";
@@ -924,5 +927,126 @@ describe("settings changes made anywhere survive", () => {
     const { ctx, notices } = fakeUiContext(() => {});
     await pi.fire("session_start", { type: "session_start" }, ctx);
     expect(notices.some((n) => /settings\.json is not valid JSON/.test(n) && /defaults/.test(n))).toBe(true);
+  });
+});
+
+describe("mouse reports act on what was drawn and never reach an answer", () => {
+  /** A host that keeps the lines it last drew until `draw()` is called again, as a terminal does. */
+  function drawnHost() {
+    let lines: string[] = [];
+    let form: FormComponent | undefined;
+    const host = {
+      terminal: { rows: 40, columns: 80, write: () => {} },
+      requestRender() {},
+      get previousLines() {
+        return lines;
+      },
+      previousViewportTop: 0,
+    };
+    const results: FormResult[] = [];
+    const open = (spec: ReturnType<typeof normalizeForm>) => {
+      form = new FormComponent({ spec, host, theme: plainTheme, done: (r) => results.push(r), mouse: true });
+      form.focused = true;
+      return form;
+    };
+    const draw = () => {
+      lines = [...(form?.render(80) ?? [])];
+    };
+    /** The SGR press and release of a left click on the first drawn place showing `text`. */
+    const clickOn = (text: string) => {
+      const row = lines.findIndex((l) => l.includes(text));
+      if (row < 0) throw new Error(`${text} is not drawn`);
+      const col = [...lines[row].slice(0, lines[row].indexOf(text))].length;
+      return [`\x1b[<0;${col + 1};${row + 1}M`, `\x1b[<0;${col + 1};${row + 1}m`];
+    };
+    return { open, draw, clickOn, results };
+  }
+
+  it("a report split across reads, even a character at a time, is joined and never typed", () => {
+    const { open, draw, clickOn } = drawnHost();
+    const form = open(normalizeForm({ questions: [{ prompt: "Name?", options: [{ label: "Ada" }] }] }));
+    draw();
+    const [press] = clickOn("Ada");
+    form.handleInput(KEY.down);
+    form.handleInput(KEY.enter);
+    expect(form.position).toMatchObject({ kind: "question", mode: "typing" });
+    form.handleInput("A");
+    // The report's start, then the rest one character at a time.
+    form.handleInput(press.slice(0, 7));
+    for (const ch of press.slice(7)) form.handleInput(ch);
+    form.handleInput("B");
+    expect(form.keyContext().editorText()).toBe("AB");
+  });
+
+  it("a click that comes after a key and before the next frame is dropped", () => {
+    const { open, draw, clickOn } = drawnHost();
+    const form = open(
+      normalizeForm({
+        questions: [
+          { prompt: "First?", options: [{ label: "One" }, { label: "Two" }] },
+          { prompt: "Second?", options: [{ label: "Alpha" }, { label: "Beta" }], multiple: true },
+        ],
+      }),
+    );
+    draw();
+    const click = clickOn("2. Two");
+    // Enter answers the first question and shows the second, but the screen still shows the first.
+    form.handleInput(KEY.enter);
+    expect(form.position).toMatchObject({ kind: "question", q: 1 });
+    for (const bytes of click) form.handleInput(bytes);
+    expect(form.snapshot.context.answered).toEqual([true, false]);
+    expect(form.snapshot.context.picks[1].options).toEqual([]);
+    // Once drawn again, a click acts on what it lands on.
+    draw();
+    for (const bytes of clickOn("2. Beta")) form.handleInput(bytes);
+    expect(form.snapshot.context.picks[1].options).toEqual([1]);
+  });
+});
+
+describe("mouse reports mixed with keys, split anywhere", () => {
+  it("never put a report's bytes into a typed answer", () => {
+    const letters = fc.stringMatching(/^[a-z]{1,3}$/);
+    const report = fc.tuple(fc.nat(70), fc.nat(30), fc.boolean(), fc.nat(12)).map(([x, y, press, cut]) => {
+      const bytes = `\x1b[<0;${x + 1};${y + 1}${press ? "M" : "m"}`;
+      const at = Math.min(bytes.length - 1, 3 + cut);
+      // Whole, or in two pieces, or its tail one character at a time.
+      return cut % 3 === 0
+        ? [bytes]
+        : cut % 3 === 1
+          ? [bytes.slice(0, at), bytes.slice(at)]
+          : [bytes.slice(0, at), ...bytes.slice(at)];
+    });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            letters.map((l) => ({ l })),
+            report.map((r) => ({ r })),
+          ),
+          { maxLength: 12 },
+        ),
+        (steps) => {
+          const form = new FormComponent({
+            spec: normalizeForm({ questions: [{ prompt: "Name?", options: [{ label: "Ada" }] }] }),
+            host: { terminal: { rows: 40, columns: 80, write: () => {} }, requestRender() {} },
+            theme: plainTheme,
+            done() {},
+            mouse: true,
+          });
+          form.handleInput(KEY.down);
+          form.handleInput(KEY.enter);
+          let typed = "";
+          for (const step of steps) {
+            if ("l" in step) {
+              typed += step.l;
+              for (const ch of step.l) form.handleInput(ch);
+            } else for (const piece of step.r) form.handleInput(piece);
+          }
+          expect(form.keyContext().editorText()).toBe(typed);
+          form.dispose();
+        },
+      ),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+    );
   });
 });

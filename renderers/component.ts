@@ -36,6 +36,7 @@ import {
   type MouseReport,
   MouseReporting,
   parseMouse,
+  ReportJoiner,
   targetAt,
 } from "./mouse.js";
 import { refusal } from "./presentation.js";
@@ -107,6 +108,8 @@ export class FormComponent implements Component, Focusable {
     screen: Screen;
   };
   private _focused = false;
+  /** The pieces of a mouse report split across reads, put back together (never typed into an answer). */
+  private readonly reports = new ReportJoiner();
   private readonly notice?: string;
   /** Why the last key did nothing, shown until the next key. */
   private message?: string;
@@ -212,7 +215,9 @@ export class FormComponent implements Component, Focusable {
   handleInput(data: string): void {
     if (this.finished) return;
     try {
-      const report = parseMouse(data);
+      const joined = this.reports.take(data);
+      if (joined === "held") return;
+      const report = parseMouse(joined ?? data);
       if (report) {
         if (this.mouse) this.report(report);
         return;
@@ -452,8 +457,11 @@ export class FormComponent implements Component, Focusable {
       this.actor.send({ type: "RESUME" });
       return;
     }
-    const drawn = this.cache?.screen;
-    const target = drawn && targetAt(drawn, line, col);
+    // A click answers what was on the screen when it was made: once a key has changed the form and
+    // before it is drawn again, what the click landed on is no longer there, and the click is dropped.
+    const drawn = this.cache;
+    if (!drawn || drawn.snapshot !== this.snapshot) return;
+    const target = targetAt(drawn.screen, line, col);
     if (!target) return;
     const shown = shownQuestions(this.spec, keys.context);
     for (const event of clickEvents(target, position, { shown })) this.actor.send(event);

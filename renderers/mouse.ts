@@ -55,6 +55,42 @@ export function parseMouse(data: string): MouseReport | undefined {
   return { button: raw & ~(4 | 8 | 16 | 32), x: Number(m[2]), y: Number(m[3]), press: m[4] === "M" };
 }
 
+/**
+ * A mouse report that reaches the form in pieces: the terminal's bytes can
+ * be split across reads by more than the input buffer waits, and then the
+ * start (`ESC [ < 0 ; 12`) and the rest (`; 7 M`, even one character at a
+ * time) arrive as separate inputs. The pieces are put back together here
+ * and never typed: `take` returns the whole report once it is complete,
+ * `"held"` for a piece it keeps, and undefined for input that is no part of
+ * a report (which then goes on as a key).
+ */
+export class ReportJoiner {
+  private pending = "";
+
+  take(data: string): string | "held" | undefined {
+    if (this.pending) {
+      const joined = this.pending + data;
+      if (/^\x1b\[<[\d;]*[Mm]$/.test(joined)) {
+        this.pending = "";
+        return joined;
+      }
+      if (/^\x1b\[<[\d;]*$/.test(joined) && joined.length <= MAX_REPORT) {
+        this.pending = joined;
+        return "held";
+      }
+      this.pending = "";
+    }
+    if (/^\x1b\[<[\d;]*$/.test(data) && data.length <= MAX_REPORT) {
+      this.pending = data;
+      return "held";
+    }
+    return undefined;
+  }
+}
+
+/** The longest SGR report: `ESC [ < b ; x ; y M` with numbers of up to five digits. */
+const MAX_REPORT = 22;
+
 /** What the host last drew: pi-tui's screen lines and the first of them on screen. */
 export interface DrawnScreen {
   previousLines?: string[];
