@@ -50,7 +50,10 @@ export class ToolLoadout {
   }
 
   private register(tool: AnyFormTool): void {
-    if (!this.defers) return registerFormTool(this.pi, this.state, tool);
+    if (!this.defers) {
+      registerFormTool(this.pi, this.state, tool);
+      return;
+    }
     const direct = this.direct.has(tool.name);
     registerFormTool(this.pi, this.state, direct ? this.withSearchHint(tool) : tool, direct ? "direct" : "deferred");
   }
