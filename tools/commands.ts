@@ -176,7 +176,12 @@ export const platformOpener: Opener = (file) =>
  * review page next to the settings file and say where. Only `review --open`
  * starts a browser.
  */
-export async function runFormchart(args: string, state: FormchartState, open = platformOpener): Promise<CommandReply> {
+export async function runFormchart(
+  args: string,
+  state: FormchartState,
+  open = platformOpener,
+  progress?: (line: string | undefined) => void,
+): Promise<CommandReply> {
   const words = args.trim().split(/\s+/).filter(Boolean);
   const [sub, ...rest] = words;
   if (!sub || sub === "help") return { text: FORMCHART_HELP, level: "info" };
@@ -197,7 +202,23 @@ export async function runFormchart(args: string, state: FormchartState, open = p
   }
   const file = join(dir, "last-form.html");
   const { reviewPage } = await import("../renderers/review-page.js");
-  writeFileSync(file, await reviewPage({ spec: state.lastForm, answer: state.lastAnswer, name: "last form" }));
+  // A line that says how far the build is, at most every quarter second.
+  let said = 0;
+  const onProgress = (done: number, total: number) => {
+    const now = performance.now();
+    if (!progress || now - said < 250) return;
+    said = now;
+    progress(`Review page: replaying route ${done + 1} of ${total}`);
+  };
+  try {
+    const page = await reviewPage(
+      { spec: state.lastForm, answer: state.lastAnswer, name: "last form" },
+      { onProgress },
+    );
+    writeFileSync(file, page);
+  } finally {
+    progress?.(undefined);
+  }
   const wrote = `Wrote the review page of the last form to ${file}`;
   if (rest[0] !== "--open") return { text: wrote, level: "info" };
   try {
@@ -248,7 +269,8 @@ export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState
     description: "The statechart (graph [svg|mermaid|dot]) or the review page (review [--open]) of the last form",
     getArgumentCompletions: formchartCompletions,
     handler: async (args, ctx) => {
-      const reply = await runFormchart(args, state);
+      const progress = ctx.hasUI ? (line: string | undefined) => ctx.ui.setStatus?.("formchart", line) : undefined;
+      const reply = await runFormchart(args, state, platformOpener, progress);
       if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);
       else process.stdout.write(`${reply.text}\n`);
     },
