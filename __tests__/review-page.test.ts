@@ -481,6 +481,20 @@ function escapeText(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
+describe("/formchart review's progress line", () => {
+  it("says how far the build is while it replays the routes, and clears it at the end", async () => {
+    const state = new FormchartState(tempAgentDir());
+    const form = example("demo");
+    const { ctx } = fakeUiContext((c) => c.handleInput("\x1b"));
+    await state.runForm(ctx as never, form.spec, undefined, form.answer);
+    const lines: Array<string | undefined> = [];
+    const reply = await runFormchart("review", state, undefined, { progress: (line) => lines.push(line) });
+    expect(reply.level).toBe("info");
+    expect(lines[0]).toMatch(/^Review page: replaying route 1 of \d+$/);
+    expect(lines.at(-1)).toBeUndefined();
+  }, 60_000);
+});
+
 describe("the opener of /formchart review --open", () => {
   it("fails when the opener exits with an error, and succeeds when it exits cleanly or keeps running", async () => {
     const node = process.execPath;

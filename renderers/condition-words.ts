@@ -123,7 +123,8 @@ export function guardText(spec: FormSpec, guard: GuardRef, negated = false): str
     case "draftKept":
       return say("the editor holds text", "the editor is empty");
     case "onOtherRow":
-      return say("on the typed-answer row", "not on the typed-answer row");
+      // Not on it is on an option row, which the next guard says when it matters.
+      return negated ? "" : "on the typed-answer row";
     case "onOptionRow":
       return say("on an option row", "not on an option row");
     case "invertedFits":

@@ -53,7 +53,7 @@ function stableName(spec: FormSpec, path: string): string {
 function stateLabel(spec: FormSpec, path: string): string {
   const words = stateWords(spec, path);
   const name = stableName(spec, path);
-  return words === name ? name : `${words} (${name})`;
+  return words === name || words.startsWith(`${name} (`) ? words : `${words} (${name})`;
 }
 
 const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#39;": "'" };

@@ -45,6 +45,8 @@ export interface ReviewOptions {
   width?: number;
   /** The rows the form may use. */
   height?: number;
+  /** Called as the routes are replayed: how many are done, of how many. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export const REVIEW_WIDTHS = [60, 80, 120];
@@ -211,7 +213,8 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
   };
 
   try {
-    for (const path of paths) {
+    for (const [index, path] of paths.entries()) {
+      options.onProgress?.(index, paths.length);
       let finished: FormResult | undefined;
       current.transitions.clear();
       const component = new FormComponent({

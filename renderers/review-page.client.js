@@ -115,8 +115,12 @@
       g.setAttribute("aria-label", `State ${s.id}: ${s.words}`);
       chart.nodes.set(s.id, g);
       const open = () => {
-        // A question of the overview opens into its own states.
-        if (view === "overview") switchView("states");
+        // A question of the overview opens into its own states: the flow, zoomed onto that question.
+        if (view === "overview") {
+          switchView("states");
+          const flow = charts.get("states");
+          focusOn(flow, flow.nodes.get(s.id) ?? nodeOf(flow, leafOf(s.id)?.id ?? s.id));
+        }
         go(`state-${s.id}`);
       };
       g.addEventListener("click", (event) => {
@@ -239,6 +243,22 @@
   }
   for (const button of document.querySelectorAll("#chart .views button"))
     button.addEventListener("click", () => switchView(button.dataset.view));
+
+  /** Zoom and scroll a chart so that one node or cluster fills its panel (at most at 1.25). */
+  function focusOn(c, g) {
+    if (!g) return;
+    const svgBox = c.svg.getBoundingClientRect();
+    const box = g.getBoundingClientRect();
+    // In the chart's own units (zoom 1).
+    const x = (box.left - svgBox.left) / c.zoom;
+    const y = (box.top - svgBox.top) / c.zoom;
+    const w = box.width / c.zoom;
+    const h = box.height / c.zoom;
+    const z = Math.min(1.25, (c.scroller.clientWidth - 40) / w, (c.scroller.clientHeight - 40) / h);
+    setZoom(c, z);
+    c.scroller.scrollLeft = x * z - (c.scroller.clientWidth - w * z) / 2;
+    c.scroller.scrollTop = y * z - (c.scroller.clientHeight - h * z) / 2;
+  }
 
   /** Scroll the chart (only the chart) so that a node is in view. */
   function reveal(c, g) {

@@ -183,8 +183,10 @@ export async function runFormchart(
   args: string,
   state: FormchartState,
   open = platformOpener,
-  loadout?: ToolLoadout,
+  /** The tools Pi was given (for `tools`), and where a line on the page's progress goes while it builds. */
+  more: { loadout?: ToolLoadout; progress?: (line: string | undefined) => void } = {},
 ): Promise<CommandReply> {
+  const { loadout, progress } = more;
   const words = args.trim().split(/\s+/).filter(Boolean);
   const [sub, ...rest] = words;
   if (!sub || sub === "help") return { text: FORMCHART_HELP, level: "info" };
@@ -206,7 +208,23 @@ export async function runFormchart(
   }
   const file = join(dir, "last-form.html");
   const { reviewPage } = await import("../renderers/review-page.js");
-  writeFileSync(file, await reviewPage({ spec: state.lastForm, answer: state.lastAnswer, name: "last form" }));
+  // A line that says how far the build is, at most every quarter second.
+  let said = 0;
+  const onProgress = (done: number, total: number) => {
+    const now = performance.now();
+    if (!progress || now - said < 250) return;
+    said = now;
+    progress(`Review page: replaying route ${done + 1} of ${total}`);
+  };
+  try {
+    const page = await reviewPage(
+      { spec: state.lastForm, answer: state.lastAnswer, name: "last form" },
+      { onProgress },
+    );
+    writeFileSync(file, page);
+  } finally {
+    progress?.(undefined);
+  }
   const wrote = `Wrote the review page of the last form to ${file}`;
   if (rest[0] !== "--open") return { text: wrote, level: "info" };
   try {
@@ -288,7 +306,8 @@ export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState
     description: "The statechart (graph [svg|mermaid|dot]) or the review page (review [--open]) of the last form",
     getArgumentCompletions: formchartCompletions,
     handler: async (args, ctx) => {
-      const reply = await runFormchart(args, state, platformOpener, loadout);
+      const progress = ctx.hasUI ? (line: string | undefined) => ctx.ui.setStatus?.("formchart", line) : undefined;
+      const reply = await runFormchart(args, state, platformOpener, { loadout, progress });
       if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);
       else process.stdout.write(`${reply.text}\n`);
     },

@@ -248,6 +248,10 @@ describe("the chart's controls", () => {
     await expect(page.locator(`${SHOWN} g.node.state.selected`).getAttribute("data-state")).resolves.toBe(
       "q2.choosing",
     );
+    // Zoomed onto that question, legible and in the middle of the panel.
+    const focused = await geometry(page);
+    expect(focused.zoom).toBeGreaterThanOrEqual(1);
+    expect(focused.start && inside(focused.start, focused.view)).toBe(true);
     await page.close();
     expect(problems).toEqual([]);
   }, 120_000);
