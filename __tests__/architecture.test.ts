@@ -3,7 +3,7 @@
  * project, and the check really catches an import against it.
  */
 import { describe, expect, it } from "@jest/globals";
-import { checkImports, checkLayers, importsOf } from "../scripts/layers.js";
+import { checkImports, checkLayers, importCircles, importGraph, importsOf, projectSources } from "../scripts/layers.js";
 
 describe("layers", () => {
   it("no import in the project goes against the layering", () => {
@@ -45,5 +45,24 @@ describe("layers", () => {
       'import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";',
     ].join("\n");
     expect(checkImports("tools/example.ts", importsOf(source))).toEqual([]);
+  });
+});
+
+describe("import circles", () => {
+  it("there are none in the project, type-only imports included", () => {
+    expect(importCircles(importGraph(projectSources(".")))).toEqual([]);
+  });
+
+  it("the check finds a circle of types across three files, and a file importing itself", () => {
+    const files = new Map([
+      ["machines/a.ts", 'import type { B } from "./b.js";'],
+      ["machines/b.ts", 'import { c } from "./c.js";'],
+      ["machines/c.ts", 'export type { A } from "./a.js";'],
+      ["machines/d.ts", 'import { a } from "./a.js";\nimport { d } from "./d.js";'],
+    ]);
+    expect(importCircles(importGraph(files))).toEqual([
+      ["machines/a.ts", "machines/b.ts", "machines/c.ts"],
+      ["machines/d.ts"],
+    ]);
   });
 });

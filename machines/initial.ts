@@ -10,7 +10,6 @@
  * rule is shown, but Submit waits for a valid answer); options that do not
  * exist are ignored, and so is a typed answer where the question takes none.
  */
-import type { FormContext } from "./context.js";
 import type { Picks } from "./rows.js";
 import type { FormSpec, QuestionSpec } from "./spec.js";
 import { selectionAnswers, textProblems } from "./text-rules.js";
@@ -38,8 +37,16 @@ export function picksAnswer(q: QuestionSpec, picks: Picks): boolean {
   return picks.options.length + picks.custom.length === 1;
 }
 
+/** What opening answers set in a form's context. */
+interface Opening {
+  cursors: number[];
+  picks: Picks[];
+  answered: boolean[];
+  drafts: string[];
+}
+
 /** `context` (a fresh one) with every question's initial answer applied. */
-export function withInitialAnswers(spec: FormSpec, context: FormContext): FormContext {
+export function withInitialAnswers<C extends Opening>(spec: FormSpec, context: C): C {
   if (!spec.questions.some((q) => q.initial)) return context;
   const cursors = [...context.cursors];
   const picks = [...context.picks];

@@ -7,14 +7,10 @@
  * when free text is allowed. The cursor is a row index into this list; the
  * statechart, the view and the keymap all read rows through this one function.
  */
+import type { Picks } from "./picks.js";
 import type { QuestionSpec } from "./spec.js";
 
-export interface Picks {
-  /** Zero-based indexes of chosen predefined options, in option order. */
-  options: number[];
-  /** Typed answers: at most one for single-select, any number for multi-select. */
-  custom: string[];
-}
+export type { Picks } from "./picks.js";
 
 export type Row = { kind: "option"; index: number } | { kind: "chip"; index: number } | { kind: "other" };
 

@@ -9,7 +9,7 @@
 
 import type { Condition } from "../schemas/conditions.js";
 import { questionId } from "../schemas/rules.js";
-import type { Picks } from "./rows.js";
+import type { Picks } from "./picks.js";
 import { type CountRule, DEFAULT_TEXT_RULE, type TextRule } from "./text-rules.js";
 
 export type QuestionKind = "single" | "multi" | "text";

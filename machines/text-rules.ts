@@ -14,7 +14,7 @@
  */
 import { FORMAT_PROBLEMS, hasFormat, type TextFormat } from "../schemas/formats.js";
 import { compilePattern } from "../schemas/patterns.js";
-import type { Picks } from "./rows.js";
+import type { Picks } from "./picks.js";
 
 export type TextType = "text" | "number" | "email" | "date";
 export type { TextFormat } from "../schemas/formats.js";

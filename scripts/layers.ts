@@ -99,3 +99,77 @@ export function checkLayers(root: string): Violation[] {
     ),
   );
 }
+
+/**
+ * The import graph of the files given (relative to the project, `/`
+ * separated): each file with the project files it imports, relative imports
+ * resolved as TypeScript resolves `./x.js` to `./x.ts`. Type-only imports
+ * count: a circle of types is still a circle a reader has to hold.
+ */
+export function importGraph(files: Map<string, string>): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const [file, source] of files) {
+    const targets = importsOf(source)
+      .filter((s) => s.startsWith("."))
+      .map((s) =>
+        normalize(join(dirname(file), s))
+          .split(sep)
+          .join("/"),
+      )
+      .flatMap((target) =>
+        [target, target.replace(/\.js$/, ".ts"), `${target}.ts`, `${target}/index.ts`]
+          .filter((t) => files.has(t))
+          .slice(0, 1),
+      );
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** Every circle of imports (a strongly connected set of two files or more, or a file importing itself), each sorted. */
+export function importCircles(graph: Map<string, string[]>): string[][] {
+  // Tarjan's algorithm, iteratively deep enough for this project's size.
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string): void => {
+    order.set(file, index);
+    low.set(file, index);
+    index++;
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, order.get(next)!));
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || (graph.get(file) ?? []).includes(file)) circles.push(group.sort());
+  };
+  for (const file of graph.keys()) if (!order.has(file)) visit(file);
+  return circles;
+}
+
+/** The project's own source files under the layers' folders, relative to `root`, with their text. */
+export function projectSources(root: string): Map<string, string> {
+  const base = resolve(root);
+  return new Map(
+    Object.keys(LAYERS).flatMap((folder) =>
+      sources(join(base, folder)).map((path): [string, string] => [
+        relative(base, path).split(sep).join("/"),
+        readFileSync(path, "utf8"),
+      ]),
+    ),
+  );
+}

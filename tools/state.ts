@@ -7,7 +7,6 @@ import { type FormResult, hasInput } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
 import { safeLine } from "../renderers/text.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey } from "./drafts.js";
-import type { AnyFormTool } from "./form-tool.js";
 import { readSettings, type Settings, settingsPath, updateSettings } from "./settings.js";
 import type { ShowOutcome } from "./show-form.js";
 import { QuestionClock } from "./throttle.js";
@@ -31,7 +30,7 @@ const yieldToPi = () => new Promise<void>((resolve) => setImmediate(resolve));
  * never keeps Pi running (print mode exits as it would); a failure is left
  * for the first form to meet and report.
  */
-export function warmUp(tools: readonly AnyFormTool[], delayMs = WARM_UP_DELAY_MS): void {
+export function warmUp(tools: readonly { check(raw: unknown): unknown }[], delayMs = WARM_UP_DELAY_MS): void {
   const timer = setTimeout(async () => {
     try {
       const { warmEngine } = await loadShowForm();
