@@ -1,10 +1,11 @@
 /**
  * Jest in ESM mode: pi-tui is ESM-only. Type checking is `tsc --noEmit`'s job.
  *
- * One project for the unit tests and one per Pi host for the end-to-end
- * tests (__tests__/e2e/pi-host.ts): the same files run against Pi 1.6
- * full-screen, Pi 1.6 inline and Pi 0.73.1. `PI_HOSTS=pi-1.6` (a comma list)
- * runs the end-to-end tests on fewer hosts.
+ * One project for the unit tests, one for the pages in a real browser
+ * (__tests__/browser: no Pi there, so they run once), and one per Pi host for
+ * the end-to-end tests (__tests__/e2e/pi-host.ts): the same files run
+ * against Pi 1.6 full-screen, Pi 1.6 inline and Pi 0.73.1.
+ * `PI_HOSTS=pi-1.6` (a comma list) runs the end-to-end tests on fewer hosts.
  */
 const common = {
   testEnvironment: "node",
@@ -24,8 +25,9 @@ export default {
       ...common,
       displayName: "unit",
       testMatch: ["<rootDir>/__tests__/**/*.test.ts"],
-      testPathIgnorePatterns: ["/node_modules/", "/__tests__/e2e/"],
+      testPathIgnorePatterns: ["/node_modules/", "/__tests__/e2e/", "/__tests__/browser/"],
     },
+    { ...common, displayName: "browser", testMatch: ["<rootDir>/__tests__/browser/**/*.test.ts"] },
     ...hosts.map((host) => ({
       ...common,
       displayName: host,

@@ -244,7 +244,10 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 
 /** ajv's standalone code for every schema the tools check, looked up by the hash of the schema's JSON. */
 function validatorsModule(): { code: string; table: string } {
-  const schemas = [...new Map(schemasToPrecompile().map((s) => [JSON.stringify(s), s])).values()];
+  // In the order of their JSON, not of the modules that made them: what else a process imported first changes nothing.
+  const schemas = [...new Map(schemasToPrecompile().map((s) => [JSON.stringify(s), s]))]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, s]) => s);
   const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
   schemas.forEach((schema, i) => {
     ajv.addSchema(schema, `schema${i}`);
