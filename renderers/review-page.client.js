@@ -140,7 +140,8 @@
 
   function setZoom(c, z, at) {
     const before = c.zoom;
-    c.zoom = Math.max(0.1, Math.min(3, z));
+    // As far out as a fit of the largest chart needs (its overview is the view to read it in), no further in than 3×.
+    c.zoom = Math.max(0.02, Math.min(3, z));
     c.scroller.dataset.zoom = String(Math.round(c.zoom * 1000) / 1000);
     const box = c.scroller.getBoundingClientRect();
     // Keep the point under the pointer (or the middle) where it is.
