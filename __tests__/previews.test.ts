@@ -111,6 +111,22 @@ describe.each([false, true])("a question with previews (multiple: %s)", (multipl
 });
 
 describe("what a preview may hold", () => {
+  it("wide characters, emoji and tabs fit every width from 1 to 300, beside and under, in every height", () => {
+    const preview = "日本語のプレビュー 👩‍👩‍👧 ".repeat(8) + "\n```\n\t缩进的代码行 ".repeat(6) + "\n```";
+    const spec = specOf({
+      prompt: "Q?",
+      multiple: true,
+      options: [{ label: "幅の広い選択肢 ✨", preview }, { label: "B" }],
+    });
+    const snapshot = createActor(formMachine(spec), { input: { spec } }).start().getSnapshot();
+    for (const height of [4, 8, 40])
+      for (let width = 1; width <= 300; width++) {
+        const lines = screen({ spec, snapshot, theme: plainTheme, width, height }).lines;
+        expect(overflowingLines(lines, width)).toEqual([]);
+        expect(lines.length).toBeLessThanOrEqual(height);
+      }
+  });
+
   it("is sanitized: no escape sequence reaches the screen, controls are shown as pictures", () => {
     const preview = "red \x1b[31mtext\x1b[0m\n\x1b]8;;http://x\x07link\x1b]8;;\x07 bell\x07";
     const { form } = openForm(specOf({ prompt: "Q?", options: [{ label: "A", preview }, { label: "B" }] }));
