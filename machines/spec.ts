@@ -30,6 +30,8 @@ export interface OptionSpec {
   note?: string;
   /** The author recommends this option. */
   recommended?: boolean;
+  /** A few lines or a fenced code block shown while the option is highlighted. */
+  preview?: string;
 }
 
 /** Extra explanation around a question's prompt (rich forms). */
@@ -95,6 +97,7 @@ export interface QuestionInput extends QuestionContent {
     details?: string;
     note?: string;
     recommended?: boolean;
+    preview?: string;
   }>;
   allowOther?: boolean;
   multiple?: boolean;
@@ -147,6 +150,7 @@ export function normalizeForm(input: FormInput): FormSpec {
       if (o.details) option.details = o.details;
       if (o.note) option.note = o.note;
       if (o.recommended) option.recommended = true;
+      if (o.preview?.trim()) option.preview = o.preview;
       return option;
     });
     const kind: QuestionKind = q.kind ?? (q.multiple ? "multi" : "single");

@@ -33,6 +33,7 @@ import {
   reviewEntries,
   rowText,
 } from "./presentation.js";
+import { previewLine } from "./preview.js";
 import { displayLine, sanitize } from "./text.js";
 
 /** The dialogs a host offers (Pi's `ctx.ui`). */
@@ -67,6 +68,7 @@ function rowLabel(row: RowModel): string {
     row.details,
     row.authorNote && `» From the author: ${row.authorNote}`,
     row.ownNote && `✎ Your note: ${row.ownNote}`,
+    row.preview && `Preview: ${previewLine(row.preview)}`,
   ]
     .filter((t): t is string => !!t)
     .map((t) => ` — ${displayLine(t, 400)}`);

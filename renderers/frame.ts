@@ -8,6 +8,7 @@
  * goes first (borders, spacing), then the prompt is cut to its first lines.
  * Every line fits the width, and each clickable line keeps its target.
  */
+import { visibleWidth } from "@earendil-works/pi-tui";
 import { fitTo } from "./text.js";
 import type { FormTheme } from "./theme.js";
 
@@ -52,6 +53,8 @@ export interface Layout {
   /** A message about the last key (a refusal), above the help line. */
   status: readonly string[];
   footer: readonly string[];
+  /** Lines drawn beside the list (an option's preview); the list's blocks are laid out in `listWidth` columns. */
+  side?: { lines: readonly string[]; listWidth: number };
 }
 
 export interface Screen {
@@ -65,7 +68,9 @@ const MIN_LIST = 3;
 export function frame(layout: Layout, theme: FormTheme, width: number, height: number): Screen {
   const border = theme.fg("accent", "─".repeat(width));
   const blank = layout.header.length ? [""] : [];
-  const bodyLines = layout.blocks.reduce((n, b) => n + b.lines.length, 0) + markerLines(layout);
+  const listLines = layout.blocks.reduce((n, b) => n + b.lines.length, 0) + markerLines(layout);
+  const bodyLines = Math.max(listLines, layout.side?.lines.length ?? 0);
+  const listWidth = layout.side?.listWidth ?? width;
   const roomy = {
     top: [border, ...layout.header, ...blank],
     topHitsAt: 1,
@@ -73,7 +78,8 @@ export function frame(layout: Layout, theme: FormTheme, width: number, height: n
   };
   const need = roomy.top.length + layout.pinned.length + bodyLines + roomy.bottom.length;
   if (need <= height) {
-    const lines = [...roomy.top, ...layout.pinned, ...allBlockLines(layout, theme, width), ...roomy.bottom];
+    const body = beside(allBlockLines(layout, theme, listWidth), layout, theme, bodyLines);
+    const lines = [...roomy.top, ...layout.pinned, ...body, ...roomy.bottom];
     const at = roomy.top.length + layout.pinned.length + (layout.above > 0 ? 1 : 0);
     return { lines, hits: hitsOf(layout, roomy.topHitsAt, at, at, 0, layout.blocks.length) };
   }
@@ -99,11 +105,27 @@ export function frame(layout: Layout, theme: FormTheme, width: number, height: n
   const pinnedRoom = Math.max(Math.min(1, layout.pinned.length), Math.min(layout.pinned.length, available - MIN_LIST));
   const pinned = cutPinned(layout.pinned, pinnedRoom, theme, width);
   const room = Math.max(1, available - pinned.length);
-  const window = scrollWindow(layout, room, theme, width);
-  const lines = [...top, ...pinned, ...window.lines, ...bottom].slice(0, height);
+  const window = scrollWindow(layout, room, theme, listWidth);
+  const body = beside(window.lines, layout, theme, room);
+  const lines = [...top, ...pinned, ...body, ...bottom].slice(0, height);
   const at = top.length + pinned.length + window.offset;
   const hits = hitsOf(layout, topHitsAt, at - window.skip, at, window.first, window.last);
   return { lines, hits: hits.filter((h) => h.line < lines.length) };
+}
+
+/** The list's lines with the side lines beside them, at most `room` lines; the list alone when there is nothing beside it. */
+function beside(list: readonly string[], layout: Layout, theme: FormTheme, room: number): readonly string[] {
+  const side = layout.side;
+  if (!side || side.lines.length === 0) return list;
+  const count = Math.min(room, Math.max(list.length, side.lines.length));
+  const gap = theme.fg("dim", " │ ");
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const left = fitTo(list[i] ?? "", side.listWidth);
+    const right = i === count - 1 && side.lines.length > count ? theme.fg("dim", " …") : (side.lines[i] ?? "");
+    lines.push(`${left}${" ".repeat(Math.max(0, side.listWidth - visibleWidth(left)))}${gap}${right}`);
+  }
+  return lines;
 }
 
 function markerLines(layout: Layout): number {
@@ -203,7 +225,9 @@ function hitsOf(
   for (let i = first; i < last; i++) {
     const b = layout.blocks[i];
     for (let j = 0; j < b.lines.length; j++, line++) {
-      if (b.target && line >= visibleFrom) hits.push({ line, from: 0, to: Number.MAX_SAFE_INTEGER, target: b.target });
+      // Beside a preview, only the list's columns are the row.
+      const to = layout.side ? layout.side.listWidth : Number.MAX_SAFE_INTEGER;
+      if (b.target && line >= visibleFrom) hits.push({ line, from: 0, to, target: b.target });
     }
   }
   return hits;

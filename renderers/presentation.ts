@@ -37,6 +37,8 @@ export interface RowModel {
   details?: string;
   authorNote?: string;
   ownNote?: string;
+  /** The option's preview, sanitized (the terminal draws the highlighted row's). */
+  preview?: string;
 }
 
 /** The rows `from`…`to` (exclusive) of question `k`. */
@@ -67,6 +69,7 @@ export function questionRows(q: QuestionSpec, k: number, context: FormContext, f
           details: option.details ? displayText(option.details) : undefined,
           authorNote: option.note ? displayText(option.note) : undefined,
           ownNote: own ? displayText(own) : undefined,
+          preview: option.preview ? displayText(option.preview) : undefined,
         }),
       );
     } else if (row.kind === "chip") {
@@ -93,6 +96,11 @@ export function questionRows(q: QuestionSpec, k: number, context: FormContext, f
     }
   }
   return rows;
+}
+
+/** Whether any option of the question has a preview: its list then leaves room for one. */
+export function hasPreviews(q: QuestionSpec): boolean {
+  return q.options.some((o) => o.preview !== undefined);
 }
 
 /** A row's label with its marks: `Staging  ★ recommended ✓`. */

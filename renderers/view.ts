@@ -17,7 +17,8 @@ import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js"
 import { numberReading, textProblems } from "../machines/text-rules.js";
 import { type Block, frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
-import { discardQuestion, questionRows, type RowModel, reviewEntries, rowText } from "./presentation.js";
+import { discardQuestion, hasPreviews, questionRows, type RowModel, reviewEntries, rowText } from "./presentation.js";
+import { previewLines } from "./preview.js";
 import { displayLine, displayText, fitTo, sanitize, wrap, wrapClipped } from "./text.js";
 import type { FormColor, FormTheme } from "./theme.js";
 
@@ -47,6 +48,12 @@ export type EditorRender = (width: number) => string[];
 /** Lines a label, a note or an answer summary may take before it is cut. */
 const VALUE_LINES = 10;
 const EDITOR_MIN_WIDTH = 8;
+/** From this width on, the highlighted option's preview is drawn beside the list; narrower, under the option. */
+export const PREVIEW_BESIDE_WIDTH = 100;
+/** Lines a preview may take under its option. */
+const PREVIEW_LINES = 12;
+/** Between the list and the preview beside it. */
+const SIDE_GAP = 3;
 
 export function view(input: ViewInput): string[] {
   return screen(input).lines;
@@ -95,7 +102,20 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     if (q.kind === "text") {
       return { ...base, pinned, footer, ...textBlocks(q, context.drafts[position.q], input.editor, theme, width) };
     }
-    return { ...base, pinned, footer, ...rowBlocks(q, position.q, context, mode, input.editor, theme, width, height) };
+    if (hasPreviews(q) && width >= PREVIEW_BESIDE_WIDTH) {
+      // The list takes the left part, the highlighted option's preview the rest.
+      const listWidth = Math.min(60, Math.floor((width - SIDE_GAP) * 0.45));
+      const rows = rowBlocks(q, position.q, context, mode, input.editor, theme, listWidth, height, false);
+      const preview = rows.highlighted?.preview;
+      const lines = preview ? previewLines(preview, width - listWidth - SIDE_GAP, 2 * PREVIEW_LINES, theme) : [];
+      return { ...base, pinned, footer, ...rows, side: { lines, listWidth } };
+    }
+    return {
+      ...base,
+      pinned,
+      footer,
+      ...rowBlocks(q, position.q, context, mode, input.editor, theme, width, height, true),
+    };
   }
   if (position.kind === "review") {
     const mode = position.mode === "discarding" ? "reviewing" : position.mode;
@@ -220,20 +240,21 @@ function rowBlocks(
   theme: FormTheme,
   width: number,
   height: number,
-): Pick<Layout, "blocks" | "focus" | "above" | "below"> {
+  previewUnder: boolean,
+): Pick<Layout, "blocks" | "focus" | "above" | "below"> & { highlighted?: RowModel } {
   const count = rowCount(q, context.typed[k]);
   const cursor = context.cursors[k];
   // A list of 10,000 options costs what a screenful costs.
   const span = Math.max(20, height);
   const first = count > 3 * span ? Math.max(0, Math.min(cursor - span, count - 2 * span)) : 0;
   const last = count > 3 * span ? Math.min(count, first + 2 * span) : count;
-  const blocks = questionRows(q, k, context, first, last).map((row) =>
-    reusedRowBlock(q, row, mode, editor, theme, width),
-  );
-  return { blocks, focus: cursor - first, above: first, below: count - last };
+  const rows = questionRows(q, k, context, first, last);
+  const blocks = rows.map((row) => reusedRowBlock(q, row, mode, editor, theme, width, previewUnder));
+  const highlighted = rows.find((row) => row.highlighted);
+  return { blocks, focus: cursor - first, above: first, below: count - last, highlighted };
 }
 
-type DrawnRow = { row: RowModel; theme: FormTheme; width: number; block: Block };
+type DrawnRow = { row: RowModel; theme: FormTheme; width: number; previewUnder: boolean; block: Block };
 /** The last block drawn for each row of a question. */
 const drawnRows = new WeakMap<QuestionSpec, Map<number, DrawnRow>>();
 /** The same fields with the same values (strings come from the spec and the memoized sanitizers, so mostly the same objects). */
@@ -260,17 +281,25 @@ function reusedRowBlock(
   editor: EditorRender | undefined,
   theme: FormTheme,
   width: number,
+  previewUnder: boolean,
 ): Block {
-  if (row.highlighted && mode !== "choosing") return rowBlock(row, mode, editor, theme, width);
+  if (row.highlighted && mode !== "choosing") return rowBlock(row, mode, editor, theme, width, previewUnder);
   let drawn = drawnRows.get(q);
   if (!drawn) {
     drawn = new Map();
     drawnRows.set(q, drawn);
   }
   const last = drawn.get(row.row);
-  if (last && last.theme === theme && last.width === width && sameRow(last.row, row)) return last.block;
-  const block = rowBlock(row, mode, editor, theme, width);
-  drawn.set(row.row, { row, theme, width, block });
+  if (
+    last &&
+    last.theme === theme &&
+    last.width === width &&
+    last.previewUnder === previewUnder &&
+    sameRow(last.row, row)
+  )
+    return last.block;
+  const block = rowBlock(row, mode, editor, theme, width, previewUnder);
+  drawn.set(row.row, { row, theme, width, previewUnder, block });
   return block;
 }
 
@@ -280,6 +309,7 @@ function rowBlock(
   editor: EditorRender | undefined,
   theme: FormTheme,
   width: number,
+  previewUnder: boolean,
 ): Block {
   const prefix = `${row.highlighted ? "› " : "  "}${row.box}${row.number}`;
   const indent = " ".repeat(Math.min(visibleWidth(prefix), Math.max(0, width - 1)));
@@ -295,6 +325,10 @@ function rowBlock(
   };
   under(row.description, "muted");
   under(row.details, "dim");
+  if (previewUnder && row.highlighted && row.preview) {
+    const room = Math.max(1, width - indent.length);
+    for (const l of previewLines(row.preview, room, PREVIEW_LINES, theme)) lines.push(fitTo(`${indent}${l}`, width));
+  }
   // The author's note and the person's own note look different on purpose.
   under(row.authorNote, "dim", "» From the author: ");
   const noting = row.highlighted && mode === "noting" && row.kind === "option";

@@ -16,6 +16,7 @@ const normalizedOption = {
     details: { type: "string" },
     note: { type: "string" },
     recommended: { type: "boolean" },
+    preview: { type: "string" },
   },
 } as const;
 

@@ -10,7 +10,7 @@
  * `details`, a presenter `note` and `recommended`.
  */
 import { type Static, Type } from "typebox";
-import { checkItems, LIMITS, normalizeStrings } from "./rules.js";
+import { checkItems, LIMITS, normalizeStrings, PREVIEW_DESCRIPTION } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
 const text = (description: string, maxLength: number = LIMITS.text) =>
@@ -29,6 +29,7 @@ const RichOption = Type.Object(
     description: text("One-line description"),
     details: text("Longer explanation"),
     note: text("Your note about this option, shown to the user as yours"),
+    preview: text(PREVIEW_DESCRIPTION, LIMITS.preview),
     recommended: Type.Optional(Type.Boolean({ description: "You recommend this option" })),
   },
   { additionalProperties: false },

@@ -22,9 +22,13 @@ export const LIMITS = {
   description: 4_000,
   id: 200,
   title: 500,
+  preview: 2_000,
 } as const;
 
-/** An option of the plain choice tools: a short label and an optional one-line description. */
+/** What the model reads of an option's `preview`, in every tool that takes one. */
+export const PREVIEW_DESCRIPTION = "Lines or a fenced code block shown beside the option";
+
+/** An option of the plain choice tools: a short label, an optional one-line description and preview. */
 export const ChoiceOption = Type.Object(
   {
     label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
@@ -34,6 +38,7 @@ export const ChoiceOption = Type.Object(
         description: "One line shown under the label",
       }),
     ),
+    preview: Type.Optional(Type.String({ maxLength: LIMITS.preview, description: PREVIEW_DESCRIPTION })),
   },
   { additionalProperties: false },
 );

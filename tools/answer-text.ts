@@ -3,7 +3,7 @@
  * question, and what a cancelled form says.
  *
  * `Label: user selected: 1. A, 2. B, user wrote: X`; a rating reads
- * `4 (Very good)`; an unanswered question `(no answer)`, or `(skipped)` when
+ * `4 (Very good)`, an option with a preview `2. Tabs (with its preview)`; an unanswered question `(no answer)`, or `(skipped)` when
  * it was optional.
  *
  * No content can make a line or an entry of its own: a label or a typed
@@ -38,12 +38,19 @@ export function quoted(text: string): string {
   return AMBIGUOUS.test(text) ? jsonLine(text) : text;
 }
 
-/** `2. Staging`, or for a rating `4 (Very good)`, with the label quoted where needed. */
+/**
+ * `2. Staging`, or for a rating `4 (Very good)`, with the label quoted where
+ * needed; an option that had a preview says so: `2. Tabs (with its preview)`.
+ */
 function chosenText(q: QuestionSpec, index: number): string {
   const o = q.options[index];
-  return isScaleOption(q, index)
-    ? `${quoted(o.label)} (${quoted(o.description!)})`
-    : `${index + 1}. ${quoted(o.label)}`;
+  if (isScaleOption(q, index)) return `${quoted(o.label)} (${quoted(o.description!)})`;
+  return `${index + 1}. ${quoted(o.label)}${o.preview ? " (with its preview)" : ""}`;
+}
+
+/** 1-based positions of the chosen options that had a preview. */
+export function previewedOptions(q: QuestionSpec, outcome: QuestionOutcome): number[] {
+  return outcome.answered ? outcome.options.filter((i) => q.options[i].preview).map((i) => i + 1) : [];
 }
 
 /** One line per question: `Label: user selected: 1. A, 2. B, user wrote: X`. */

@@ -4,7 +4,7 @@
  *
  * `details` is `{questions, answers, cancelled}`: one answer per chosen option
  * or typed text, `index` 1-based as in the text the model reads and absent for
- * typed answers. A call in the single-question shape also carries
+ * typed answers, `previewed: true` when the chosen option had a preview. A call in the single-question shape also carries
  * `question`, `options`, `answer`, `wasCustom` and `index` of that question.
  * The text groups each question's answers on one line:
  * `Scope: user selected: 1. A, 2. B, user wrote: X`.
@@ -32,6 +32,8 @@ export interface QuestionAnswer {
   wasCustom: boolean;
   /** 1-based position of the chosen option; absent for typed answers. */
   index?: number;
+  /** The chosen option had a preview. */
+  previewed?: true;
 }
 
 export interface QuestionDetails {
@@ -77,7 +79,12 @@ function normalizedQuestions(spec: FormSpec): NormalizedQuestion[] {
 function answersOf(q: QuestionSpec, outcome: QuestionOutcome): QuestionAnswer[] {
   if (!outcome.answered) return [];
   return [
-    ...outcome.options.map((i) => ({ id: q.id, label: q.options[i].label, wasCustom: false, index: i + 1 })),
+    ...outcome.options.map(
+      (i): QuestionAnswer =>
+        q.options[i].preview
+          ? { id: q.id, label: q.options[i].label, wasCustom: false, index: i + 1, previewed: true }
+          : { id: q.id, label: q.options[i].label, wasCustom: false, index: i + 1 },
+    ),
     ...outcome.custom.map((text) => ({ id: q.id, label: text, wasCustom: true })),
   ];
 }

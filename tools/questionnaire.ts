@@ -4,7 +4,7 @@
  * generated) and `rating` (1–5 generated, Poor to Excellent).
  *
  * `details`: `{questions: [{id, label, prompt}], answers: [{id, value, label,
- * wasCustom, index?}], cancelled}`; `value`/`label` are arrays for
+ * wasCustom, index?, previewed?}], cancelled}`; `value`/`label` are arrays for
  * multi-select, `index` is 1-based. `question_branch` (question-branch.ts)
  * shares all of this and adds `skipped` (the questions its conditions hid
  * while the person moved through the form) and `hidden` (the ones hidden
@@ -14,7 +14,7 @@ import type { FormResult, QuestionOutcome } from "../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionInput, type QuestionSpec } from "../machines/spec.js";
 import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { type CheckedItem, checkQuestionnaireArgs, QuestionnaireParameters } from "../schemas/qwizard.js";
-import { answerLine, cancelledText, chosenLabels, quoted } from "./answer-text.js";
+import { answerLine, cancelledText, chosenLabels, previewedOptions, quoted } from "./answer-text.js";
 import { defineFormTool, describeCall, type Failure, type FormTool, type ResultSummary } from "./form-tool.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -53,6 +53,8 @@ export interface QuestionnaireAnswer {
   label: string | string[];
   wasCustom: boolean;
   index?: number;
+  /** 1-based positions of the chosen options that had a preview. */
+  previewed?: number[];
 }
 
 export interface QuestionnaireDetails {
@@ -68,9 +70,13 @@ function questionnaireAnswer(q: QuestionSpec, outcome: QuestionOutcome): Questio
   if (!outcome.answered) return undefined;
   const labels = chosenLabels(q, outcome);
   const wasCustom = outcome.custom.length > 0;
-  if (q.kind === "multi") return { id: q.id, value: labels, label: labels, wasCustom };
-  const answer: QuestionnaireAnswer = { id: q.id, value: labels[0] ?? "", label: labels[0] ?? "", wasCustom };
-  if (!wasCustom && outcome.options.length) answer.index = outcome.options[0] + 1;
+  const previewed = previewedOptions(q, outcome);
+  const answer: QuestionnaireAnswer =
+    q.kind === "multi"
+      ? { id: q.id, value: labels, label: labels, wasCustom }
+      : { id: q.id, value: labels[0] ?? "", label: labels[0] ?? "", wasCustom };
+  if (q.kind !== "multi" && !wasCustom && outcome.options.length) answer.index = outcome.options[0] + 1;
+  if (previewed.length) answer.previewed = previewed;
   return answer;
 }
 
