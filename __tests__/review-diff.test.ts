@@ -100,7 +100,18 @@ describe("npm run visualize -- --diff", () => {
     const dir = tempAgentDir();
     const out = join(dir, "changes.html");
     const written = run("--diff", BEFORE, "branching", "--out", out);
-    expect(written.status).toBe(0);
+    // Everything about the run, so a failure says why (a signal, a spawn error, what it printed).
+    expect({
+      status: written.status,
+      signal: written.signal,
+      error: written.error?.message,
+      stderr: written.stderr,
+    }).toEqual({
+      status: 0,
+      signal: null,
+      error: undefined,
+      stderr: expect.stringMatching(/^Wrote the changes from .* to .*changes\.html\n$/),
+    });
     expect(written.stdout).toBe("");
     expect(readFileSync(out, "utf8")).toContain("<h2>Routes that end elsewhere");
     const refused = run("--diff", BEFORE, "branching", "--out", join(dir, "changes.svg"));

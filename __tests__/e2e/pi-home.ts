@@ -4,9 +4,9 @@
  * the package's dist/, so the tests stop at once when dist/ is not what the
  * sources make.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { buildDist, staleFiles } from "../../scripts/build.js";
 import { HOST } from "./pi-host.js";
 
@@ -22,7 +22,16 @@ export interface PiHome {
   cleanup(): void;
 }
 
-export function makePiHome(baseUrl: string): PiHome {
+/**
+ * The files the agent directory starts with besides Pi's own: every tool
+ * declared (`toolSet: "all"`), so a scripted model can call any tool by name;
+ * tools-seen.e2e.test.ts checks the default set, with no settings file.
+ */
+export const EVERY_TOOL: Record<string, string> = {
+  "pi-formchart/settings.json": JSON.stringify({ toolSet: "all" }),
+};
+
+export function makePiHome(baseUrl: string, files: Record<string, string> = EVERY_TOOL): PiHome {
   const dir = mkdtempSync(join(tmpdir(), "formchart-pi-"));
   const models = {
     providers: {
@@ -54,6 +63,10 @@ export function makePiHome(baseUrl: string): PiHome {
   };
   writeFileSync(join(dir, "models.json"), JSON.stringify(models));
   writeFileSync(join(dir, "settings.json"), JSON.stringify(settings));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  }
   return {
     dir,
     env: { PI_CODING_AGENT_DIR: dir, PI_OFFLINE: "1", NO_PROXY: "127.0.0.1", no_proxy: "127.0.0.1" },

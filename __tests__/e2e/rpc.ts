@@ -3,9 +3,9 @@
  * client that answers `extension_ui_request` dialogs.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { type FakeModel, type ScriptedTurn, startFakeModel } from "./fake-model.js";
 import { makePiHome, piCommand } from "./pi-home.js";
@@ -83,15 +83,11 @@ export async function runPrintPi(
   script: ScriptedTurn[],
   prompt: string,
   extra: string[] = [],
-  /** What to load instead of this package, and files to write into the agent directory first. */
+  /** What to load instead of this package, and the files the agent directory starts with (every tool declared by default). */
   options: { extensions?: string[]; files?: Record<string, string> } = {},
 ): Promise<{ model: FakeModel; output: string; code: number | null }> {
   const model = await startFakeModel(script);
-  const home = makePiHome(model.baseUrl);
-  for (const [name, content] of Object.entries(options.files ?? {})) {
-    mkdirSync(dirname(join(home.dir, name)), { recursive: true });
-    writeFileSync(join(home.dir, name), content);
-  }
+  const home = makePiHome(model.baseUrl, options.files);
   const cwd = mkdtempSync(join(tmpdir(), "formchart-cwd-"));
   const [bin, ...args] = piCommand([...extra, "-p", prompt], options.extensions);
   const child = spawn(bin, args, { cwd, env: { ...process.env, ...home.env }, stdio: ["ignore", "pipe", "pipe"] });

@@ -26,6 +26,7 @@ function footprint(request: RecordedRequest): { tools: number; system: number; n
   return { tools: JSON.stringify(tools).length, system: system.length, names: tools.map((t) => t.function.name) };
 }
 
+/** The first request pi sends, with no settings file of this package unless `files` brings one (the default set). */
 async function firstRequest(extensions: string[], files: Record<string, string> = {}) {
   const { model } = await runPrintPi([{ text: "ok" }], "hi", [], { extensions, files });
   return footprint(model.requests[0]);
@@ -80,7 +81,7 @@ describe("what the model sees", () => {
         ],
         "ask",
         [],
-        {},
+        { files: {} },
       );
       expect(code).toBe(0);
       expect(model.requests[0].tools?.map((t) => t.function.name)).not.toContain("question_branch");
