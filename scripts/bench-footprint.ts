@@ -30,15 +30,21 @@ export interface FootprintHost {
   question: { path: string };
 }
 
-/** The named tool sets of this package and the default one (the names the settings module exports, if it does). */
-export function toolSets(): { names: string[]; fallback: string } {
-  const exported = (settings as { TOOL_SETS?: unknown }).TOOL_SETS;
+/**
+ * The named tool sets of this package and the default one: `TOOL_SETS` (a
+ * list of names, or a record of name → tools) as tools/settings.ts exports
+ * it, or tools/tool-sets.ts where it is defined; else the three names.
+ */
+export async function toolSets(): Promise<{ names: string[]; fallback: string }> {
+  // Built from parts: a module the sources may not have (the catch), which the type check must not require.
+  const definitions = (await import("../tools/" + "tool-sets.js").catch(() => ({}))) as Record<string, unknown>;
+  const exported = (settings as { TOOL_SETS?: unknown }).TOOL_SETS ?? definitions.TOOL_SETS;
   const names = Array.isArray(exported)
     ? exported.map(String)
     : exported && typeof exported === "object"
       ? Object.keys(exported)
       : ["compact", "qwizard", "all"];
-  const declared = (settings.DEFAULT_SETTINGS as { toolSet?: unknown }).toolSet;
+  const declared = (settings.DEFAULT_SETTINGS as { toolSet?: unknown }).toolSet ?? definitions.DEFAULT_TOOL_SET;
   return { names, fallback: typeof declared === "string" ? declared : "compact" };
 }
 
@@ -56,6 +62,8 @@ export interface FootprintRow {
   baseline?: boolean;
   /** Pi's questionnaire.ts: what the ratios are against. */
   reference?: boolean;
+  /** The tool set in effect when the settings name none: where the target is checked. */
+  fallback?: boolean;
   seen: Map<string, Seen>;
 }
 
@@ -158,12 +166,17 @@ async function firstRequest(h: FootprintHost, work: string, extension?: string, 
 export async function footprint(root: string, hosts: FootprintHost[], work: string): Promise<FootprintRow[]> {
   const dir = join(work, "footprint");
   mkdirSync(dir, { recursive: true });
-  const { names } = toolSets();
+  const { names, fallback } = await toolSets();
   const rows: FootprintRow[] = [
     { label: "Pi with nothing loaded (its built-in tools)", baseline: true, seen: new Map() },
     { label: "-e examples/extensions/question.ts", seen: new Map() },
     { label: "-e examples/extensions/questionnaire.ts", reference: true, seen: new Map() },
-    ...names.map((toolSet) => ({ label: `-e pi-formchart, tool set ${toolSet}`, toolSet, seen: new Map() })),
+    ...names.map((toolSet) => ({
+      label: `-e pi-formchart, tool set ${toolSet}`,
+      toolSet,
+      fallback: toolSet === fallback,
+      seen: new Map(),
+    })),
   ];
   for (const h of hosts)
     for (const row of rows) {
@@ -187,7 +200,6 @@ export function printFootprint(
 ): string[] {
   const baseline = rows.find((r) => r.baseline)!;
   const reference = rows.find((r) => r.reference)!;
-  const { fallback } = toolSets();
   const added = (row: FootprintRow, h: FootprintHost) => {
     const base = baseline.seen.get(h.name)!;
     const seen = row.seen.get(h.name)!;
@@ -213,7 +225,7 @@ export function printFootprint(
   };
   const body = rows.map((row) => {
     let target = "";
-    if (row.toolSet === fallback) {
+    if (row.fallback) {
       const ratio = added(row, main).total / added(reference, main).total;
       target = `${ratio <= 2 ? "✓" : "✗"} ≤ 2× (the default set)`;
     }
