@@ -159,8 +159,9 @@ for (const h of HOSTS) mkdirSync(warmTmp(h), { recursive: true });
 
 const TASK = join(WORK, "task.json");
 
-/** A task without the host's part, which `child` fills in. */
-type Work = Task extends infer T ? (T extends Task ? Omit<T, "root" | "pi"> : never) : never;
+/** A task without the host's part, which `child` fills in (each kind of task on its own). */
+type Work = Without<Task, "root" | "pi">;
+type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 function child<T>(h: Host, work: Work, tmpdir = warmTmp(h)): T {
   const env: NodeJS.ProcessEnv = { ...process.env, PI_CODING_AGENT_DIR: AGENT_DIR, TMPDIR: tmpdir };
