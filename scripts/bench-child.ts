@@ -7,9 +7,13 @@
  * keybindings.
  *
  * Usage: `node child.mjs <task.json>`; prints one line of JSON.
- * It imports nothing of the project: the extensions are loaded by path.
+ * It imports nothing of the project: the extensions are loaded by path, and
+ * Pi's modules from the installed package the task names (Pi 1.6 under
+ * `@earendil-works`, Pi 0.73.1 under `@mariozechner`), so one child serves
+ * either host.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -19,16 +23,21 @@ export interface Side {
   tool: string;
 }
 
+/** Where Pi's packages are installed: `node_modules/<scope>/pi-coding-agent`, `node_modules/<scope>/pi-ai`. */
+export type PiScope = "@earendil-works" | "@mariozechner";
+
 export type Task =
-  | { kind: "load"; root: string; side: Side }
-  | { kind: "first-form"; root: string; side: Side; args: unknown; warm: boolean }
-  | { kind: "forms"; root: string; side: Side; row: FormRow };
+  | { kind: "load"; root: string; pi: PiScope; side: Side }
+  | { kind: "first-form"; root: string; pi: PiScope; side: Side; args: unknown; warm: boolean }
+  | { kind: "forms"; root: string; pi: PiScope; side: Side; row: FormRow };
 
 /** One measurement on open forms, for one side in a process of its own. */
 export type FormRow =
   | {
       kind: "keys";
       args: unknown;
+      /** The width every frame is drawn at. */
+      width: number;
       warmup: number;
       samples: number;
       /** Before timing: type this many characters as the first question's typed answer. */
@@ -97,18 +106,43 @@ async function timedAsync<T>(work: () => Promise<T>): Promise<[T, Timing]> {
 }
 
 /** Pi's modules, by file (the loader, theme and keybindings are not among its package exports). */
-async function pi(root: string) {
-  const dist = join(root, "node_modules", "@mariozechner", "pi-coding-agent", "dist");
+async function pi(root: string, scope: PiScope) {
+  const dist = join(root, "node_modules", scope, "pi-coding-agent", "dist");
   const load = <T>(path: string) => import(pathToFileURL(join(dist, path)).href) as Promise<T>;
   const loader = await load<{ loadExtensions(paths: string[], cwd: string): Promise<LoadResult> }>(
     "core/extensions/loader.js",
   );
   const themes = await load<{ initTheme(name: string): void; theme: unknown }>("modes/interactive/theme/theme.js");
   const keys = await load<{ KeybindingsManager: { create(dir?: string): unknown } }>("core/keybindings.js");
-  const ai = (await import(
-    pathToFileURL(join(root, "node_modules", "@mariozechner", "pi-ai", "dist", "index.js")).href
-  )) as { validateToolArguments(tool: unknown, call: { name: string; arguments: unknown }): unknown };
+  const ai = (await import(pathToFileURL(join(root, "node_modules", scope, "pi-ai", "dist", "index.js")).href)) as {
+    validateToolArguments(tool: unknown, call: { name: string; arguments: unknown }): unknown;
+  };
+  if (scope === "@earendil-works") await hostModules(root, dist);
   return { loader, themes, keys, ai };
+}
+
+/**
+ * Pi 1.x: what its extensions' imports resolve to, loaded before any
+ * extension, as in `pi`. Its CLI (a bundle) hands extensions the copies it
+ * runs itself, already loaded, and has jiti loaded by the first extension;
+ * its unbundled loader maps the same names to these files and imports jiti
+ * only when it first loads an extension. Loaded here, what a load costs is
+ * the extension's own, as with Pi 0.73's loader, which imports all of them
+ * statically.
+ */
+async function hostModules(root: string, dist: string) {
+  const fromLoader = createRequire(join(dist, "core", "extensions", "loader.js"));
+  const files = [
+    join(dist, "index.js"),
+    join(dist, "core", "extensions", "jiti-loader.js"),
+    join(dist, "core", "extensions", "pi-ai-extension-view.js"),
+    join(root, "node_modules", "@earendil-works", "pi-agent-core", "dist", "index.js"),
+    fromLoader.resolve("@earendil-works/pi-tui"),
+    fromLoader.resolve("typebox"),
+    fromLoader.resolve("typebox/compile"),
+    fromLoader.resolve("typebox/value"),
+  ];
+  for (const file of files) await import(pathToFileURL(file).href);
 }
 type LoadResult = { extensions: LoadedExtension[]; errors: Array<{ path: string; error: string }> };
 type Pi = Awaited<ReturnType<typeof pi>>;
@@ -126,6 +160,7 @@ function tool(extension: LoadedExtension, name: string): ToolDefinition {
   return found;
 }
 
+/** A stand-in for Pi's TUI: 40 rows of `WIDTH` columns (the keystroke rows set their own width). */
 const tui = { requestRender() {}, terminal: { rows: 40, columns: WIDTH } };
 
 /** Pi's keybindings: one manager for the whole process, handed to every form (as Pi's interactive mode does). */
@@ -139,6 +174,8 @@ function context(p: Pi, opened: (component: Component) => void) {
   keybindings ??= p.keys.KeybindingsManager.create();
   return {
     hasUI: true,
+    // Pi 1.x: the interactive mode (its example opens no form in any other); Pi 0.73 has no `mode`.
+    mode: "tui",
     cwd: process.cwd(),
     sessionManager: { getBranch: () => [] },
     ui: {
@@ -171,7 +208,7 @@ function execute(p: Pi, definition: ToolDefinition, raw: unknown, ctx: unknown, 
 function call(p: Pi, definition: ToolDefinition, raw: unknown, executing?: () => void): Promise<Component> {
   return new Promise((resolve, reject) => {
     const ctx = context(p, (component) => {
-      component.render(WIDTH);
+      component.render(tui.terminal.columns);
       resolve(component);
     });
     execute(p, definition, raw, ctx, executing).then(
@@ -203,10 +240,13 @@ class KeyRun {
   private k = 0;
   readonly times: number[] = [];
   readonly cpus: number[] = [];
-  constructor(readonly component: Component) {}
+  constructor(
+    readonly component: Component,
+    readonly width: number,
+  ) {}
   private press(): void {
     this.component.handleInput?.(KEYS[this.k++ % KEYS.length]);
-    this.component.render(WIDTH);
+    this.component.render(this.width);
   }
   warm(n: number): void {
     for (let i = 0; i < n; i++) this.press();
@@ -230,7 +270,7 @@ function typeLong(component: Component, options: number, chars: number): void {
   component.handleInput?.("\r");
   component.handleInput?.(`\x1b[200~${text}\x1b[201~`);
   component.handleInput?.("\r");
-  component.render(WIDTH);
+  component.render(tui.terminal.columns);
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -306,7 +346,7 @@ async function heapPerClosedForm(
 }
 
 async function forms(task: Extract<Task, { kind: "forms" }>): Promise<Samples | number> {
-  const p = await pi(task.root);
+  const p = await pi(task.root, task.pi);
   p.themes.initTheme("dark");
   const definition = tool(await loadOne(p, task.root, task.side), task.side.tool);
   const row = task.row;
@@ -329,7 +369,8 @@ async function forms(task: Extract<Task, { kind: "forms" }>): Promise<Samples | 
     }
     return out;
   }
-  const run = new KeyRun(await call(p, definition, row.args));
+  tui.terminal.columns = row.width;
+  const run = new KeyRun(await call(p, definition, row.args), row.width);
   if (row.typed) {
     const options = (row.args as { questions: Array<{ options: unknown[] }> }).questions[0].options.length;
     typeLong(run.component, options, row.typed);
@@ -341,7 +382,7 @@ async function forms(task: Extract<Task, { kind: "forms" }>): Promise<Samples | 
 
 async function main(task: Task): Promise<unknown> {
   if (task.kind === "forms") return forms(task);
-  const p = await pi(task.root);
+  const p = await pi(task.root, task.pi);
   if (task.kind === "load") {
     const [extension, timing] = await timedAsync(() => loadOne(p, task.root, task.side));
     // As inside Pi, the process goes on: what an extension left to do after loading (a cache to write) gets done.

@@ -1,12 +1,16 @@
 /**
  * npm run bench: pi-formchart against Pi's own example extension
- * (examples/extensions/questionnaire.ts of the installed
- * @earendil-works/pi-coding-agent, loaded from node_modules, never copied),
- * both measured the way Pi runs them and in the same run.
+ * (examples/extensions/questionnaire.ts of the installed Pi, loaded from
+ * node_modules, never copied), both measured the way Pi runs them and in the
+ * same run, on two hosts: Pi 1.6 (`@earendil-works/pi-coding-agent`, on a
+ * Node it accepts: the main column, where the targets are checked) and Pi
+ * 0.73.1 (`@mariozechner/pi-coding-agent`, each side against 0.73.1's own
+ * example, on the machine's own Node when that is older than 22, as its users
+ * run it).
  *
- * Every figure but the path generation comes from child processes running
- * plain Node (scripts/bench-child.ts, transpiled, no TypeScript hooks) that
- * load both extensions with Pi's own extension loader, as `pi` does:
+ * Every timed figure comes from child processes running plain Node
+ * (scripts/bench-child.ts, transpiled, no TypeScript hooks) that load both
+ * extensions with the host's own extension loader, as `pi` does:
  *
  * - load through Pi's loader, its file cache warm, and cold (jiti's cache
  *   redirected to an empty directory for each sample): a fresh process per
@@ -14,9 +18,10 @@
  * - first form: tool call (prepareArguments, Pi's argument check, execute)
  *   to the first frame, a fresh process per sample; after the session
  *   started (as in Pi), and right after the load;
- * - keystroke → frame: `handleInput` + `render(120)`, both forms open in one
- *   process, equal warm-up and sample counts, alternating blocks; median and
- *   p99 of the wall time and of the CPU time of each key;
+ * - keystroke → frame: `handleInput` + `render(width)` at widths 80 and 120,
+ *   each side in processes of its own, equal warm-up and sample counts, the
+ *   order alternating; median and p99 of the wall time and of the CPU time of
+ *   each key;
  * - heap retained per open form: forms of one spec opened and kept, after
  *   `gc()`; and forms each with questions of their own;
  * - the tool's own open time at 10,000 options, and keystrokes at 10,000
@@ -27,9 +32,15 @@
  *   paste: the argument check and keystroke → frame (the sources, in this
  *   process; scripts/bench-patterns.ts). `--patterns` runs only this row.
  *
+ * What the model sees is measured, not estimated: the real `pi` of each host
+ * in print mode against the scripted model server of the end-to-end tests;
+ * the first request's tool declarations and system message, in characters
+ * (scripts/bench-footprint.ts).
+ *
  * Targets are checked here and printed beside the table (`✓` / `✗`); no test
  * times anything. `--quick` takes fewer samples (for trying things, not for
- * the table in docs/performance.md).
+ * the table in docs/performance.md); `--forms` runs only the rows of open
+ * forms, `--footprint` only what the model sees.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -41,21 +52,87 @@ import type { AnyStateMachine } from "xstate";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { createFormMachine } from "../machines/form.js";
 import { generatePaths } from "../machines/paths.js";
-import { type FormRow, type KeyStats, type Samples, type Side, stats, type Task, type Timing } from "./bench-child.js";
+import {
+  type FormRow,
+  type KeyStats,
+  type PiScope,
+  type Samples,
+  type Side,
+  stats,
+  type Task,
+  type Timing,
+} from "./bench-child.js";
+import { footprint, printFootprint } from "./bench-footprint.js";
 import { patternFigures, printPatternFigures } from "./bench-patterns.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const PI_PACKAGE = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent");
-const THEIRS_PATH = join(PI_PACKAGE, "examples", "extensions", "questionnaire.ts");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { pi: { extensions: string[] } };
 /** What Pi loads of this package: the `pi.extensions` entry of package.json. */
 const OURS: Side = { path: join(ROOT, pkg.pi.extensions[0]), tool: "question" };
 const SOURCES: Side = { path: join(ROOT, "tools", "index.ts"), tool: "question" };
-const THEIRS: Side = { path: THEIRS_PATH, tool: "questionnaire" };
 
 const quick = process.argv.includes("--quick");
 /** Only the open-form rows (keystrokes, heap, open time): for trying changes to the engine. */
 const formsOnly = process.argv.includes("--forms");
+/** Only what the model sees. */
+const footprintOnly = process.argv.includes("--footprint");
+
+/** The major and minor version of the Node at `node`. */
+function nodeVersion(node: string): string {
+  const run = spawnSync(node, ["-p", "process.versions.node"], { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`${node} does not run: ${run.stderr}`);
+  return run.stdout.trim();
+}
+
+interface Host {
+  /** "Pi 1.6.0" */
+  name: string;
+  scope: PiScope;
+  /** The installed Pi package. */
+  dir: string;
+  /** The Node its children run on. */
+  node: string;
+  nodeVersion: string;
+  /** Its CLI, from the package's own `bin` field. */
+  cli: string;
+  /** Its own examples/extensions/questionnaire.ts. */
+  theirs: Side;
+  /** Its own examples/extensions/question.ts. */
+  question: Side;
+}
+
+function host(scope: PiScope, node: string): Host {
+  const dir = join(ROOT, "node_modules", scope, "pi-coding-agent");
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    version: string;
+    bin: string | Record<string, string>;
+  };
+  const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin.pi;
+  const examples = join(dir, "examples", "extensions");
+  return {
+    name: `Pi ${manifest.version}`,
+    scope,
+    dir,
+    node,
+    nodeVersion: nodeVersion(node),
+    cli: join(dir, bin),
+    theirs: { path: join(examples, "questionnaire.ts"), tool: "questionnaire" },
+    question: { path: join(examples, "question.ts"), tool: "question" },
+  };
+}
+
+/** Pi 0.73.1 on the machine's own Node when that is older than 22 (scripts/with-node.sh names it), as its users run it. */
+function oldNode(): string {
+  const system = process.env.FORMCHART_SYSTEM_NODE;
+  if (system && existsSync(system) && Number(nodeVersion(system).split(".")[0]) < 22) return system;
+  return process.execPath;
+}
+/** The main column: Pi 1.6, where the targets are checked. */
+const NEW = host("@earendil-works", process.execPath);
+/** The second column: Pi 0.73.1, the last release under the old names. */
+const OLD = host("@mariozechner", oldNode());
+const HOSTS = [NEW, OLD];
+
 const N = {
   loadWarm: quick ? 7 : 21,
   loadCold: quick ? 3 : 11,
@@ -86,32 +163,37 @@ writeFileSync(
 );
 /** Pi's settings directory for the children: Pi's defaults, nothing of the person running the benchmark. */
 const AGENT_DIR = join(WORK, "agent");
-/** The warm runs' temporary directory, where jiti keeps its file cache (os.tmpdir()/jiti). */
-const WARM_TMP = join(WORK, "tmp-warm");
-mkdirSync(WARM_TMP, { recursive: true });
+/** The warm runs' temporary directories (one per host), where jiti keeps its file cache (os.tmpdir()/jiti). */
+const warmTmp = (h: Host) => join(WORK, `tmp-warm-${h.scope.slice(1)}`);
+for (const h of HOSTS) mkdirSync(warmTmp(h), { recursive: true });
 
 const TASK = join(WORK, "task.json");
 
-function child<T>(task: Task, tmpdir = WARM_TMP): T {
+/** A task without the host's part, which `child` fills in (each kind of task on its own). */
+type Work = Without<Task, "root" | "pi">;
+type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function child<T>(h: Host, work: Work, tmpdir = warmTmp(h)): T {
   const env: NodeJS.ProcessEnv = { ...process.env, PI_CODING_AGENT_DIR: AGENT_DIR, TMPDIR: tmpdir };
   delete env.NODE_OPTIONS;
+  const task = { ...work, root: ROOT, pi: h.scope } as Task;
   writeFileSync(TASK, JSON.stringify(task));
-  const run = spawnSync(process.execPath, ["--expose-gc", CHILD, TASK], {
+  const run = spawnSync(h.node, ["--expose-gc", CHILD, TASK], {
     cwd: ROOT,
     env,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
   if (run.status !== 0)
-    throw new Error(`benchmark child failed (${task.kind}): ${run.error?.message ?? ""}\n${run.stderr}`);
+    throw new Error(`benchmark child failed (${h.name}, ${task.kind}): ${run.error?.message ?? ""}\n${run.stderr}`);
   return JSON.parse(run.stdout.trim().split("\n").pop() ?? "null") as T;
 }
 
 /** A cold sample: jiti's cache in a fresh empty directory, checked to have been used. */
-function childCold<T>(task: Task): T {
+function childCold<T>(h: Host, work: Work): T {
   const tmp = mkdtempSync(join(WORK, "tmp-cold-"));
   try {
-    const out = child<T>(task, tmp);
+    const out = child<T>(h, work, tmp);
     const cache = join(tmp, "jiti");
     if (!existsSync(cache) || readdirSync(cache).length === 0)
       throw new Error(`jiti kept no cache in ${cache}: the cold runs would not be cold`);
@@ -153,6 +235,20 @@ function alternate(
   return out;
 }
 
+/** pi-formchart and the host's example, alternating. */
+function pair(h: Host, run: (side: Side) => Timing, rounds: number, warmup: number, label: string) {
+  const got = alternate(
+    [
+      ["ours", () => run(OURS)],
+      ["theirs", () => run(h.theirs)],
+    ],
+    rounds,
+    warmup,
+    `${label} (${h.name})`,
+  );
+  return { ours: got.get("ours")!, theirs: got.get("theirs")! };
+}
+
 // ---------------------------------------------------------------------------
 // Arguments: the same form for both, in each tool's own shape.
 
@@ -178,15 +274,20 @@ const both = (n: number, m: number, style: Style = "ascii") => ({
 });
 
 // ---------------------------------------------------------------------------
-// The table.
+// The table: one row per measure, a cell per host.
 
-interface Row {
-  measure: string;
+interface Cell {
   ours: string;
   oursCpu: string;
   theirs: string;
   theirsCpu: string;
   ratio: string;
+}
+interface Row {
+  measure: string;
+  /** Pi 1.6, then Pi 0.73.1; a row measured on one host only has no cell for the other. */
+  cells: Map<Host, Cell>;
+  /** Checked on the main host. */
   target: string;
 }
 const rows: Row[] = [];
@@ -197,126 +298,131 @@ const spread = (xs: number[], digits = 1) =>
 const ratioOf = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : "—");
 const check = (ok: boolean, what: string) => `${ok ? "✓" : "✗"} ${what}`;
 
-function seriesRow(measure: string, a: Series, b: Series | undefined, limit?: number) {
-  const r = b ? median(a.wall) / median(b.wall) : undefined;
-  rows.push({
-    measure,
+function seriesCell(a: Series, b: Series | undefined): Cell {
+  return {
     ours: spread(a.wall),
     oursCpu: ms(median(a.cpu)),
     theirs: b ? spread(b.wall) : "—",
     theirsCpu: b ? ms(median(b.cpu)) : "—",
     ratio: b ? ratioOf(median(a.wall), median(b.wall)) : "—",
-    target: limit === undefined || r === undefined ? "" : check(r <= limit, `≤ ${limit}×`),
-  });
+  };
 }
 
-function keyRows(name: string, a: KeyStats, b: KeyStats | undefined, p99Limit?: { ms?: number; ratio?: number }) {
+/** A row of timings on each host; `limit`: the ratio on the main host at most this. */
+function seriesRow(measure: string, got: Map<Host, { ours: Series; theirs?: Series }>, limit?: number) {
+  const cells = new Map<Host, Cell>();
+  for (const [h, { ours, theirs }] of got) cells.set(h, seriesCell(ours, theirs));
+  const main = got.get(NEW);
+  const r = main?.theirs ? median(main.ours.wall) / median(main.theirs.wall) : undefined;
+  rows.push({ measure, cells, target: limit === undefined || r === undefined ? "" : check(r <= limit, `≤ ${limit}×`) });
+}
+
+interface KeyLimits {
+  /** p99 under this many milliseconds. */
+  ms?: number;
+  /** Median and p99 at most this times the example's. */
+  ratio?: number;
+}
+function keyRows(name: string, got: Map<Host, { ours: KeyStats; theirs?: KeyStats }>, limits: KeyLimits = {}) {
   const d = 3;
-  rows.push({
-    measure: `keystroke→frame median, ${name}`,
-    ours: ms(a.p50, d),
-    oursCpu: ms(a.cpuP50, d),
-    theirs: ms(b?.p50, d),
-    theirsCpu: ms(b?.cpuP50, d),
-    ratio: ratioOf(a.p50, b?.p50),
-    target: "",
-  });
-  const targets: string[] = [];
-  if (p99Limit?.ms !== undefined) targets.push(check(a.p99 < p99Limit.ms, `< ${p99Limit.ms} ms`));
-  if (p99Limit?.ratio !== undefined && b) targets.push(check(a.p99 <= b.p99 * p99Limit.ratio, `≤ ${p99Limit.ratio}×`));
-  rows.push({
-    measure: `keystroke→frame p99, ${name}`,
-    ours: ms(a.p99, d),
-    oursCpu: ms(a.cpuP99, d),
-    theirs: ms(b?.p99, d),
-    theirsCpu: ms(b?.cpuP99, d),
-    ratio: ratioOf(a.p99, b?.p99),
-    target: targets.join(", "),
-  });
+  for (const which of ["median", "p99"] as const) {
+    const pick = (k: KeyStats | undefined) => (which === "median" ? k?.p50 : k?.p99);
+    const pickCpu = (k: KeyStats | undefined) => (which === "median" ? k?.cpuP50 : k?.cpuP99);
+    const cells = new Map<Host, Cell>();
+    for (const [h, { ours, theirs }] of got)
+      cells.set(h, {
+        ours: ms(pick(ours), d),
+        oursCpu: ms(pickCpu(ours), d),
+        theirs: ms(pick(theirs), d),
+        theirsCpu: ms(pickCpu(theirs), d),
+        ratio: ratioOf(pick(ours)!, pick(theirs)),
+      });
+    const main = got.get(NEW);
+    const targets: string[] = [];
+    if (main && which === "p99" && limits.ms !== undefined)
+      targets.push(check(main.ours.p99 < limits.ms, `< ${limits.ms} ms`));
+    if (main?.theirs && limits.ratio !== undefined)
+      targets.push(check(pick(main.ours)! <= pick(main.theirs)! * limits.ratio, `≤ ${limits.ratio}×`));
+    rows.push({ measure: `keystroke→frame ${which}, ${name}`, cells, target: targets.join(", ") });
+  }
 }
 
 const started = new Date();
 const loadBefore = loadavg();
 
-if (!formsOnly) {
+if (!formsOnly && !footprintOnly) {
   // 1. Load through Pi's loader.
-  const load = (side: Side) => () => child<Timing>({ kind: "load", root: ROOT, side });
-  const loadCold = (side: Side) => () => childCold<Timing>({ kind: "load", root: ROOT, side });
-  const warm = alternate(
-    [
-      ["ours", load(OURS)],
-      ["theirs", load(THEIRS)],
-    ],
-    N.loadWarm,
-    3,
-    "load, cache warm",
+  const warm = new Map(
+    HOSTS.map((h) => [
+      h,
+      pair(h, (side) => child<Timing>(h, { kind: "load", side }), N.loadWarm, 3, "load, cache warm"),
+    ]),
   );
-  seriesRow("load through Pi's loader, cache warm", warm.get("ours")!, warm.get("theirs")!, 2);
-  const cold = alternate(
-    [
-      ["ours", loadCold(OURS)],
-      ["theirs", loadCold(THEIRS)],
-    ],
-    N.loadCold,
+  seriesRow("load through Pi's loader, cache warm", warm, 2);
+  const cold = new Map(
+    HOSTS.map((h) => [
+      h,
+      pair(h, (side) => childCold<Timing>(h, { kind: "load", side }), N.loadCold, 1, "load, cache cold"),
+    ]),
+  );
+  seriesRow("load through Pi's loader, cache cold", cold, 1.5);
+  const sources = alternate(
+    [["ours", () => child<Timing>(NEW, { kind: "load", side: SOURCES })]],
+    N.loadSources,
     1,
-    "load, cache cold",
+    `load from the sources (${NEW.name})`,
   );
-  seriesRow("load through Pi's loader, cache cold", cold.get("ours")!, cold.get("theirs")!, 1.5);
-  const sources = alternate([["ours", load(SOURCES)]], N.loadSources, 1, "load from the sources");
-  seriesRow("load of tools/index.ts (the sources), cache warm", sources.get("ours")!, warm.get("theirs")!);
+  seriesRow(
+    "load of tools/index.ts (the sources), cache warm",
+    new Map([[NEW, { ours: sources.get("ours")!, theirs: warm.get(NEW)!.theirs }]]),
+  );
 
-  // 2. First form.
+  // 2. First form: after the session started (the engine warms in the background), and right after the load.
   const firstFormSizes: Array<[string, number, number]> = [
     ["1×3", 1, 3],
     ["4×5", 4, 5],
     ["12×20", 12, 20],
     ["1×1,000", 1, 1000],
   ];
-  for (const [name, n, m] of firstFormSizes) {
+  const firstForm = (name: string, n: number, m: number, warm: boolean) => {
     const args = both(n, m);
-    const first = alternate(
-      [
-        ["ours", () => child<Timing>({ kind: "first-form", root: ROOT, side: OURS, args: args.ours, warm: true })],
-        [
-          "theirs",
-          () => child<Timing>({ kind: "first-form", root: ROOT, side: THEIRS, args: args.theirs, warm: true }),
-        ],
-      ],
-      N.firstForm,
-      1,
-      `first form ${name}`,
+    return new Map(
+      HOSTS.map((h) => [
+        h,
+        pair(
+          h,
+          (side) => child<Timing>(h, { kind: "first-form", side, args: side === OURS ? args.ours : args.theirs, warm }),
+          N.firstForm,
+          1,
+          `first form ${name}${warm ? "" : " right after load"}`,
+        ),
+      ]),
     );
-    seriesRow(`first form (call → first frame), ${name}`, first.get("ours")!, first.get("theirs")!, 2);
-  }
-  {
-    const args = both(1, 3);
-    const first = alternate(
-      [
-        ["ours", () => child<Timing>({ kind: "first-form", root: ROOT, side: OURS, args: args.ours, warm: false })],
-        [
-          "theirs",
-          () => child<Timing>({ kind: "first-form", root: ROOT, side: THEIRS, args: args.theirs, warm: false }),
-        ],
-      ],
-      N.firstForm,
-      1,
-      "first form right after load",
-    );
-    seriesRow("first form right after the load (no session start), 1×3", first.get("ours")!, first.get("theirs")!);
-  }
+  };
+  for (const [name, n, m] of firstFormSizes)
+    seriesRow(`first form after session_start (call → first frame), ${name}`, firstForm(name, n, m, true), 1);
+  seriesRow("first form right after the load (no session_start), 1×3", firstForm("1×3", 1, 3, false));
 }
 
 // 3. Open forms: keystrokes, heap, open time. Each side in processes of its own (the
 // example's garbage is not collected on pi-formchart's time, nor the other way round),
 // the order alternating from round to round.
-const formsChild = <T>(side: Side, row: FormRow) => child<T>({ kind: "forms", root: ROOT, side, row });
+const formsChild = <T>(h: Host, side: Side, row: FormRow) => child<T>(h, { kind: "forms", side, row });
 
-/** Keystrokes: `rounds` processes per side, each with the same warm-up and its share of the samples. */
-function keystrokes(name: string, args: { ours: unknown; theirs?: unknown }, typed?: number, warmup = N.keysWarmup) {
+/** Keystrokes on one host: `rounds` processes per side, each with the same warm-up and its share of the samples. */
+function keystrokes(
+  h: Host,
+  name: string,
+  args: { ours: unknown; theirs?: unknown },
+  width: number,
+  typed?: number,
+  warmup = N.keysWarmup,
+) {
   const rounds = 2;
   const per = (a: unknown): FormRow => ({
     kind: "keys",
     args: a,
+    width,
     warmup,
     samples: Math.ceil(N.keys / rounds),
     typed,
@@ -326,183 +432,224 @@ function keystrokes(name: string, args: { ours: unknown; theirs?: unknown }, typ
       ? [[OURS, args.ours]]
       : [
           [OURS, args.ours],
-          [THEIRS, args.theirs],
+          [h.theirs, args.theirs],
         ];
   const got = new Map<Side, Samples>(sides.map(([side]) => [side, { wall: [], cpu: [] }]));
   for (let r = 0; r < rounds; r++) {
-    process.stderr.write(`\r… keystrokes ${name} ${r + 1}/${rounds}   `);
+    process.stderr.write(`\r… keystrokes ${name} (${h.name}) ${r + 1}/${rounds}   `);
     for (const [side, a] of r % 2 ? [...sides].reverse() : sides) {
-      const s = formsChild<Samples>(side, per(a));
+      const s = formsChild<Samples>(h, side, per(a));
       got.get(side)!.wall.push(...s.wall);
       got.get(side)!.cpu.push(...s.cpu);
     }
   }
   process.stderr.write("\n");
   const ours = got.get(OURS)!;
-  const theirs = got.get(THEIRS);
+  const theirs = got.get(h.theirs);
   return { ours: stats(ours.wall, ours.cpu), theirs: theirs && stats(theirs.wall, theirs.cpu) };
 }
 
-const keyCases: Array<[string, { ours: unknown; theirs?: unknown }, number?, number?]> = [
-  ["1×3", both(1, 3)],
-  ["4×5", both(4, 5)],
-  ["12×20", both(12, 20)],
-  // The example takes ~50 ms a key here: a shorter warm-up, the same for both.
-  ["1×1,000", both(1, 1000), undefined, N.keysWarmupLong],
-  ["4×5, CJK and emoji", both(4, 5, "cjk")],
-  ["12×20, CJK and emoji", both(12, 20, "cjk")],
-  ["4×5, a 1 MB typed answer", both(4, 5), 1_000_000],
-  ["1×10,000", { ours: questions(1, 10_000, "ascii", false) }],
-  ["50×10", { ours: questions(50, 10, "ascii", false) }],
-];
-for (const [name, args, typed, warmup] of keyCases) {
-  const { ours, theirs } = keystrokes(name, args, typed, warmup);
-  keyRows(name, ours, theirs, !theirs ? { ms: 1 } : name === "4×5" ? { ms: 1, ratio: 1 } : undefined);
-}
-
-/** `forms` forms of one spec (what the issue measures), or each with questions of its own (`distinct`). */
-const heapCases: Array<[string, number, number, number, boolean]> = [
-  ["1×3", 1, 3, 200, false],
-  ["4×5", 4, 5, 200, false],
-  ["12×20", 12, 20, 50, false],
-  ["1×1,000", 1, 1000, 20, false],
-  ["4×5, each form different", 4, 5, 100, true],
-];
-for (const [name, n, m, forms, distinct] of heapCases) {
-  const argsOf = (theirs: boolean) =>
-    Array.from({ length: forms }, (_, k) => questions(n, m, "ascii", theirs, distinct ? k : 0));
-  const heap = alternate(
-    [
-      ["ours", () => ({ wall: formsChild<number>(OURS, { kind: "heap", args: argsOf(false) }), cpu: 0 })],
-      ["theirs", () => ({ wall: formsChild<number>(THEIRS, { kind: "heap", args: argsOf(true) }), cpu: 0 })],
-    ],
-    N.heapRounds,
-    0,
-    `heap ${name}`,
-  );
-  const a = median(heap.get("ours")!.wall);
-  const b = median(heap.get("theirs")!.wall);
-  rows.push({
-    measure: `heap retained per open form, ${name}`,
-    ours: kib(a),
-    oursCpu: "",
-    theirs: kib(b),
-    theirsCpu: "",
-    ratio: ratioOf(a, b),
-    target: name === "4×5" ? check(a <= b, "≤ 1×") : "",
-  });
-}
-
-{
-  // A long session: forms opened, answered and closed one after another, each with texts of its own.
-  const closedForms = (side: Side, theirs: boolean) => () => ({
-    wall: formsChild<number>(side, {
-      kind: "closed",
-      args: questions(4, 5, "ascii", theirs),
-      warmup: N.closedWarmup,
-      checkpoints: 10,
-      every: N.closedEvery,
-    }),
-    cpu: 0,
-  });
-  const closed = alternate(
-    [
-      ["ours", closedForms(OURS, false)],
-      ["theirs", closedForms(THEIRS, true)],
-    ],
-    1,
-    0,
-    "heap per closed form",
-  );
-  const a = median(closed.get("ours")!.wall);
-  const b = median(closed.get("theirs")!.wall);
-  rows.push({
-    measure: "heap growth per closed form, 4×5, each form different",
-    ours: `${a.toFixed(0)} B`,
-    oursCpu: "",
-    theirs: `${b.toFixed(0)} B`,
-    theirsCpu: "",
-    ratio: "—",
-    target: "",
-  });
-}
-
-{
-  process.stderr.write("… the tool's own open time\n");
-  const s = formsChild<Samples>(OURS, {
-    kind: "open",
-    args: questions(1, 10_000, "ascii", false),
-    warmup: 3,
-    samples: N.open,
-  });
-  const open = stats(s.wall, s.cpu);
-  rows.push({
-    measure: "the tool's own open time (execute → first frame), 1×10,000",
-    ours: `${ms(open.p50)} (p99 ${ms(open.p99)})`,
-    oursCpu: ms(open.cpuP50),
-    theirs: "—",
-    theirsCpu: "—",
-    ratio: "—",
-    target: check(open.p50 < 20, "< 20 ms"),
-  });
-}
-
-// 4. Path generation (the sources, in this process).
-{
-  const t = performance.now();
-  let paths = 0;
-  for (const name of exampleNames()) {
-    const loaded = loadFormFile(name);
-    if (!loaded.ok) throw new Error(loaded.message);
-    paths += generatePaths(loaded.form.spec, createFormMachine(loaded.form.spec) as unknown as AnyStateMachine).length;
+if (!footprintOnly) {
+  // The headline sizes at both widths, on both hosts; the same keys on both sides.
+  const keySizes: Array<[string, number, number, number?]> = [
+    ["1×3", 1, 3],
+    ["4×5", 4, 5],
+    ["12×20", 12, 20],
+    // The example takes tens of milliseconds a key here: a shorter warm-up, the same for both.
+    ["1×1,000", 1, 1000, N.keysWarmupLong],
+  ];
+  for (const width of [80, 120])
+    for (const [name, n, m, warmup] of keySizes) {
+      const args = both(n, m);
+      const got = new Map(
+        HOSTS.map((h) => [h, keystrokes(h, `${name}, ${width} wide`, args, width, undefined, warmup)]),
+      );
+      keyRows(`${name}, ${width} wide`, got, name === "4×5" ? { ms: 1, ratio: 0.5 } : { ratio: 0.5 });
+    }
+  // Further shapes, on the main host at 120 columns.
+  const extraKeys: Array<[string, { ours: unknown; theirs?: unknown }, number?]> = [
+    ["4×5, CJK and emoji", both(4, 5, "cjk")],
+    ["12×20, CJK and emoji", both(12, 20, "cjk")],
+    ["4×5, a 1 MB typed answer", both(4, 5), 1_000_000],
+    ["1×10,000", { ours: questions(1, 10_000, "ascii", false) }],
+    ["50×10", { ours: questions(50, 10, "ascii", false) }],
+  ];
+  for (const [name, args, typed] of extraKeys) {
+    const got = keystrokes(NEW, `${name}, 120 wide`, args, 120, typed);
+    keyRows(`${name}, 120 wide`, new Map([[NEW, got]]), got.theirs ? { ratio: 0.5 } : { ms: 1 });
   }
-  rows.push({
-    measure: `path generation, ${exampleNames().length} examples (${paths} paths)`,
-    ours: ms(performance.now() - t, 0),
-    oursCpu: "",
-    theirs: "—",
-    theirsCpu: "",
-    ratio: "—",
-    target: "",
-  });
+
+  /** `forms` forms of one spec, or each with questions of its own (`distinct`). */
+  const heapCases: Array<[string, number, number, number, boolean]> = [
+    ["1×3", 1, 3, 200, false],
+    ["4×5", 4, 5, 200, false],
+    ["12×20", 12, 20, 50, false],
+    ["1×1,000", 1, 1000, 20, false],
+    ["4×5, each form different", 4, 5, 100, true],
+  ];
+  for (const [name, n, m, forms, distinct] of heapCases) {
+    const argsOf = (theirs: boolean) =>
+      Array.from({ length: forms }, (_, k) => questions(n, m, "ascii", theirs, distinct ? k : 0));
+    const cells = new Map<Host, Cell>();
+    let target = "";
+    for (const h of HOSTS) {
+      const heap = pair(
+        h,
+        (side) => ({ wall: formsChild<number>(h, side, { kind: "heap", args: argsOf(side !== OURS) }), cpu: 0 }),
+        N.heapRounds,
+        0,
+        `heap ${name}`,
+      );
+      const a = median(heap.ours.wall);
+      const b = median(heap.theirs.wall);
+      cells.set(h, { ours: kib(a), oursCpu: "", theirs: kib(b), theirsCpu: "", ratio: ratioOf(a, b) });
+      if (h === NEW && name === "4×5") target = check(a <= b, "≤ 1×");
+    }
+    rows.push({ measure: `heap retained per open form, ${name}`, cells, target });
+  }
+
+  {
+    // A long session: forms opened, answered and closed one after another, each with texts of its own.
+    const closed = pair(
+      NEW,
+      (side) => ({
+        wall: formsChild<number>(NEW, side, {
+          kind: "closed",
+          args: questions(4, 5, "ascii", side !== OURS),
+          warmup: N.closedWarmup,
+          checkpoints: 10,
+          every: N.closedEvery,
+        }),
+        cpu: 0,
+      }),
+      1,
+      0,
+      "heap per closed form",
+    );
+    const a = median(closed.ours.wall);
+    const b = median(closed.theirs.wall);
+    rows.push({
+      measure: "heap growth per closed form, 4×5, each form different",
+      cells: new Map([
+        [NEW, { ours: `${a.toFixed(0)} B`, oursCpu: "", theirs: `${b.toFixed(0)} B`, theirsCpu: "", ratio: "—" }],
+      ]),
+      target: "",
+    });
+  }
+
+  {
+    process.stderr.write("… the tool's own open time\n");
+    const s = formsChild<Samples>(NEW, OURS, {
+      kind: "open",
+      args: questions(1, 10_000, "ascii", false),
+      warmup: 3,
+      samples: N.open,
+    });
+    const open = stats(s.wall, s.cpu);
+    rows.push({
+      measure: "the tool's own open time (execute → first frame), 1×10,000",
+      cells: new Map([
+        [
+          NEW,
+          {
+            ours: `${ms(open.p50)} (p99 ${ms(open.p99)})`,
+            oursCpu: ms(open.cpuP50),
+            theirs: "—",
+            theirsCpu: "—",
+            ratio: "—",
+          },
+        ],
+      ]),
+      target: check(open.p50 < 20, "< 20 ms"),
+    });
+  }
+
+  // 4. Path generation (the sources, in this process).
+  {
+    const t = performance.now();
+    let paths = 0;
+    for (const name of exampleNames()) {
+      const loaded = loadFormFile(name);
+      if (!loaded.ok) throw new Error(loaded.message);
+      paths += generatePaths(
+        loaded.form.spec,
+        createFormMachine(loaded.form.spec) as unknown as AnyStateMachine,
+      ).length;
+    }
+    rows.push({
+      measure: `path generation, ${exampleNames().length} examples (${paths} paths)`,
+      cells: new Map([
+        [NEW, { ours: ms(performance.now() - t, 0), oursCpu: "", theirs: "—", theirsCpu: "", ratio: "—" }],
+      ]),
+      target: "",
+    });
+  }
 }
 
-// 5. The worst patterns and a 10 kB paste (the sources, in this process).
-for (const f of patternFigures(quick)) {
-  rows.push({
-    measure: `pattern: ${f.measure}`,
-    ours: `${ms(f.median)} (p90 ${f.p90.toFixed(1)}, max ${f.max.toFixed(1)})`,
-    oursCpu: `${ms(f.cpuMedian)} (max ${f.cpuMax.toFixed(1)})`,
-    theirs: "—",
-    theirsCpu: "",
-    ratio: "—",
-    target: check(f.ok, "CPU < 50 ms"),
-  });
+// 5. The worst patterns and a 10 kB paste (the sources, in this process; Pi 1.6's packages).
+if (!footprintOnly)
+  for (const f of patternFigures(quick)) {
+    rows.push({
+      measure: `pattern: ${f.measure}`,
+      cells: new Map([
+        [
+          NEW,
+          {
+            ours: `${ms(f.median)} (p90 ${f.p90.toFixed(1)}, max ${f.max.toFixed(1)})`,
+            oursCpu: `${ms(f.cpuMedian)} (max ${f.cpuMax.toFixed(1)})`,
+            theirs: "—",
+            theirsCpu: "",
+            ratio: "—",
+          },
+        ],
+      ]),
+      target: check(f.ok, "CPU < 50 ms"),
+    });
+  }
+
+// 6. What the model sees: the first request of the real `pi` of each host.
+const seen = formsOnly ? undefined : await footprint(ROOT, HOSTS, WORK);
+
+/** A Markdown table, columns padded to the widest cell (by code points). */
+function table(head: string[], body: string[][]): string[] {
+  const widths = head.map((_, i) => Math.max(...[head, ...body].map((r) => [...(r[i] ?? "")].length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i] + c.length - [...c].length)).join(" | ")} |`;
+  return [line(head), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...body.map(line)];
 }
 
-const head: Row = {
-  measure: "measure",
-  ours: "pi-formchart",
-  oursCpu: "CPU",
-  theirs: "Pi questionnaire.ts",
-  theirsCpu: "CPU",
-  ratio: "ours/theirs",
-  target: "target",
-};
-const keysOf = Object.keys(head) as Array<keyof Row>;
-const widths = keysOf.map((k) => Math.max(...[head, ...rows].map((r) => [...r[k]].length)));
-const line = (r: Row) =>
-  `| ${keysOf.map((k, i) => r[k].padEnd(widths[i] + r[k].length - [...r[k]].length)).join(" | ")} |`;
 const cpu = cpus();
 console.log(
-  `Machine: ${cpu[0]?.model.trim() ?? "?"} × ${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
-    `Pi ${JSON.parse(readFileSync(join(PI_PACKAGE, "package.json"), "utf8")).version}, ${started.toISOString().slice(0, 10)}`,
+  `Machine: ${cpu[0]?.model.trim() ?? "?"} × ${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
+    HOSTS.map((h) => `${h.name} on Node v${h.nodeVersion}`).join(", ") +
+    `, ${started.toISOString().slice(0, 10)}`,
 );
 console.log(
   `Load average (1 min) at start ${loadBefore[0].toFixed(2)}, at end ${loadavg()[0].toFixed(2)}${quick ? "; --quick: few samples" : ""}`,
 );
-console.log(line(head));
-console.log(`| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`);
-for (const r of rows) console.log(line(r));
+if (rows.length) {
+  const empty: Cell = { ours: "—", oursCpu: "", theirs: "—", theirsCpu: "", ratio: "—" };
+  const body = rows.map((r) => {
+    const a = r.cells.get(NEW) ?? empty;
+    const b = r.cells.get(OLD) ?? empty;
+    return [r.measure, a.ours, a.oursCpu, a.theirs, a.theirsCpu, a.ratio, r.target, b.ours, b.theirs, b.ratio];
+  });
+  const head = [
+    "measure",
+    `pi-formchart, ${NEW.name}`,
+    "CPU",
+    `questionnaire.ts, ${NEW.name}`,
+    "CPU",
+    "ours/theirs",
+    "target",
+    `pi-formchart, ${OLD.name}`,
+    `questionnaire.ts, ${OLD.name}`,
+    "ours/theirs",
+  ];
+  for (const l of table(head, body)) console.log(l);
+}
+if (seen) {
+  console.log("");
+  for (const l of printFootprint(seen, NEW, OLD, table)) console.log(l);
+}
 rmSync(WORK, { recursive: true, force: true });
 process.exit(0);

@@ -1,0 +1,310 @@
+/**
+ * What the model sees, for `npm run bench` (scripts/bench.ts): the context
+ * an extension adds to every request, measured from a captured request, not
+ * estimated.
+ *
+ * For each host, the real `pi` (the CLI of the installed package, on the
+ * host's Node) starts in print mode (`-p 'hi' --no-session`, stdin from
+ * /dev/null, an empty working directory, an agent directory of its own)
+ * against an OpenAI-compatible model on 127.0.0.1 that records every
+ * request body and answers "Done." (what the end-to-end tests' scripted
+ * model, __tests__/e2e/fake-model.ts, does with an empty script; scripts/
+ * may not import test code, so the few lines it takes are here). Of the first request: the characters of each tool
+ * declaration (`JSON.stringify` of each entry of `tools`) and of the system
+ * message. Pi with nothing loaded gives the baseline (its built-in tools and
+ * system prompt); every other row is what one `-e` adds to it: Pi's own
+ * examples/extensions/question.ts and questionnaire.ts, and this package
+ * under each of its tool sets (`{"toolSet": …}` in
+ * `<agentDir>/pi-formchart/settings.json`).
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import * as settings from "../tools/settings.js";
+
+/** A request body as the model receives it: what the footprint reads of it. */
+interface RecordedRequest {
+  messages: Array<{ role: string; content?: unknown }>;
+  tools?: unknown[];
+}
+
+/** The model: records each `/v1/chat/completions` body and streams "Done." as `chat.completion.chunk` events. */
+async function recordingModel() {
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+        res.writeHead(404).end();
+        return;
+      }
+      requests.push(JSON.parse(Buffer.concat(chunks).toString("utf8")) as RecordedRequest);
+      const event = (delta: object, finish: string | null) =>
+        `data: ${JSON.stringify({
+          id: `chatcmpl-${requests.length}`,
+          object: "chat.completion.chunk",
+          created: 0,
+          model: "fake-model",
+          choices: [{ index: 0, delta, finish_reason: finish }],
+        })}\n\n`;
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      res.end(`${event({ role: "assistant", content: "Done." }, null)}${event({}, "stop")}data: [DONE]\n\n`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** What a footprint run needs of a host. */
+export interface FootprintHost {
+  name: string;
+  node: string;
+  cli: string;
+  theirs: { path: string };
+  question: { path: string };
+}
+
+/**
+ * The named tool sets of this package and the default one: `TOOL_SETS` (a
+ * list of names, or a record of name → tools) as tools/settings.ts exports
+ * it, or tools/tool-sets.ts where it is defined; else the three names.
+ */
+export async function toolSets(): Promise<{ names: string[]; fallback: string }> {
+  // Built from parts: a module the sources may not have (the catch), which the type check must not require.
+  const definitions = (await import("../tools/" + "tool-sets.js").catch(() => ({}))) as Record<string, unknown>;
+  const exported = (settings as { TOOL_SETS?: unknown }).TOOL_SETS ?? definitions.TOOL_SETS;
+  const names = Array.isArray(exported)
+    ? exported.map(String)
+    : exported && typeof exported === "object"
+      ? Object.keys(exported)
+      : ["compact", "qwizard", "all"];
+  const declared = (settings.DEFAULT_SETTINGS as { toolSet?: unknown }).toolSet ?? definitions.DEFAULT_TOOL_SET;
+  return { names, fallback: typeof declared === "string" ? declared : "compact" };
+}
+
+/** The first request's tool declarations and system message, in characters. */
+export interface Seen {
+  tools: Array<{ name: string; chars: number }>;
+  system: number;
+}
+
+export interface FootprintRow {
+  label: string;
+  /** The tool set of this package's rows. */
+  toolSet?: string;
+  /** Pi with nothing loaded. */
+  baseline?: boolean;
+  /** Pi's questionnaire.ts: what the ratios are against. */
+  reference?: boolean;
+  /** The tool set in effect when the settings name none: where the target is checked. */
+  fallback?: boolean;
+  seen: Map<string, Seen>;
+}
+
+const chars = (s: string) => [...s].length;
+
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content))
+    return content.map((part) => (typeof part === "string" ? part : ((part as { text?: string }).text ?? ""))).join("");
+  return "";
+}
+
+function seenOf(request: RecordedRequest): Seen {
+  const tools = (request.tools ?? []).map((t) => ({
+    name: (t as { function?: { name?: string }; name?: string }).function?.name ?? (t as { name?: string }).name ?? "?",
+    chars: chars(JSON.stringify(t)),
+  }));
+  const system = request.messages
+    .filter((m) => m.role === "system" || m.role === "developer")
+    .map((m) => textOf(m.content))
+    .join("");
+  return { tools, system: chars(system) };
+}
+
+/** Start the host's `pi -p 'hi'` with `extension` loaded (if any) and return its first request to the model. */
+async function firstRequest(h: FootprintHost, work: string, extension?: string, toolSet?: string): Promise<Seen> {
+  const model = await recordingModel();
+  try {
+    const agentDir = mkdtempSync(join(work, "pi-home-"));
+    const models = {
+      providers: {
+        fake: {
+          baseUrl: model.baseUrl,
+          api: "openai-completions",
+          apiKey: "x",
+          compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+          models: [
+            {
+              id: "fake-model",
+              name: "Fake",
+              reasoning: false,
+              input: ["text"],
+              contextWindow: 128000,
+              maxTokens: 4096,
+              cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+            },
+          ],
+        },
+      },
+    };
+    const piSettings = {
+      defaultProvider: "fake",
+      defaultModel: "fake-model",
+      quietStartup: true,
+      enableInstallTelemetry: false,
+      retry: { enabled: false },
+    };
+    writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
+    writeFileSync(join(agentDir, "settings.json"), JSON.stringify(piSettings));
+    if (toolSet) {
+      mkdirSync(join(agentDir, "pi-formchart"), { recursive: true });
+      writeFileSync(join(agentDir, "pi-formchart", "settings.json"), JSON.stringify({ toolSet }));
+    }
+    // An empty working directory: no project files (AGENTS.md, .pi/) of the checkout in the prompt.
+    const cwd = mkdtempSync(join(work, "cwd-"));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PI_CODING_AGENT_DIR: agentDir,
+      PI_OFFLINE: "1",
+      NO_PROXY: "127.0.0.1",
+      no_proxy: "127.0.0.1",
+    };
+    delete env.NODE_OPTIONS;
+    const args = [h.cli, "--no-session", ...(extension ? ["-e", extension] : []), "-p", "hi"];
+    const pi = spawn(h.node, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    pi.stdout.on("data", (d: Buffer) => {
+      output += d.toString();
+    });
+    pi.stderr.on("data", (d: Buffer) => {
+      output += d.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => pi.kill("SIGKILL"), 60_000);
+      pi.on("close", (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    const request = model.requests[0];
+    if (!request)
+      throw new Error(`${h.name} ${args.slice(1).join(" ")} sent no request (exit ${code}):\n${output.slice(0, 2000)}`);
+    return seenOf(request);
+  } finally {
+    await model.close();
+  }
+}
+
+/** Every row on every host, one `pi` start each (the sizes do not vary from run to run). */
+export async function footprint(root: string, hosts: FootprintHost[], work: string): Promise<FootprintRow[]> {
+  const dir = join(work, "footprint");
+  mkdirSync(dir, { recursive: true });
+  const { names, fallback } = await toolSets();
+  const rows: FootprintRow[] = [
+    { label: "Pi with nothing loaded (its built-in tools)", baseline: true, seen: new Map() },
+    { label: "-e examples/extensions/question.ts", seen: new Map() },
+    { label: "-e examples/extensions/questionnaire.ts", reference: true, seen: new Map() },
+    ...names.map((toolSet) => ({
+      label: `-e pi-formchart, tool set ${toolSet}`,
+      toolSet,
+      fallback: toolSet === fallback,
+      seen: new Map(),
+    })),
+  ];
+  for (const h of hosts)
+    for (const row of rows) {
+      process.stderr.write(`\r… what the model sees (${h.name}): ${row.label}                    `);
+      const extension = row.baseline ? undefined : row.toolSet ? root : row.reference ? h.theirs.path : h.question.path;
+      row.seen.set(h.name, await firstRequest(h, dir, extension, row.toolSet));
+    }
+  process.stderr.write("\n");
+  return rows;
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const num = (n: number) => n.toLocaleString("en-US");
+
+/** The footprint table (both hosts side by side) and the per-tool sizes of the `all` set. */
+export function printFootprint(
+  rows: FootprintRow[],
+  main: FootprintHost,
+  second: FootprintHost,
+  table: (head: string[], body: string[][]) => string[],
+): string[] {
+  const baseline = rows.find((r) => r.baseline)!;
+  const reference = rows.find((r) => r.reference)!;
+  const added = (row: FootprintRow, h: FootprintHost) => {
+    const base = baseline.seen.get(h.name)!;
+    const seen = row.seen.get(h.name)!;
+    const tools = sum(seen.tools.map((t) => t.chars)) - sum(base.tools.map((t) => t.chars));
+    const system = seen.system - base.system;
+    return { tools, system, total: tools + system };
+  };
+  const cells = (row: FootprintRow, h: FootprintHost): string[] => {
+    const seen = row.seen.get(h.name);
+    if (!seen) return ["—", "—", "—", "—"];
+    if (row.baseline) {
+      const tools = sum(seen.tools.map((t) => t.chars));
+      return [
+        `${num(tools)} (${seen.tools.length} tools)`,
+        `${num(seen.system)} in all`,
+        num(tools + seen.system),
+        "—",
+      ];
+    }
+    const a = added(row, h);
+    const ref = added(reference, h).total;
+    return [num(a.tools), num(a.system), num(a.total), ref ? (a.total / ref).toFixed(2) : "—"];
+  };
+  const body = rows.map((row) => {
+    let target = "";
+    if (row.fallback) {
+      const ratio = added(row, main).total / added(reference, main).total;
+      target = `${ratio <= 2 ? "✓" : "✗"} ≤ 2× (the default set)`;
+    }
+    return [row.label, ...cells(row, main), target, ...cells(row, second)];
+  });
+  const head = [
+    "what the model sees (first request, characters)",
+    `tool declarations, ${main.name}`,
+    "system prompt added",
+    "total",
+    "to questionnaire.ts",
+    "target",
+    `tool declarations, ${second.name}`,
+    "system prompt added",
+    "total",
+    "to questionnaire.ts",
+  ];
+  const out = table(head, body);
+  const all = rows.find((r) => r.toolSet === "all");
+  if (all) {
+    const builtIn = (h: FootprintHost) => new Set(baseline.seen.get(h.name)!.tools.map((t) => t.name));
+    const sizes = (h: FootprintHost) =>
+      new Map(
+        all.seen
+          .get(h.name)!
+          .tools.filter((t) => !builtIn(h).has(t.name))
+          .map((t) => [t.name, t.chars]),
+      );
+    const a = sizes(main);
+    const b = sizes(second);
+    const names = [...new Set([...a.keys(), ...b.keys()])];
+    out.push(
+      "",
+      ...table(
+        ["tool set all: each declaration (characters)", main.name, second.name],
+        names.map((n) => [n, a.has(n) ? num(a.get(n)!) : "—", b.has(n) ? num(b.get(n)!) : "—"]),
+      ),
+    );
+  }
+  return out;
+}
