@@ -268,18 +268,28 @@ function machineOf(shape: ChartShape) {
 
   // A form of no questions (a confirmation that can be declined) opens on its review tab.
   const first = qs.length === 0 && tabbed ? "review" : questionStateKey(0);
+  // The answer clock starts when the form is shown: after the countdown, or at once.
+  const startClock = shape.timed ? ["startClock" as const] : [];
   const waiting = s.createStateConfig({
     tags: "waiting",
     entry: "markWaited",
-    after: { cooldown: { target: first } },
+    after: { cooldown: { target: first, actions: startClock } },
     on: { CANCEL: cancel },
   });
+  // Nobody pressed a key in time: the form closes with what it holds and the recommended options.
+  const clock = shape.timed
+    ? {
+        TIME_UP: { guard: "clockRunning" as const, target: "#form.timedOut", actions: "takeRecommended" as const },
+        STOP_CLOCK: { guard: "clockRunning" as const, actions: ["cancelClock" as const, "markClockStopped" as const] },
+      }
+    : {};
 
   return s.createMachine({
     id: "form",
     context: ({ input }) => ({ ...(input.restore ?? initialContext(input.spec)), spec: input.spec }),
     initial: shape.waits ? "waiting" : first,
-    on: { ABORT: cancel },
+    entry: shape.timed && !shape.waits ? startClock : [],
+    on: { ABORT: cancel, ...clock },
     // A seek ends where no question passes it on: at the first open question, or on the review screen.
     always: seeks ? [{ guard: "seeking" as const, actions: "stopSeeking" as const }] : [],
     states: {
@@ -291,6 +301,7 @@ function machineOf(shape: ChartShape) {
       submitted: { type: "final" },
       cancelled: { type: "final" },
       ...(shape.declinable ? { declined: { type: "final" as const } } : {}),
+      ...(shape.timed ? { timedOut: { type: "final" as const } } : {}),
     },
     output: ({ context }) => formResult(context.spec, context),
   });

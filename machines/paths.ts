@@ -26,6 +26,9 @@ export type Snap = SnapshotFrom<FormMachine>;
 /** The event XState sends itself when the `waiting` state's delay runs out. */
 export const COOLDOWN_DONE = "xstate.after.cooldown.form.waiting";
 
+/** The answer clock's end: the machine's own delayed `TIME_UP`; the replay advances the clock for it. */
+export const TIME_UP = "TIME_UP";
+
 /** The events a person can cause from a snapshot (keys plus an aborted tool call). */
 export function formEvents(spec: FormSpec) {
   return (snapshot: Snap): FormEvent[] => {
@@ -45,6 +48,9 @@ export function formEvents(spec: FormSpec) {
     };
     // The countdown's end is XState's own delayed event; the replay advances the clock for it.
     if (position.kind === "waiting") return [{ type: "CANCEL" }, { type: "ABORT" }, { type: COOLDOWN_DONE } as never];
+    // While the answer clock runs, the person's first key stops it (whatever else the key does, it
+    // does once the clock is stopped), or nobody presses one and the time runs out.
+    if (c.clock === "running") return [{ type: "STOP_CLOCK" }, { type: "ABORT" }, { type: TIME_UP } as never];
     // Asked whether to discard what was entered: discard (Esc, Enter) or go back (any other key).
     const discarding: FormEvent[] = [{ type: "CANCEL" }, { type: "CONFIRM" }, { type: "RESUME" }, { type: "ABORT" }];
     if (position.kind === "review") {
@@ -128,7 +134,7 @@ export function guardKey(spec: FormSpec) {
     // leaving it out there keeps routes that only move about from doubling).
     const local = event?.type === "MOVE" || event?.type === "MOVE_TO" || event?.type === "TYPE";
     const back = c.returnToReview && !local;
-    const key = { v: snapshot.value, open, visible, direction, here, typed, back };
+    const key = { v: snapshot.value, open, visible, direction, here, typed, back, clock: c.clock };
     // The incoming edge is part of the node, so self-loops, refused events and
     // two routes into the same state (Esc from different tabs) are all kept.
     const from = previous ? JSON.stringify(previous.value) : "";

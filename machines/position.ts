@@ -14,7 +14,7 @@ export type FormPosition =
   | { kind: "waiting" }
   | { kind: "question"; q: number; mode: "choosing" | "typing" | "noting" | "discarding" }
   | { kind: "review"; mode: "reviewing" | "writing" | "discarding" }
-  | { kind: "done"; outcome: "submitted" | "cancelled" | "declined" };
+  | { kind: "done"; outcome: "submitted" | "cancelled" | "declined" | "timed_out" };
 
 const known = new WeakMap<object, FormPosition>();
 
@@ -30,7 +30,10 @@ export function formPosition(snapshot: FormSnapshot): FormPosition {
 function readPosition(snapshot: FormSnapshot): FormPosition {
   if (snapshot.status !== "active") {
     const outcome = snapshot.context.outcome;
-    return { kind: "done", outcome: outcome === "submitted" || outcome === "declined" ? outcome : "cancelled" };
+    return {
+      kind: "done",
+      outcome: outcome === "submitted" || outcome === "declined" || outcome === "timed_out" ? outcome : "cancelled",
+    };
   }
   if (snapshot.hasTag("waiting")) return { kind: "waiting" };
   const discarding = snapshot.hasTag("discarding");

@@ -35,6 +35,8 @@ export interface ViewInput {
   editor?: EditorRender;
   /** Milliseconds left while the form waits before it is shown. */
   remainingMs?: number;
+  /** Milliseconds left on the answer clock (a form with a timeout, until a key stops it). */
+  timeoutMs?: number;
   /** A line shown at the top (for example that a draft was restored). */
   notice?: string;
   /** Why the last key did nothing (shown until the next key). */
@@ -81,6 +83,8 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   const asking = discarding(position);
   const message = asking ? discardQuestion(spec, context) : input.message;
   const status = message ? wrap(message, width, " ").map((l) => theme.fg("warning", l)) : [];
+  if (input.timeoutMs !== undefined && position.kind !== "waiting" && position.kind !== "done")
+    status.push(...wrap(timeoutLine(spec, input.timeoutMs), width, " ").map((l) => theme.fg("warning", l)));
   const base = { header, headerHits, status, above: 0, below: 0, focus: 0 };
   const discardFooter = () => footerOf(discardHelp(hints), theme, width);
 
@@ -125,8 +129,21 @@ function layout(input: ViewInput, width: number, height: number): Layout {
       footer: footerOf([`${hints.cancel} cancel`], theme, width),
     };
   }
-  const done = { submitted: " Submitted.", cancelled: " Cancelled.", declined: " Declined." }[position.outcome];
+  const done = {
+    submitted: " Submitted.",
+    cancelled: " Cancelled.",
+    declined: " Declined.",
+    timed_out: " Timed out.",
+  }[position.outcome];
   return { ...base, pinned: [theme.fg("muted", fitTo(done, width))], blocks: [], footer: [] };
+}
+
+/** The answer clock: how long is left, what happens then, and that any key stops it. */
+function timeoutLine(spec: FormSpec, ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const recommended = spec.questions.some((q) => q.options.some((o) => o.recommended));
+  const then = recommended ? "with the recommended answers" : "with the answers given";
+  return `⏱ Closes in ${seconds}s ${then}; press any key to take your time.`;
 }
 
 function footerOf(groups: string[], theme: FormTheme, width: number): string[] {

@@ -10,7 +10,7 @@
  * `details`, a presenter `note` and `recommended`.
  */
 import { type Static, Type } from "typebox";
-import { checkItems, LIMITS, normalizeStrings } from "./rules.js";
+import { checkItems, LIMITS, normalizeStrings, Timeout } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
 const text = (description: string, maxLength: number = LIMITS.text) =>
@@ -75,6 +75,7 @@ export const RichParameters = Type.Object(
       maxItems: LIMITS.questions,
       description: "The questions, each radio (one choice), checkbox (several) or text (typed)",
     }),
+    timeout: Timeout,
   },
   { additionalProperties: false },
 );
