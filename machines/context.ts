@@ -37,7 +37,10 @@ export type FormEvent =
   | { type: "NOTE" }
   | { type: "DECLINE" }
   /** The person pressed a key while the answer clock ran: it stops for good. */
-  | { type: "STOP_CLOCK" };
+  | { type: "STOP_CLOCK" }
+  /** Fold the form to one line (the transcript above it can be read), and open it again as it was. */
+  | { type: "FOLD" }
+  | { type: "UNFOLD" };
 
 export type Outcome = "open" | "submitted" | "cancelled" | "declined" | "timed_out";
 /** The answer clock of a form with a timeout: not set, counting down, or stopped by a key. */
@@ -78,6 +81,8 @@ export interface FormContext {
   seeking: boolean;
   /** The answer clock: a form with a timeout counts down until the person's first key. */
   clock: Clock;
+  /** Where the form was folded from (`q2.typing`, `review.reviewing`): UNFOLD goes back there; empty otherwise. */
+  foldedAt: string;
   /** Questions answered at the timeout with the option the author recommended, not by the person. */
   defaulted: boolean[];
   outcome: Outcome;
@@ -155,6 +160,7 @@ export function initialContext(spec: FormSpec): FormContext {
     seeking: false,
     clock: spec.timeoutMs && spec.timeoutMs > 0 ? "running" : "off",
     defaulted: new Array(n).fill(false),
+    foldedAt: "",
     outcome: "open",
   };
   const opened = withInitialAnswers(spec, blank);

@@ -51,25 +51,29 @@ export function formEvents(spec: FormSpec) {
     // While the answer clock runs, the person's first key stops it (whatever else the key does, it
     // does once the clock is stopped), or nobody presses one and the time runs out.
     if (c.clock === "running") return [{ type: "STOP_CLOCK" }, { type: "ABORT" }, { type: TIME_UP } as never];
+    if (position.kind === "folded") return [{ type: "UNFOLD" }, { type: "ABORT" }];
     // Asked whether to discard what was entered: discard (Esc, Enter) or go back (any other key).
     const discarding: FormEvent[] = [{ type: "CANCEL" }, { type: "CONFIRM" }, { type: "RESUME" }, { type: "ABORT" }];
     if (position.kind === "review") {
       if (position.mode === "discarding") return discarding;
-      if (position.mode === "writing") return editing(["Blue"]);
+      if (position.mode === "writing") return editing(["Blue"], [{ type: "FOLD" }]);
       const goTo: FormEvent[] = spec.questions.map((_, k) => ({ type: "SELECT", row: k }));
       const extra: FormEvent[] = [
         ...(spec.additionalNotes ? [{ type: "NOTE" } as const] : []),
         ...(spec.declinable ? [{ type: "DECLINE" } as const] : []),
       ];
-      return [{ type: "CONFIRM" }, ...goTo, ...extra, ...nav];
+      return [{ type: "CONFIRM" }, ...goTo, ...extra, ...nav, { type: "FOLD" }];
     }
     if (position.kind !== "question") return [];
     const q = spec.questions[position.q];
     if (position.mode === "discarding") return discarding;
-    if (position.mode === "noting") return editing(["Blue"]);
+    if (position.mode === "noting") return editing(["Blue"], [{ type: "FOLD" }]);
     if (position.mode === "typing") {
       const tabs: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }];
-      return editing(q.kind === "text" ? textSamples(q.placeholder) : ["Blue"], isTabbed(spec) ? tabs : []);
+      return editing(q.kind === "text" ? textSamples(q.placeholder) : ["Blue"], [
+        ...(isTabbed(spec) ? tabs : []),
+        { type: "FOLD" },
+      ]);
     }
     // The row after the predefined options: a typed choice, or "Type something.".
     const afterOptions = q.options.length;
@@ -84,6 +88,7 @@ export function formEvents(spec: FormSpec) {
       ...(q.kind === "multi" ? [{ type: "TOGGLE_ALL" } as FormEvent, { type: "INVERT" } as FormEvent] : []),
       ...(q.notes ? [{ type: "NOTE" } as FormEvent] : []),
       ...nav,
+      { type: "FOLD" },
     ];
   };
 }

@@ -12,6 +12,7 @@ export type FormSnapshot = SnapshotFrom<FormMachine>;
 
 export type FormPosition =
   | { kind: "waiting" }
+  | { kind: "folded" }
   | { kind: "question"; q: number; mode: "choosing" | "typing" | "noting" | "discarding" }
   | { kind: "review"; mode: "reviewing" | "writing" | "discarding" }
   | { kind: "done"; outcome: "submitted" | "cancelled" | "declined" | "timed_out" };
@@ -36,6 +37,7 @@ function readPosition(snapshot: FormSnapshot): FormPosition {
     };
   }
   if (snapshot.hasTag("waiting")) return { kind: "waiting" };
+  if (snapshot.hasTag("folded")) return { kind: "folded" };
   const discarding = snapshot.hasTag("discarding");
   if (snapshot.hasTag("review")) {
     return { kind: "review", mode: discarding ? "discarding" : snapshot.hasTag("writing") ? "writing" : "reviewing" };

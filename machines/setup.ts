@@ -39,6 +39,7 @@ const ANSWER_CLOCK = "answer-clock";
 /** What a state is, for renderers: read with `snapshot.hasTag` (see position.ts). */
 export type FormTag =
   | "waiting"
+  | "folded"
   | "question"
   | "choosing"
   | "typing"
@@ -145,6 +146,8 @@ export function formSetup() {
       canSubmit: ({ context }) => canSubmit(context.spec, context),
       /** The answer clock counts down: no key has been pressed since the form was shown. */
       clockRunning: ({ context }) => context.clock === "running",
+      /** The form was folded from this state (`q2.typing`): opening it goes back there. */
+      foldedAt: ({ context }, p: { at: string }) => context.foldedAt === p.at,
       /** Ticking every option keeps within the question's largest count (typed choices count too). */
       allFit: ({ context }, p: QParam) => withinMax(context, p.q, allOrNone(context, p.q)),
       /** Inverting keeps within the question's largest count. */
@@ -274,6 +277,8 @@ export function formSetup() {
       goForward: assign({ direction: "forward" as Direction, returnToReview: false }),
       goBackward: assign({ direction: "backward" as Direction, returnToReview: false }),
       markWaited: assign({ waited: true }),
+      markFolded: assign((_, p: { at: string }) => ({ foldedAt: p.at })),
+      clearFolded: assign({ foldedAt: "" }),
       /** The form is shown: `TIME_UP` arrives after the timeout unless a key cancels it first. */
       startClock: raise({ type: "TIME_UP" } as const, { delay: "answerTimeout", id: ANSWER_CLOCK }),
       /** The person's first key: the clock stops for good. */

@@ -17,6 +17,7 @@ import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js"
 import { numberReading, textProblems } from "../machines/text-rules.js";
 import { type Block, frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
+import { FOLD_KEY, keyName } from "./keymap.js";
 import { discardQuestion, questionRows, type RowModel, reviewEntries, rowText } from "./presentation.js";
 import { displayLine, displayText, fitTo, sanitize, wrap, wrapClipped } from "./text.js";
 import type { FormColor, FormTheme } from "./theme.js";
@@ -57,13 +58,39 @@ export function view(input: ViewInput): string[] {
 export function screen(input: ViewInput): Screen {
   const width = Math.max(1, Math.floor(input.width));
   const height = Math.max(1, Math.floor(input.height));
+  if (formPosition(input.snapshot).kind === "folded") return { lines: [foldedLine(input, width)], hits: [] };
   return frame(layout(input, width, height), input.theme, width, height);
+}
+
+const EMPTY_LAYOUT: Layout = {
+  header: [],
+  headerHits: [],
+  status: [],
+  above: 0,
+  below: 0,
+  focus: 0,
+  pinned: [],
+  blocks: [],
+  footer: [],
+};
+
+/** A folded form: one line, so the transcript above it can be read; the form is kept as it was. */
+function foldedLine(input: ViewInput, width: number): string {
+  const { spec, theme } = input;
+  const context = input.snapshot.context;
+  const shown = shownQuestions(spec, context);
+  const answered = shown.filter((i) => context.answered[i]).length;
+  const what = displayLine(spec.title ?? spec.questions[0]?.prompt ?? "Form", 200);
+  const line = `▸ ${what} · ${answered}/${shown.length} answered · ${keyName(FOLD_KEY)} opens the form again`;
+  return theme.fg("accent", fitTo(line, width));
 }
 
 function layout(input: ViewInput, width: number, height: number): Layout {
   const { spec, theme } = input;
   const hints = input.hints ?? DEFAULT_HINTS;
   const position = formPosition(input.snapshot);
+  // A folded form is one line (`foldedLine`), laid out by no frame.
+  if (position.kind === "folded") return { ...EMPTY_LAYOUT, pinned: [foldedLine(input, width)] };
   const context = input.snapshot.context;
   const tabbed = isTabbed(spec);
 

@@ -1,7 +1,8 @@
 /**
  * A form's timeout and its fold key inside the real `pi` binary, in a real
  * terminal (tmux), answering a scripted model: a timeout that runs out takes
- * the recommended options, one a key stops waits for the answers.
+ * the recommended options, one a key stops waits for the answers; Alt+H folds
+ * the form to one line and opens it again with its answers.
  */
 import { describe, expect, it } from "@jest/globals";
 import { toolResults } from "./fake-model.js";
@@ -69,5 +70,34 @@ describe("a form with a timeout in the real pi", () => {
     term.press("Enter");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual(["DB: user selected: 2. SQLite\nExtras: user selected: 1. Redis"]);
+  });
+});
+
+describe("folding a form in the real pi", () => {
+  it("Alt+H folds the form to one line, shows the transcript above it, and opens it again with every answer", async () => {
+    const { model, term, prompt } = await startPi(
+      [{ text: "Two choices before I start.", toolCalls: [{ name: "question", arguments: timed(600) }] }],
+      "fold",
+    );
+    prompt("pick a database");
+    const open = await term.waitFor("Which database should we use?");
+    expect(open).toContain("Alt+H fold");
+    term.press("2");
+    await term.waitFor("Which extras?");
+    term.press("Down", "Space");
+    await term.waitFor("[x] 2. Search");
+    term.press("M-h");
+    const folded = await term.waitFor("▸ Which database should we use? · 2/2 answered · Alt+H opens the form again");
+    expect(folded).not.toContain("Which extras?");
+    expect(folded).toContain("Two choices before I start.");
+    term.press("M-h");
+    const back = await term.waitFor("Which extras?");
+    expect(back).toContain("› [x] 2. Search");
+    expect(back).toContain("■ DB");
+    term.press("Enter");
+    await term.waitFor("Ready. Press Enter to submit.");
+    term.press("Enter");
+    await model.waitForRequests(2);
+    expect(toolResults(model.requests[1])).toEqual(["DB: user selected: 2. SQLite\nExtras: user selected: 2. Search"]);
   });
 });
