@@ -48,7 +48,7 @@ describe.each(exampleNames())("diagram of %s", (name) => {
         .filter((st) => st.kind === "final")
         .map((st) => st.id)
         .sort(),
-    ).toEqual(s.declinable ? ["cancelled", "declined", "submitted"] : ["cancelled", "submitted"]);
+    ).toEqual(["cancelled", ...(s.declinable ? ["declined"] : []), "submitted", ...(s.timeoutMs ? ["timedOut"] : [])]);
     const mermaid = toMermaid(diagram);
     const dot = toDot(diagram);
     for (const st of diagram.states) {

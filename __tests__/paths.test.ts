@@ -93,8 +93,8 @@ const table: string[] = [];
 
 describe.each(forms)("%s", (name, spec) => {
   const machine = createFormMachine(spec) as unknown as AnyStateMachine;
-  if (spec.waitMs) {
-    // The throttle countdown runs on jest's clock.
+  if (spec.waitMs || spec.timeoutMs) {
+    // The throttle countdown and the answer clock run on jest's clock.
     beforeEach(() => {
       jest.useFakeTimers({ doNotFake: ["performance"] });
     });

@@ -35,9 +35,16 @@ export type FormEvent =
   | { type: "TYPE"; text: string }
   | { type: "SUBMIT_TEXT"; text: string }
   | { type: "NOTE" }
-  | { type: "DECLINE" };
+  | { type: "DECLINE" }
+  /** The person pressed a key while the answer clock ran: it stops for good. */
+  | { type: "STOP_CLOCK" }
+  /** Fold the form to one line (the transcript above it can be read), and open it again as it was. */
+  | { type: "FOLD" }
+  | { type: "UNFOLD" };
 
-export type Outcome = "open" | "submitted" | "cancelled" | "declined";
+export type Outcome = "open" | "submitted" | "cancelled" | "declined" | "timed_out";
+/** The answer clock of a form with a timeout: not set, counting down, or stopped by a key. */
+export type Clock = "off" | "running" | "stopped";
 export type Direction = "forward" | "backward";
 
 export interface FormContext {
@@ -72,6 +79,12 @@ export interface FormContext {
   returnToReview: boolean;
   /** Within one step: passing over the questions that are not open, on the way to the first that is. */
   seeking: boolean;
+  /** The answer clock: a form with a timeout counts down until the person's first key. */
+  clock: Clock;
+  /** Where the form was folded from (`q2.typing`, `review.reviewing`): UNFOLD goes back there; empty otherwise. */
+  foldedAt: string;
+  /** Questions answered at the timeout with the option the author recommended, not by the person. */
+  defaulted: boolean[];
   outcome: Outcome;
 }
 
@@ -111,6 +124,14 @@ export interface FormResult {
   cancelled: boolean;
   /** The person declined to answer (a form that offers it); such a form also counts as cancelled. */
   declined?: true;
+  /**
+   * Nobody answered before the form's timeout: it closed with the answers
+   * given so far and, where a question was open, its recommended option;
+   * such a form also counts as cancelled (the person submitted nothing).
+   */
+  timedOut?: true;
+  /** With `timedOut`: ids of the questions answered at the timeout with their recommended option. */
+  defaulted?: string[];
   answers: QuestionOutcome[];
   /** Ids of the questions passed over while navigating because their conditions hid them, and left unanswered. */
   skipped: string[];
@@ -137,6 +158,9 @@ export function initialContext(spec: FormSpec): FormContext {
     passed: new Array(n).fill(false),
     returnToReview: false,
     seeking: false,
+    clock: spec.timeoutMs && spec.timeoutMs > 0 ? "running" : "off",
+    defaulted: new Array(n).fill(false),
+    foldedAt: "",
     outcome: "open",
   };
   const opened = withInitialAnswers(spec, blank);
@@ -246,6 +270,12 @@ export function formResult(spec: FormSpec, context: FormContext): FormResult {
   return {
     cancelled: context.outcome !== "submitted",
     ...(context.outcome === "declined" ? { declined: true as const } : {}),
+    ...(context.outcome === "timed_out"
+      ? {
+          timedOut: true as const,
+          defaulted: spec.questions.filter((_, i) => context.defaulted[i] === true).map((q) => q.id),
+        }
+      : {}),
     answers: spec.questions.map((q, i) => {
       const answered = context.answered[i] === true;
       const picks = answered ? context.picks[i] : NO_PICKS;

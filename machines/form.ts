@@ -64,6 +64,16 @@ function machineOf(shape: ChartShape) {
   /** A review screen with nothing before it to answer (a bare confirmation) holds no input either. */
   const reviewHoldsInput = qs.length > 0 || shape.additionalNotes;
   const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
+  /**
+   * Folding keeps the form's place: each state the form can be folded from
+   * records itself, and UNFOLD goes back to the one recorded (the context,
+   * answers and highlights included, is untouched).
+   */
+  const foldable: string[] = [];
+  const fold = (at: string) => {
+    foldable.push(at);
+    return { FOLD: { target: "#form.folded", actions: { type: "markFolded" as const, params: { at } } } };
+  };
   /** Whether a seek can happen at all: an answer given from the review screen that may leave a question open. */
   const seeks = tabbed && qs.some((q, k) => q.autoAdvance && qs.some((o, j) => j !== k && o.required));
   /**
@@ -108,6 +118,7 @@ function machineOf(shape: ChartShape) {
         typing: {
           tags: "typing",
           on: {
+            ...fold(`${questionStateKey(k)}.typing`),
             TYPE: { actions: { type: "typeAnswer", params: p } },
             SUBMIT_TEXT: {
               guard: { type: "textAccepted", params: p },
@@ -163,6 +174,7 @@ function machineOf(shape: ChartShape) {
       tags: "noting",
       // The note is whatever is in its editor: Enter and Esc both close it, nothing typed is lost.
       on: {
+        ...(q.notes ? fold(`${questionStateKey(k)}.noting`) : {}),
         TYPE: { actions: { type: "writeNote", params: p } },
         SUBMIT_TEXT: { target: "choosing", actions: { type: "writeNote", params: p } },
         CANCEL: { target: "choosing" },
@@ -186,6 +198,7 @@ function machineOf(shape: ChartShape) {
     const typing = s.createStateConfig({
       tags: "typing",
       on: {
+        ...(q.allowOther ? fold(`${questionStateKey(k)}.typing`) : {}),
         TYPE: { actions: { type: "saveDraft", params: p } },
         SUBMIT_TEXT:
           q.kind === "single"
@@ -209,6 +222,7 @@ function machineOf(shape: ChartShape) {
         choosing: {
           tags: "choosing",
           on: {
+            ...fold(`${questionStateKey(k)}.choosing`),
             MOVE: { actions: { type: "move", params: p } },
             MOVE_TO: { actions: { type: "moveTo", params: p } },
             SELECT: {
@@ -238,6 +252,7 @@ function machineOf(shape: ChartShape) {
         tags: "reviewing",
         entry: "clearReturn",
         on: {
+          ...(tabbed ? fold("review.reviewing") : {}),
           CONFIRM: { guard: "canSubmit", target: "#form.submitted", actions: "markSubmitted" },
           // A number key goes back to that question; its next answer comes back here.
           SELECT: qs.map((_, k) => ({
@@ -256,6 +271,7 @@ function machineOf(shape: ChartShape) {
             writing: {
               tags: "writing",
               on: {
+                ...(tabbed ? fold("review.writing") : {}),
                 TYPE: { actions: "writeAdditional" },
                 SUBMIT_TEXT: { target: "reviewing", actions: "writeAdditional" },
                 CANCEL: { target: "reviewing" },
@@ -268,29 +284,54 @@ function machineOf(shape: ChartShape) {
 
   // A form of no questions (a confirmation that can be declined) opens on its review tab.
   const first = qs.length === 0 && tabbed ? "review" : questionStateKey(0);
+  // The answer clock starts when the form is shown: after the countdown, or at once.
+  const startClock = shape.timed ? ["startClock" as const] : [];
   const waiting = s.createStateConfig({
     tags: "waiting",
     entry: "markWaited",
-    after: { cooldown: { target: first } },
+    after: { cooldown: { target: first, actions: startClock } },
     on: { CANCEL: cancel },
+  });
+  // Nobody pressed a key in time: the form closes with what it holds and the recommended options.
+  const clock = shape.timed
+    ? {
+        TIME_UP: { guard: "clockRunning" as const, target: "#form.timedOut", actions: "takeRecommended" as const },
+        STOP_CLOCK: { guard: "clockRunning" as const, actions: ["cancelClock" as const, "markClockStopped" as const] },
+      }
+    : {};
+
+  const questionStates = Object.fromEntries(
+    qs.map((q, k) => [questionStateKey(k), q.kind === "text" ? textQuestion(k) : choiceQuestion(k)]),
+  );
+  // Folded to one line; UNFOLD goes back to the question or review screen, and the mode, it left.
+  const folded = s.createStateConfig({
+    tags: "folded",
+    on: {
+      UNFOLD: foldable.map((at) => ({
+        guard: { type: "foldedAt" as const, params: { at } },
+        target: `#form.${at}`,
+        actions: "clearFolded" as const,
+      })),
+    },
   });
 
   return s.createMachine({
     id: "form",
     context: ({ input }) => ({ ...(input.restore ?? initialContext(input.spec)), spec: input.spec }),
     initial: shape.waits ? "waiting" : first,
-    on: { ABORT: cancel },
+    entry: shape.timed && !shape.waits ? startClock : [],
+    on: { ABORT: cancel, ...clock },
     // A seek ends where no question passes it on: at the first open question, or on the review screen.
     always: seeks ? [{ guard: "seeking" as const, actions: "stopSeeking" as const }] : [],
     states: {
       ...(shape.waits ? { waiting } : {}),
-      ...Object.fromEntries(
-        qs.map((q, k) => [questionStateKey(k), q.kind === "text" ? textQuestion(k) : choiceQuestion(k)]),
-      ),
+      ...questionStates,
       ...(tabbed ? { review } : {}),
+      folded,
       submitted: { type: "final" },
       cancelled: { type: "final" },
       ...(shape.declinable ? { declined: { type: "final" as const } } : {}),
+      ...(shape.timed ? { timedOut: { type: "final" as const } } : {}),
     },
     output: ({ context }) => formResult(context.spec, context),
   });

@@ -26,6 +26,9 @@ export type Snap = SnapshotFrom<FormMachine>;
 /** The event XState sends itself when the `waiting` state's delay runs out. */
 export const COOLDOWN_DONE = "xstate.after.cooldown.form.waiting";
 
+/** The answer clock's end: the machine's own delayed `TIME_UP`; the replay advances the clock for it. */
+export const TIME_UP = "TIME_UP";
+
 /** The events a person can cause from a snapshot (keys plus an aborted tool call). */
 export function formEvents(spec: FormSpec) {
   return (snapshot: Snap): FormEvent[] => {
@@ -45,25 +48,32 @@ export function formEvents(spec: FormSpec) {
     };
     // The countdown's end is XState's own delayed event; the replay advances the clock for it.
     if (position.kind === "waiting") return [{ type: "CANCEL" }, { type: "ABORT" }, { type: COOLDOWN_DONE } as never];
+    // While the answer clock runs, the person's first key stops it (whatever else the key does, it
+    // does once the clock is stopped), or nobody presses one and the time runs out.
+    if (c.clock === "running") return [{ type: "STOP_CLOCK" }, { type: "ABORT" }, { type: TIME_UP } as never];
+    if (position.kind === "folded") return [{ type: "UNFOLD" }, { type: "ABORT" }];
     // Asked whether to discard what was entered: discard (Esc, Enter) or go back (any other key).
     const discarding: FormEvent[] = [{ type: "CANCEL" }, { type: "CONFIRM" }, { type: "RESUME" }, { type: "ABORT" }];
     if (position.kind === "review") {
       if (position.mode === "discarding") return discarding;
-      if (position.mode === "writing") return editing(["Blue"]);
+      if (position.mode === "writing") return editing(["Blue"], [{ type: "FOLD" }]);
       const goTo: FormEvent[] = spec.questions.map((_, k) => ({ type: "SELECT", row: k }));
       const extra: FormEvent[] = [
         ...(spec.additionalNotes ? [{ type: "NOTE" } as const] : []),
         ...(spec.declinable ? [{ type: "DECLINE" } as const] : []),
       ];
-      return [{ type: "CONFIRM" }, ...goTo, ...extra, ...nav];
+      return [{ type: "CONFIRM" }, ...goTo, ...extra, ...nav, { type: "FOLD" }];
     }
     if (position.kind !== "question") return [];
     const q = spec.questions[position.q];
     if (position.mode === "discarding") return discarding;
-    if (position.mode === "noting") return editing(["Blue"]);
+    if (position.mode === "noting") return editing(["Blue"], [{ type: "FOLD" }]);
     if (position.mode === "typing") {
       const tabs: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }];
-      return editing(q.kind === "text" ? textSamples(q.placeholder) : ["Blue"], isTabbed(spec) ? tabs : []);
+      return editing(q.kind === "text" ? textSamples(q.placeholder) : ["Blue"], [
+        ...(isTabbed(spec) ? tabs : []),
+        { type: "FOLD" },
+      ]);
     }
     // The row after the predefined options: a typed choice, or "Type something.".
     const afterOptions = q.options.length;
@@ -78,6 +88,7 @@ export function formEvents(spec: FormSpec) {
       ...(q.kind === "multi" ? [{ type: "TOGGLE_ALL" } as FormEvent, { type: "INVERT" } as FormEvent] : []),
       ...(q.notes ? [{ type: "NOTE" } as FormEvent] : []),
       ...nav,
+      { type: "FOLD" },
     ];
   };
 }
@@ -128,7 +139,7 @@ export function guardKey(spec: FormSpec) {
     // leaving it out there keeps routes that only move about from doubling).
     const local = event?.type === "MOVE" || event?.type === "MOVE_TO" || event?.type === "TYPE";
     const back = c.returnToReview && !local;
-    const key = { v: snapshot.value, open, visible, direction, here, typed, back };
+    const key = { v: snapshot.value, open, visible, direction, here, typed, back, clock: c.clock };
     // The incoming edge is part of the node, so self-loops, refused events and
     // two routes into the same state (Esc from different tabs) are all kept.
     const from = previous ? JSON.stringify(previous.value) : "";

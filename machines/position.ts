@@ -12,9 +12,10 @@ export type FormSnapshot = SnapshotFrom<FormMachine>;
 
 export type FormPosition =
   | { kind: "waiting" }
+  | { kind: "folded" }
   | { kind: "question"; q: number; mode: "choosing" | "typing" | "noting" | "discarding" }
   | { kind: "review"; mode: "reviewing" | "writing" | "discarding" }
-  | { kind: "done"; outcome: "submitted" | "cancelled" | "declined" };
+  | { kind: "done"; outcome: "submitted" | "cancelled" | "declined" | "timed_out" };
 
 const known = new WeakMap<object, FormPosition>();
 
@@ -30,9 +31,13 @@ export function formPosition(snapshot: FormSnapshot): FormPosition {
 function readPosition(snapshot: FormSnapshot): FormPosition {
   if (snapshot.status !== "active") {
     const outcome = snapshot.context.outcome;
-    return { kind: "done", outcome: outcome === "submitted" || outcome === "declined" ? outcome : "cancelled" };
+    return {
+      kind: "done",
+      outcome: outcome === "submitted" || outcome === "declined" || outcome === "timed_out" ? outcome : "cancelled",
+    };
   }
   if (snapshot.hasTag("waiting")) return { kind: "waiting" };
+  if (snapshot.hasTag("folded")) return { kind: "folded" };
   const discarding = snapshot.hasTag("discarding");
   if (snapshot.hasTag("review")) {
     return { kind: "review", mode: discarding ? "discarding" : snapshot.hasTag("writing") ? "writing" : "reviewing" };

@@ -5,7 +5,7 @@
  * (visibility, checks on answers, counts); actions change it only through
  * `answer`, which drops the answers an answer change hides.
  */
-import { assertEvent, assign, raise, setup } from "xstate";
+import { assertEvent, assign, cancel, raise, setup } from "xstate";
 import {
   type ChartContext,
   canSubmit,
@@ -21,16 +21,25 @@ import {
   replaceAt,
   shownPosition,
 } from "./context.js";
+import { picksAnswer } from "./initial.js";
 import { inTypedOrder, NO_PICKS, type Picks, type Row, rowAt, rowCount, withTyped } from "./rows.js";
 import type { FormSpec } from "./spec.js";
 import { selectionAccepted, selectionAnswers, textProblems } from "./text-rules.js";
 
-/** Raised by the machine itself after an answer: move on to the next visible question. */
-type InternalEvent = { type: "ADVANCE" };
+/**
+ * Raised by the machine itself: after an answer, move on to the next visible
+ * question (`ADVANCE`); the answer clock ran out (`TIME_UP`, delayed by
+ * `answerTimeout`).
+ */
+type InternalEvent = { type: "ADVANCE" } | { type: "TIME_UP" };
+
+/** The id of the delayed `TIME_UP`, which the person's first key cancels. */
+const ANSWER_CLOCK = "answer-clock";
 
 /** What a state is, for renderers: read with `snapshot.hasTag` (see position.ts). */
 export type FormTag =
   | "waiting"
+  | "folded"
   | "question"
   | "choosing"
   | "typing"
@@ -105,7 +114,10 @@ export function formSetup() {
       output: FormResult;
       tags: FormTag;
     },
-    delays: { cooldown: ({ context }) => context.spec.waitMs ?? 0 },
+    delays: {
+      cooldown: ({ context }) => context.spec.waitMs ?? 0,
+      answerTimeout: ({ context }) => context.spec.timeoutMs ?? 0,
+    },
     guards: {
       onOtherRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "other",
       onOptionRow: ({ context }, p: QParam) => row(context, p.q)?.kind === "option",
@@ -132,6 +144,10 @@ export function formSetup() {
       hiddenGoing: ({ context }, p: { q: number; direction: Direction }) =>
         context.direction === p.direction && !isVisible(context.spec, context, p.q),
       canSubmit: ({ context }) => canSubmit(context.spec, context),
+      /** The answer clock counts down: no key has been pressed since the form was shown. */
+      clockRunning: ({ context }) => context.clock === "running",
+      /** The form was folded from this state (`q2.typing`): opening it goes back there. */
+      foldedAt: ({ context }, p: { at: string }) => context.foldedAt === p.at,
       /** Ticking every option keeps within the question's largest count (typed choices count too). */
       allFit: ({ context }, p: QParam) => withinMax(context, p.q, allOrNone(context, p.q)),
       /** Inverting keeps within the question's largest count. */
@@ -261,6 +277,25 @@ export function formSetup() {
       goForward: assign({ direction: "forward" as Direction, returnToReview: false }),
       goBackward: assign({ direction: "backward" as Direction, returnToReview: false }),
       markWaited: assign({ waited: true }),
+      markFolded: assign((_, p: { at: string }) => ({ foldedAt: p.at })),
+      clearFolded: assign({ foldedAt: "" }),
+      /** The form is shown: `TIME_UP` arrives after the timeout unless a key cancels it first. */
+      startClock: raise({ type: "TIME_UP" } as const, { delay: "answerTimeout", id: ANSWER_CLOCK }),
+      /** The person's first key: the clock stops for good. */
+      cancelClock: cancel(ANSWER_CLOCK),
+      markClockStopped: assign({ clock: "stopped" as const }),
+      /** Nobody answered in time: every open question takes its recommended option where it has one. */
+      takeRecommended: assign(({ context }) => {
+        let next: ChartContext = { ...context, clock: "stopped", outcome: "timed_out" };
+        context.spec.questions.forEach((q, k) => {
+          if (next.answered[k] || !isVisible(next.spec, next, k)) return;
+          const recommended = q.options.flatMap((o, i) => (o.recommended ? [i] : []));
+          const picks: Picks = { options: q.kind === "multi" ? recommended : recommended.slice(0, 1), custom: [] };
+          if (recommended.length === 0 || !picksAnswer(q, picks)) return;
+          next = answer(next, k, picks, true, { defaulted: replaceAt(next.defaulted, k, true) });
+        });
+        return next;
+      }),
       markSubmitted: assign({ outcome: "submitted" as const }),
       markCancelled: assign({ outcome: "cancelled" as const }),
       markDeclined: assign({ outcome: "declined" as const }),

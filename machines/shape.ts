@@ -12,6 +12,8 @@ import { type FormSpec, isTabbed, type QuestionSpec } from "./spec.js";
 export interface ChartShape {
   tabbed: boolean;
   waits: boolean;
+  /** The form closes by itself when nobody answers in time (a timeout, stopped by any key). */
+  timed: boolean;
   declinable: boolean;
   additionalNotes: boolean;
   /** Some question opens with a default answer, which may show a conditional question before anything is entered. */
@@ -39,6 +41,7 @@ export function chartShape(spec: FormSpec): ChartShape {
   return {
     tabbed,
     waits: (spec.waitMs ?? 0) > 0,
+    timed: (spec.timeoutMs ?? 0) > 0,
     declinable: spec.declinable === true,
     additionalNotes: spec.additionalNotes === true,
     defaults: spec.questions.some((q) => q.initial !== undefined),

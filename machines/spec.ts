@@ -77,6 +77,12 @@ export interface FormSpec {
   questions: QuestionSpec[];
   /** Milliseconds to wait (a cancellable countdown) before the form is shown. */
   waitMs?: number;
+  /**
+   * Milliseconds the form waits for the person's first key once it is shown;
+   * at the end it closes with the answers given and, for open questions, the
+   * recommended option. Any key stops the clock for good.
+   */
+  timeoutMs?: number;
   /** Show the review screen even for a single question. */
   alwaysReview?: boolean;
   /** The review screen has a field for additional notes. */
@@ -121,6 +127,7 @@ export interface FormInput {
   description?: string;
   questions: QuestionInput[];
   waitMs?: number;
+  timeoutMs?: number;
   alwaysReview?: boolean;
   additionalNotes?: boolean;
   declinable?: boolean;
@@ -179,6 +186,7 @@ export function normalizeForm(input: FormInput): FormSpec {
   if (input.title) spec.title = input.title;
   if (input.description) spec.description = input.description;
   if (input.waitMs !== undefined && input.waitMs > 0) spec.waitMs = input.waitMs;
+  if (input.timeoutMs !== undefined && input.timeoutMs > 0) spec.timeoutMs = input.timeoutMs;
   if (input.alwaysReview) spec.alwaysReview = true;
   if (input.additionalNotes) spec.additionalNotes = true;
   if (input.declinable) spec.declinable = true;

@@ -116,6 +116,8 @@ export class FormComponent implements Component, Focusable {
   /** Set when the form closed because of an error of its own; the result is then a cancel. */
   failure?: string;
   private waitStartedAt = 0;
+  /** When the answer clock started (a form with a timeout), while it runs. */
+  private clockStartedAt?: number;
   private ticker?: ReturnType<typeof setInterval>;
 
   constructor(options: FormComponentOptions) {
@@ -143,7 +145,15 @@ export class FormComponent implements Component, Focusable {
         const editor = editorOf(position);
         if (editor && editor !== editorOf(previous)) this.fillEditor(editorText(position, snapshot.context));
         if (position.kind === "waiting" && previous?.kind !== "waiting") this.startCountdown();
-        if (position.kind !== "waiting") this.stopCountdown();
+        // The answer clock runs from when the form is shown until a key stops it.
+        const ticking =
+          snapshot.status === "active" && position.kind !== "waiting" && snapshot.context.clock === "running";
+        if (ticking && this.clockStartedAt === undefined) {
+          this.clockStartedAt = performance.now();
+          this.startTicker();
+        }
+        if (!ticking) this.clockStartedAt = undefined;
+        if (position.kind !== "waiting" && !ticking) this.stopCountdown();
         previous = position;
         this.host.requestRender();
         if (snapshot.status === "done") this.finish(snapshot.output as FormResult);
@@ -158,6 +168,10 @@ export class FormComponent implements Component, Focusable {
   /** Repaint the countdown while the form waits. */
   private startCountdown(): void {
     this.waitStartedAt = performance.now();
+    this.startTicker();
+  }
+
+  private startTicker(): void {
     this.ticker ??= setInterval(() => {
       this.cache = undefined;
       this.host.requestRender();
@@ -228,7 +242,14 @@ export class FormComponent implements Component, Focusable {
     }
   }
 
+  /** The person's first key or click: the answer clock stops for good. */
+  private stopClock(): void {
+    if (this.snapshot.context.clock === "running" && this.position.kind !== "waiting")
+      this.actor.send({ type: "STOP_CLOCK" });
+  }
+
   private dispatch(data: string): void {
+    this.stopClock();
     const keys = this.keyContext();
     const event = keyToEvent(data, keys, this.kb);
     // A message about the last key lasts until the next one.
@@ -371,6 +392,10 @@ export class FormComponent implements Component, Focusable {
       message: this.message,
       remainingMs:
         position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (performance.now() - this.waitStartedAt) : undefined,
+      timeoutMs:
+        this.clockStartedAt !== undefined
+          ? (this.spec.timeoutMs ?? 0) - (performance.now() - this.clockStartedAt)
+          : undefined,
       hints: this.hints,
     });
     const kept = this.mouseOn ? drawn : { lines: drawn.lines, hits: [] };
@@ -407,6 +432,7 @@ export class FormComponent implements Component, Focusable {
   handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
     if (!this.mouseOn || this.finished) return undefined;
     try {
+      if (event.type === "wheel" || event.type === "click") this.stopClock();
       if (event.type === "wheel") return this.wheel(event.wheelDelta ?? 0) ? { handled: true } : undefined;
       if (event.button !== "left") return undefined;
       // The press is taken so the host sends the click to the form and starts no selection.
@@ -424,6 +450,7 @@ export class FormComponent implements Component, Focusable {
   /** A mouse report the form asked the terminal for: located among the lines the host drew. */
   private report(report: MouseReport): void {
     if (!report.press) return;
+    this.stopClock();
     if (report.button === 64 || report.button === 65) {
       if (discarding(this.position)) this.clickAt(-1, -1);
       else this.wheel(report.button === 64 ? -1 : 1);

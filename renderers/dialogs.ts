@@ -152,6 +152,8 @@ async function step(
     return send(discard ? { type: "CANCEL" } : { type: "RESUME" });
   }
   if (position.kind === "waiting") return countdown(ui, spec, actor, signal);
+  // Dialogs show no countdown and see no keys: a form with a timeout waits for its answers here.
+  if (c.clock === "running") return send({ type: "STOP_CLOCK" });
   if (position.kind === "review") {
     if (position.mode === "writing") {
       const text = await ui.input("Additional notes for the answers (optional)", c.additionalText || undefined, opts);

@@ -19,7 +19,10 @@ export function formDiagram(spec: FormSpec) {
   return describeMachine(createFormMachine(spec) as never, {
     labels,
     details: visibilityNotes(spec),
-    delays: spec.waitMs !== undefined && spec.waitMs > 0 ? { cooldown: spec.waitMs } : {},
+    delays: {
+      ...(spec.waitMs !== undefined && spec.waitMs > 0 ? { cooldown: spec.waitMs } : {}),
+      ...(spec.timeoutMs !== undefined && spec.timeoutMs > 0 ? { answerTimeout: spec.timeoutMs } : {}),
+    },
   });
 }
 

@@ -19,6 +19,9 @@ export const DEFAULT_HINTS: KeyHints = { up: "↑", down: "↓", confirm: "Enter
 
 type QuestionMode = "choosing" | "typing" | "noting";
 
+/** The fold key (Alt+H, in keymap.ts) works in editors too; the lists and the review name it. */
+const FOLD_HINT = "Alt+H fold";
+
 /** Esc's group: once something was entered, Esc asks before it discards. */
 function cancelGroup(hints: KeyHints, entered: boolean): string {
   return `${hints.cancel} cancel${entered ? " (asks first)" : ""}`;
@@ -50,7 +53,7 @@ export function questionHelp(
   }
   if (q.notes) parts.push("n note");
   if (tabbed) parts.push("Tab/←→ questions");
-  parts.push(cancelGroup(hints, entered));
+  parts.push(FOLD_HINT, cancelGroup(hints, entered));
   return parts;
 }
 
@@ -71,6 +74,7 @@ export function reviewHelp(
     ...(additionalNotes ? ["n additional notes"] : []),
     ...(declinable ? ["d decline"] : []),
     ...(questions ? ["Tab/←→ questions"] : []),
+    FOLD_HINT,
     cancelGroup(hints, entered),
   ];
 }

@@ -6,7 +6,7 @@
  * multi-select, Enter confirms, Esc backs out one level — and once something
  * was entered asks first (Esc again or Enter discards, any other key goes
  * back) — Tab/→ and Shift+Tab/← switch tabs, d declines on the review tab of
- * a form that can be declined. Actions Pi lets users remap
+ * a form that can be declined, Alt+H folds the form to one line and opens it again. Actions Pi lets users remap
  * (`tui.select.*`, `tui.input.submit`) are matched through the keybindings
  * manager Pi passes in, so a user's remapping is honoured. While the editor is
  * open every key but submit and cancel belongs to the editor.
@@ -35,7 +35,10 @@ export interface KeyContext {
   editorText(): string;
 }
 
-type Mode = "choosing" | "typing" | "review" | "waiting" | "discarding";
+type Mode = "choosing" | "typing" | "review" | "waiting" | "discarding" | "folded";
+
+/** Folds the form to one line and opens it again: bound by Pi to nothing, and typed by no editor. */
+export const FOLD_KEY: KeyId = "alt+h";
 
 interface Binding {
   modes: Mode[];
@@ -60,6 +63,9 @@ const formIsDeclinable = (k: KeyContext) => k.spec.declinable === true;
 export const PAGE = 5;
 
 const BINDINGS: Binding[] = [
+  // First, so that an open editor does not take it.
+  { modes: ["choosing", "typing", "review"], keys: [FOLD_KEY], event: () => ({ type: "FOLD" }) },
+  { modes: ["folded"], keys: [FOLD_KEY], event: () => ({ type: "UNFOLD" }) },
   { modes: ["typing", "waiting"], action: "tui.select.cancel", keys: [], event: () => ({ type: "CANCEL" }) },
   {
     modes: ["typing"],
@@ -111,6 +117,7 @@ function modeOf(position: FormPosition): Mode | undefined {
   if (position.kind === "question") return position.mode === "choosing" ? "choosing" : "typing";
   if (position.kind === "review") return position.mode === "writing" ? "typing" : "review";
   if (position.kind === "waiting") return "waiting";
+  if (position.kind === "folded") return "folded";
   return undefined;
 }
 

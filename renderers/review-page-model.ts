@@ -167,7 +167,10 @@ export function eventText(event: { type: string } & Record<string, unknown>): st
       return `${e.type} ${JSON.stringify(e.text)}`;
     case "ABORT":
       return "ABORT (call aborted)";
+    case "STOP_CLOCK":
+      return "STOP_CLOCK (the first key)";
     default:
+      if ((event.type as string) === "TIME_UP") return "after the timeout";
       return event.type === COOLDOWN_DONE ? "after the cooldown" : event.type;
   }
 }
@@ -457,6 +460,8 @@ function keysOf(event: FormEvent, component: FormComponent): string[] {
     return [`typed ${JSON.stringify(typed)}`];
   }
   if ((event.type as string) === COOLDOWN_DONE || event.type === "ABORT") return [];
+  if ((event.type as string) === "TIME_UP") return [];
+  if (event.type === "STOP_CLOCK") return ["any key"];
   return keysForEvent(event, component.keyContext(), component.keybindings).map(keyName);
 }
 

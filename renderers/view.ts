@@ -17,6 +17,7 @@ import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js"
 import { numberReading, textProblems } from "../machines/text-rules.js";
 import { type Block, frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
+import { FOLD_KEY, keyName } from "./keymap.js";
 import { discardQuestion, hasPreviews, questionRows, type RowModel, reviewEntries, rowText } from "./presentation.js";
 import { previewLines } from "./preview.js";
 import { displayLine, displayText, fitTo, sanitize, wrap, wrapClipped } from "./text.js";
@@ -36,6 +37,8 @@ export interface ViewInput {
   editor?: EditorRender;
   /** Milliseconds left while the form waits before it is shown. */
   remainingMs?: number;
+  /** Milliseconds left on the answer clock (a form with a timeout, until a key stops it). */
+  timeoutMs?: number;
   /** A line shown at the top (for example that a draft was restored). */
   notice?: string;
   /** Why the last key did nothing (shown until the next key). */
@@ -62,13 +65,39 @@ export function view(input: ViewInput): string[] {
 export function screen(input: ViewInput): Screen {
   const width = Math.max(1, Math.floor(input.width));
   const height = Math.max(1, Math.floor(input.height));
+  if (formPosition(input.snapshot).kind === "folded") return { lines: [foldedLine(input, width)], hits: [] };
   return frame(layout(input, width, height), input.theme, width, height);
+}
+
+const EMPTY_LAYOUT: Layout = {
+  header: [],
+  headerHits: [],
+  status: [],
+  above: 0,
+  below: 0,
+  focus: 0,
+  pinned: [],
+  blocks: [],
+  footer: [],
+};
+
+/** A folded form: one line, so the transcript above it can be read; the form is kept as it was. */
+function foldedLine(input: ViewInput, width: number): string {
+  const { spec, theme } = input;
+  const context = input.snapshot.context;
+  const shown = shownQuestions(spec, context);
+  const answered = shown.filter((i) => context.answered[i]).length;
+  const what = displayLine(spec.title ?? spec.questions[0]?.prompt ?? "Form", 200);
+  const line = `▸ ${what} · ${answered}/${shown.length} answered · ${keyName(FOLD_KEY)} opens the form again`;
+  return theme.fg("accent", fitTo(line, width));
 }
 
 function layout(input: ViewInput, width: number, height: number): Layout {
   const { spec, theme } = input;
   const hints = input.hints ?? DEFAULT_HINTS;
   const position = formPosition(input.snapshot);
+  // A folded form is one line (`foldedLine`), laid out by no frame.
+  if (position.kind === "folded") return { ...EMPTY_LAYOUT, pinned: [foldedLine(input, width)] };
   const context = input.snapshot.context;
   const tabbed = isTabbed(spec);
 
@@ -88,6 +117,8 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   const asking = discarding(position);
   const message = asking ? discardQuestion(spec, context) : input.message;
   const status = message ? wrap(message, width, " ").map((l) => theme.fg("warning", l)) : [];
+  if (input.timeoutMs !== undefined && position.kind !== "waiting" && position.kind !== "done")
+    status.push(...wrap(timeoutLine(spec, input.timeoutMs), width, " ").map((l) => theme.fg("warning", l)));
   const base = { header, headerHits, status, above: 0, below: 0, focus: 0 };
   const discardFooter = () => footerOf(discardHelp(hints), theme, width);
 
@@ -145,8 +176,21 @@ function layout(input: ViewInput, width: number, height: number): Layout {
       footer: footerOf([`${hints.cancel} cancel`], theme, width),
     };
   }
-  const done = { submitted: " Submitted.", cancelled: " Cancelled.", declined: " Declined." }[position.outcome];
+  const done = {
+    submitted: " Submitted.",
+    cancelled: " Cancelled.",
+    declined: " Declined.",
+    timed_out: " Timed out.",
+  }[position.outcome];
   return { ...base, pinned: [theme.fg("muted", fitTo(done, width))], blocks: [], footer: [] };
+}
+
+/** The answer clock: how long is left, what happens then, and that any key stops it. */
+function timeoutLine(spec: FormSpec, ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const recommended = spec.questions.some((q) => q.options.some((o) => o.recommended));
+  const then = recommended ? "with the recommended answers" : "with the answers given";
+  return `⏱ Closes in ${seconds}s ${then}; press any key to take your time.`;
 }
 
 function footerOf(groups: string[], theme: FormTheme, width: number): string[] {

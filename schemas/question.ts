@@ -11,13 +11,19 @@
  */
 import { type Static, Type } from "typebox";
 import { type Alias, checkAsWritten, type Fold } from "./aliases.js";
-import { ChoiceOption, checkItems, isRecord, LIMITS, normalizeStrings } from "./rules.js";
+import { ChoiceOption, checkItems, isRecord, LIMITS, normalizeStrings, Timeout } from "./rules.js";
 import { type ArgumentError, type Checked, compileChecker } from "./validate.js";
+
+/** An option; `recommended` is what a form that times out answers for the person. */
+const QuestionOption = Type.Object(
+  { ...ChoiceOption.properties, recommended: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
 
 export const QuestionItem = Type.Object(
   {
     prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt }),
-    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options, description: "2-5 options" }),
+    options: Type.Array(QuestionOption, { maxItems: LIMITS.options, description: "2-5 options" }),
     id: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Default q1, q2, …" })),
     label: Type.Optional(
       Type.String({
@@ -42,6 +48,7 @@ export const QuestionParameters = Type.Object(
       maxItems: LIMITS.questions,
       description: "One entry per question",
     }),
+    timeout: Timeout,
     compat: Type.Optional(
       Type.Enum(["single-question"], {
         // Set by the argument fold of the single-question shape, never by the model: not declared.
@@ -68,7 +75,7 @@ const SINGLE_TYPES: Readonly<Record<string, boolean>> = { single: false, multi: 
  */
 export const foldSingleQuestion: Fold = (args) => {
   if (!isRecord(args) || "questions" in args || typeof args.question !== "string") return { args, aliases: [] };
-  const { question, options, allowOther, type, ...rest } = args;
+  const { question, options, allowOther, type, timeout, ...rest } = args;
   const item: Record<string, unknown> = { prompt: question, options: options ?? [], ...rest };
   const aliases: Alias[] = [
     ["questions[0].prompt", "question"],
@@ -81,7 +88,8 @@ export const foldSingleQuestion: Fold = (args) => {
   } else if (type !== undefined) {
     item.type = type;
   }
-  return { args: { questions: [item], compat: "single-question" }, aliases };
+  const folded = { questions: [item], ...(timeout !== undefined ? { timeout } : {}), compat: "single-question" };
+  return { args: folded, aliases };
 };
 
 const checkSchema = compileChecker(QuestionParameters);

@@ -77,6 +77,8 @@ export const richResultSchema = {
         answers: { type: "array", items: answer },
         additionalText: { type: "string" },
         cancelled: { type: "boolean" },
+        outcome: { const: "timed_out" },
+        defaulted: { type: "array", items: { type: "string" } },
       },
     },
     {

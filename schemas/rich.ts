@@ -10,7 +10,7 @@
  * `details`, a presenter `note` and `recommended`.
  */
 import { type Static, Type } from "typebox";
-import { checkItems, LIMITS, normalizeStrings, PREVIEW_DESCRIPTION } from "./rules.js";
+import { checkItems, LIMITS, normalizeStrings, PREVIEW_DESCRIPTION, Timeout } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
 const text = (description: string, maxLength: number = LIMITS.text) =>
@@ -76,6 +76,7 @@ export const RichParameters = Type.Object(
       maxItems: LIMITS.questions,
       description: "The questions, each radio (one choice), checkbox (several) or text (typed)",
     }),
+    timeout: Timeout,
   },
   { additionalProperties: false },
 );

@@ -14,6 +14,8 @@ import type { ArgumentError } from "./validate.js";
  */
 export const LIMITS = {
   questions: 50,
+  /** A day: a form left open longer is not waiting for an answer. */
+  timeoutSeconds: 86_400,
   options: 10_000,
   prompt: 10_000,
   text: 10_000,
@@ -44,6 +46,15 @@ export const ChoiceOption = Type.Object(
 );
 
 export type ChoiceOptionArgs = Static<typeof ChoiceOption>;
+
+/** Seconds a form waits for the person's first key before it closes with the recommended options. */
+export const Timeout = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    maximum: LIMITS.timeoutSeconds,
+    description: "Seconds to wait for a key, then take recommended options",
+  }),
+);
 
 /** Option labels the form uses for its own rows. */
 export const RESERVED_LABELS = ["Other", "Type something.", "Type something...", "Add your own answer", "Next"];

@@ -12,8 +12,8 @@
  * or starts or ends with a space, is written as a JSON string (`"Green\nDeploy"`).
  * Everything else is written as it is.
  */
-import type { QuestionOutcome } from "../machines/context.js";
-import { isScaleOption, type QuestionSpec } from "../machines/spec.js";
+import type { FormResult, QuestionOutcome } from "../machines/context.js";
+import { type FormSpec, isScaleOption, type QuestionSpec } from "../machines/spec.js";
 
 /** An answer's chosen option labels in option order, then its typed values; empty when unanswered. */
 export function chosenLabels(q: QuestionSpec, outcome: QuestionOutcome): string[] {
@@ -67,4 +67,29 @@ export function answerLine(q: QuestionSpec, outcome: QuestionOutcome, label = q.
 export function cancelledText(subject: "form" | "questionnaire" | "question", given: string[]): string {
   if (given.length === 0) return `User cancelled the ${subject} without answering. Treat this as a declined answer.`;
   return [`User cancelled the ${subject}. Answers given before cancelling:`, ...given].join("\n");
+}
+
+/**
+ * What the model reads of a form that timed out: that nobody pressed a key
+ * in time, the answers the person gave (a restored draft's), the questions
+ * that took the recommended option, and those left without an answer.
+ */
+export function timedOutText(spec: FormSpec, result: FormResult): string {
+  const seconds = Math.round((spec.timeoutMs ?? 0) / 1000);
+  const defaulted = new Set(result.defaulted ?? []);
+  const given: string[] = [];
+  const taken: string[] = [];
+  const open: string[] = [];
+  spec.questions.forEach((q, i) => {
+    const outcome = result.answers[i];
+    if (defaulted.has(q.id)) {
+      taken.push(`${quoted(q.label)}: ${outcome.options.map((o) => chosenText(q, o)).join(", ")}`);
+    } else if (outcome.answered) given.push(answerLine(q, outcome));
+    else if (!result.hidden.includes(q.id)) open.push(quoted(q.label));
+  });
+  const lines = [`The form timed out: nobody pressed a key within ${seconds}s, so the user submitted nothing.`];
+  if (given.length) lines.push("Answers the user gave:", ...given);
+  if (taken.length) lines.push("Taken by default (the option you marked recommended):", ...taken);
+  if (open.length) lines.push(`No answer: ${open.join(", ")}`);
+  return lines.join("\n");
 }

@@ -15,6 +15,7 @@ import type { AutocompleteItem } from "@earendil-works/pi-tui";
 
 import { DIAGRAM_FORMATS, type DiagramFormat } from "../machines/diagram.js";
 import type { ToolLoadout } from "./loadout.js";
+import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
 
@@ -138,6 +139,7 @@ export const FORMCHART_HELP = [
   "  /formchart review [--open]           write the review page of the form shown last (--open: open it in a browser)",
   "  /formchart mouse [on|off]            answer forms with the mouse too (off by default: it takes text selection away while a form is open)",
   "  /formchart tools [compact|qwizard|all]  which tools the model sees directly, and what each set costs every request",
+  "  /formchart timeout [off|<seconds>]   how long question and ask_rich_questions forms wait for a key before taking the recommended options (off by default)",
 ].join("\n");
 
 /** Opens a file with the platform's opener (xdg-open, open, start); rejects when the opener cannot be started or fails. */
@@ -192,6 +194,7 @@ export async function runFormchart(
   if (!sub || sub === "help") return { text: FORMCHART_HELP, level: "info" };
   if (sub === "mouse" && rest.length <= 1) return mouseSetting(rest[0], state);
   if (sub === "tools" && rest.length <= 1 && loadout) return toolsSetting(rest[0], state, loadout);
+  if (sub === "timeout" && rest.length <= 1) return timeoutSetting(rest[0], state);
   const unknown = { text: `Unknown /formchart command "${args.trim()}".\n${FORMCHART_HELP}`, level: "error" } as const;
   const graph = sub === "graph" && rest.length <= 1 && DIAGRAM_FORMATS.includes((rest[0] ?? "svg") as DiagramFormat);
   const review = sub === "review" && (rest.length === 0 || (rest.length === 1 && rest[0] === "--open"));
@@ -248,6 +251,28 @@ function mouseSetting(value: string | undefined, state: FormchartState): Command
 }
 
 /**
+ * `/formchart timeout [off|<seconds>]`: show or change the default timeout of
+ * the forms that take one (saved with the other settings; a call's own
+ * `timeout` wins).
+ */
+function timeoutSetting(value: string | undefined, state: FormchartState): CommandReply {
+  const usage = `Usage: /formchart timeout off|<seconds> (1 to ${MAX_TIMEOUT_SECONDS})`;
+  const line = () => {
+    const seconds = state.settings.timeoutSeconds;
+    return seconds === undefined
+      ? "Timeout of forms: off (a form waits until it is answered, unless the call sets a timeout)"
+      : `Timeout of forms: ${seconds}s without a key, then the recommended options are taken (a key stops it)`;
+  };
+  if (value === undefined) return { text: `${line()}\n${usage}`, level: "info" };
+  const seconds = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  if (value !== "off" && !validTimeout(seconds)) {
+    return { text: `"${value}" is not off or a number of seconds.\n${usage}`, level: "error" };
+  }
+  const failed = state.update({ timeoutSeconds: value === "off" ? undefined : seconds });
+  return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
+}
+
+/**
  * `/formchart tools [set]`: the named sets with what each costs every
  * request, or choose one (saved with the other settings).
  */
@@ -288,6 +313,8 @@ const FORMCHART_COMPLETIONS = [
   "mouse off",
   "tools",
   ...Object.keys(TOOL_SETS).map((name) => `tools ${name}`),
+  "timeout",
+  "timeout off",
   "help",
 ];
 

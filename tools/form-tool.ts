@@ -41,6 +41,8 @@ export type ResultSummary =
       cancelled: boolean;
       /** The person declined to answer (forms that offer it); shown instead of "Cancelled". */
       declined?: boolean;
+      /** Nobody pressed a key before the form's timeout; shown instead of "Cancelled". */
+      timedOut?: boolean;
       answers: Array<{ label: string; value: string }>;
     };
 
@@ -62,6 +64,11 @@ export interface FormTool<Args = unknown, Details = unknown> {
   form(args: Args): FormSpec;
   /** Seconds this tool keeps between questions by itself (on top of auto-throttle). */
   cooldownSeconds?(args: Args): number;
+  /**
+   * The call's own timeout in seconds, if it set one. A tool that has this
+   * takes timeouts: without one of the call's, the settings' default applies.
+   */
+  timeoutSeconds?(args: Args): number | undefined;
   /** The model-facing text and `details` of a form that closed. */
   answer(args: Args, spec: FormSpec, result: FormResult): ToolAnswer<Details>;
   /** The `details` of a call that opened no form; `spec` is known when only the UI was missing. */
@@ -103,14 +110,20 @@ export function prepareForm<A, D>(
   tool: FormTool<A, D>,
   raw: unknown,
   waitMs?: (args: A) => number,
+  defaultTimeoutSeconds?: number,
 ): { ok: true; args: A; form: PreparedForm } | { ok: false; error: ArgumentError } {
   const checked = tool.check(raw);
   if (!checked.ok) return checked;
   const args = checked.value;
   const wait = waitMs?.(args) ?? 0;
+  const timeout = tool.timeoutSeconds ? (tool.timeoutSeconds(args) ?? defaultTimeoutSeconds ?? 0) : 0;
   const built = tool.form(args);
   // The same form asked again shares its spec, and with it the statechart.
-  const spec = sharedSpec(wait > 0 ? { ...built, waitMs: wait } : built);
+  const spec = sharedSpec({
+    ...built,
+    ...(wait > 0 ? { waitMs: wait } : {}),
+    ...(timeout > 0 ? { timeoutMs: timeout * 1000 } : {}),
+  });
   return { ok: true, args, form: { spec, answer: (result) => tool.answer(args, spec, result) } };
 }
 
@@ -134,7 +147,12 @@ export async function runFormTool<A, D>(
   signal: AbortSignal | undefined,
   ctx: ExtensionContext,
 ): Promise<Content> {
-  const prepared = prepareForm(tool, raw, (args) => state.waitFor(toolCallId, tool.cooldownSeconds?.(args) ?? 0));
+  const prepared = prepareForm(
+    tool,
+    raw,
+    (args) => state.waitFor(toolCallId, tool.cooldownSeconds?.(args) ?? 0),
+    state.settings.timeoutSeconds,
+  );
   if (!prepared.ok) return content(failureText(prepared.error), tool.failure(prepared.error, raw));
   const { spec } = prepared.form;
   const outcome = await state.runForm(ctx, spec, signal, prepared.form.answer);
@@ -195,7 +213,8 @@ export function resultLines(
   const lines = summary.answers.map(
     (a) => `${theme.fg("success", "✓ ")}${theme.fg("accent", displayLine(a.label, 200))}: ${displayLine(a.value, 400)}`,
   );
-  if (summary.declined) lines.unshift(theme.fg("warning", "Declined"));
+  if (summary.timedOut) lines.unshift(theme.fg("warning", "Timed out"));
+  else if (summary.declined) lines.unshift(theme.fg("warning", "Declined"));
   else if (summary.cancelled) lines.unshift(theme.fg("warning", "Cancelled"));
   return lines.join("\n") || theme.fg("muted", "No answers");
 }

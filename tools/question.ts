@@ -13,7 +13,7 @@ import type { FormResult, QuestionOutcome } from "../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionSpec } from "../machines/spec.js";
 import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { checkQuestionArgs, foldSingleQuestion, type QuestionArgs, QuestionParameters } from "../schemas/question.js";
-import { answerLine, cancelledText } from "./answer-text.js";
+import { answerLine, cancelledText, timedOutText } from "./answer-text.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -21,7 +21,7 @@ export interface NormalizedQuestion {
   id: string;
   label: string;
   prompt: string;
-  options: Array<{ label: string; description?: string }>;
+  options: Array<{ label: string; description?: string; recommended?: true }>;
   allowOther: boolean;
   multiple: boolean;
 }
@@ -34,12 +34,18 @@ export interface QuestionAnswer {
   index?: number;
   /** The chosen option had a preview. */
   previewed?: true;
+  /** Taken at the timeout: the option marked recommended, not the person's choice. */
+  defaulted?: true;
 }
 
 export interface QuestionDetails {
   questions: NormalizedQuestion[];
   answers: QuestionAnswer[];
   cancelled: boolean;
+  /** Set when nobody pressed a key before the timeout: the form closed with the answers in `answers`. */
+  outcome?: "timed_out";
+  /** With `outcome`: ids of the questions that took their recommended option. */
+  defaulted?: string[];
   /** Set when the form could not open: a stable category. */
   error?: string;
   // The single-question call shape adds these:
@@ -68,9 +74,11 @@ function normalizedQuestions(spec: FormSpec): NormalizedQuestion[] {
     id: q.id,
     label: q.label,
     prompt: q.prompt,
-    options: q.options.map((o) =>
-      o.description ? { label: o.label, description: o.description } : { label: o.label },
-    ),
+    options: q.options.map((o) => ({
+      label: o.label,
+      ...(o.description ? { description: o.description } : {}),
+      ...(o.recommended ? { recommended: true as const } : {}),
+    })),
     allowOther: q.allowOther,
     multiple: q.kind === "multi",
   }));
@@ -103,16 +111,22 @@ function singleShapeFields(q: QuestionSpec, outcome: QuestionOutcome | undefined
 }
 
 function details(args: QuestionArgs, spec: FormSpec, result: FormResult): QuestionDetails {
+  const defaulted = new Set(result.defaulted ?? []);
   const out: QuestionDetails = {
     questions: normalizedQuestions(spec),
-    answers: spec.questions.flatMap((q, i) => answersOf(q, result.answers[i])),
-    cancelled: result.cancelled,
+    answers: spec.questions.flatMap((q, i) =>
+      answersOf(q, result.answers[i]).map((a) => (defaulted.has(q.id) ? { ...a, defaulted: true as const } : a)),
+    ),
+    // A form that timed out closed with its answers: not a decline.
+    cancelled: result.cancelled && !result.timedOut,
   };
+  if (result.timedOut) Object.assign(out, { outcome: "timed_out", defaulted: [...defaulted] });
   if (args.compat === "single-question") Object.assign(out, singleShapeFields(spec.questions[0], result.answers[0]));
   return out;
 }
 
 function text(spec: FormSpec, result: FormResult): string {
+  if (result.timedOut) return timedOutText(spec, result);
   if (!result.cancelled) return spec.questions.map((q, i) => answerLine(q, result.answers[i])).join("\n");
   const given = spec.questions.flatMap((q, i) =>
     result.answers[i].answered ? [answerLine(q, result.answers[i])] : [],
@@ -142,6 +156,7 @@ export const question = defineFormTool<QuestionArgs, QuestionDetails>({
   prepareArguments: prepareWith(foldSingleQuestion, optionsFromStrings),
   check: checkAsWritten(checkQuestionArgs, optionsFromStrings),
   form: formOf,
+  timeoutSeconds: (args) => args.timeout,
   answer: (args, spec, result) => ({ text: text(spec, result), details: details(args, spec, result) }),
   failure(failure, raw) {
     const out: QuestionDetails = { questions: [], answers: [], cancelled: true, error: failure.category };
@@ -154,9 +169,14 @@ export const question = defineFormTool<QuestionArgs, QuestionDetails>({
     const answers = d.questions.flatMap((q) => {
       const given = d.answers.filter((a) => a.id === q.id);
       if (given.length === 0) return [];
-      const value = given.map((a) => (a.wasCustom ? `✎ ${a.label}` : `${a.index}. ${a.label}`)).join(", ");
+      const value = given
+        .map(
+          (a) =>
+            `${a.wasCustom ? `✎ ${a.label}` : `${a.index}. ${a.label}`}${a.defaulted ? " (recommended, by timeout)" : ""}`,
+        )
+        .join(", ");
       return [{ label: q.label, value }];
     });
-    return { kind: "answers", cancelled: d.cancelled, answers };
+    return { kind: "answers", cancelled: d.cancelled, timedOut: d.outcome === "timed_out", answers };
   },
 });

@@ -58,12 +58,22 @@ export interface RichFormResult {
   answers: RichAnswer[];
   additionalText?: string;
   cancelled: boolean;
+  /**
+   * Set when nobody pressed a key before the call's timeout. The text is the
+   * contract's cancelled text (nothing was submitted); `answers` holds what the
+   * form closed with: a restored draft's answers and the recommended options.
+   */
+  outcome?: "timed_out";
+  /** With `outcome`: ids of the questions that took their recommended option. */
+  defaulted?: string[];
 }
 
 export interface RichForm {
   title?: string;
   description?: string;
   questions: NormalizedRichQuestion[];
+  /** Seconds to wait for the person's first key (the call's `timeout`). */
+  timeout?: number;
 }
 
 /** Defaults applied, original authoring content kept. */
@@ -82,6 +92,7 @@ export function normalizeRich(args: RichArgs): RichForm {
   };
   if (args.title) form.title = args.title;
   if (description) form.description = description;
+  if (args.timeout !== undefined) form.timeout = args.timeout;
   return form;
 }
 
@@ -155,6 +166,7 @@ export function richDetails(form: RichForm, result: FormResult): RichFormResult 
   if (form.title) details.title = form.title;
   if (form.description) details.description = form.description;
   if (result.additionalText) details.additionalText = result.additionalText;
+  if (result.timedOut) Object.assign(details, { outcome: "timed_out", defaulted: result.defaulted ?? [] });
   return details;
 }
 
@@ -260,6 +272,7 @@ export const askRichQuestions = defineFormTool<RichForm, RichDetails>({
   prepareArguments: prepareWith(optionsFromStrings),
   check: checkAsWritten(checkRichForm, optionsFromStrings),
   form: richFormSpec,
+  timeoutSeconds: (form) => form.timeout,
   answer(form, _spec, result) {
     const details = richDetails(form, result);
     return { text: details.cancelled ? RICH_CANCELLED_TEXT : formatRichAnswers(details), details };
@@ -280,6 +293,6 @@ export const askRichQuestions = defineFormTool<RichForm, RichDetails>({
         : "";
       return { label: q.label, value: `${value || "(empty)"}${notes}` };
     });
-    return { kind: "answers", cancelled: d.cancelled, answers };
+    return { kind: "answers", cancelled: d.cancelled, timedOut: d.outcome === "timed_out", answers };
   },
 });

@@ -2,7 +2,7 @@
  * pi-formchart's settings, kept in `<Pi agent dir>/pi-formchart/settings.json`.
  *
  * Contract: a missing file means the defaults (auto-throttle on, 3 seconds,
- * the compact tool set, /rich-questions forcing a tool call); a malformed
+ * the compact tool set, /rich-questions forcing a tool call, no timeout); a malformed
  * field falls back to its default alone; a file that cannot be read or is not
  * a JSON object is reported and never overwritten (the defaults apply until
  * it is fixed); saving keeps keys this version does not know and writes
@@ -54,6 +54,12 @@ export interface Settings {
   richExtraction: "auto" | "text";
   /** Forms take clicks and the wheel (SGR mouse reporting while a form has focus). */
   mouse: boolean;
+  /**
+   * Seconds a form of the tools that take a `timeout` waits for the person's
+   * first key when the call gives none (then the recommended options are
+   * taken); undefined: no timeout.
+   */
+  timeoutSeconds?: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -114,7 +120,16 @@ function settingsOf(r: Record<string, unknown>): Settings {
     ...toolsOf(r),
     richExtraction: r.richExtraction === "text" ? "text" : "auto",
     mouse: r.mouse === true,
+    ...(validTimeout(r.timeoutSeconds) ? { timeoutSeconds: r.timeoutSeconds } : {}),
   };
+}
+
+/** The longest timeout a setting takes: a day. */
+export const MAX_TIMEOUT_SECONDS = 86_400;
+
+/** A timeout in whole seconds, 1 to a day. */
+export function validTimeout(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_TIMEOUT_SECONDS;
 }
 
 /** A named set wins; a list of tools of one's own (older files, or written by hand) is a custom set. */

@@ -23,6 +23,7 @@ const KEY_BYTES: Partial<Record<string, string>> = {
   escape: "\x1b",
   space: " ",
   "ctrl+c": "\x03",
+  "alt+h": "\x1bh",
 };
 
 export function bytesOfKey(id: KeyId): string {

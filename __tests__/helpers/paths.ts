@@ -9,10 +9,12 @@ import { expect, jest } from "@jest/globals";
 import { createActor } from "xstate";
 import type { FormEvent, FormResult } from "../../machines/context.js";
 import { createFormMachine } from "../../machines/form.js";
-import { COOLDOWN_DONE, type Coverage, recordMicrosteps } from "../../machines/paths.js";
+import { COOLDOWN_DONE, type Coverage, recordMicrosteps, TIME_UP } from "../../machines/paths.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { openForm, overflowingLines } from "./fake-host.js";
 import { bytesForEvent } from "./keys.js";
+
+const F12 = "\x1b[24~";
 
 export interface ReplayOptions {
   width: number;
@@ -43,6 +45,15 @@ export function replayPath(
       // Both actors run on jest's fake clock: let the delay run out for both.
       route.push("(cooldown over)");
       jest.advanceTimersByTime(spec.waitMs ?? 0);
+    } else if (event.type === (TIME_UP as string)) {
+      // Nobody pressed a key: the answer clock runs out for both.
+      route.push("(timeout)");
+      jest.advanceTimersByTime(spec.timeoutMs ?? 0);
+    } else if (event.type === "STOP_CLOCK") {
+      // The first key the person presses stops the clock: one bound to nothing (F12) does only that.
+      route.push("(a key stops the clock)");
+      model.send(event);
+      form.handleInput(F12);
     } else if (event.type.startsWith("xstate.")) {
       continue;
     } else {

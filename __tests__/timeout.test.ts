@@ -1,0 +1,207 @@
+/**
+ * A form with a timeout: it counts down from when it is shown, the person's
+ * first key stops the clock for good, and at the end it closes with the
+ * answers given and the recommended option of each open question; the tools
+ * say so in their text and `details`, and the setting gives a default.
+ */
+import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
+import { normalizeForm } from "../machines/spec.js";
+import { runDialogs } from "../renderers/dialogs.js";
+import { prepareFormFile } from "../tools/catalog.js";
+import { runFormchart } from "../tools/commands.js";
+import { prepareForm } from "../tools/form-tool.js";
+import { question } from "../tools/question.js";
+import { RICH_CANCELLED_TEXT } from "../tools/rich.js";
+import { FormchartState } from "../tools/state.js";
+import { KEY, openForm } from "./helpers/fake-host.js";
+import { tempAgentDir } from "./helpers/temp.js";
+
+const ARGS = {
+  timeout: 30,
+  questions: [
+    {
+      id: "db",
+      label: "DB",
+      prompt: "Which database?",
+      options: [{ label: "PostgreSQL", recommended: true }, { label: "SQLite" }],
+    },
+    {
+      id: "extras",
+      label: "Extras",
+      prompt: "Which extras?",
+      multiple: true,
+      options: [{ label: "Metrics", recommended: true }, { label: "Tracing", recommended: true }, { label: "Flags" }],
+    },
+    {
+      id: "name",
+      label: "Name",
+      prompt: "A new name?",
+      allowOther: false,
+      options: [{ label: "Yes" }, { label: "No" }],
+    },
+  ],
+};
+
+function prepared(args: unknown = ARGS) {
+  const ready = prepareFormFile({ tool: "question", arguments: args });
+  if (!ready.ok) throw new Error(ready.message);
+  return ready.form;
+}
+
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ["performance"] });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe("the answer clock", () => {
+  it("closes the form at the end with the recommended options, and the tool says it timed out", () => {
+    const form = prepared();
+    expect(form.spec.timeoutMs).toBe(30_000);
+    const { form: component, results } = openForm(form.spec);
+    expect(component.render(100).join("\n")).toContain("Closes in 30s with the recommended answers");
+    jest.advanceTimersByTime(29_999);
+    expect(results).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(results).toHaveLength(1);
+    const [result] = results;
+    expect(result).toMatchObject({ cancelled: true, timedOut: true, defaulted: ["db", "extras"] });
+    expect(result.answers.map((a) => a.options)).toEqual([[0], [0, 1], []]);
+    const answer = form.answer(result);
+    expect(answer.text).toBe(
+      [
+        "The form timed out: nobody pressed a key within 30s, so the user submitted nothing.",
+        "Taken by default (the option you marked recommended):",
+        "DB: 1. PostgreSQL",
+        "Extras: 1. Metrics, 2. Tracing",
+        "No answer: Name",
+      ].join("\n"),
+    );
+    expect(answer.details).toMatchObject({
+      cancelled: false,
+      outcome: "timed_out",
+      defaulted: ["db", "extras"],
+      answers: [
+        { id: "db", label: "PostgreSQL", index: 1, defaulted: true },
+        { id: "extras", label: "Metrics", index: 1, defaulted: true },
+        { id: "extras", label: "Tracing", index: 2, defaulted: true },
+      ],
+    });
+    component.dispose();
+  });
+
+  it("is stopped for good by the person's first key, which still does what it does", () => {
+    const form = prepared();
+    const { form: component, results, press } = openForm(form.spec);
+    press(KEY.down);
+    expect(component.snapshot.context.clock).toBe("stopped");
+    expect(component.snapshot.context.cursors[0]).toBe(1);
+    expect(component.render(100).join("\n")).not.toContain("Closes in");
+    jest.advanceTimersByTime(120_000);
+    expect(results).toEqual([]);
+    press(KEY.enter);
+    expect(component.snapshot.context.answered[0]).toBe(true);
+    component.dispose();
+  });
+
+  it("lists the answers a restored draft gave apart from the ones taken by default", () => {
+    const form = prepared();
+    const { form: first } = openForm(form.spec);
+    first.dispose();
+    // A draft restored with the first question answered: the person's answer, not a default.
+    const { spec: _, ...context } = first.snapshot.context;
+    const none = { options: [], custom: [] };
+    const restore = { ...context, answered: [true, false, false], picks: [{ options: [1], custom: [] }, none, none] };
+    const { form: component, results } = openForm(form.spec, { restore });
+    jest.advanceTimersByTime(30_000);
+    expect(results).toHaveLength(1);
+    const text = form.answer(results[0]).text;
+    expect(text).toContain("Answers the user gave:\nDB: user selected: 2. SQLite");
+    expect(text).toContain("Taken by default (the option you marked recommended):\nExtras: 1. Metrics, 2. Tracing");
+    component.dispose();
+  });
+
+  it("does not run without a timeout, nor in dialogs, which show no countdown", async () => {
+    const plain = prepared({ ...ARGS, timeout: undefined });
+    expect(plain.spec.timeoutMs).toBeUndefined();
+    const { form: component, results } = openForm(plain.spec);
+    expect(component.snapshot.context.clock).toBe("off");
+    jest.advanceTimersByTime(600_000);
+    expect(results).toEqual([]);
+    component.dispose();
+    const single = normalizeForm({
+      timeoutMs: 1000,
+      questions: [{ prompt: "p", options: [{ label: "A", recommended: true }, { label: "B" }], allowOther: false }],
+    });
+    const ui = {
+      select: async () => {
+        jest.advanceTimersByTime(5000);
+        return "2. B";
+      },
+      input: async () => undefined,
+      confirm: async () => false,
+      notify: () => {},
+    };
+    const outcome = await runDialogs(ui as never, single);
+    expect(outcome.result.timedOut).toBeUndefined();
+  });
+});
+
+describe("ask_rich_questions with a timeout", () => {
+  it("keeps the contract's cancelled text and carries the outcome and the defaults in details", () => {
+    const ready = prepareFormFile({
+      tool: "ask_rich_questions",
+      arguments: {
+        timeout: 5,
+        questions: [
+          {
+            id: "target",
+            prompt: "Where?",
+            options: [{ label: "Prod" }, { label: "Staging", value: "stage", recommended: true }],
+          },
+        ],
+      },
+    });
+    if (!ready.ok) throw new Error(ready.message);
+    const { form: component, results } = openForm(ready.form.spec);
+    jest.advanceTimersByTime(5000);
+    const answer = ready.form.answer(results[0]);
+    expect(answer.text).toBe(RICH_CANCELLED_TEXT);
+    expect(answer.details).toMatchObject({
+      cancelled: true,
+      outcome: "timed_out",
+      defaulted: ["target"],
+      answers: [{ id: "target", value: "stage", selectedOptionIndexes: [1] }],
+    });
+    component.dispose();
+  });
+});
+
+describe("the default timeout", () => {
+  it("is off unless set, set and cleared by /formchart timeout, and a call's own timeout wins", async () => {
+    const state = new FormchartState(tempAgentDir());
+    expect(state.settings.timeoutSeconds).toBeUndefined();
+    expect((await runFormchart("timeout", state)).text).toContain("Timeout of forms: off");
+    expect((await runFormchart("timeout soon", state)).level).toBe("error");
+    expect((await runFormchart("timeout 0", state)).level).toBe("error");
+    expect((await runFormchart("timeout 45", state)).level).toBe("info");
+    expect(state.settings.timeoutSeconds).toBe(45);
+    expect(
+      new FormchartState(state.settingsFile.replace(/\/pi-formchart\/settings\.json$/, "")).settings.timeoutSeconds,
+    ).toBe(45);
+    const raw = { questions: ARGS.questions };
+    const byDefault = prepareForm(question, raw, undefined, state.settings.timeoutSeconds);
+    expect(byDefault.ok && byDefault.form.spec.timeoutMs).toBe(45_000);
+    const own = prepareForm(question, { ...raw, timeout: 10 }, undefined, state.settings.timeoutSeconds);
+    expect(own.ok && own.form.spec.timeoutMs).toBe(10_000);
+    expect((await runFormchart("timeout off", state)).level).toBe("info");
+    expect(state.settings.timeoutSeconds).toBeUndefined();
+  });
+
+  it("is refused past a day and below a second in a call", () => {
+    expect(question.check({ ...ARGS, timeout: 0 }).ok).toBe(false);
+    expect(question.check({ ...ARGS, timeout: 86_401 }).ok).toBe(false);
+    expect(question.check({ ...ARGS, timeout: 1.5 }).ok).toBe(false);
+  });
+});
