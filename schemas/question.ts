@@ -34,10 +34,10 @@ export const QuestionItem = Type.Object(
     ),
     allowOther: Type.Optional(
       Type.Boolean({
-        description: "Offer a typed answer (default true)",
+        description: "A typed answer too (default true)",
       }),
     ),
-    multiple: Type.Optional(Type.Boolean({ description: "Choose one or more (default false)" })),
+    multiple: Type.Optional(Type.Boolean({ description: "One or more (default false)" })),
   },
   { additionalProperties: false },
 );
@@ -46,7 +46,6 @@ export const QuestionParameters = Type.Object(
   {
     questions: Type.Array(QuestionItem, {
       maxItems: LIMITS.questions,
-      description: "One entry per question",
     }),
     timeout: Timeout,
     compat: Type.Optional(

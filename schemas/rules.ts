@@ -28,7 +28,7 @@ export const LIMITS = {
 } as const;
 
 /** What the model reads of an option's `preview`, in every tool that takes one. */
-export const PREVIEW_DESCRIPTION = "Lines or a fenced code block shown beside the option";
+export const PREVIEW_DESCRIPTION = "Text or a fenced code block shown with it";
 
 /** An option of the plain choice tools: a short label, an optional one-line description and preview. */
 export const ChoiceOption = Type.Object(
@@ -52,7 +52,7 @@ export const Timeout = Type.Optional(
   Type.Integer({
     minimum: 1,
     maximum: LIMITS.timeoutSeconds,
-    description: "Seconds to wait for a key, then take recommended options",
+    description: "Seconds before recommended options are taken",
   }),
 );
 

@@ -66,7 +66,7 @@ export class ToolLoadout {
   private withSearchHint(tool: AnyFormTool): AnyFormTool {
     const deferred = this.registered.filter((t) => !this.direct.has(t.name));
     if (deferred.length === 0 || this.declared[0]?.name !== tool.name) return tool;
-    const hint = `Load with tool_search when needed: ${deferred.map((t) => `${t.name} (${t.searchHint})`).join(", ")}.`;
+    const hint = `Load with tool_search: ${deferred.map((t) => `${t.name} (${t.searchHint})`).join(", ")}.`;
     return { ...tool, promptGuidelines: [...tool.promptGuidelines, hint] };
   }
 

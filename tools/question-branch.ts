@@ -17,7 +17,7 @@ export const questionBranch = questionnaireTool(
     description:
       "Ask up to 4 questions where later questions depend on earlier answers (when: 'field_id operator value'; on: true/false). " +
       "Hidden questions are skipped and listed in details.skipped.",
-    searchHint: "follow-ups that depend on answers",
+    searchHint: "conditional follow-ups",
     promptSnippet: "Ask up to 4 questions where later ones depend on earlier answers",
     promptGuidelines: [
       "Use question_branch when a follow-up question only makes sense for some answers to an earlier question.",

@@ -61,7 +61,7 @@ export const questionInput = defineFormTool<InputArgs, InputDetails>({
   description:
     "Ask the user for a typed answer, checked while they type: type text, number (min/max for a range), email or " +
     "date (YYYY-MM-DD), minLength/maxLength and pattern on the trimmed answer. Enter is refused until the answer is valid.",
-  searchHint: "a typed, checked answer",
+  searchHint: "typed answer",
   promptSnippet: "Ask the user for a typed, validated answer (text, number, email, date)",
   promptGuidelines: [
     "Use question_input when the answer is free text (a name, a number, a date) rather than a choice between options.",

@@ -144,13 +144,13 @@ export const question = defineFormTool<QuestionArgs, QuestionDetails>({
   name: "question",
   label: "Question",
   description:
-    "Ask the user to choose: one question shows an option list, several show tabs with a Submit tab. " +
-    "Each question also takes a typed answer unless allowOther is false.",
+    "Ask the user to choose: one question is an option list, several are tabs with a Submit tab; " +
+    "each also takes a typed answer unless allowOther is false.",
   searchHint: "choices",
-  promptSnippet: "Ask the user multiple-choice questions in a form",
+  promptSnippet: "Ask the user multiple-choice questions",
   promptGuidelines: [
     "Use question instead of ending your reply with a question: all open questions in one call, 2-5 short options each, multiple: true where several apply.",
-    "A cancelled question result means the user declined: do not re-ask unless the next step needs the answer.",
+    "A cancelled question result means the user declined: re-ask only if the next step needs it.",
   ],
   parameters: QuestionParameters,
   prepareArguments: prepareWith(foldSingleQuestion, optionsFromStrings),

@@ -166,7 +166,7 @@ export const questionnaire = questionnaireTool(
     description:
       "Ask up to 4 related questions as one tabbed questionnaire with a progress indicator and a Submit tab. " +
       "Types: single, multi, yes_no (Yes/No generated), rating (1-5 generated).",
-    searchHint: "up to 4 related questions, yes/no, rating",
+    searchHint: "up to 4 questions, yes/no, rating",
     promptSnippet: "Ask up to 4 related questions in one tabbed questionnaire (single, multi, yes_no, rating)",
     promptGuidelines: [
       "Use questionnaire to collect up to 4 related decisions at once; use yes_no and rating types instead of listing those options yourself.",
