@@ -19,7 +19,7 @@ import { type Keybinding, type KeyId, matchesKey } from "@earendil-works/pi-tui"
 import type { FormContext, FormEvent } from "../machines/context.js";
 import { discarding, type FormPosition } from "../machines/position.js";
 import { type FormSpec, yesNoRow } from "../machines/spec.js";
-import type { KeyHints } from "./view.js";
+import type { KeyHints } from "./help.js";
 
 /** What the form needs of Pi's `KeybindingsManager`. */
 export interface KeyMatcher {
