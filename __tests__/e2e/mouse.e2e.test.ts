@@ -51,7 +51,7 @@ describe("the mouse in the real pi", () => {
     term.click("✓ Submit");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([
-      "Scope: user selected: 2. Data access\nChecks: user selected: 1. Unit tests, 3. Lint\nBranch: user selected: 2. refactor/layers",
+      "Scope: user selected: 2. Data access (with its preview)\nChecks: user selected: 1. Unit tests, 3. Lint\nBranch: user selected: 2. refactor/layers",
     ]);
     // The form is gone: the terminal reports the mouse as it did before the form.
     await pause(300);

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
+import { readSettings, settingsPath } from "../../tools/settings.js";
 import { toolResults } from "./fake-model.js";
 import { startPi, usePiSessions } from "./session.js";
 
@@ -135,7 +136,9 @@ describe("qwizard tools in the real pi", () => {
     await term.waitFor("Auto-throttle: on, 7 s between questions");
     await command("/qwizard status");
     await term.waitFor("Tools: question, questionnaire, question_input, question_throttle, question_branch");
+    // Only what changed is written (the file keeps every other key as it was); read as a session would.
     const saved = JSON.parse(readFileSync(join(agentDir, "pi-formchart", "settings.json"), "utf8"));
-    expect(saved).toMatchObject({ autoThrottle: true, cooldownSeconds: 7 });
+    expect(saved).toMatchObject({ cooldownSeconds: 7 });
+    expect(readSettings(settingsPath(agentDir)).settings).toMatchObject({ autoThrottle: true, cooldownSeconds: 7 });
   });
 });
