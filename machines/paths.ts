@@ -148,7 +148,7 @@ export function guardKey(spec: FormSpec) {
 }
 
 /** Traversals larger than this fail loudly instead of running for ever. */
-export const TRAVERSAL_LIMIT = 50_000;
+export const TRAVERSAL_LIMIT = 150_000;
 
 export function formTestModel(
   spec: FormSpec,
