@@ -38,7 +38,7 @@ describe("folding a form", () => {
     press(ALT_H);
     const folded = form.render(80);
     expect(folded).toHaveLength(1);
-    expect(folded[0]).toContain("▸ Service setup · 2/2 answered · Alt+H opens the form again");
+    expect(folded[0]).toContain("▸ Alt+H opens the form again · 2/2 answered · Service setup");
     // Keys of the form do nothing while it is folded.
     press(KEY.enter, KEY.down, "1");
     expect(form.render(80)).toEqual(folded);

@@ -88,7 +88,8 @@ function foldedLine(input: ViewInput, width: number): string {
   const shown = shownQuestions(spec, context);
   const answered = shown.filter((i) => context.answered[i]).length;
   const what = displayLine(spec.title ?? spec.questions[0]?.prompt ?? "Form", 200);
-  const line = `▸ ${what} · ${answered}/${shown.length} answered · ${keyName(FOLD_KEY)} opens the form again`;
+  // The key comes first: a long title is cut at the width, the way back never is.
+  const line = `▸ ${keyName(FOLD_KEY)} opens the form again · ${answered}/${shown.length} answered · ${what}`;
   return theme.fg("accent", fitTo(line, width));
 }
 

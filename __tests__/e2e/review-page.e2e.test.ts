@@ -95,12 +95,15 @@ function marker(form: FormSpec, state: string): string {
   if (state === "submitted") return "Submitted.";
   if (state === "cancelled") return "Cancelled.";
   if (state === "declined") return "Declined.";
+  if (state === "timedOut") return "Timed out.";
+  // Folded to one line, which says how to open it again.
+  if (state === "folded") return "opens the form again";
   throw new Error(`No marker for state ${state}`);
 }
 
 /** A key as the help line names it, or a run of digits. */
 const KEY =
-  /^(Enter|Esc|Tab|Shift\+Tab|Space|Home|End|PgUp|PgDn|↑|↓|←|→|Ctrl\+C|[1-9]|[1-9]–[1-9]|[adijkn]|[1-9] [1-9])$/;
+  /^(Enter|Esc|Tab|Shift\+Tab|Space|Home|End|PgUp|PgDn|↑|↓|←|→|Ctrl\+C|Alt\+H|any|[1-9]|[1-9]–[1-9]|[adijkny]|[1-9] [1-9])$/;
 
 /** The keys an edge label starts with (`Enter / Tab / → — when Size is 4 or more`), or undefined for a delay. */
 function labelKeys(label: string): string[] | undefined {
@@ -153,12 +156,11 @@ onceAcrossHosts.each(exampleNames())("the review page of %s", (name) => {
         .evaluateAll((edges) =>
           edges.map((g) => [...g.querySelectorAll("text")].map((t) => t.textContent ?? "").join(" ")),
         );
-      if (state !== "submitted" && state !== "cancelled" && state !== "declined")
-        expect(labels.length).toBeGreaterThan(0);
+      if (!["submitted", "cancelled", "declined", "timedOut"].includes(state)) expect(labels.length).toBeGreaterThan(0);
       for (const label of labels) {
         // A label's lines may wrap a condition; the first line starts with keys, or a delay.
         const keys = labelKeys(label);
-        if (!keys) expect(label).toMatch(/^after \d+(\.\d+)?s/);
+        if (!keys) expect(label).toMatch(/^after (\d+(\.\d+)?s|the timeout)/);
         else
           for (const key of keys.map((k) => k.split(" ")[0]))
             expect({ label, key: KEY.test(key) || key === "typed" }).toEqual({ label, key: true });

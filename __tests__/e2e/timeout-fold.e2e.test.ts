@@ -87,7 +87,7 @@ describe("folding a form in the real pi", () => {
     term.press("Down", "Space");
     await term.waitFor("[x] 2. Search");
     term.press("M-h");
-    const folded = await term.waitFor("▸ Which database should we use? · 2/2 answered · Alt+H opens the form again");
+    const folded = await term.waitFor("▸ Alt+H opens the form again · 2/2 answered · Which database should we use?");
     expect(folded).not.toContain("Which extras?");
     expect(folded).toContain("Two choices before I start.");
     term.press("M-h");
