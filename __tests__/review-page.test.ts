@@ -380,7 +380,7 @@ describe("the overview of a form of many questions", () => {
     const overview = reviewChart(spec, model, { overview: true });
     const nodes = [...overview.dot.matchAll(/^ {2}(\w+) \[id=/gm)].map((m) => m[1]).filter((n) => n !== "__start");
     expect(nodes.sort()).toEqual(
-      ["any_question", "cancelled", "folded", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "review", "submitted"].sort(),
+      ["any_question", "cancelled", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "review", "submitted"].sort(),
     );
     const step2 = overview.edges.find((e) => e.from === "q1" && e.to === "q2");
     expect(step2?.lines).toContain("Tab / → / Enter / 1 — when Step 1 is Go");

@@ -112,8 +112,15 @@ export function reviewChart(
   model: ReviewModel,
   { loops = false, overview = false, prefix = "chart" }: { loops?: boolean; overview?: boolean; prefix?: string } = {},
 ): Chart & { edgeOf: number[] } {
-  /** The main chart leaves out the prompts that ask before discarding (the full chart has them). */
-  const drawn = (path: string) => loops || overview || !/\.discarding$/.test(path);
+  /**
+   * The main chart leaves out the prompts that ask before discarding, and the main chart and the overview
+   * the folded form (a view of any state, reached from each): the full chart has them.
+   */
+  const drawn = (path: string) => {
+    if (loops) return true;
+    if (path === "folded") return false;
+    return overview || !/\.discarding$/.test(path);
+  };
   const byPath = new Map(model.states.map((s) => [s.id, s]));
   /** The node a state is drawn as: its own, or (overview) its question's. */
   const node = (path: string) => {
@@ -214,8 +221,9 @@ function toChartDot(
   const top = model.states.filter((s) => s.parent === undefined);
   for (const s of top) {
     const children = model.states.filter((c) => c.parent === s.id && drawn(c.id));
-    if (s.kind !== "compound") leaf(s, "  ");
-    else if (children.length === 1) {
+    if (s.kind !== "compound") {
+      if (drawn(s.id)) leaf(s, "  ");
+    } else if (children.length === 1) {
       // A question drawn as one state needs no frame: the node carries its name.
       lines.push(
         `  ${children[0].dot} [id="${prefix}-${children[0].dot}", label=${dotString([stateWords(spec, s.id), ...notes(s)].join("\n"))}];`,
