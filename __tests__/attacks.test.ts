@@ -927,6 +927,7 @@ describe("settings changes made anywhere survive", () => {
     const { ctx, notices } = fakeUiContext(() => {});
     await pi.fire("session_start", { type: "session_start" }, ctx);
     expect(notices.some((n) => /settings\.json is not valid JSON/.test(n) && /defaults/.test(n))).toBe(true);
+    await pi.fire("session_shutdown", { type: "session_shutdown", reason: "quit" });
   });
 });
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from "@jest/globals";
 import { normalizeForm } from "../machines/spec.js";
 import type { FormComponent } from "../renderers/component.js";
 import { createFormchart } from "../tools/index.js";
-import { FormchartState } from "../tools/state.js";
+import { FormchartState, WARM_UP_DELAY_MS, warmUp } from "../tools/state.js";
 import { PROJECT_ROOT } from "./e2e/pi-home.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -197,6 +197,53 @@ describe("session_shutdown", () => {
     if (outcome === "still running") child.kill("SIGKILL");
     expect(outcome).toBe(0);
     expect(JSON.parse(out)).toMatchObject({ question: "Later?", answer: null, throttled: true, cancelled: true });
+  });
+});
+
+describe("the engine's warm-up after session_start", () => {
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it("runs each tool's check once the delay has passed", async () => {
+    const checked: unknown[] = [];
+    warmUp([{ check: (raw) => checked.push(raw) }], new AbortController().signal, 5);
+    for (let i = 0; i < 100 && checked.length === 0; i++) await wait(20);
+    expect(checked).toEqual([{}]);
+  });
+
+  it("never starts when the session shuts down first, so nothing loads after it ended", async () => {
+    const checked: unknown[] = [];
+    const session = new AbortController();
+    warmUp([{ check: (raw) => checked.push(raw) }], session.signal, 30);
+    session.abort();
+    warmUp([{ check: (raw) => checked.push(raw) }], session.signal, 0);
+    await wait(300);
+    expect(checked).toEqual([]);
+  });
+
+  it("is cleared by Pi's session_shutdown", async () => {
+    const pi = setup();
+    const { ctx } = fakeUiContext(() => {});
+    const { setTimeout: set, clearTimeout: clear } = globalThis;
+    const warmUps: unknown[] = [];
+    const cleared: unknown[] = [];
+    globalThis.setTimeout = ((fn: () => void, ms?: number) => {
+      const handle = set(fn, ms);
+      if (ms === WARM_UP_DELAY_MS) warmUps.push(handle);
+      return handle;
+    }) as typeof setTimeout;
+    globalThis.clearTimeout = ((handle: Parameters<typeof clearTimeout>[0]) => {
+      cleared.push(handle);
+      clear(handle);
+    }) as typeof clearTimeout;
+    try {
+      await pi.fire("session_start", { type: "session_start" }, ctx);
+      expect(warmUps).toHaveLength(1);
+      await pi.fire("session_shutdown", shutdown);
+      expect(cleared).toContain(warmUps[0]);
+    } finally {
+      globalThis.setTimeout = set;
+      globalThis.clearTimeout = clear;
+    }
   });
 });
 

@@ -38,4 +38,11 @@ describe("the summary line", () => {
       "1 suite failed to run or in a hook (c.test.ts)",
     );
   });
+
+  it("says when the process exits with an error code although every test passed", () => {
+    expect(summaryLine(run({}), 1)).toBe(
+      "3 passed, 0 failed, but exit code 1 was set outside the tests (see the errors above, such as an import after a test file ended)",
+    );
+    expect(summaryLine(run({ numFailedTests: 1, success: false }), 1)).toBe("3 passed, 1 failed");
+  });
 });

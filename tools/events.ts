@@ -88,7 +88,7 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout:
       `pi-formchart: ${declared.join(", ")} ready${found ? `, ${found} more through tool search` : ""} (/formchart tools to choose)`,
       "info",
     );
-    warmUp(registered);
+    warmUp(registered, state.closed);
   });
 
   pi.on("tool_call", (event) => {

@@ -27,11 +27,19 @@ const yieldToPi = () => new Promise<void>((resolve) => setImmediate(resolve));
  * that the first form opens as fast as later ones: load it, draw a form off
  * screen, run each tool's argument check once. Each step takes a few
  * milliseconds and Pi runs between them, so its UI never stalls. The timer
- * never keeps Pi running (print mode exits as it would); a failure is left
- * for the first form to meet and report.
+ * never keeps Pi running (print mode exits as it would) and is cleared when
+ * the session shuts down first; a failure is left for the first form to meet
+ * and report.
  */
-export function warmUp(tools: readonly { check(raw: unknown): unknown }[], delayMs = WARM_UP_DELAY_MS): void {
+export function warmUp(
+  tools: readonly { check(raw: unknown): unknown }[],
+  /** The session's: a session that ends first never loads the engine. */
+  signal: AbortSignal,
+  delayMs = WARM_UP_DELAY_MS,
+): void {
+  if (signal.aborted) return;
   const timer = setTimeout(async () => {
+    signal.removeEventListener("abort", stop);
     try {
       const { warmEngine } = await loadShowForm();
       await yieldToPi();
@@ -43,6 +51,8 @@ export function warmUp(tools: readonly { check(raw: unknown): unknown }[], delay
     }
   }, delayMs);
   timer.unref?.();
+  const stop = () => clearTimeout(timer);
+  signal.addEventListener("abort", stop, { once: true });
 }
 
 export class FormchartState {
