@@ -11,6 +11,7 @@ import { prepareFormFile } from "../tools/catalog.js";
 import { runFormchart } from "../tools/commands.js";
 import { prepareForm } from "../tools/form-tool.js";
 import { question } from "../tools/question.js";
+import { questionThrottle } from "../tools/question-throttle.js";
 import { RICH_CANCELLED_TEXT } from "../tools/rich.js";
 import { FormchartState } from "../tools/state.js";
 import { KEY, openForm } from "./helpers/fake-host.js";
@@ -203,5 +204,107 @@ describe("the default timeout", () => {
     expect(question.check({ ...ARGS, timeout: 0 }).ok).toBe(false);
     expect(question.check({ ...ARGS, timeout: 86_401 }).ok).toBe(false);
     expect(question.check({ ...ARGS, timeout: 1.5 }).ok).toBe(false);
+  });
+});
+
+describe("every tool takes a timeout", () => {
+  function timeOut(tool: string, args: Record<string, unknown>, seconds = 7) {
+    const ready = prepareFormFile({ tool, arguments: { ...args, timeout: seconds } });
+    if (!ready.ok) throw new Error(ready.message);
+    expect(ready.form.spec.timeoutMs).toBe(seconds * 1000);
+    const { form: component, results } = openForm(ready.form.spec);
+    const footer = component.render(100).join("\n");
+    jest.advanceTimersByTime(seconds * 1000);
+    expect(results).toHaveLength(1);
+    component.dispose();
+    return { footer, answer: ready.form.answer(results[0]) as { text: string; details: Record<string, unknown> } };
+  }
+
+  const rating = { id: "mood", prompt: "How was it?", type: "rating", options: [] };
+  const db = {
+    id: "db",
+    prompt: "Which database?",
+    options: [{ label: "PostgreSQL" }, { label: "SQLite", recommended: true }],
+  };
+
+  it("questionnaire: the recommended option is taken, a generated rating stays open", () => {
+    const { footer, answer } = timeOut("questionnaire", { questions: [db, rating] });
+    expect(footer).toContain("Closes in 7s with the recommended answers");
+    expect(answer.text).toBe(
+      [
+        "The form timed out: nobody pressed a key within 7s, so the user submitted nothing.",
+        "Taken by default (the option you marked recommended):",
+        "Q1: 2. SQLite",
+        "No answer: Q2",
+      ].join("\n"),
+    );
+    expect(answer.details).toMatchObject({
+      cancelled: false,
+      outcome: "timed_out",
+      defaulted: ["db"],
+      answers: [{ id: "db", value: "SQLite", index: 2, defaulted: true }],
+    });
+  });
+
+  it("question_branch: a question the default reveals is answered by its own recommendation", () => {
+    const follow = {
+      id: "file",
+      prompt: "Where is the file?",
+      when: "db equals SQLite",
+      options: [{ label: "./data.db", recommended: true }, { label: ":memory:" }],
+    };
+    const { answer } = timeOut("question_branch", { questions: [db, follow] });
+    expect(answer.details).toMatchObject({ outcome: "timed_out", defaulted: ["db", "file"], hidden: [] });
+    expect(answer.text).toContain("Q2: 1. ./data.db");
+  });
+
+  it("question_throttle: the recommended option after the countdown, shown in the transcript as taken", () => {
+    const { answer } = timeOut("question_throttle", {
+      question: "Keep going?",
+      cooldown: 0,
+      options: [{ label: "Yes", recommended: true }, { label: "Stop" }],
+    });
+    expect(answer.details).toMatchObject({
+      answer: "Yes",
+      index: 1,
+      cancelled: false,
+      outcome: "timed_out",
+      defaulted: ["q1"],
+    });
+    expect(questionThrottle.resultSummary(answer.details as never)).toMatchObject({
+      timedOut: true,
+      answers: [{ label: "Answer", value: "Yes (recommended, by timeout)" }],
+    });
+  });
+
+  it("question_input: closes unanswered, and its countdown promises no recommended answer", () => {
+    const { footer, answer } = timeOut("question_input", { question: "Project name?" });
+    expect(footer).toContain("⏱ Closes in 7s; press any key");
+    expect(answer.text).toContain("No answer: Q1");
+    expect(answer.details).toMatchObject({ answer: null, cancelled: false, outcome: "timed_out", defaulted: [] });
+  });
+
+  it("ask_form: reports cancel with the outcome, never the pre-filled defaults as submitted", () => {
+    const { answer } = timeOut("ask_form", {
+      message: "Seats for the beta",
+      schema: { type: "object", properties: { seats: { type: "integer", title: "Seats", default: 5 } } },
+    });
+    expect(answer.details).toEqual({ action: "cancel", outcome: "timed_out" });
+    expect(answer.text).toMatch(/^The form timed out: nobody pressed a key within 7s, so the user submitted nothing\./);
+  });
+
+  it("refuses a timeout below a second or past a day in every tool that declares one", () => {
+    for (const [tool, args] of [
+      ["questionnaire", { questions: [db] }],
+      ["question_branch", { questions: [db] }],
+      ["question_throttle", { question: "Go?", options: ["Yes"] }],
+      ["question_input", { question: "Name?" }],
+      ["ask_form", { message: "m", schema: { type: "object", properties: { a: { type: "string" } } } }],
+    ] as const) {
+      for (const timeout of [0, 1.5, 86_401]) {
+        const ready = prepareFormFile({ tool, arguments: { ...args, timeout } });
+        expect({ tool, timeout, ok: ready.ok }).toEqual({ tool, timeout, ok: false });
+      }
+    }
   });
 });

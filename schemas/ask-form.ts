@@ -11,7 +11,7 @@
 import { type Static, Type } from "typebox";
 import { checkAsWritten, type Folded } from "./aliases.js";
 import { type CheckedSchema, checkRequestedSchema } from "./elicit.js";
-import { isRecord, LIMITS } from "./rules.js";
+import { isRecord, LIMITS, TimeoutWithoutOptions } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
 const FIELD_SHAPES =
@@ -41,6 +41,7 @@ export const AskFormParameters = Type.Object(
       },
       { description: "A flat JSON Schema object describing the values to collect (MCP elicitation's form subset)" },
     ),
+    timeout: TimeoutWithoutOptions,
   },
   { additionalProperties: false },
 );
@@ -52,6 +53,8 @@ export interface CheckedAskForm {
   title?: string;
   message: string;
   form: CheckedSchema;
+  /** Seconds to wait for the person's first key. */
+  timeout?: number;
 }
 
 const checkShape = compileChecker(AskFormParameters);
@@ -88,6 +91,7 @@ function checkFolded(raw: unknown): Checked<CheckedAskForm> {
   if (!form.ok) return form;
   const value: CheckedAskForm = { message: shape.value.message, form: form.value };
   if (shape.value.title !== undefined) value.title = shape.value.title;
+  if (shape.value.timeout !== undefined) value.timeout = shape.value.timeout;
   return { ok: true, value };
 }
 

@@ -12,7 +12,15 @@
 import { type Static, Type } from "typebox";
 import { type Condition, OPERATORS, parseWhen, type RawWhen } from "./conditions.js";
 import { compilePattern } from "./patterns.js";
-import { ChoiceOption, checkItems, LIMITS, normalizeStrings, questionId } from "./rules.js";
+import {
+  checkItems,
+  LIMITS,
+  normalizeStrings,
+  questionId,
+  RecommendableOption,
+  Timeout,
+  TimeoutWithoutOptions,
+} from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
 export const MAX_QUESTIONS = 4;
@@ -23,7 +31,7 @@ const questionFields = {
     Type.String({ minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label (defaults to Q1, Q2, ...)" }),
   ),
   prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" }),
-  options: Type.Array(ChoiceOption, {
+  options: Type.Array(RecommendableOption, {
     maxItems: LIMITS.options,
     description: "At least 2 options for single/multi; ignored for yes_no and rating",
   }),
@@ -87,6 +95,7 @@ export const QuestionnaireParameters = Type.Object(
     questions: Type.Array(QuestionnaireItem, {
       description: "1 to 4 questions, shown as tabs with a progress indicator and a Submit tab",
     }),
+    timeout: Timeout,
   },
   { additionalProperties: false },
 );
@@ -96,6 +105,7 @@ export const BranchParameters = Type.Object(
     questions: Type.Array(BranchItem, {
       description: "1 to 4 questions; later questions can depend on earlier answers through when",
     }),
+    timeout: Timeout,
   },
   { additionalProperties: false },
 );
@@ -127,6 +137,7 @@ export const InputParameters = Type.Object(
     ),
     min: Type.Optional(Type.Number({ description: "type number: the smallest number accepted" })),
     max: Type.Optional(Type.Number({ description: "type number: the largest number accepted" })),
+    timeout: TimeoutWithoutOptions,
   },
   { additionalProperties: false },
 );
@@ -134,12 +145,13 @@ export const InputParameters = Type.Object(
 export const ThrottleParameters = Type.Object(
   {
     question: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The question text" }),
-    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options, description: "The options (at least 1)" }),
+    options: Type.Array(RecommendableOption, { maxItems: LIMITS.options, description: "The options (at least 1)" }),
     cooldown: Type.Optional(
       Type.Number({ minimum: 0, maximum: 3600, description: "Seconds to keep between questions (default 5)" }),
     ),
     allowOther: Type.Optional(Type.Boolean({ description: "Offer a typed answer (default true)" })),
     type: Type.Optional(Type.Enum(["single", "multi"], { description: "single (default) or multi" })),
+    timeout: Timeout,
   },
   { additionalProperties: false },
 );
@@ -154,6 +166,12 @@ export interface CheckedItem extends Omit<QuestionnaireItemArgs, "when"> {
   conditions?: Condition[];
 }
 
+/** A questionnaire's arguments after checking. */
+export interface CheckedQuestionnaire {
+  questions: CheckedItem[];
+  timeout?: number;
+}
+
 const checkQuestionnaireSchema = compileChecker(QuestionnaireParameters);
 const checkBranchSchema = compileChecker(BranchParameters);
 const checkInputSchema = compileChecker(InputParameters);
@@ -161,7 +179,7 @@ const checkThrottleSchema = compileChecker(ThrottleParameters);
 
 const isGenerated = (type: QwizardType | undefined) => type === "yes_no" || type === "rating";
 
-function checkItemsOf(items: QuestionnaireItemArgs[]): Checked<CheckedItem[]> {
+function checkItemsOf(items: QuestionnaireItemArgs[], timeout: number | undefined): Checked<CheckedQuestionnaire> {
   const error = checkItems(
     items.map((q) => ({ id: q.id, prompt: q.prompt, options: q.options, generatedOptions: isGenerated(q.type) })),
     { listName: "questions", maxQuestions: MAX_QUESTIONS, minOptions: 2, uniquePrompts: true },
@@ -185,17 +203,21 @@ function checkItemsOf(items: QuestionnaireItemArgs[]): Checked<CheckedItem[]> {
       error: { category: "empty_questionnaire", message: "questions: every question is switched off (on: false)" },
     };
   }
-  return { ok: true, value: out };
+  return { ok: true, value: timeout === undefined ? { questions: out } : { questions: out, timeout } };
 }
 
-export function checkQuestionnaireArgs(raw: unknown): Checked<CheckedItem[]> {
+export function checkQuestionnaireArgs(raw: unknown): Checked<CheckedQuestionnaire> {
   const checked = checkQuestionnaireSchema(raw);
-  return checked.ok ? checkItemsOf(normalizeStrings(checked.value).questions) : checked;
+  if (!checked.ok) return checked;
+  const args = normalizeStrings(checked.value);
+  return checkItemsOf(args.questions, args.timeout);
 }
 
-export function checkBranchArgs(raw: unknown): Checked<CheckedItem[]> {
+export function checkBranchArgs(raw: unknown): Checked<CheckedQuestionnaire> {
   const checked = checkBranchSchema(raw);
-  return checked.ok ? checkItemsOf(normalizeStrings(checked.value).questions) : checked;
+  if (!checked.ok) return checked;
+  const args = normalizeStrings(checked.value);
+  return checkItemsOf(args.questions, args.timeout);
 }
 
 export function checkInputArgs(raw: unknown): Checked<InputArgs> {

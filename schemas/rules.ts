@@ -47,14 +47,21 @@ export const ChoiceOption = Type.Object(
 
 export type ChoiceOptionArgs = Static<typeof ChoiceOption>;
 
-/** Seconds a form waits for the person's first key before it closes with the recommended options. */
-export const Timeout = Type.Optional(
-  Type.Integer({
-    minimum: 1,
-    maximum: LIMITS.timeoutSeconds,
-    description: "Seconds before recommended options are taken",
-  }),
+/** An option of a tool that takes a `timeout`: `recommended` is what the form answers if nobody does. */
+export const RecommendableOption = Type.Object(
+  { ...ChoiceOption.properties, recommended: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
 );
+
+function timeoutField(description: string) {
+  return Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.timeoutSeconds, description }));
+}
+
+/** Seconds a form waits for the person's first key before it closes with the recommended options. */
+export const Timeout = timeoutField("Seconds before recommended options are taken");
+
+/** The same for a form without options: at the end it closes with what was typed, or nothing. */
+export const TimeoutWithoutOptions = timeoutField("Seconds to wait for a first key before it closes unanswered");
 
 /** Option labels the form uses for its own rows. */
 export const RESERVED_LABELS = ["Other", "Type something.", "Type something...", "Add your own answer", "Next"];

@@ -69,6 +69,18 @@ export function cancelledText(subject: "form" | "questionnaire" | "question", gi
   return [`User cancelled the ${subject}. Answers given before cancelling:`, ...given].join("\n");
 }
 
+/** What every tool's `details` add when nobody pressed a key before the timeout. */
+export interface TimedOutFields {
+  /** The form closed at its timeout, with the answers in the details. */
+  outcome?: "timed_out";
+  /** With `outcome`: ids of the questions that took their recommended option. */
+  defaulted?: string[];
+}
+
+export function timedOutFields(result: FormResult): TimedOutFields {
+  return result.timedOut ? { outcome: "timed_out", defaulted: [...(result.defaulted ?? [])] } : {};
+}
+
 /**
  * What the model reads of a form that timed out: that nobody pressed a key
  * in time, the answers the person gave (a restored draft's), the questions

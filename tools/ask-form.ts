@@ -23,6 +23,8 @@ import { type ElicitAction, elicitResult, schemaForm } from "./schema-form.js";
 export interface AskFormDetails {
   action: ElicitAction;
   content?: ElicitContent;
+  /** The form closed at its timeout: nobody pressed a key, nothing was submitted (`action` is cancel). */
+  outcome?: "timed_out";
   /** Set when the form could not open: a stable category. */
   error?: string;
 }
@@ -44,7 +46,15 @@ function text(args: CheckedAskForm, details: AskFormDetails): string {
   return ["User submitted the form:", ...lines].join("\n");
 }
 
-function answer(args: CheckedAskForm, result: FormResult) {
+function answer(args: CheckedAskForm, spec: FormSpec, result: FormResult) {
+  if (result.timedOut) {
+    const details: AskFormDetails = { action: "cancel", outcome: "timed_out" };
+    const seconds = Math.round((spec.timeoutMs ?? 0) / 1000);
+    return {
+      text: `The form timed out: nobody pressed a key within ${seconds}s, so the user submitted nothing. Treat this as no answer.`,
+      details,
+    };
+  }
   const outcome = elicitResult(args.form, result);
   const details: AskFormDetails =
     outcome.action === "accept" ? { action: "accept", content: outcome.content } : { action: outcome.action };
@@ -83,7 +93,8 @@ export const askForm = defineFormTool<CheckedAskForm, AskFormDetails>({
   prepareArguments: prepareWith(...ASK_FORM_FOLDS),
   check: checkAskFormArgs,
   form: (args): FormSpec => schemaForm(args.form, args.message, args.title),
-  answer: (args, _spec, result) => answer(args, result),
+  timeoutSeconds: (args) => args.timeout,
+  answer: (args, spec, result) => answer(args, spec, result),
   failure: (failure) => ({ action: "cancel", error: failure.category }),
   callSummary: summary,
   resultSummary(d) {
@@ -93,6 +104,12 @@ export const askForm = defineFormTool<CheckedAskForm, AskFormDetails>({
       label,
       value: typeof value === "string" ? value : JSON.stringify(value),
     }));
-    return { kind: "answers", cancelled: d.action !== "accept", declined: d.action === "decline", answers };
+    return {
+      kind: "answers",
+      cancelled: d.action !== "accept",
+      declined: d.action === "decline",
+      timedOut: d.outcome === "timed_out",
+      answers,
+    };
   },
 });

@@ -139,7 +139,7 @@ export const FORMCHART_HELP = [
   "  /formchart review [--open]           write the review page of the form shown last (--open: open it in a browser)",
   "  /formchart mouse [on|off]            answer forms with the mouse too (off by default: it takes text selection away while a form is open)",
   "  /formchart tools [compact|qwizard|all]  which tools the model sees directly, and what each set costs every request",
-  "  /formchart timeout [off|<seconds>]   how long question and ask_rich_questions forms wait for a key before taking the recommended options (off by default)",
+  "  /formchart timeout [off|<seconds>]   how long forms wait for a key before they close with the recommended options (off by default)",
 ].join("\n");
 
 /** Opens a file with the platform's opener (xdg-open, open, start); rejects when the opener cannot be started or fails. */

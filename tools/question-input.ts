@@ -10,11 +10,11 @@ import type { FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
 import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { checkInputArgs, type InputArgs, InputParameters } from "../schemas/qwizard.js";
-import { cancelledText, quoted } from "./answer-text.js";
+import { cancelledText, quoted, type TimedOutFields, timedOutFields, timedOutText } from "./answer-text.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
 import { promptAsQuestion } from "./prepare.js";
 
-export interface InputDetails {
+export interface InputDetails extends TimedOutFields {
   question: string;
   answer: string | null;
   validationErrors?: string[];
@@ -46,6 +46,11 @@ export function inputForm(args: InputArgs): FormSpec {
 
 function answer(spec: FormSpec, form: FormResult) {
   const question = spec.questions[0].prompt;
+  if (form.timedOut) {
+    const typed = form.answers[0].answered ? (form.answers[0].custom[0] ?? "") : null;
+    const details: InputDetails = { question, answer: typed, cancelled: false, ...timedOutFields(form) };
+    return { text: timedOutText(spec, form), details };
+  }
   if (form.cancelled) {
     const details: InputDetails = { question, answer: null, cancelled: true };
     return { text: cancelledText("question", []), details };
@@ -70,6 +75,7 @@ export const questionInput = defineFormTool<InputArgs, InputDetails>({
   prepareArguments: prepareWith(promptAsQuestion),
   check: checkAsWritten(checkInputArgs, promptAsQuestion),
   form: inputForm,
+  timeoutSeconds: (args) => args.timeout,
   answer: (_args, spec, result) => answer(spec, result),
   failure(failure, raw, spec) {
     const asked = (raw as { question?: unknown } | null)?.question;
@@ -89,6 +95,7 @@ export const questionInput = defineFormTool<InputArgs, InputDetails>({
       : {
           kind: "answers",
           cancelled: d.cancelled,
+          timedOut: d.outcome === "timed_out",
           answers: d.answer === null ? [] : [{ label: "Answer", value: d.answer }],
         },
 });

@@ -10,13 +10,20 @@ import type { FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
 import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { checkThrottleArgs, type ThrottleArgs, ThrottleParameters } from "../schemas/qwizard.js";
-import { answerLine, cancelledText, chosenLabels } from "./answer-text.js";
+import {
+  answerLine,
+  cancelledText,
+  chosenLabels,
+  type TimedOutFields,
+  timedOutFields,
+  timedOutText,
+} from "./answer-text.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
 import { optionsFromStrings, promptAsQuestion } from "./prepare.js";
 
 export const DEFAULT_THROTTLE_COOLDOWN = 5;
 
-export interface ThrottleDetails {
+export interface ThrottleDetails extends TimedOutFields {
   question: string;
   options: string[];
   answer: string | string[] | null;
@@ -45,9 +52,12 @@ function answer(spec: FormSpec, form: FormResult) {
     answer: labels.length === 0 ? null : q.kind === "multi" ? labels : labels[0],
     wasCustom: outcome.custom.length > 0,
     throttled: form.waited,
-    cancelled: form.cancelled,
+    // A form that timed out closed with its answer: not a decline.
+    cancelled: form.cancelled && !form.timedOut,
+    ...timedOutFields(form),
   };
   if (q.kind === "single" && outcome.options.length) details.index = outcome.options[0] + 1;
+  if (form.timedOut) return { text: timedOutText(spec, form), details };
   return { text: form.cancelled ? cancelledText("question", []) : answerLine(q, outcome, "Answer"), details };
 }
 
@@ -67,6 +77,7 @@ export const questionThrottle = defineFormTool<ThrottleArgs, ThrottleDetails>({
   check: checkAsWritten(checkThrottleArgs, promptAsQuestion, optionsFromStrings),
   form: formOf,
   cooldownSeconds: (args) => args.cooldown ?? DEFAULT_THROTTLE_COOLDOWN,
+  timeoutSeconds: (args) => args.timeout,
   answer: (_args, spec, result) => answer(spec, result),
   failure(failure, raw) {
     const r = (raw ?? {}) as { question?: unknown; options?: unknown };
@@ -83,7 +94,13 @@ export const questionThrottle = defineFormTool<ThrottleArgs, ThrottleDetails>({
   callSummary: describeCall,
   resultSummary(d) {
     if (d.error) return { kind: "error" };
-    const value = Array.isArray(d.answer) ? d.answer.join(", ") : d.answer;
-    return { kind: "answers", cancelled: d.cancelled, answers: value === null ? [] : [{ label: "Answer", value }] };
+    const joined = Array.isArray(d.answer) ? d.answer.join(", ") : d.answer;
+    const value = joined !== null && d.defaulted?.length ? `${joined} (recommended, by timeout)` : joined;
+    return {
+      kind: "answers",
+      cancelled: d.cancelled,
+      timedOut: d.outcome === "timed_out",
+      answers: value === null ? [] : [{ label: "Answer", value }],
+    };
   },
 });

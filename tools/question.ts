@@ -13,7 +13,7 @@ import type { FormResult, QuestionOutcome } from "../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionSpec } from "../machines/spec.js";
 import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { checkQuestionArgs, foldSingleQuestion, type QuestionArgs, QuestionParameters } from "../schemas/question.js";
-import { answerLine, cancelledText, timedOutText } from "./answer-text.js";
+import { answerLine, cancelledText, type TimedOutFields, timedOutFields, timedOutText } from "./answer-text.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -38,14 +38,10 @@ export interface QuestionAnswer {
   defaulted?: true;
 }
 
-export interface QuestionDetails {
+export interface QuestionDetails extends TimedOutFields {
   questions: NormalizedQuestion[];
   answers: QuestionAnswer[];
   cancelled: boolean;
-  /** Set when nobody pressed a key before the timeout: the form closed with the answers in `answers`. */
-  outcome?: "timed_out";
-  /** With `outcome`: ids of the questions that took their recommended option. */
-  defaulted?: string[];
   /** Set when the form could not open: a stable category. */
   error?: string;
   // The single-question call shape adds these:
@@ -119,8 +115,8 @@ function details(args: QuestionArgs, spec: FormSpec, result: FormResult): Questi
     ),
     // A form that timed out closed with its answers: not a decline.
     cancelled: result.cancelled && !result.timedOut,
+    ...timedOutFields(result),
   };
-  if (result.timedOut) Object.assign(out, { outcome: "timed_out", defaulted: [...defaulted] });
   if (args.compat === "single-question") Object.assign(out, singleShapeFields(spec.questions[0], result.answers[0]));
   return out;
 }

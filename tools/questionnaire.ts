@@ -13,8 +13,22 @@
 import type { FormResult, QuestionOutcome } from "../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionInput, type QuestionSpec } from "../machines/spec.js";
 import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
-import { type CheckedItem, checkQuestionnaireArgs, QuestionnaireParameters } from "../schemas/qwizard.js";
-import { answerLine, cancelledText, chosenLabels, previewedOptions, quoted } from "./answer-text.js";
+import {
+  type CheckedItem,
+  type CheckedQuestionnaire,
+  checkQuestionnaireArgs,
+  QuestionnaireParameters,
+} from "../schemas/qwizard.js";
+import {
+  answerLine,
+  cancelledText,
+  chosenLabels,
+  previewedOptions,
+  quoted,
+  type TimedOutFields,
+  timedOutFields,
+  timedOutText,
+} from "./answer-text.js";
 import { defineFormTool, describeCall, type Failure, type FormTool, type ResultSummary } from "./form-tool.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -27,9 +41,9 @@ function optionsFor(item: CheckedItem): Array<{ label: string; description?: str
   return item.options;
 }
 
-export function questionnaireForm(items: CheckedItem[]): FormSpec {
+export function questionnaireForm(args: CheckedQuestionnaire): FormSpec {
   return normalizeForm({
-    questions: items.map(
+    questions: args.questions.map(
       (q): QuestionInput => ({
         id: q.id,
         label: q.label,
@@ -55,9 +69,11 @@ export interface QuestionnaireAnswer {
   index?: number;
   /** 1-based positions of the chosen options that had a preview. */
   previewed?: number[];
+  /** Taken at the timeout: the option marked recommended, not the person's choice. */
+  defaulted?: true;
 }
 
-export interface QuestionnaireDetails {
+export interface QuestionnaireDetails extends TimedOutFields {
   questions: Array<{ id: string; label: string; prompt: string }>;
   answers: QuestionnaireAnswer[];
   cancelled: boolean;
@@ -86,16 +102,24 @@ function summaries(spec: FormSpec): QuestionnaireDetails["questions"] {
 
 /** The details of a questionnaire; `branch` adds the ids its conditions hid. */
 export function questionnaireDetails(spec: FormSpec, result: FormResult, branch: boolean): QuestionnaireDetails {
+  const defaulted = new Set(result.defaulted ?? []);
   const details: QuestionnaireDetails = {
     questions: summaries(spec),
-    answers: spec.questions.flatMap((q, i) => questionnaireAnswer(q, result.answers[i]) ?? []),
-    cancelled: result.cancelled,
+    answers: spec.questions.flatMap((q, i) => {
+      const answer = questionnaireAnswer(q, result.answers[i]);
+      if (!answer) return [];
+      return defaulted.has(q.id) ? [{ ...answer, defaulted: true as const }] : [answer];
+    }),
+    // A form that timed out closed with its answers: not a decline.
+    cancelled: result.cancelled && !result.timedOut,
+    ...timedOutFields(result),
   };
   if (branch) Object.assign(details, { skipped: result.skipped, hidden: result.hidden });
   return details;
 }
 
 export function questionnaireText(spec: FormSpec, result: FormResult): string {
+  if (result.timedOut) return timedOutText(spec, result);
   const shown = spec.questions
     .map((q, i) => [q, result.answers[i]] as const)
     .filter(([q]) => !result.hidden.includes(q.id));
@@ -125,14 +149,14 @@ export function questionnaireSummary(d: QuestionnaireDetails): ResultSummary {
   const labelOf = new Map(d.questions.map((q) => [q.id, q.label]));
   const answers = d.answers.map((a) => ({
     label: labelOf.get(a.id) ?? a.id,
-    value: Array.isArray(a.label) ? a.label.join(", ") : a.label,
+    value: (Array.isArray(a.label) ? a.label.join(", ") : a.label) + (a.defaulted ? " (recommended, by timeout)" : ""),
   }));
-  return { kind: "answers", cancelled: d.cancelled, answers };
+  return { kind: "answers", cancelled: d.cancelled, timedOut: d.outcome === "timed_out", answers };
 }
 
 /** What sets a questionnaire-like tool apart: its name, texts, schema and check. */
 type OwnParts = Pick<
-  FormTool<CheckedItem[], QuestionnaireDetails>,
+  FormTool<CheckedQuestionnaire, QuestionnaireDetails>,
   | "name"
   | "label"
   | "description"
@@ -145,10 +169,14 @@ type OwnParts = Pick<
 >;
 
 /** A tool that asks a questionnaire; `branch` adds `details.skipped` (question_branch). */
-export function questionnaireTool(own: OwnParts, branch: boolean): FormTool<CheckedItem[], QuestionnaireDetails> {
+export function questionnaireTool(
+  own: OwnParts,
+  branch: boolean,
+): FormTool<CheckedQuestionnaire, QuestionnaireDetails> {
   return defineFormTool({
     ...own,
     form: questionnaireForm,
+    timeoutSeconds: (args) => args.timeout,
     answer: (_args, spec, result) => ({
       text: questionnaireText(spec, result),
       details: questionnaireDetails(spec, result, branch),
