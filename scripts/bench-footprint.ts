@@ -22,7 +22,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import * as settings from "../tools/settings.js";
+import { DEFAULT_TOOL_SET, TOOL_SETS } from "../tools/tool-sets.js";
 
 /** A request body as the model receives it: what the footprint reads of it. */
 interface RecordedRequest {
@@ -71,22 +71,9 @@ export interface FootprintHost {
   question: { path: string };
 }
 
-/**
- * The named tool sets of this package and the default one: `TOOL_SETS` (a
- * list of names, or a record of name → tools) as tools/settings.ts exports
- * it, or tools/tool-sets.ts where it is defined; else the three names.
- */
-export async function toolSets(): Promise<{ names: string[]; fallback: string }> {
-  // Built from parts: a module the sources may not have (the catch), which the type check must not require.
-  const definitions = (await import("../tools/" + "tool-sets.js").catch(() => ({}))) as Record<string, unknown>;
-  const exported = (settings as { TOOL_SETS?: unknown }).TOOL_SETS ?? definitions.TOOL_SETS;
-  const names = Array.isArray(exported)
-    ? exported.map(String)
-    : exported && typeof exported === "object"
-      ? Object.keys(exported)
-      : ["compact", "qwizard", "all"];
-  const declared = (settings.DEFAULT_SETTINGS as { toolSet?: unknown }).toolSet ?? definitions.DEFAULT_TOOL_SET;
-  return { names, fallback: typeof declared === "string" ? declared : "compact" };
+/** The named tool sets of this package and the default one. */
+export function toolSets(): { names: string[]; fallback: string } {
+  return { names: Object.keys(TOOL_SETS), fallback: DEFAULT_TOOL_SET };
 }
 
 /** The first request's tool declarations and system message, in characters. */
@@ -207,7 +194,7 @@ async function firstRequest(h: FootprintHost, work: string, extension?: string, 
 export async function footprint(root: string, hosts: FootprintHost[], work: string): Promise<FootprintRow[]> {
   const dir = join(work, "footprint");
   mkdirSync(dir, { recursive: true });
-  const { names, fallback } = await toolSets();
+  const { names, fallback } = toolSets();
   const rows: FootprintRow[] = [
     { label: "Pi with nothing loaded (its built-in tools)", baseline: true, seen: new Map() },
     { label: "-e examples/extensions/question.ts", seen: new Map() },
