@@ -51,6 +51,38 @@ describe("a form with a timeout in the real pi", () => {
     expect(after).toContain("1. PostgreSQL (recommended, by timeout)");
   });
 
+  it("runs out in a questionnaire too: the recommended option is taken, a rating stays open, the transcript says so", async () => {
+    const args = {
+      timeout: 3,
+      questions: [
+        {
+          id: "db",
+          label: "DB",
+          prompt: "Which database should we use?",
+          options: [{ label: "PostgreSQL" }, { label: "SQLite", recommended: true }],
+        },
+        { id: "mood", label: "Mood", prompt: "How did the last deploy go?", type: "rating", options: [] },
+      ],
+    };
+    const { model, term, prompt } = await startPi(
+      [{ toolCalls: [{ name: "questionnaire", arguments: args }] }],
+      "timeout-questionnaire",
+    );
+    prompt("plan the deploy");
+    await term.waitFor("Which database should we use?");
+    await model.waitForRequests(2);
+    expect(toolResults(model.requests[1])).toEqual([
+      [
+        "The form timed out: nobody pressed a key within 3s, so the user submitted nothing.",
+        "Taken by default (the option you marked recommended):",
+        "DB: 2. SQLite",
+        "No answer: Mood",
+      ].join("\n"),
+    ]);
+    const after = await term.waitFor("Timed out");
+    expect(after).toContain("SQLite (recommended, by timeout)");
+  });
+
   it("is stopped by the first key: the form waits past the timeout and sends the person's answers", async () => {
     const { model, term, prompt } = await startPi(
       [{ toolCalls: [{ name: "question", arguments: timed(2) }] }],
