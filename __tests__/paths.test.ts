@@ -11,7 +11,14 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from "@je
 import type { AnyStateMachine } from "xstate";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { createFormMachine } from "../machines/form.js";
-import { generatePaths, missedBy, newCoverage } from "../machines/paths.js";
+import {
+  formTestModel,
+  generatePaths,
+  missedBy,
+  newCoverage,
+  TRAVERSAL_LIMIT,
+  withoutPrefixes,
+} from "../machines/paths.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { replayPath } from "./helpers/paths.js";
 
@@ -122,6 +129,39 @@ describe.each(forms)("%s", (name, spec) => {
     expect(missingStates).toEqual([]);
     expect(missingTransitions).toEqual([]);
   }, 120_000);
+});
+
+describe("the routes", () => {
+  const events = (paths: ReadonlyArray<{ steps: ReadonlyArray<{ event: unknown }> }>) =>
+    paths.map((p) => p.steps.map((step) => JSON.stringify(step.event)));
+
+  it.each(exampleNames().filter((name) => ["demo", "branching", "timeout", "single"].includes(name)))(
+    "of example %s are the ones @xstate/graph's own deduplication keeps, in its order",
+    (name) => {
+      const spec = example(name);
+      const machine = createFormMachine(spec) as unknown as AnyStateMachine;
+      const library = formTestModel(spec, machine).getShortestPaths({ limit: TRAVERSAL_LIMIT });
+      expect(events(generatePaths(spec, machine))).toEqual(events(library));
+    },
+    60_000,
+  );
+
+  it("leave out a route that starts another, and the second of two equal ones", () => {
+    const route = (...names: string[]) => ({ steps: names.map((type) => ({ event: { type } })) });
+    const kept = withoutPrefixes([
+      route("a"),
+      route("a", "b"),
+      route("c"),
+      route("a", "b", "c"),
+      route("c"),
+      route("a", "x"),
+    ]);
+    expect(events(kept)).toEqual([
+      ['{"type":"a"}', '{"type":"b"}', '{"type":"c"}'],
+      ['{"type":"a"}', '{"type":"x"}'],
+      ['{"type":"c"}'],
+    ]);
+  });
 });
 
 afterAll(() => {

@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { KeyId } from "@earendil-works/pi-tui";
-import { describe, expect, it } from "@jest/globals";
+import { describe, expect, it, jest } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
 import { loadFormFile } from "../bin/form-file.js";
 import type { Condition } from "../machines/conditions.js";
@@ -492,6 +492,33 @@ describe("/formchart review's progress line", () => {
     expect(reply.level).toBe("info");
     expect(lines[0]).toMatch(/^Review page: replaying route 1 of \d+$/);
     expect(lines.at(-1)).toBeUndefined();
+  }, 60_000);
+});
+
+describe("building a review page", () => {
+  it("gives the event loop a turn whenever replaying has held it for more than a few milliseconds", async () => {
+    const form = example("demo");
+    // Each reading of the clock is 20 ms later: every route then comes after a long stretch.
+    let clock = 0;
+    const now = jest.spyOn(performance, "now").mockImplementation(() => (clock += 20));
+    let turns = 0;
+    let building = true;
+    const tick = () => {
+      turns++;
+      if (building) setImmediate(tick);
+    };
+    const seen: number[] = [];
+    try {
+      setImmediate(tick);
+      await reviewModel({ spec: form.spec, name: "demo" }, { widths: [60], onProgress: () => seen.push(turns) });
+    } finally {
+      building = false;
+      now.mockRestore();
+    }
+    // Between any two routes the loop had a turn.
+    const stalls = seen.slice(1).filter((t, i) => t === seen[i]);
+    expect(seen.length).toBeGreaterThan(100);
+    expect(stalls).toEqual([]);
   }, 60_000);
 });
 

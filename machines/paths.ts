@@ -161,8 +161,55 @@ export function formTestModel(
   });
 }
 
+/**
+ * The shortest route to every node of the traversal, less the routes that are
+ * the beginning of another (that one replays them on the way): what
+ * @xstate/graph's own deduplication keeps, in its order, longest first. Its
+ * own compares each route with every route kept before it, which is most of
+ * the time a large form takes; `withoutPrefixes` does the same in one pass.
+ */
 export function generatePaths(spec: FormSpec, machine: AnyStateMachine) {
-  return formTestModel(spec, machine).getShortestPaths({ limit: TRAVERSAL_LIMIT });
+  return withoutPrefixes(
+    formTestModel(spec, machine).getShortestPaths({ limit: TRAVERSAL_LIMIT, allowDuplicatePaths: true }),
+  );
+}
+
+interface PrefixNode {
+  next: Map<string, PrefixNode>;
+  /** A route that ends here was kept: an equal one after it is not. */
+  kept: boolean;
+}
+
+/**
+ * The routes whose events are not the start of (or the same as) a route kept
+ * before them, taken longest first (ties in their order): a route that
+ * starts another one ends where that one passes. Each route's events go into
+ * a tree of prefixes once, so this is linear in the steps of all routes.
+ */
+export function withoutPrefixes<P extends { steps: ReadonlyArray<{ event: unknown }> }>(paths: readonly P[]): P[] {
+  const root: PrefixNode = { next: new Map(), kept: false };
+  const ends = paths.map((path) => {
+    let node = root;
+    for (const step of path.steps) {
+      const event = JSON.stringify(step.event);
+      let child = node.next.get(event);
+      if (!child) {
+        child = { next: new Map(), kept: false };
+        node.next.set(event, child);
+      }
+      node = child;
+    }
+    return node;
+  });
+  const longestFirst = paths.map((_, i) => i).sort((a, b) => paths[b].steps.length - paths[a].steps.length);
+  const kept: P[] = [];
+  for (const i of longestFirst) {
+    const end = ends[i];
+    if (end.next.size > 0 || end.kept) continue;
+    end.kept = true;
+    kept.push(paths[i]);
+  }
+  return kept;
 }
 
 /** Every state node id and every transition (source, event, candidate index) of a machine. */

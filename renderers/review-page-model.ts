@@ -187,6 +187,9 @@ function addKeys(into: string[], keys: readonly string[]): void {
   for (const k of keys) if (!into.includes(k)) into.push(k);
 }
 
+/** The longest stretch the replay of routes keeps the event loop to itself. */
+const YIELD_EVERY_MS = 10;
+
 export async function reviewModel(form: ReviewForm, options: ReviewOptions = {}): Promise<ReviewModel> {
   const { spec } = form;
   const widths = options.widths ?? REVIEW_WIDTHS;
@@ -215,8 +218,15 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
     return out;
   };
 
+  let slice = performance.now();
   try {
     for (const [index, path] of paths.entries()) {
+      // Give the host's event loop a turn every few milliseconds: Pi keeps
+      // reading keys and drawing (the progress line) while a large page builds.
+      if (performance.now() - slice > YIELD_EVERY_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
       options.onProgress?.(index, paths.length);
       let finished: FormResult | undefined;
       current.transitions.clear();
