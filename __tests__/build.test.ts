@@ -20,7 +20,7 @@ import { afterAll, describe, expect, it } from "@jest/globals";
 import * as typebox from "typebox";
 import { EXAMPLES_DIR, exampleNames } from "../bin/form-file.js";
 import { schemasToPrecompile } from "../schemas/validate.js";
-import { buildDist, ENTRY } from "../scripts/build.js";
+import { API_ENTRY, apiExports, buildDist, ENTRY } from "../scripts/build.js";
 import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
@@ -117,6 +117,21 @@ describe("the build", () => {
     expect(loadWithPi(tmp)).toEqual(expected);
     expect(readFileSync(path).equals(Buffer.alloc(made.length, 7))).toBe(false);
   }, 60_000);
+
+  it("gives another extension's import of the package every value tools/api.ts exports, from the registration bundle", async () => {
+    const sources = await import("../tools/api.js");
+    const values = Object.keys(sources).sort();
+    expect(apiExports()).toEqual(values);
+    const entry = files.get(API_ENTRY)!;
+    const built = bundle as unknown as Record<string, unknown>;
+    for (const name of values) {
+      expect([name, entry.includes(`export const ${name} = entry.${name};`)]).toEqual([name, true]);
+      expect([name, typeof built[name]]).toEqual([name, typeof (sources as Record<string, unknown>)[name]]);
+    }
+    // It loads the bundle that sits beside it in dist/, as the extension's entry does from its folder.
+    expect(entry).toContain('createRequire(new URL("formchart.cjs", import.meta.url))');
+    expect(files.get(ENTRY)).toContain('createRequire(new URL("../formchart.cjs", import.meta.url))');
+  });
 
   it("keeps the engine out of the registration bundle", () => {
     const holds = (bundle: string, module: string) => inputs.get(bundle)!.some((input) => input.startsWith(module));

@@ -52,6 +52,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const DIST = join(ROOT, "dist");
 /** The entry Pi loads, relative to dist/ (package.json's `pi.extensions` names it). */
 export const ENTRY = "pi-formchart/index.ts";
+/** What `import … from "pi-formchart"` loads, relative to dist/ (package.json's `exports` names it). */
+export const API_ENTRY = "api.ts";
 /** The folders the extension is made of (scripts, bin and tests are not part of it). */
 const SOURCE_FOLDERS = ["tools", "renderers", "machines", "schemas"];
 /** Pi's own packages: an extension must use Pi's copies, never bundle its own. */
@@ -348,14 +350,15 @@ export interface Dist {
  * skips most of the parsing and compiling at every later start; with
  * Node's `require` when anything about that fails.
  */
-const LOAD_REGISTRATION = `
+const loadRegistrationCode = (bundle: string) => `
 interface Loaded {
-  exports: (host: (id: string) => unknown) => { createFormchart: unknown; default: (pi: unknown) => void };
+  // biome-ignore lint/suspicious/noExplicitAny: what formchart.cjs exports; its types are the sources'
+  exports: (host: (id: string) => unknown) => Record<string, any>;
   keepCache(): void;
 }
 
 function loadRegistration(): Loaded {
-  const load = createRequire(new URL("../formchart.cjs", import.meta.url));
+  const load = createRequire(new URL(${JSON.stringify(bundle)}, import.meta.url));
   // Node's own require for the built-in modules: cheaper than importing each through Pi's loader.
   const { readFileSync, statSync, mkdirSync, writeFileSync, renameSync } = load("node:fs") as typeof import("node:fs");
   const { dirname, join } = load("node:path") as typeof import("node:path");
@@ -398,19 +401,17 @@ function loadRegistration(): Loaded {
 }
 `;
 
-/** The entry Pi loads: Pi's packages imported here, through Pi's loader, handed to formchart.cjs. */
-function entryShim(names: Map<string, string[]>): string {
+/**
+ * What both entries start with: Pi's packages imported by the names Pi's
+ * loader maps (so they are Pi's copies), the loader of formchart.cjs, and the
+ * table that hands those packages to it.
+ */
+function hostPreamble(names: Map<string, string[]>, entry: string, doc: string[]): string[] {
   const ids = [...names.keys()];
   const local = (id: number, name: string) => `${name} as m${id}_${name}`;
   return [
     "/**",
-    " * pi-formchart's extension entry, as Pi loads it (tools/index.ts in the sources).",
-    ` * ${GENERATED}`,
-    " *",
-    " * Pi's loader resolves these imports of Pi's own packages to Pi's copies;",
-    " * they are handed to formchart.cjs (tools/index.ts and what it imports",
-    " * statically), which is compiled here, from V8's code cache after the",
-    " * first start.",
+    ...doc.map((line) => (line ? ` * ${line}` : " *")),
     " */",
     `import { createRequire } from "node:module";`,
     ...ids.map((id, i) =>
@@ -421,7 +422,12 @@ function entryShim(names: Map<string, string[]>): string {
             .map((n) => local(i, n))
             .join(", ")} } from ${JSON.stringify(entryName(id))};`,
     ),
-    LOAD_REGISTRATION,
+    // formchart.cjs, relative to the entry.
+    loadRegistrationCode(
+      relative(dirname(join(DIST, entry)), join(DIST, "formchart.cjs"))
+        .split("\\")
+        .join("/"),
+    ),
     "const host: Record<string, unknown> = {",
     ...ids.map((id, i) =>
       names.get(id)!.includes(WHOLE)
@@ -434,12 +440,58 @@ function entryShim(names: Map<string, string[]>): string {
     "};",
     "const registration = loadRegistration();",
     "const entry = registration.exports((id: string) => host[id]);",
+  ];
+}
+
+/** The entry Pi loads: Pi's packages imported here, through Pi's loader, handed to formchart.cjs. */
+function entryShim(names: Map<string, string[]>): string {
+  return [
+    ...hostPreamble(names, ENTRY, [
+      "pi-formchart's extension entry, as Pi loads it (tools/index.ts in the sources).",
+      GENERATED,
+      "",
+      "Pi's loader resolves these imports of Pi's own packages to Pi's copies;",
+      "they are handed to formchart.cjs (tools/index.ts and what it imports",
+      "statically), which is compiled here, from V8's code cache after the",
+      "first start.",
+    ]),
     "export const createFormchart = entry.createFormchart;",
     "",
     "export default function formchart(pi: unknown): void {",
     "  entry.default(pi);",
     "  registration.keepCache();",
     "}",
+    "",
+  ].join("\n");
+}
+
+/** The values tools/api.ts exports (what another extension imports by the package's name). */
+export function apiExports(): string[] {
+  const path = "tools/api.ts";
+  const file = ts.createSourceFile(path, readFileSync(join(ROOT, path), "utf8"), ts.ScriptTarget.Latest);
+  const names: string[] = [];
+  for (const statement of file.statements) {
+    if (!ts.isExportDeclaration(statement) || statement.isTypeOnly) continue;
+    const clause = statement.exportClause;
+    if (!clause || !ts.isNamedExports(clause)) throw new Error(`${path}: export the names one by one ({ a, b })`);
+    for (const element of clause.elements) if (!element.isTypeOnly) names.push(element.name.text);
+  }
+  return names.sort();
+}
+
+/**
+ * `import { elicit } from "pi-formchart"` in another extension: the same
+ * registration bundle, loaded through Pi's loader like the extension entry,
+ * so Pi's packages are mapped in Pi 0.73 as in 1.x. Its types are the
+ * sources' (package.json's `types` condition names tools/api.ts).
+ */
+function apiShim(names: Map<string, string[]>): string {
+  return [
+    ...hostPreamble(names, API_ENTRY, [
+      `pi-formchart's API for other extensions, as Pi's loader reads it (tools/api.ts in the sources).`,
+      GENERATED,
+    ]),
+    ...apiExports().map((name) => `export const ${name} = entry.${name};`),
     "",
   ].join("\n");
 }
@@ -519,6 +571,7 @@ export async function buildDist(): Promise<Dist> {
   }
   const files = new Map([
     [ENTRY, entryShim(names)],
+    [API_ENTRY, apiShim(names)],
     ["formchart.cjs", outputText(registration)],
     ...[...chunks].map(([chunk, result]): [string, string] => [`${chunk}.cjs`, outputText(result)]),
   ]);

@@ -14,6 +14,10 @@ import { type CompleteFn, registerRichCommand } from "./rich-command.js";
 import { FormchartState } from "./state.js";
 import { hostDefersTools } from "./tool-sets.js";
 
+// The API other extensions import: the built entry of `import … from "pi-formchart"` takes it from here,
+// so it is loaded through Pi's loader like the extension (scripts/build.ts).
+export * from "./api.js";
+
 export interface FormchartOptions {
   /** Where the settings file lives; Pi's agent directory by default. */
   agentDir?: string;
