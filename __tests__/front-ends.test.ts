@@ -47,7 +47,10 @@ function answered(spec: FormSpec): FormContext {
     }
     if (!q.autoAdvance) send({ type: "NEXT_TAB" });
   }
-  return actor.getSnapshot().context;
+  const { context } = actor.getSnapshot();
+  // Its answer clock (a form with a timeout) would otherwise run on after the test.
+  actor.stop();
+  return context;
 }
 
 /** What the dialog front end shows for a restored form: each select's options and the confirm message. */
