@@ -12,6 +12,7 @@ import type { AnyStateMachine } from "xstate";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { createFormMachine } from "../machines/form.js";
 import {
+  findRoutes,
   formTestModel,
   generatePaths,
   missedBy,
@@ -142,6 +143,22 @@ describe("the routes", () => {
       const machine = createFormMachine(spec) as unknown as AnyStateMachine;
       const library = formTestModel(spec, machine).getShortestPaths({ limit: TRAVERSAL_LIMIT });
       expect(events(generatePaths(spec, machine))).toEqual(events(library));
+    },
+    60_000,
+  );
+
+  it.each(["demo", "branching", "timeout", "throttled", "rich", "form-signup"])(
+    "of example %s are found the same by the search that can pause, which pauses after every node",
+    async (name) => {
+      const spec = example(name);
+      const machine = createFormMachine(spec) as unknown as AnyStateMachine;
+      let pauses = 0;
+      const found = await findRoutes(spec, machine, () => {
+        pauses++;
+        return pauses % 50 === 0 ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
+      });
+      expect(events(found)).toEqual(events(generatePaths(spec, machine)));
+      expect(pauses).toBeGreaterThanOrEqual(found.length);
     },
     60_000,
   );

@@ -482,7 +482,7 @@ function escapeText(text: string): string {
 }
 
 describe("/formchart review's progress line", () => {
-  it("says how far the build is while it replays the routes, and clears it at the end", async () => {
+  it("says how far the build is while it searches and replays the routes, and clears it at the end", async () => {
     const state = new FormchartState(tempAgentDir());
     const form = example("demo");
     const { ctx } = fakeUiContext((c) => c.handleInput("\x1b"));
@@ -490,13 +490,14 @@ describe("/formchart review's progress line", () => {
     const lines: Array<string | undefined> = [];
     const reply = await runFormchart("review", state, undefined, { progress: (line) => lines.push(line) });
     expect(reply.level).toBe("info");
-    expect(lines[0]).toMatch(/^Review page: replaying route 1 of \d+$/);
+    expect(lines[0]).toMatch(/^Review page: searching the routes \(\d+ states so far\)$/);
+    expect(lines.some((line) => /^Review page: replaying route \d+ of \d+$/.test(line ?? ""))).toBe(true);
     expect(lines.at(-1)).toBeUndefined();
   }, 60_000);
 });
 
 describe("building a review page", () => {
-  it("gives the event loop a turn whenever replaying has held it for more than a few milliseconds", async () => {
+  it("gives the event loop a turn whenever the route search or the replay has held it for more than a few milliseconds", async () => {
     const form = example("demo");
     // Each reading of the clock is 20 ms later: every route then comes after a long stretch.
     let clock = 0;
@@ -508,17 +509,23 @@ describe("building a review page", () => {
       if (building) setImmediate(tick);
     };
     const seen: number[] = [];
+    const searched: number[] = [];
     try {
       setImmediate(tick);
-      await reviewModel({ spec: form.spec, name: "demo" }, { widths: [60], onProgress: () => seen.push(turns) });
+      await reviewModel(
+        { spec: form.spec, name: "demo" },
+        { widths: [60], onProgress: () => seen.push(turns), onSearch: () => searched.push(turns) },
+      );
     } finally {
       building = false;
       now.mockRestore();
     }
-    // Between any two routes the loop had a turn.
-    const stalls = seen.slice(1).filter((t, i) => t === seen[i]);
+    // Between any two routes, and any two snapshots the search looked at, the loop had a turn.
+    const stalls = (turnsAt: number[]) => turnsAt.slice(1).filter((t, i) => t === turnsAt[i]);
+    expect(searched.length).toBeGreaterThan(100);
+    expect(stalls(searched)).toEqual([]);
     expect(seen.length).toBeGreaterThan(100);
-    expect(stalls).toEqual([]);
+    expect(stalls(seen)).toEqual([]);
   }, 60_000);
 });
 

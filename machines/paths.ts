@@ -13,7 +13,7 @@
  * every self-loop and refused event.
  */
 import { TestModel } from "@xstate/graph";
-import type { AnyStateMachine, InspectionEvent, SnapshotFrom } from "xstate";
+import { type AnyStateMachine, createEmptyActor, type InspectionEvent, type SnapshotFrom } from "xstate";
 import { type FormEvent, isVisible, openQuestions } from "./context.js";
 import { createFormMachine, type FormMachine } from "./form.js";
 import { editorText, formPosition } from "./position.js";
@@ -172,6 +172,100 @@ export function generatePaths(spec: FormSpec, machine: AnyStateMachine) {
   return withoutPrefixes(
     formTestModel(spec, machine).getShortestPaths({ limit: TRAVERSAL_LIMIT, allowDuplicatePaths: true }),
   );
+}
+
+/** A route as the replay reads it: from the opening snapshot, each step's event (the first is `xstate.init`). */
+export interface Route {
+  steps: Array<{ state: Snap; event: FormEvent | { type: string } }>;
+}
+
+/**
+ * The same routes as `generatePaths`, in the same order, found by a search
+ * that lets the caller pause: `pause()` is called after each snapshot the
+ * search expands, and the search waits when it returns a promise. This is
+ * how a review page is built inside Pi without holding Pi's event loop: the
+ * search is @xstate/graph's (a breadth-first walk over the nodes that
+ * `guardKey` tells apart, then the shortest route to each node), written
+ * here as a loop that can wait. A test holds its result to
+ * `generatePaths`'s for the examples.
+ */
+export async function findRoutes(
+  spec: FormSpec,
+  machine: AnyStateMachine,
+  pause: () => Promise<void> | undefined = () => undefined,
+): Promise<Route[]> {
+  const events = formEvents(spec);
+  const keyOf = guardKey(spec);
+  const empty = createEmptyActor();
+  // What a transition may reach of the running actor: nothing, as in @xstate/graph's own search.
+  const scope = {
+    self: empty,
+    logger: () => {},
+    id: "",
+    sessionId: "",
+    defer: () => {},
+    system: empty.system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as Parameters<AnyStateMachine["transition"]>[2];
+  const start = machine.getInitialSnapshot(scope, { spec }) as Snap;
+
+  // Every node with the transitions out of it, in the order the walk first met them.
+  type Edge = { event: FormEvent; state: Snap };
+  const nodes = new Map<string, { state: Snap; edges: Map<string, Edge> }>();
+  const queue: Array<{ state: Snap; event: FormEvent | undefined; previous: Snap | undefined }> = [
+    { state: start, event: undefined, previous: undefined },
+  ];
+  for (let at = 0; at < queue.length; at++) {
+    if (at > TRAVERSAL_LIMIT) throw new Error("Traversal limit exceeded");
+    const { state, event, previous } = queue[at];
+    const key = keyOf(state, event, previous);
+    if (nodes.has(key)) continue;
+    const edges = new Map<string, Edge>();
+    nodes.set(key, { state, edges });
+    for (const next of events(state)) {
+      const reached = machine.transition(state, next, scope) as Snap;
+      edges.set(JSON.stringify(next), { event: next, state: reached });
+      queue.push({ state: reached, event: next, previous: state });
+    }
+    const waiting = pause();
+    if (waiting) await waiting;
+  }
+
+  // The shortest way to each node: met first in a breadth-first walk from the start, over those transitions.
+  const startKey = keyOf(start, undefined, undefined);
+  const snapshots = new Map<string, Snap>([[startKey, start]]);
+  const parents = new Map<string, { from: string | undefined; event: FormEvent | undefined }>([
+    [startKey, { from: undefined, event: undefined }],
+  ]);
+  const order = [startKey];
+  for (let at = 0; at < order.length; at++) {
+    const key = order[at];
+    const previous = snapshots.get(key)!;
+    for (const { event, state } of nodes.get(key)!.edges.values()) {
+      const next = keyOf(state, event, previous);
+      snapshots.set(next, state);
+      if (parents.has(next)) continue;
+      parents.set(next, { from: key, event });
+      order.push(next);
+    }
+  }
+
+  // Each node's route, as @xstate/graph writes it: the opening step's event is `xstate.init`, each
+  // later step holds the snapshot it came from and the event that led there.
+  const routes = new Map<string, Route>();
+  const all: Route[] = [];
+  for (const [key, { from, event }] of parents) {
+    const steps: Route["steps"] =
+      from === undefined
+        ? [{ state: snapshots.get(key)!, event: { type: "xstate.init" } }]
+        : [...routes.get(from)!.steps, { state: snapshots.get(key)!, event: event! }];
+    const route = { steps };
+    routes.set(key, route);
+    all.push(route);
+  }
+  return withoutPrefixes(all);
 }
 
 interface PrefixNode {

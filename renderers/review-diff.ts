@@ -18,7 +18,7 @@
 import { type AnyStateMachine, createActor } from "xstate";
 import type { FormEvent } from "../machines/context.js";
 import { createFormMachine } from "../machines/form.js";
-import { COOLDOWN_DONE, generatePaths } from "../machines/paths.js";
+import { COOLDOWN_DONE, findRoutes } from "../machines/paths.js";
 import type { FormSpec } from "../machines/spec.js";
 import { conditionText } from "./condition-words.js";
 import { escapeHtml, reviewAssets } from "./review-page.js";
@@ -113,8 +113,8 @@ function replay(
   }
 }
 
-function routeEvents(spec: FormSpec, machine: AnyStateMachine): FormEvent[][] {
-  return generatePaths(spec, machine).map((path) =>
+async function routeEvents(spec: FormSpec, machine: AnyStateMachine): Promise<FormEvent[][]> {
+  return (await findRoutes(spec, machine)).map((path) =>
     path.steps
       .map((s) => s.event as FormEvent)
       .filter((e) => !e.type.startsWith("xstate.") || (e.type as string) === COOLDOWN_DONE),
@@ -174,7 +174,7 @@ export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<F
   };
   const seen = new Set<string>();
   const routes: FormDiff["routes"] = [];
-  for (const events of [...routeEvents(a, oldMachine), ...routeEvents(b, newMachine)]) {
+  for (const events of [...(await routeEvents(a, oldMachine)), ...(await routeEvents(b, newMachine))]) {
     const key = JSON.stringify(events);
     if (seen.has(key)) continue;
     seen.add(key);

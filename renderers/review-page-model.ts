@@ -19,7 +19,7 @@ import type { AnyStateMachine, InspectionEvent } from "xstate";
 import type { FormEvent, FormResult } from "../machines/context.js";
 import type { DiagramEdge } from "../machines/diagram.js";
 import { createFormMachine } from "../machines/form.js";
-import { COOLDOWN_DONE, generatePaths, missedBy, newCoverage, recordMicrosteps, type Snap } from "../machines/paths.js";
+import { COOLDOWN_DONE, findRoutes, missedBy, newCoverage, recordMicrosteps, type Snap } from "../machines/paths.js";
 import type { FormSpec } from "../machines/spec.js";
 import { FormComponent } from "./component.js";
 import { stepCondition } from "./condition-words.js";
@@ -47,6 +47,8 @@ export interface ReviewOptions {
   height?: number;
   /** Called as the routes are replayed: how many are done, of how many. */
   onProgress?: (done: number, total: number) => void;
+  /** Called now and then while the routes are searched: how many snapshots were looked at so far. */
+  onSearch?: (looked: number) => void;
 }
 
 export const REVIEW_WIDTHS = [60, 80, 120];
@@ -187,8 +189,26 @@ function addKeys(into: string[], keys: readonly string[]): void {
   for (const k of keys) if (!into.includes(k)) into.push(k);
 }
 
-/** The longest stretch the replay of routes keeps the event loop to itself. */
+/** The longest stretch a review page's build keeps the event loop to itself. */
 const YIELD_EVERY_MS = 10;
+
+/**
+ * A pause for long work inside Pi: a promise that waits for the event loop's
+ * next turn once the work has run `YIELD_EVERY_MS` since the last one, so Pi
+ * keeps reading keys and drawing (the progress line); nothing before that.
+ */
+export function eventLoopTurns(): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since <= YIELD_EVERY_MS) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
 
 export async function reviewModel(form: ReviewForm, options: ReviewOptions = {}): Promise<ReviewModel> {
   const { spec } = form;
@@ -196,7 +216,14 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
   const width = options.width ?? (widths.includes(80) ? 80 : widths[0]);
   const height = options.height ?? 30;
   const machine = createFormMachine(spec) as unknown as AnyStateMachine;
-  const paths = generatePaths(spec, machine);
+  const turn = eventLoopTurns();
+  let looked = 0;
+  const paths = await findRoutes(spec, machine, () => {
+    looked++;
+    const waiting = turn();
+    if (waiting) options.onSearch?.(looked);
+    return waiting;
+  });
   const diagram = formDiagram(spec);
   const table = new ScreenTable();
   const total = newCoverage();
@@ -218,15 +245,10 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
     return out;
   };
 
-  let slice = performance.now();
   try {
     for (const [index, path] of paths.entries()) {
-      // Give the host's event loop a turn every few milliseconds: Pi keeps
-      // reading keys and drawing (the progress line) while a large page builds.
-      if (performance.now() - slice > YIELD_EVERY_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        slice = performance.now();
-      }
+      const waiting = turn();
+      if (waiting) await waiting;
       options.onProgress?.(index, paths.length);
       let finished: FormResult | undefined;
       current.transitions.clear();
@@ -259,6 +281,8 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
         let at = 0;
         const route: number[] = [];
         for (const { event: raw } of path.steps) {
+          const waiting = turn();
+          if (waiting) await waiting;
           const event = raw as FormEvent;
           if (event.type.startsWith("xstate.") && (event.type as string) !== COOLDOWN_DONE) continue;
           const keys = keysOf(event, component);

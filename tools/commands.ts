@@ -213,16 +213,18 @@ export async function runFormchart(
   const { reviewPage } = await import("../renderers/review-page.js");
   // A line that says how far the build is, at most every quarter second.
   let said = 0;
-  const onProgress = (done: number, total: number) => {
+  const say = (line: string) => {
     const now = performance.now();
     if (!progress || now - said < 250) return;
     said = now;
-    progress(`Review page: replaying route ${done + 1} of ${total}`);
+    progress(line);
   };
+  const onSearch = (looked: number) => say(`Review page: searching the routes (${looked} states so far)`);
+  const onProgress = (done: number, total: number) => say(`Review page: replaying route ${done + 1} of ${total}`);
   try {
     const page = await reviewPage(
       { spec: state.lastForm, answer: state.lastAnswer, name: "last form" },
-      { onProgress },
+      { onProgress, onSearch },
     );
     writeFileSync(file, page);
   } finally {
