@@ -144,14 +144,51 @@ async function hostModules(root: string, dist: string) {
   ];
   for (const file of files) await import(pathToFileURL(file).href);
 }
-type LoadResult = { extensions: LoadedExtension[]; errors: Array<{ path: string; error: string }> };
+/** The action methods Pi's runner binds once a session runs (loading leaves stubs that throw). */
+interface Runtime {
+  getAllTools(): Array<{ name: string }>;
+  getActiveTools(): string[];
+  setActiveTools(names: string[]): void;
+}
+type LoadResult = {
+  extensions: LoadedExtension[];
+  errors: Array<{ path: string; error: string }>;
+  runtime: Runtime;
+};
 type Pi = Awaited<ReturnType<typeof pi>>;
 
 async function loadOne(p: Pi, root: string, side: Side): Promise<LoadedExtension> {
+  return (await loadWithRuntime(p, root, side)).extension;
+}
+
+async function loadWithRuntime(
+  p: Pi,
+  root: string,
+  side: Side,
+): Promise<{ extension: LoadedExtension; runtime: Runtime }> {
   const result = await p.loader.loadExtensions([side.path], root);
   if (result.errors.length || !result.extensions[0])
     throw new Error(`loading ${side.path}: ${result.errors.map((e) => e.error).join("; ")}`);
-  return result.extensions[0];
+  return { extension: result.extensions[0], runtime: result.runtime };
+}
+
+/**
+ * Bind the tool methods as Pi's runner does when the session starts: every
+ * registered tool and Pi 1.x's own `tool_search` known, the extension's
+ * declared tools active. `session_start` handlers may then read and change
+ * the active tools, as inside Pi.
+ */
+function bindTools(runtime: Runtime, extension: LoadedExtension): void {
+  const registered = [...extension.tools.values()].map((t) => ({
+    name: t.definition.name,
+    exposure: (t.definition as { exposure?: string }).exposure,
+  }));
+  let active = registered.filter((t) => t.exposure !== "deferred").map((t) => t.name);
+  runtime.getAllTools = () => [...registered.map(({ name }) => ({ name })), { name: "tool_search" }];
+  runtime.getActiveTools = () => [...active];
+  runtime.setActiveTools = (names) => {
+    active = [...names];
+  };
 }
 
 function tool(extension: LoadedExtension, name: string): ToolDefinition {
@@ -390,9 +427,10 @@ async function main(task: Task): Promise<unknown> {
     return { ...timing, tools: extension.tools.size };
   }
   p.themes.initTheme("dark");
-  const extension = await loadOne(p, task.root, task.side);
+  const { extension, runtime } = await loadWithRuntime(p, task.root, task.side);
   const definition = tool(extension, task.side.tool);
   if (task.warm) {
+    bindTools(runtime, extension);
     // What Pi does next: start the session; the person or the model takes a moment before the first form.
     const ctx = context(p, () => {});
     for (const handler of extension.handlers.get("session_start") ?? []) await handler({ type: "session_start" }, ctx);
