@@ -1,0 +1,50 @@
+/**
+ * The benchmark's harness (scripts/bench-child.ts) runs what Pi runs: the
+ * built extension loaded through Pi's loader, the session started (its
+ * handlers reading and changing the active tools, as Pi's runner allows),
+ * then a tool call drawn to its first frame. `npm run bench` is not run by
+ * the tests, so this is what keeps its rows from breaking unseen.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import type { PiScope, Task } from "../scripts/bench-child.js";
+import { PROJECT_ROOT } from "./e2e/pi-home.js";
+import { tempAgentDir } from "./helpers/temp.js";
+
+const entry = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")).pi.extensions[0] as string;
+
+function run(task: Task, node = process.execPath): { wall: number; cpu: number } {
+  const dir = mkdtempSync(join(tempAgentDir(), "bench-"));
+  const file = join(dir, "task.json");
+  writeFileSync(file, JSON.stringify(task));
+  const env: NodeJS.ProcessEnv = { ...process.env, PI_CODING_AGENT_DIR: join(dir, "agent"), TMPDIR: dir };
+  delete env.NODE_OPTIONS;
+  const out = execFileSync(node, ["--import", "tsx", join(PROJECT_ROOT, "scripts", "bench-child.ts"), file], {
+    cwd: PROJECT_ROOT,
+    env,
+    encoding: "utf8",
+  });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
+const question = {
+  questions: [{ prompt: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] }],
+};
+const hosts: Array<[PiScope, string]> = [
+  ["@earendil-works", process.execPath],
+  ["@mariozechner", process.env.FORMCHART_SYSTEM_NODE || process.execPath],
+];
+
+describe("the benchmark's harness", () => {
+  it.each(hosts)(
+    "opens a first form after session_start on %s",
+    (pi, node) => {
+      const side = { path: join(PROJECT_ROOT, entry), tool: "question" };
+      const timing = run({ kind: "first-form", root: PROJECT_ROOT, pi, side, args: question, warm: true }, node);
+      expect(timing.wall).toBeGreaterThan(0);
+    },
+    60_000,
+  );
+});
