@@ -82,12 +82,25 @@ export function timedOutFields(result: FormResult): TimedOutFields {
 }
 
 /**
+ * `cancelled` and the timeout's fields of the plain tools' `details`: a form
+ * that timed out closed with its answers, which is not a decline.
+ */
+export function outcomeFields(result: FormResult): { cancelled: boolean } & TimedOutFields {
+  return { cancelled: result.cancelled && !result.timedOut, ...timedOutFields(result) };
+}
+
+/** The first line of what the model reads of a form that timed out. */
+export function timedOutHeadline(spec: FormSpec): string {
+  const seconds = Math.round((spec.timeoutMs ?? 0) / 1000);
+  return `The form timed out: nobody pressed a key within ${seconds}s, so the user submitted nothing.`;
+}
+
+/**
  * What the model reads of a form that timed out: that nobody pressed a key
  * in time, the answers the person gave (a restored draft's), the questions
  * that took the recommended option, and those left without an answer.
  */
 export function timedOutText(spec: FormSpec, result: FormResult): string {
-  const seconds = Math.round((spec.timeoutMs ?? 0) / 1000);
   const defaulted = new Set(result.defaulted ?? []);
   const given: string[] = [];
   const taken: string[] = [];
@@ -99,7 +112,7 @@ export function timedOutText(spec: FormSpec, result: FormResult): string {
     } else if (outcome.answered) given.push(answerLine(q, outcome));
     else if (!result.hidden.includes(q.id)) open.push(quoted(q.label));
   });
-  const lines = [`The form timed out: nobody pressed a key within ${seconds}s, so the user submitted nothing.`];
+  const lines = [timedOutHeadline(spec)];
   if (given.length) lines.push("Answers the user gave:", ...given);
   if (taken.length) lines.push("Taken by default (the option you marked recommended):", ...taken);
   if (open.length) lines.push(`No answer: ${open.join(", ")}`);

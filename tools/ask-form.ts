@@ -16,7 +16,7 @@ import type { FormSpec } from "../machines/spec.js";
 import { prepareWith } from "../schemas/aliases.js";
 import { ASK_FORM_FOLDS, AskFormParameters, type CheckedAskForm, checkAskFormArgs } from "../schemas/ask-form.js";
 import type { ElicitContent } from "../schemas/elicit.js";
-import { jsonLine } from "./answer-text.js";
+import { jsonLine, timedOutHeadline } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
 import { type ElicitAction, elicitResult, schemaForm } from "./schema-form.js";
 
@@ -49,11 +49,7 @@ function text(args: CheckedAskForm, details: AskFormDetails): string {
 function answer(args: CheckedAskForm, spec: FormSpec, result: FormResult) {
   if (result.timedOut) {
     const details: AskFormDetails = { action: "cancel", outcome: "timed_out" };
-    const seconds = Math.round((spec.timeoutMs ?? 0) / 1000);
-    return {
-      text: `The form timed out: nobody pressed a key within ${seconds}s, so the user submitted nothing. Treat this as no answer.`,
-      details,
-    };
+    return { text: `${timedOutHeadline(spec)} Treat this as no answer.`, details };
   }
   const outcome = elicitResult(args.form, result);
   const details: AskFormDetails =

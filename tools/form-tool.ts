@@ -78,6 +78,9 @@ export interface FormTool<Args = unknown, Details = unknown> {
   resultSummary(details: Details): ResultSummary;
 }
 
+/** What the transcript adds to an answer the timeout took: the option the model recommended. */
+export const BY_TIMEOUT = " (recommended, by timeout)";
+
 /** Keep the argument types of a definition while listing it with others. */
 export function defineFormTool<Args, Details>(tool: FormTool<Args, Details>): FormTool<Args, Details> {
   return tool;

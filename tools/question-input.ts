@@ -10,7 +10,7 @@ import type { FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
 import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { checkInputArgs, type InputArgs, InputParameters } from "../schemas/qwizard.js";
-import { cancelledText, quoted, type TimedOutFields, timedOutFields, timedOutText } from "./answer-text.js";
+import { cancelledText, outcomeFields, quoted, type TimedOutFields, timedOutText } from "./answer-text.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
 import { promptAsQuestion } from "./prepare.js";
 
@@ -48,7 +48,7 @@ function answer(spec: FormSpec, form: FormResult) {
   const question = spec.questions[0].prompt;
   if (form.timedOut) {
     const typed = form.answers[0].answered ? (form.answers[0].custom[0] ?? "") : null;
-    const details: InputDetails = { question, answer: typed, cancelled: false, ...timedOutFields(form) };
+    const details: InputDetails = { question, answer: typed, ...outcomeFields(form) };
     return { text: timedOutText(spec, form), details };
   }
   if (form.cancelled) {

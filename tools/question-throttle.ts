@@ -14,11 +14,11 @@ import {
   answerLine,
   cancelledText,
   chosenLabels,
+  outcomeFields,
   type TimedOutFields,
-  timedOutFields,
   timedOutText,
 } from "./answer-text.js";
-import { defineFormTool, describeCall } from "./form-tool.js";
+import { BY_TIMEOUT, defineFormTool, describeCall } from "./form-tool.js";
 import { optionsFromStrings, promptAsQuestion } from "./prepare.js";
 
 export const DEFAULT_THROTTLE_COOLDOWN = 5;
@@ -52,9 +52,7 @@ function answer(spec: FormSpec, form: FormResult) {
     answer: labels.length === 0 ? null : q.kind === "multi" ? labels : labels[0],
     wasCustom: outcome.custom.length > 0,
     throttled: form.waited,
-    // A form that timed out closed with its answer: not a decline.
-    cancelled: form.cancelled && !form.timedOut,
-    ...timedOutFields(form),
+    ...outcomeFields(form),
   };
   if (q.kind === "single" && outcome.options.length) details.index = outcome.options[0] + 1;
   if (form.timedOut) return { text: timedOutText(spec, form), details };
@@ -95,7 +93,7 @@ export const questionThrottle = defineFormTool<ThrottleArgs, ThrottleDetails>({
   resultSummary(d) {
     if (d.error) return { kind: "error" };
     const joined = Array.isArray(d.answer) ? d.answer.join(", ") : d.answer;
-    const value = joined !== null && d.defaulted?.length ? `${joined} (recommended, by timeout)` : joined;
+    const value = joined !== null && d.defaulted?.length ? `${joined}${BY_TIMEOUT}` : joined;
     return {
       kind: "answers",
       cancelled: d.cancelled,

@@ -13,8 +13,8 @@ import type { FormResult, QuestionOutcome } from "../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionSpec } from "../machines/spec.js";
 import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { checkQuestionArgs, foldSingleQuestion, type QuestionArgs, QuestionParameters } from "../schemas/question.js";
-import { answerLine, cancelledText, type TimedOutFields, timedOutFields, timedOutText } from "./answer-text.js";
-import { defineFormTool, describeCall } from "./form-tool.js";
+import { answerLine, cancelledText, outcomeFields, type TimedOutFields, timedOutText } from "./answer-text.js";
+import { BY_TIMEOUT, defineFormTool, describeCall } from "./form-tool.js";
 import { optionsFromStrings } from "./prepare.js";
 
 export interface NormalizedQuestion {
@@ -113,9 +113,7 @@ function details(args: QuestionArgs, spec: FormSpec, result: FormResult): Questi
     answers: spec.questions.flatMap((q, i) =>
       answersOf(q, result.answers[i]).map((a) => (defaulted.has(q.id) ? { ...a, defaulted: true as const } : a)),
     ),
-    // A form that timed out closed with its answers: not a decline.
-    cancelled: result.cancelled && !result.timedOut,
-    ...timedOutFields(result),
+    ...outcomeFields(result),
   };
   if (args.compat === "single-question") Object.assign(out, singleShapeFields(spec.questions[0], result.answers[0]));
   return out;
@@ -166,10 +164,7 @@ export const question = defineFormTool<QuestionArgs, QuestionDetails>({
       const given = d.answers.filter((a) => a.id === q.id);
       if (given.length === 0) return [];
       const value = given
-        .map(
-          (a) =>
-            `${a.wasCustom ? `✎ ${a.label}` : `${a.index}. ${a.label}`}${a.defaulted ? " (recommended, by timeout)" : ""}`,
-        )
+        .map((a) => `${a.wasCustom ? `✎ ${a.label}` : `${a.index}. ${a.label}`}${a.defaulted ? BY_TIMEOUT : ""}`)
         .join(", ");
       return [{ label: q.label, value }];
     });

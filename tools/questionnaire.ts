@@ -23,13 +23,20 @@ import {
   answerLine,
   cancelledText,
   chosenLabels,
+  outcomeFields,
   previewedOptions,
   quoted,
   type TimedOutFields,
-  timedOutFields,
   timedOutText,
 } from "./answer-text.js";
-import { defineFormTool, describeCall, type Failure, type FormTool, type ResultSummary } from "./form-tool.js";
+import {
+  BY_TIMEOUT,
+  defineFormTool,
+  describeCall,
+  type Failure,
+  type FormTool,
+  type ResultSummary,
+} from "./form-tool.js";
 import { optionsFromStrings } from "./prepare.js";
 
 export const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
@@ -110,9 +117,7 @@ export function questionnaireDetails(spec: FormSpec, result: FormResult, branch:
       if (!answer) return [];
       return defaulted.has(q.id) ? [{ ...answer, defaulted: true as const }] : [answer];
     }),
-    // A form that timed out closed with its answers: not a decline.
-    cancelled: result.cancelled && !result.timedOut,
-    ...timedOutFields(result),
+    ...outcomeFields(result),
   };
   if (branch) Object.assign(details, { skipped: result.skipped, hidden: result.hidden });
   return details;
@@ -149,7 +154,7 @@ export function questionnaireSummary(d: QuestionnaireDetails): ResultSummary {
   const labelOf = new Map(d.questions.map((q) => [q.id, q.label]));
   const answers = d.answers.map((a) => ({
     label: labelOf.get(a.id) ?? a.id,
-    value: (Array.isArray(a.label) ? a.label.join(", ") : a.label) + (a.defaulted ? " (recommended, by timeout)" : ""),
+    value: (Array.isArray(a.label) ? a.label.join(", ") : a.label) + (a.defaulted ? BY_TIMEOUT : ""),
   }));
   return { kind: "answers", cancelled: d.cancelled, timedOut: d.outcome === "timed_out", answers };
 }

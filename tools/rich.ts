@@ -25,6 +25,7 @@ import {
 } from "../schemas/rich.js";
 import { questionId } from "../schemas/rules.js";
 import type { Checked } from "../schemas/validate.js";
+import { timedOutFields } from "./answer-text.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -166,7 +167,8 @@ export function richDetails(form: RichForm, result: FormResult): RichFormResult 
   if (form.title) details.title = form.title;
   if (form.description) details.description = form.description;
   if (result.additionalText) details.additionalText = result.additionalText;
-  if (result.timedOut) Object.assign(details, { outcome: "timed_out", defaulted: result.defaulted ?? [] });
+  // The contract keeps `cancelled: true` and its cancelled text; the outcome is added beside them.
+  Object.assign(details, timedOutFields(result));
   return details;
 }
 
