@@ -11,13 +11,13 @@
  */
 import { type Static, Type } from "typebox";
 import { type Alias, checkAsWritten, type Fold } from "./aliases.js";
-import { checkItems, isRecord, LIMITS, normalizeStrings, RecommendableOption, Timeout } from "./rules.js";
+import { ChoiceOption, checkItems, isRecord, LIMITS, normalizeStrings, Timeout } from "./rules.js";
 import { type ArgumentError, type Checked, compileChecker } from "./validate.js";
 
 export const QuestionItem = Type.Object(
   {
     prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt }),
-    options: Type.Array(RecommendableOption, { maxItems: LIMITS.options, description: "2-5 options" }),
+    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options, description: "2-5 options" }),
     id: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Default q1, q2, …" })),
     label: Type.Optional(
       Type.String({

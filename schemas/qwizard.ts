@@ -13,11 +13,11 @@ import { type Static, Type } from "typebox";
 import { type Condition, OPERATORS, parseWhen, type RawWhen } from "./conditions.js";
 import { compilePattern } from "./patterns.js";
 import {
+  ChoiceOption,
   checkItems,
   LIMITS,
   normalizeStrings,
   questionId,
-  RecommendableOption,
   Timeout,
   TimeoutWithoutOptions,
 } from "./rules.js";
@@ -31,7 +31,7 @@ const questionFields = {
     Type.String({ minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label (defaults to Q1, Q2, ...)" }),
   ),
   prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" }),
-  options: Type.Array(RecommendableOption, {
+  options: Type.Array(ChoiceOption, {
     maxItems: LIMITS.options,
     description: "At least 2 options for single/multi; ignored for yes_no and rating",
   }),
@@ -145,7 +145,7 @@ export const InputParameters = Type.Object(
 export const ThrottleParameters = Type.Object(
   {
     question: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The question text" }),
-    options: Type.Array(RecommendableOption, { maxItems: LIMITS.options, description: "The options (at least 1)" }),
+    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options, description: "The options (at least 1)" }),
     cooldown: Type.Optional(
       Type.Number({ minimum: 0, maximum: 3600, description: "Seconds to keep between questions (default 5)" }),
     ),

@@ -5,7 +5,7 @@
  * questions, duplicate ids, duplicate prompts, too few options, reserved
  * labels, duplicate option labels. Each failure names the question and field.
  */
-import { type Static, Type } from "typebox";
+import { Type } from "typebox";
 import type { ArgumentError } from "./validate.js";
 
 /**
@@ -30,7 +30,11 @@ export const LIMITS = {
 /** What the model reads of an option's `preview`, in every tool that takes one. */
 export const PREVIEW_DESCRIPTION = "Text or a fenced code block shown with it";
 
-/** An option of the plain choice tools: a short label, an optional one-line description and preview. */
+/**
+ * An option of the plain choice tools: a short label, an optional one-line
+ * description and preview, and `recommended`, what the form answers when
+ * nobody does before its timeout.
+ */
 export const ChoiceOption = Type.Object(
   {
     label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
@@ -41,15 +45,8 @@ export const ChoiceOption = Type.Object(
       }),
     ),
     preview: Type.Optional(Type.String({ maxLength: LIMITS.preview, description: PREVIEW_DESCRIPTION })),
+    recommended: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false },
-);
-
-export type ChoiceOptionArgs = Static<typeof ChoiceOption>;
-
-/** An option of a tool that takes a `timeout`: `recommended` is what the form answers if nobody does. */
-export const RecommendableOption = Type.Object(
-  { ...ChoiceOption.properties, recommended: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },
 );
 
