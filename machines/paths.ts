@@ -253,7 +253,7 @@ export async function findRoutes(
   }
 
   // Each node's route, as @xstate/graph writes it: the opening step's event is `xstate.init`, each
-  // later step holds the snapshot it came from and the event that led there.
+  // later step holds an event and the snapshot it led to.
   const routes = new Map<string, Route>();
   const all: Route[] = [];
   for (const [key, { from, event }] of parents) {

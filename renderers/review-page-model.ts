@@ -19,7 +19,15 @@ import type { AnyStateMachine, InspectionEvent } from "xstate";
 import type { FormEvent, FormResult } from "../machines/context.js";
 import type { DiagramEdge } from "../machines/diagram.js";
 import { createFormMachine } from "../machines/form.js";
-import { COOLDOWN_DONE, findRoutes, missedBy, newCoverage, recordMicrosteps, type Snap } from "../machines/paths.js";
+import {
+  COOLDOWN_DONE,
+  findRoutes,
+  missedBy,
+  newCoverage,
+  recordMicrosteps,
+  type Snap,
+  TIME_UP,
+} from "../machines/paths.js";
 import type { FormSpec } from "../machines/spec.js";
 import { FormComponent } from "./component.js";
 import { stepCondition } from "./condition-words.js";
@@ -172,7 +180,7 @@ export function eventText(event: { type: string } & Record<string, unknown>): st
     case "STOP_CLOCK":
       return "STOP_CLOCK (the first key)";
     default:
-      if ((event.type as string) === "TIME_UP") return "after the timeout";
+      if ((event.type as string) === TIME_UP) return "after the timeout";
       return event.type === COOLDOWN_DONE ? "after the cooldown" : event.type;
   }
 }
@@ -494,7 +502,7 @@ function keysOf(event: FormEvent, component: FormComponent): string[] {
     return [`typed ${JSON.stringify(typed)}`];
   }
   if ((event.type as string) === COOLDOWN_DONE || event.type === "ABORT") return [];
-  if ((event.type as string) === "TIME_UP") return [];
+  if ((event.type as string) === TIME_UP) return [];
   if (event.type === "STOP_CLOCK") return ["any key"];
   return keysForEvent(event, component.keyContext(), component.keybindings).map(keyName);
 }

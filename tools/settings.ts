@@ -27,6 +27,7 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
+import { LIMITS } from "../schemas/rules.js";
 import {
   ALL_TOOL_NAMES,
   DEFAULT_TOOL_SET,
@@ -124,8 +125,8 @@ function settingsOf(r: Record<string, unknown>): Settings {
   };
 }
 
-/** The longest timeout a setting takes: a day. */
-export const MAX_TIMEOUT_SECONDS = 86_400;
+/** The longest timeout a setting takes: a call's longest (a day). */
+export const MAX_TIMEOUT_SECONDS = LIMITS.timeoutSeconds;
 
 /** A timeout in whole seconds, 1 to a day. */
 export function validTimeout(value: unknown): value is number {
