@@ -6,10 +6,9 @@
  * For each host, the real `pi` (the CLI of the installed package, on the
  * host's Node) starts in print mode (`-p 'hi' --no-session`, stdin from
  * /dev/null, an empty working directory, an agent directory of its own)
- * against an OpenAI-compatible model on 127.0.0.1 that records every
- * request body and answers "Done." (what the end-to-end tests' scripted
- * model, __tests__/e2e/fake-model.ts, does with an empty script; scripts/
- * may not import test code, so the few lines it takes are here). Of the first request: the characters of each tool
+ * against the scripted model of the end-to-end tests (scripts/fake-model.ts)
+ * with an empty script: it records every request body and answers "Done.".
+ * Of the first request: the characters of each tool
  * declaration (`JSON.stringify` of each entry of `tools`) and of the system
  * message. Pi with nothing loaded gives the baseline (its built-in tools and
  * system prompt); every other row is what one `-e` adds to it: Pi's own
@@ -19,48 +18,9 @@
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { DEFAULT_TOOL_SET, TOOL_SETS } from "../tools/tool-sets.js";
-
-/** A request body as the model receives it: what the footprint reads of it. */
-interface RecordedRequest {
-  messages: Array<{ role: string; content?: unknown }>;
-  tools?: unknown[];
-}
-
-/** The model: records each `/v1/chat/completions` body and streams "Done." as `chat.completion.chunk` events. */
-async function recordingModel() {
-  const requests: RecordedRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
-        res.writeHead(404).end();
-        return;
-      }
-      requests.push(JSON.parse(Buffer.concat(chunks).toString("utf8")) as RecordedRequest);
-      const event = (delta: object, finish: string | null) =>
-        `data: ${JSON.stringify({
-          id: `chatcmpl-${requests.length}`,
-          object: "chat.completion.chunk",
-          created: 0,
-          model: "fake-model",
-          choices: [{ index: 0, delta, finish_reason: finish }],
-        })}\n\n`;
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      res.end(`${event({ role: "assistant", content: "Done." }, null)}${event({}, "stop")}data: [DONE]\n\n`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { type RecordedRequest, startFakeModel } from "./fake-model.js";
 
 /** What a footprint run needs of a host. */
 export interface FootprintHost {
@@ -118,7 +78,7 @@ function seenOf(request: RecordedRequest): Seen {
 
 /** Start the host's `pi -p 'hi'` with `extension` loaded (if any) and return its first request to the model. */
 async function firstRequest(h: FootprintHost, work: string, extension?: string, toolSet?: string): Promise<Seen> {
-  const model = await recordingModel();
+  const model = await startFakeModel([]);
   try {
     const agentDir = mkdtempSync(join(work, "pi-home-"));
     const models = {

@@ -7,7 +7,7 @@
  * required field and a value of a type the field can never have.
  */
 import { describe, expect, it } from "@jest/globals";
-import { toolResults } from "./fake-model.js";
+import { toolResults } from "../../scripts/fake-model.js";
 import { HOST } from "./pi-host.js";
 import { runPrintPi } from "./rpc.js";
 

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { assertContentMatches, checkRequestedSchema } from "../../schemas/elicit.js";
-import { toolResults } from "./fake-model.js";
+import { toolResults } from "../../scripts/fake-model.js";
 import { PROJECT_ROOT } from "./pi-home.js";
 import { startRpcPi } from "./rpc.js";
 import { startPi, usePiSessions } from "./session.js";

@@ -3,7 +3,7 @@
  * (answered by an RPC client), and as a clean error in print mode.
  */
 import { afterEach, describe, expect, it } from "@jest/globals";
-import { toolResults } from "./fake-model.js";
+import { toolResults } from "../../scripts/fake-model.js";
 import { type DialogReply, type RpcPi, runPrintPi, startRpcPi, type UiRequest } from "./rpc.js";
 
 let running: RpcPi | undefined;

@@ -5,7 +5,7 @@
  * the model reads which chosen option had a preview.
  */
 import { describe, expect, it } from "@jest/globals";
-import { toolResults } from "./fake-model.js";
+import { toolResults } from "../../scripts/fake-model.js";
 import { startPi, usePiSessions } from "./session.js";
 
 usePiSessions();

@@ -4,7 +4,7 @@
  * request to the model carries exactly the expected tool result.
  */
 import { describe, expect, it } from "@jest/globals";
-import { toolResults } from "./fake-model.js";
+import { toolResults } from "../../scripts/fake-model.js";
 import { startPi, usePiSessions } from "./session.js";
 
 usePiSessions();

@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
+import { toolResults } from "../../scripts/fake-model.js";
 import { readSettings, settingsPath } from "../../tools/settings.js";
-import { toolResults } from "./fake-model.js";
 import { startPi, usePiSessions } from "./session.js";
 
 usePiSessions();

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { toolResults } from "./fake-model.js";
+import { toolResults } from "../../scripts/fake-model.js";
 import { PROJECT_ROOT } from "./pi-home.js";
 import { startPi, usePiSessions } from "./session.js";
 

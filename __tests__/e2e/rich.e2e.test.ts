@@ -3,8 +3,8 @@
  * against a scripted model.
  */
 import { describe, expect, it } from "@jest/globals";
+import { toolResults } from "../../scripts/fake-model.js";
 import { deploy, SEED_EXCERPT as EXCERPT } from "../fixtures/deploy.js";
-import { toolResults } from "./fake-model.js";
 import { startPi, usePiSessions } from "./session.js";
 
 usePiSessions();

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { type FakeModel, type ScriptedTurn, startFakeModel } from "./fake-model.js";
+import { type FakeModel, type ScriptedTurn, startFakeModel } from "../../scripts/fake-model.js";
 import { makePiHome, piCommand } from "./pi-home.js";
 import "./timeouts.js";
 

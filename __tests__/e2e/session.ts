@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "@jest/globals";
-import { type FakeModel, type ScriptedTurn, startFakeModel } from "./fake-model.js";
+import { type FakeModel, type ScriptedTurn, startFakeModel } from "../../scripts/fake-model.js";
 import "./timeouts.js";
 import { makePiHome, piCommand } from "./pi-home.js";
 import { hasTmux, Terminal } from "./tmux.js";

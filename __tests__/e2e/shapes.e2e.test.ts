@@ -4,7 +4,7 @@
  * options and a nested `branch` open the form they stand for.
  */
 import { describe, expect, it } from "@jest/globals";
-import { toolResults } from "./fake-model.js";
+import { toolResults } from "../../scripts/fake-model.js";
 import { startPi, usePiSessions } from "./session.js";
 
 usePiSessions();

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { toolResults } from "./fake-model.js";
+import { toolResults } from "../../scripts/fake-model.js";
 import { HOST } from "./pi-host.js";
 import { startPi, usePiSessions } from "./session.js";
 

@@ -5,7 +5,7 @@
  * the form to one line and opens it again with its answers.
  */
 import { describe, expect, it } from "@jest/globals";
-import { toolResults } from "./fake-model.js";
+import { toolResults } from "../../scripts/fake-model.js";
 import { startPi, usePiSessions } from "./session.js";
 
 usePiSessions();

@@ -9,9 +9,9 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
+import type { RecordedRequest } from "../../scripts/fake-model.js";
+import { toolResults } from "../../scripts/fake-model.js";
 import { TOOL_SETS } from "../../tools/tool-sets.js";
-import type { RecordedRequest } from "./fake-model.js";
-import { toolResults } from "./fake-model.js";
 import { PROJECT_ROOT } from "./pi-home.js";
 import { HOST } from "./pi-host.js";
 import { runPrintPi } from "./rpc.js";

@@ -1,5 +1,7 @@
 /**
- * A scripted OpenAI-compatible model on 127.0.0.1 for driving the real `pi`.
+ * A scripted OpenAI-compatible model on 127.0.0.1 for driving the real `pi`:
+ * the end-to-end tests script it, the benchmark (bench-footprint.ts) reads
+ * what Pi sends it.
  *
  * Each request to `/v1/chat/completions` is recorded and answered with the
  * next scripted turn, streamed as `chat.completion.chunk` server-sent events:
