@@ -17,10 +17,10 @@
  * `<agentDir>/pi-formchart/settings.json`).
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_TOOL_SET, TOOL_SETS } from "../tools/tool-sets.js";
-import { type RecordedRequest, startFakeModel } from "./fake-model.js";
+import { type RecordedRequest, startFakeModel, writePiHome } from "./fake-model.js";
 
 /** What a footprint run needs of a host. */
 export interface FootprintHost {
@@ -81,49 +81,14 @@ async function firstRequest(h: FootprintHost, work: string, extension?: string, 
   const model = await startFakeModel([]);
   try {
     const agentDir = mkdtempSync(join(work, "pi-home-"));
-    const models = {
-      providers: {
-        fake: {
-          baseUrl: model.baseUrl,
-          api: "openai-completions",
-          apiKey: "x",
-          compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-          models: [
-            {
-              id: "fake-model",
-              name: "Fake",
-              reasoning: false,
-              input: ["text"],
-              contextWindow: 128000,
-              maxTokens: 4096,
-              cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-            },
-          ],
-        },
-      },
-    };
-    const piSettings = {
-      defaultProvider: "fake",
-      defaultModel: "fake-model",
-      quietStartup: true,
-      enableInstallTelemetry: false,
-      retry: { enabled: false },
-    };
-    writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
-    writeFileSync(join(agentDir, "settings.json"), JSON.stringify(piSettings));
-    if (toolSet) {
-      mkdirSync(join(agentDir, "pi-formchart"), { recursive: true });
-      writeFileSync(join(agentDir, "pi-formchart", "settings.json"), JSON.stringify({ toolSet }));
-    }
+    const home = writePiHome(
+      agentDir,
+      model.baseUrl,
+      toolSet ? { "pi-formchart/settings.json": JSON.stringify({ toolSet }) } : {},
+    );
     // An empty working directory: no project files (AGENTS.md, .pi/) of the checkout in the prompt.
     const cwd = mkdtempSync(join(work, "cwd-"));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PI_CODING_AGENT_DIR: agentDir,
-      PI_OFFLINE: "1",
-      NO_PROXY: "127.0.0.1",
-      no_proxy: "127.0.0.1",
-    };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...home };
     delete env.NODE_OPTIONS;
     const args = [h.cli, "--no-session", ...(extension ? ["-e", extension] : []), "-p", "hi"];
     const pi = spawn(h.node, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });

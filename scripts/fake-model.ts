@@ -8,8 +8,10 @@
  * text, then one or several tool calls. When the script runs out the model
  * answers "Done." so the agent loop ends.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { dirname, join } from "node:path";
 
 export interface ScriptedToolCall {
   name: string;
@@ -120,4 +122,48 @@ export function toolResults(request: RecordedRequest): string[] {
   return request.messages
     .filter((m) => m.role === "tool")
     .map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)));
+}
+
+/**
+ * Make `dir` an agent directory in which the real `pi` talks to the model at
+ * `baseUrl` (its only provider and model, offline, no telemetry, no retries),
+ * with `files` (paths relative to `dir`) beside Pi's own; the environment
+ * that points Pi at it.
+ */
+export function writePiHome(dir: string, baseUrl: string, files: Record<string, string> = {}): Record<string, string> {
+  const models = {
+    providers: {
+      fake: {
+        baseUrl,
+        api: "openai-completions",
+        apiKey: "x",
+        compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+        models: [
+          {
+            id: "fake-model",
+            name: "Fake",
+            reasoning: false,
+            input: ["text"],
+            contextWindow: 128000,
+            maxTokens: 4096,
+            cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+          },
+        ],
+      },
+    },
+  };
+  const settings = {
+    defaultProvider: "fake",
+    defaultModel: "fake-model",
+    quietStartup: true,
+    enableInstallTelemetry: false,
+    retry: { enabled: false },
+  };
+  writeFileSync(join(dir, "models.json"), JSON.stringify(models));
+  writeFileSync(join(dir, "settings.json"), JSON.stringify(settings));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  }
+  return { PI_CODING_AGENT_DIR: dir, PI_OFFLINE: "1", NO_PROXY: "127.0.0.1", no_proxy: "127.0.0.1" };
 }

@@ -4,10 +4,11 @@
  * the package's dist/, so the tests stop at once when dist/ is not what the
  * sources make.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { buildDist, staleFiles } from "../../scripts/build.js";
+import { writePiHome } from "../../scripts/fake-model.js";
 import { HOST } from "./pi-host.js";
 
 const { stale, extra } = staleFiles((await buildDist()).files);
@@ -33,45 +34,8 @@ export const EVERY_TOOL: Record<string, string> = {
 
 export function makePiHome(baseUrl: string, files: Record<string, string> = EVERY_TOOL): PiHome {
   const dir = mkdtempSync(join(tmpdir(), "formchart-pi-"));
-  const models = {
-    providers: {
-      fake: {
-        baseUrl,
-        api: "openai-completions",
-        apiKey: "x",
-        compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-        models: [
-          {
-            id: "fake-model",
-            name: "Fake",
-            reasoning: false,
-            input: ["text"],
-            contextWindow: 128000,
-            maxTokens: 4096,
-            cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-          },
-        ],
-      },
-    },
-  };
-  const settings = {
-    defaultProvider: "fake",
-    defaultModel: "fake-model",
-    quietStartup: true,
-    enableInstallTelemetry: false,
-    retry: { enabled: false },
-  };
-  writeFileSync(join(dir, "models.json"), JSON.stringify(models));
-  writeFileSync(join(dir, "settings.json"), JSON.stringify(settings));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), content);
-  }
-  return {
-    dir,
-    env: { PI_CODING_AGENT_DIR: dir, PI_OFFLINE: "1", NO_PROXY: "127.0.0.1", no_proxy: "127.0.0.1" },
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
+  const env = writePiHome(dir, baseUrl, files);
+  return { dir, env, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** The host's `pi --no-session -e <project>` (or other extensions) plus extra arguments, as argv. */
