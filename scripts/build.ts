@@ -52,7 +52,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const DIST = join(ROOT, "dist");
 /** The entry Pi loads, relative to dist/ (package.json's `pi.extensions` names it). */
 export const ENTRY = "pi-formchart/index.ts";
-/** What `import … from "pi-formchart"` loads, relative to dist/ (package.json's `exports` names it). */
+/** What `import from "pi-formchart"` loads, relative to dist/ (package.json's `exports` names it). */
 export const API_ENTRY = "api.ts";
 /** The folders the extension is made of (scripts, bin and tests are not part of it). */
 const SOURCE_FOLDERS = ["tools", "renderers", "machines", "schemas"];
@@ -350,7 +350,7 @@ export interface Dist {
  * skips most of the parsing and compiling at every later start; with
  * Node's `require` when anything about that fails.
  */
-const loadRegistrationCode = (bundle: string) => `
+const LOAD_REGISTRATION = `
 interface Loaded {
   // biome-ignore lint/suspicious/noExplicitAny: what formchart.cjs exports; its types are the sources'
   exports: (host: (id: string) => unknown) => Record<string, any>;
@@ -358,7 +358,7 @@ interface Loaded {
 }
 
 function loadRegistration(): Loaded {
-  const load = createRequire(new URL(${JSON.stringify(bundle)}, import.meta.url));
+  const load = createRequire(new URL("../formchart.cjs", import.meta.url));
   // Node's own require for the built-in modules: cheaper than importing each through Pi's loader.
   const { readFileSync, statSync, mkdirSync, writeFileSync, renameSync } = load("node:fs") as typeof import("node:fs");
   const { dirname, join } = load("node:path") as typeof import("node:path");
@@ -402,16 +402,22 @@ function loadRegistration(): Loaded {
 `;
 
 /**
- * What both entries start with: Pi's packages imported by the names Pi's
- * loader maps (so they are Pi's copies), the loader of formchart.cjs, and the
- * table that hands those packages to it.
+ * The entry Pi loads: Pi's packages imported here, through Pi's loader,
+ * handed to formchart.cjs; the extension, and the values of tools/api.ts for
+ * the API's entry.
  */
-function hostPreamble(names: Map<string, string[]>, entry: string, doc: string[]): string[] {
+function entryShim(names: Map<string, string[]>): string {
   const ids = [...names.keys()];
   const local = (id: number, name: string) => `${name} as m${id}_${name}`;
   return [
     "/**",
-    ...doc.map((line) => (line ? ` * ${line}` : " *")),
+    " * pi-formchart's extension entry, as Pi loads it (tools/index.ts in the sources).",
+    ` * ${GENERATED}`,
+    " *",
+    " * Pi's loader resolves these imports of Pi's own packages to Pi's copies;",
+    " * they are handed to formchart.cjs (tools/index.ts and what it imports",
+    " * statically), which is compiled here, from V8's code cache after the",
+    " * first start.",
     " */",
     `import { createRequire } from "node:module";`,
     ...ids.map((id, i) =>
@@ -422,12 +428,7 @@ function hostPreamble(names: Map<string, string[]>, entry: string, doc: string[]
             .map((n) => local(i, n))
             .join(", ")} } from ${JSON.stringify(entryName(id))};`,
     ),
-    // formchart.cjs, relative to the entry.
-    loadRegistrationCode(
-      relative(dirname(join(DIST, entry)), join(DIST, "formchart.cjs"))
-        .split("\\")
-        .join("/"),
-    ),
+    LOAD_REGISTRATION,
     "const host: Record<string, unknown> = {",
     ...ids.map((id, i) =>
       names.get(id)!.includes(WHOLE)
@@ -440,22 +441,9 @@ function hostPreamble(names: Map<string, string[]>, entry: string, doc: string[]
     "};",
     "const registration = loadRegistration();",
     "const entry = registration.exports((id: string) => host[id]);",
-  ];
-}
-
-/** The entry Pi loads: Pi's packages imported here, through Pi's loader, handed to formchart.cjs. */
-function entryShim(names: Map<string, string[]>): string {
-  return [
-    ...hostPreamble(names, ENTRY, [
-      "pi-formchart's extension entry, as Pi loads it (tools/index.ts in the sources).",
-      GENERATED,
-      "",
-      "Pi's loader resolves these imports of Pi's own packages to Pi's copies;",
-      "they are handed to formchart.cjs (tools/index.ts and what it imports",
-      "statically), which is compiled here, from V8's code cache after the",
-      "first start.",
-    ]),
     "export const createFormchart = entry.createFormchart;",
+    '// What dist/api.ts hands on to another extension\'s `import { elicit } from "pi-formchart"`.',
+    ...apiExports().map((name) => `export const ${name} = entry.${name};`),
     "",
     "export default function formchart(pi: unknown): void {",
     "  entry.default(pi);",
@@ -480,18 +468,21 @@ export function apiExports(): string[] {
 }
 
 /**
- * `import { elicit } from "pi-formchart"` in another extension: the same
- * registration bundle, loaded through Pi's loader like the extension entry,
- * so Pi's packages are mapped in Pi 0.73 as in 1.x. Its types are the
- * sources' (package.json's `types` condition names tools/api.ts).
+ * `import { elicit } from "pi-formchart"` in another extension: the values
+ * the extension's entry takes from the registration bundle, so they load
+ * through Pi's loader, with Pi's packages mapped in Pi 0.73 as in 1.x. Its
+ * types are the sources' (package.json's `types` condition names tools/api.ts).
  */
-function apiShim(names: Map<string, string[]>): string {
+function apiShim(): string {
+  const from = `./${relative(dirname(join(DIST, API_ENTRY)), join(DIST, ENTRY))
+    .split("\\")
+    .join("/")}`;
   return [
-    ...hostPreamble(names, API_ENTRY, [
-      `pi-formchart's API for other extensions, as Pi's loader reads it (tools/api.ts in the sources).`,
-      GENERATED,
-    ]),
-    ...apiExports().map((name) => `export const ${name} = entry.${name};`),
+    "/**",
+    " * pi-formchart's API for other extensions, as Pi's loader reads it (tools/api.ts in the sources).",
+    ` * ${GENERATED}`,
+    " */",
+    `export { ${apiExports().join(", ")} } from ${JSON.stringify(from)};`,
     "",
   ].join("\n");
 }
@@ -571,7 +562,7 @@ export async function buildDist(): Promise<Dist> {
   }
   const files = new Map([
     [ENTRY, entryShim(names)],
-    [API_ENTRY, apiShim(names)],
+    [API_ENTRY, apiShim()],
     ["formchart.cjs", outputText(registration)],
     ...[...chunks].map(([chunk, result]): [string, string] => [`${chunk}.cjs`, outputText(result)]),
   ]);

@@ -71,6 +71,10 @@ const host: Record<string, unknown> = {
 const registration = loadRegistration();
 const entry = registration.exports((id: string) => host[id]);
 export const createFormchart = entry.createFormchart;
+// What dist/api.ts hands on to another extension's `import { elicit } from "pi-formchart"`.
+export const ELICIT_CHANNEL = entry.ELICIT_CHANNEL;
+export const ElicitError = entry.ElicitError;
+export const elicit = entry.elicit;
 
 export default function formchart(pi: unknown): void {
   entry.default(pi);
