@@ -10,30 +10,27 @@
  * The page of a change to a form (the branching example before and after
  * its Split question) lists what it should.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { exampleNames, loadFormFile } from "../../bin/form-file.js";
 import { type FormSpec, normalizeForm } from "../../machines/spec.js";
 import { questionName } from "../../renderers/condition-words.js";
 import { formDiff, formDiffPage } from "../../renderers/review-diff.js";
 import { type ReviewForm, reviewPage } from "../../renderers/review-page.js";
+import { launchChromium, type WatchedPage, watchedPage } from "../helpers/browser.js";
 import { tempAgentDir } from "../helpers/temp.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const OUT = join(ROOT, "test-output", "review-chart");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+const VIEWPORT = { width: 1400, height: 1000 };
 
 let browser: Browser;
 const dir = tempAgentDir();
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
 }, 60_000);
 
@@ -71,24 +68,11 @@ async function write(form: ReviewForm): Promise<string> {
   return file;
 }
 
-interface Opened {
-  page: Page;
-  problems: string[];
-}
-
-async function open(file: string): Promise<Opened> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("request", (r) => {
-    if (!r.url().startsWith("file://")) problems.push(`request: ${r.url()}`);
-  });
-  await page.goto(pathToFileURL(file).href);
-  await page.locator("#panel h2").first().waitFor();
-  return { page, problems };
+/** A review page at the size a reviewer reads it, opened once its panel is drawn. */
+async function open(file: string): Promise<WatchedPage> {
+  const opened = await watchedPage(browser, file, VIEWPORT);
+  await opened.page.locator("#panel h2").first().waitFor();
+  return opened;
 }
 
 const SHOWN = "#chart .chart-scroll:not([hidden])";
@@ -312,16 +296,7 @@ describe("the page of a change to a form", () => {
       file,
       formDiffPage(await formDiff({ ...before.form, name: "before" }, { ...example("branching"), name: "after" })),
     );
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const problems: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(`console: ${m.text()}`);
-    });
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("request", (r) => {
-      if (!r.url().startsWith("file://")) problems.push(`request: ${r.url()}`);
-    });
-    await page.goto(pathToFileURL(file).href);
+    const { page, problems } = await watchedPage(browser, file, VIEWPORT);
     const items = (selector: string) =>
       page.locator(selector).evaluateAll((lis) => lis.map((li) => li.textContent ?? ""));
     expect(await items("#questions ul.added li")).toEqual([

@@ -17,9 +17,10 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { exampleNames, loadFormFile } from "../../bin/form-file.js";
 import type { FormSpec } from "../../machines/spec.js";
+import { launchChromium, type WatchedPage, watchedPage } from "../helpers/browser.js";
 import { tempAgentDir } from "../helpers/temp.js";
 import { HOST } from "./pi-host.js";
 import { startPi, usePiSessions } from "./session.js";
@@ -30,25 +31,12 @@ const onceAcrossHosts = HOST.name === "pi-1.6" ? describe : describe.skip;
 const ROOT = join(import.meta.dirname, "..", "..");
 const PAGES = join(ROOT, "docs", "machines");
 const OUT = join(ROOT, "test-output", "review-page");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 let browser: Browser;
 const timings: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
 }, 60_000);
 
@@ -57,26 +45,11 @@ afterAll(async () => {
   if (timings.length) console.log(`Review pages in Chromium\n${timings.join("\n")}`);
 });
 
-interface Opened {
-  page: Page;
-  /** Console errors, page errors and requests that left the page's folder. */
-  problems: string[];
-}
-
-async function open(file: string, hash = ""): Promise<Opened> {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("request", (r) => {
-    if (!r.url().startsWith("file://")) problems.push(`request: ${r.url()}`);
-  });
-  page.on("requestfailed", (r) => problems.push(`failed: ${r.url()}`));
-  await page.goto(pathToFileURL(file).href + hash);
-  await page.locator("#panel h2").first().waitFor();
-  return { page, problems };
+/** A review page, opened once its panel is drawn. */
+async function open(file: string, hash = ""): Promise<WatchedPage> {
+  const opened = await watchedPage(browser, file, { width: 1600, height: 1000 }, hash);
+  await opened.page.locator("#panel h2").first().waitFor();
+  return opened;
 }
 
 function spec(name: string): FormSpec {
