@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
@@ -123,5 +123,58 @@ describe("npm run visualize -- --out", () => {
     const svg = run("single", "--out", join(dir, "chart.SVG"));
     expect(svg.status).toBe(0);
     expect(readFileSync(join(dir, "chart.SVG"), "utf8")).toMatch(/^<\?xml|^<svg/);
+  }, 60_000);
+
+  /** What a mistake must come to: exit 2, nothing on standard output, and a first line that is the reason, no stack. */
+  const refused = (result: ReturnType<typeof run>) => ({
+    status: result.status,
+    stdout: result.stdout,
+    reason: result.stderr.split("\n")[0],
+    stack: /^\s+at /m.test(result.stderr),
+  });
+
+  it("refuses an --out it cannot write before building anything, in one line", () => {
+    const dir = tempAgentDir();
+    mkdirSync(join(dir, "folder.html"));
+    for (const [args, reason] of [
+      [["single", "--out", join(dir, "missing", "page.html")], `the folder ${join(dir, "missing")} does not exist`],
+      [["single", "--out", join(dir, "folder.html")], "it is a folder"],
+      [["--diff", "single", "multi", "--out", join(dir, "missing", "diff.html")], "does not exist"],
+    ] as const) {
+      const result = run(...args);
+      expect(refused(result)).toEqual({
+        status: 2,
+        stdout: "",
+        reason: expect.stringContaining(reason),
+        stack: false,
+      });
+    }
+    expect(existsSync(join(dir, "missing"))).toBe(false);
+  }, 60_000);
+
+  it("reports a write that fails after the build as one line, not a stack", () => {
+    const dir = tempAgentDir();
+    // A file that takes no bytes: every write to it fails (no space left on the device).
+    symlinkSync("/dev/full", join(dir, "full.mmd"));
+    expect(refused(run("single", "--out", join(dir, "full.mmd")))).toEqual({
+      status: 2,
+      stdout: "",
+      reason: expect.stringMatching(/^visualize: .*ENOSPC/),
+      stack: false,
+    });
+  }, 60_000);
+
+  it("shows the control characters of a form file or an argument as pictures, never raw", () => {
+    const dir = tempAgentDir();
+    const file = join(dir, "hostile.json");
+    writeFileSync(file, JSON.stringify({ tool: "\u001b]0;owned\u0007\u001b[2J\rquestion", arguments: {} }));
+    const named = run(file);
+    expect(named.status).toBe(2);
+    expect(named.stderr).toContain('unknown tool "␛]0;owned␇␛[2J question"');
+    const argument = run("single", "--format", "\u001b[2J\u0007");
+    expect(argument.status).toBe(2);
+    expect(argument.stderr).toContain('Unknown format "␛[2J␇"');
+    // Nothing but line breaks between the lines it prints.
+    for (const { stderr } of [named, argument]) expect(stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
   }, 60_000);
 });

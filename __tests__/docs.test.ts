@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
+import { exampleNames } from "../bin/form-file.js";
 import { createFormchart } from "../tools/index.js";
 import { PROJECT_ROOT } from "./e2e/pi-home.js";
 import { fakePi } from "./helpers/fake-pi.js";
@@ -109,5 +110,28 @@ describe("the Markdown files", () => {
       if (!existsSync(join(PROJECT_ROOT, linked)) || !anchors(read(linked)).has(anchor)) broken.push(target);
     }
     expect(broken).toEqual([]);
+  });
+});
+
+describe("the README", () => {
+  const readme = read("README.md");
+
+  it("names every form in examples/, and only those", () => {
+    const start = readme.indexOf("`examples/` has a\nform of every kind:");
+    expect(start).toBeGreaterThan(-1);
+    const list = readme.slice(start, readme.indexOf("\n\n", start));
+    const named = [...list.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((name) => name !== "examples/");
+    expect(named.sort()).toEqual(exampleNames());
+  });
+
+  it("starts the checkout's Pi only on a Node that Pi 1.6 accepts", () => {
+    // In code blocks and inline code: the checkout's Pi run by npx or by its path gets the machine's Node.
+    const code = [...readme.matchAll(/```\w*\n([\s\S]*?)```|`([^`\n]+)`/g)].map((m) => m[1] ?? m[2]);
+    const commands = code.flatMap((block) => block.split("\n")).map((line) => line.replace(/#.*$/, "").trim());
+    const bare = commands.filter((line) => /(^|[\s;&|])(npx pi|(\.\/)?node_modules\/\.bin\/pi)\b/.test(line));
+    expect(bare.filter((line) => !/scripts\/with-node\.sh (npx )?pi\b/.test(line))).toEqual([]);
+    expect(commands).toContain("npm run pi -- -e ./");
+    const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.pi).toMatch(/^scripts\/with-node\.sh pi\b/);
   });
 });

@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { validateToolArguments } from "@earendil-works/pi-ai";
 import { beforeEach, describe, expect, it } from "@jest/globals";
 import type { FormComponent } from "../renderers/component.js";
@@ -389,6 +389,33 @@ describe("settings and /qwizard", () => {
     expect(readSettings(file).settings).toMatchObject({ toolSet: "custom", tools: ["ask_form"] });
     writeFileSync(file, JSON.stringify({ autoThrottle: "yes", cooldownSeconds: 99 }));
     expect(readSettings(file).settings).toMatchObject({ autoThrottle: true, cooldownSeconds: 3 });
+  });
+
+  it("writes a change through a linked settings file: the link stays, its target gets the change and keeps its mode", () => {
+    const dir = agentDir();
+    const file = settingsPath(dir);
+    const kept = join(dir, "dotfiles", "formchart.json");
+    mkdirSync(dirname(kept), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(kept, JSON.stringify({ cooldownSeconds: 9, mine: "kept" }));
+    chmodSync(kept, 0o600);
+    symlinkSync(join("..", "dotfiles", "formchart.json"), file);
+    expect(runQwizard("auto-throttle off", new FormchartState(dir), ["question"]).level).toBe("info");
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(kept, "utf8"))).toMatchObject({
+      autoThrottle: false,
+      cooldownSeconds: 9,
+      mine: "kept",
+    });
+    expect(statSync(kept).mode & 0o777).toBe(0o600);
+
+    // A link whose target is not there yet: the first save makes the target, the link stays.
+    const fresh = agentDir();
+    mkdirSync(dirname(settingsPath(fresh)), { recursive: true });
+    symlinkSync(join(fresh, "made-later.json"), settingsPath(fresh));
+    saveSettings(settingsPath(fresh), { ...readSettings(settingsPath(fresh)).settings, mouse: true });
+    expect(lstatSync(settingsPath(fresh)).isSymbolicLink()).toBe(true);
+    expect(readSettings(join(fresh, "made-later.json")).settings.mouse).toBe(true);
   });
 
   it("declares the tools the settings name; Pi 1.x gets the others deferred, Pi 0.73 not at all", async () => {

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { visibleControls } from "../renderers/text.js";
 import { prepareFormFile } from "../tools/catalog.js";
 import type { PreparedForm } from "../tools/form-tool.js";
 
@@ -25,7 +26,25 @@ export function resolveFormFile(nameOrPath: string): string | undefined {
 
 export type LoadedForm = { ok: true; file: string; tool: string; form: PreparedForm } | { ok: false; message: string };
 
+/**
+ * A line for the terminal from text that came from outside (a file's content,
+ * an argument): its control characters shown as pictures (␛, ␇), so a
+ * terminal acts on none of them, and its line breaks folded into spaces.
+ */
+export function terminalLine(text: string): string {
+  return visibleControls(text.replace(/\s*[\r\n]+\s*/g, " "));
+}
+
+/**
+ * The form in a file or example, or why there is none: a message of one line
+ * that carries nothing of the file (a tool name, a path) a terminal would act on.
+ */
 export function loadFormFile(nameOrPath: string): LoadedForm {
+  const loaded = readFormFile(nameOrPath);
+  return loaded.ok ? loaded : { ok: false, message: terminalLine(loaded.message) };
+}
+
+function readFormFile(nameOrPath: string): LoadedForm {
   const file = resolveFormFile(nameOrPath);
   if (!file)
     return {

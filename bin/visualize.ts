@@ -9,10 +9,11 @@
  * one self-contained file with the statechart, the screen in every state,
  * the keys on every edge, every route and what the model receives.
  */
-import { writeFileSync } from "node:fs";
-import { extname } from "node:path";
+import { accessSync, constants, statSync, writeFileSync } from "node:fs";
+import { dirname, extname, resolve } from "node:path";
 import { DIAGRAM_FORMATS, type DiagramFormat, renderDiagram } from "../renderers/graph.js";
-import { exampleNames, loadFormFile } from "./form-file.js";
+import { visibleControls } from "../renderers/text.js";
+import { exampleNames, loadFormFile, terminalLine } from "./form-file.js";
 
 type Format = DiagramFormat | "html";
 const FORMATS: readonly Format[] = [...DIAGRAM_FORMATS, "html"];
@@ -39,95 +40,136 @@ bare question arguments) or of an example, or writes its review page.
 
 Examples: ${exampleNames().join(", ")}`;
 
+/** A line to the terminal, with nothing of its input (a name, a path, a file's text) that a terminal acts on. */
+function say(line: string): void {
+  console.error(terminalLine(line));
+}
+
 function fail(message: string): never {
-  console.error(`${message}\n${USAGE}\nExamples: ${exampleNames().join(", ")}`);
+  say(message);
+  console.error(`${USAGE}\nExamples: ${exampleNames().join(", ")}`);
   process.exit(2);
 }
 
-const args = process.argv.slice(2);
-let source: string | undefined;
-let format: Format | undefined;
-let out: string | undefined;
-let width: number | undefined;
-let diff: [string, string] | undefined;
-for (let i = 0; i < args.length; i++) {
-  const a = args[i];
-  if (a === "--help" || a === "-h") {
-    process.stdout.write(`${HELP}\n`);
-    process.exit(0);
-  } else if (a === "--format") {
-    const f = args[++i];
-    if (!FORMATS.includes(f as Format)) fail(`Unknown format "${f ?? ""}".`);
-    format = f as Format;
-  } else if (a === "--out") {
-    out = args[++i] ?? fail("--out needs a file name.");
-  } else if (a === "--diff") {
-    const [before, after] = [args[++i], args[++i]];
-    if (!before || !after || before.startsWith("--") || after.startsWith("--"))
-      fail("--diff needs two forms: the one before the change and the one after.");
-    diff = [before, after];
-  } else if (a === "--width") {
-    const w = Number(args[++i]);
-    if (![60, 80, 120].includes(w)) fail(`--width is 60, 80 or 120 (got "${args[i] ?? ""}").`);
-    width = w;
-  } else if (a.startsWith("--")) {
-    fail(`Unknown option ${a}.`);
-  } else if (source === undefined) {
-    source = a;
-  } else {
-    fail(`One form at a time (got "${source}" and "${a}").`);
+/** Why `file` cannot be written, found before the work of building what goes into it. */
+function unwritable(file: string): string | undefined {
+  const folder = dirname(resolve(file));
+  const kind = (path: string) => {
+    try {
+      return statSync(path).isDirectory() ? "folder" : "file";
+    } catch {
+      return undefined;
+    }
+  };
+  if (kind(folder) === undefined) return `Cannot write ${file}: the folder ${folder} does not exist.`;
+  if (kind(folder) !== "folder") return `Cannot write ${file}: ${folder} is not a folder.`;
+  if (kind(file) === "folder") return `Cannot write ${file}: it is a folder.`;
+  try {
+    accessSync(kind(file) ? file : folder, constants.W_OK);
+  } catch {
+    return `Cannot write ${file}: permission denied.`;
   }
+  return undefined;
 }
-if (diff) {
-  if (source) fail(`--diff compares two forms; "${source}" is one too many.`);
-  if (format && format !== "html") fail("--diff writes an HTML page.");
-  if (out && ![".html", ".htm"].includes(extname(out).toLowerCase()))
-    fail("--diff writes an HTML page: --out FILE.html.");
-  const sides = diff.map((file) => {
-    const loaded = loadFormFile(file);
-    if (!loaded.ok) fail(loaded.message);
-    return { ...loaded.form, name: loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, ""), tool: loaded.tool };
-  });
-  const { formDiff, formDiffPage } = await import("../renderers/review-diff.js");
-  const page = formDiffPage(await formDiff(sides[0], sides[1]));
-  if (out) {
-    writeFileSync(out, page);
-    console.error(`Wrote the changes from ${diff[0]} to ${diff[1]} to ${out}`);
-  } else process.stdout.write(page);
-  process.exit(0);
-}
-if (!source) fail("Which form?");
-const fromExtension: Record<string, Format> = {
-  ".svg": "svg",
-  ".dot": "dot",
-  ".gv": "dot",
-  ".mmd": "mermaid",
-  ".html": "html",
-  ".htm": "html",
-};
-const extension = out ? extname(out).toLowerCase() : "";
-if (out && extension && !fromExtension[extension])
-  fail(
-    `Cannot write ${extension} files: --out takes ${Object.keys(fromExtension).join(", ")} (a picture as .svg, the review page as .html).`,
-  );
-if (out && !extension && !format) fail(`--out ${out} has no extension: add one, or say --format.`);
-if (format && extension && fromExtension[extension] !== format)
-  fail(`--format ${format} does not go into a ${extension} file.`);
-const chosen = format ?? (out ? fromExtension[extension] : undefined) ?? "mermaid";
 
-const loaded = loadFormFile(source);
-if (!loaded.ok) fail(loaded.message);
-let text: string;
-if (chosen === "html") {
-  const { reviewPage } = await import("../renderers/review-page.js");
-  const name = loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, "");
-  text = await reviewPage({ ...loaded.form, name, tool: loaded.tool }, { width });
-} else {
-  text = await renderDiagram(loaded.form.spec, chosen);
+/** The result to --out, or to standard output, shown as a terminal shows a file (control characters as pictures). */
+function deliver(text: string, out: string | undefined, wrote: string): void {
+  if (!out) {
+    process.stdout.write(visibleControls(text));
+    return;
+  }
+  writeFileSync(out, visibleControls(text));
+  say(`${wrote} to ${out}`);
 }
-if (out) {
-  writeFileSync(out, text);
-  console.error(`Wrote the ${chosen === "html" ? "review page" : `${chosen} diagram`} of ${loaded.file} to ${out}`);
-} else {
-  process.stdout.write(text);
+
+async function main(args: readonly string[]): Promise<void> {
+  let source: string | undefined;
+  let format: Format | undefined;
+  let out: string | undefined;
+  let width: number | undefined;
+  let diff: [string, string] | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--help" || a === "-h") {
+      process.stdout.write(`${HELP}\n`);
+      process.exit(0);
+    } else if (a === "--format") {
+      const f = args[++i];
+      if (!FORMATS.includes(f as Format)) fail(`Unknown format "${f ?? ""}".`);
+      format = f as Format;
+    } else if (a === "--out") {
+      out = args[++i] ?? fail("--out needs a file name.");
+    } else if (a === "--diff") {
+      const [before, after] = [args[++i], args[++i]];
+      if (!before || !after || before.startsWith("--") || after.startsWith("--"))
+        fail("--diff needs two forms: the one before the change and the one after.");
+      diff = [before, after];
+    } else if (a === "--width") {
+      const w = Number(args[++i]);
+      if (![60, 80, 120].includes(w)) fail(`--width is 60, 80 or 120 (got "${args[i] ?? ""}").`);
+      width = w;
+    } else if (a.startsWith("--")) {
+      fail(`Unknown option ${a}.`);
+    } else if (source === undefined) {
+      source = a;
+    } else {
+      fail(`One form at a time (got "${source}" and "${a}").`);
+    }
+  }
+  if (diff) {
+    if (source) fail(`--diff compares two forms; "${source}" is one too many.`);
+    if (format && format !== "html") fail("--diff writes an HTML page.");
+    if (out && ![".html", ".htm"].includes(extname(out).toLowerCase()))
+      fail("--diff writes an HTML page: --out FILE.html.");
+    const sides = diff.map((file) => {
+      const loaded = loadFormFile(file);
+      if (!loaded.ok) fail(loaded.message);
+      return { ...loaded.form, name: loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, ""), tool: loaded.tool };
+    });
+    const problem = out && unwritable(out);
+    if (problem) fail(problem);
+    const { formDiff, formDiffPage } = await import("../renderers/review-diff.js");
+    deliver(formDiffPage(await formDiff(sides[0], sides[1])), out, `Wrote the changes from ${diff[0]} to ${diff[1]}`);
+    return;
+  }
+  if (!source) fail("Which form?");
+  const fromExtension: Record<string, Format> = {
+    ".svg": "svg",
+    ".dot": "dot",
+    ".gv": "dot",
+    ".mmd": "mermaid",
+    ".html": "html",
+    ".htm": "html",
+  };
+  const extension = out ? extname(out).toLowerCase() : "";
+  if (out && extension && !fromExtension[extension])
+    fail(
+      `Cannot write ${extension} files: --out takes ${Object.keys(fromExtension).join(", ")} (a picture as .svg, the review page as .html).`,
+    );
+  if (out && !extension && !format) fail(`--out ${out} has no extension: add one, or say --format.`);
+  if (format && extension && fromExtension[extension] !== format)
+    fail(`--format ${format} does not go into a ${extension} file.`);
+  const chosen = format ?? (out ? fromExtension[extension] : undefined) ?? "mermaid";
+
+  const problem = out && unwritable(out);
+  if (problem) fail(problem);
+  const loaded = loadFormFile(source);
+  if (!loaded.ok) fail(loaded.message);
+  let text: string;
+  if (chosen === "html") {
+    const { reviewPage } = await import("../renderers/review-page.js");
+    const name = loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, "");
+    text = await reviewPage({ ...loaded.form, name, tool: loaded.tool }, { width });
+  } else {
+    text = await renderDiagram(loaded.form.spec, chosen);
+  }
+  deliver(text, out, `Wrote the ${chosen === "html" ? "review page" : `${chosen} diagram`} of ${loaded.file}`);
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  // Whatever else goes wrong (a form too large to search, a write that fails) is one line, not a stack.
+  say(`visualize: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
 }

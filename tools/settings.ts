@@ -6,7 +6,8 @@
  * field falls back to its default alone; a file that cannot be read or is not
  * a JSON object is reported and never overwritten (the defaults apply until
  * it is fixed); saving keeps keys this version does not know and writes
- * atomically (temporary file + rename).
+ * atomically (temporary file + rename) beside the file a symbolic link names,
+ * so the link stays a link and its target gets the change, with its mode.
  *
  * A change (`updateSettings`) writes only the keys it changes over what the
  * file holds at that moment, read under a lock file beside it (created with
@@ -15,10 +16,12 @@
  * while Pi runs, survives every later save.
  */
 import {
+  chmodSync,
   closeSync,
   mkdirSync,
   openSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   statSync,
@@ -26,7 +29,7 @@ import {
   writeFileSync,
   writeSync,
 } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { LIMITS } from "../schemas/rules.js";
 import {
   ALL_TOOL_NAMES,
@@ -149,18 +152,52 @@ function toolsOf(r: Record<string, unknown>): Pick<Settings, "toolSet" | "tools"
  * Throws when the file cannot be written.
  */
 export function saveSettings(file: string, settings: Settings, stored: Record<string, unknown> = {}): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeAtomically(file, { ...stored, ...settings });
+  const target = linkTarget(file);
+  mkdirSync(dirname(target), { recursive: true });
+  writeAtomically(target, { ...stored, ...settings });
 }
 
-function writeAtomically(file: string, content: Record<string, unknown>): void {
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+/** How many links a path may pass through (Linux's own limit), so a loop of links ends. */
+const MAX_LINKS = 40;
+
+/**
+ * The file `file` stands for: its symbolic links followed, to a target that
+ * need not exist yet. A rename over a link would replace the link.
+ */
+function linkTarget(file: string): string {
+  let path = resolve(file);
+  for (let links = 0; links < MAX_LINKS; links++) {
+    let next: string;
+    try {
+      next = readlinkSync(path);
+    } catch {
+      // Not a link (or not there yet): the file itself.
+      return path;
+    }
+    path = resolve(dirname(path), next);
+  }
+  throw new Error(`${file} passes through more than ${MAX_LINKS} symbolic links`);
+}
+
+/** Write `target` (not a link) by a rename of a temporary file beside it, with the mode it had. */
+function writeAtomically(target: string, content: Record<string, unknown>): void {
+  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
   try {
     writeFileSync(temp, `${JSON.stringify(content, null, 2)}\n`);
-    renameSync(temp, file);
+    const mode = modeOf(target);
+    if (mode !== undefined) chmodSync(temp, mode);
+    renameSync(temp, target);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
+  }
+}
+
+function modeOf(file: string): number | undefined {
+  try {
+    return statSync(file).mode & 0o7777;
+  } catch {
+    return undefined;
   }
 }
 
@@ -245,11 +282,13 @@ function withLock<T>(file: string, work: () => T): T {
  * problem returned. Throws when the file cannot be locked or written.
  */
 export function updateSettings(file: string, change: Partial<Settings>): LoadedSettings {
-  return withLock(file, () => {
+  // Locked and written beside the link's target: two links to one file share its lock.
+  const target = linkTarget(file);
+  return withLock(target, () => {
     const current = readSettings(file);
     if (current.problem) return current;
     const stored = { ...current.stored, ...change };
-    writeAtomically(file, stored);
+    writeAtomically(target, stored);
     return { settings: settingsOf(stored), stored };
   });
 }
