@@ -5,16 +5,20 @@
  * say so in their text and `details`, and the setting gives a default.
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
+import { hasInput, restoreContext } from "../machines/context.js";
 import { normalizeForm } from "../machines/spec.js";
 import { runDialogs } from "../renderers/dialogs.js";
 import { prepareFormFile } from "../tools/catalog.js";
 import { runFormchart } from "../tools/commands.js";
+import { DRAFT_ENTRY } from "../tools/drafts.js";
 import { prepareForm } from "../tools/form-tool.js";
+import { createFormchart } from "../tools/index.js";
 import { question } from "../tools/question.js";
 import { questionThrottle } from "../tools/question-throttle.js";
 import { RICH_CANCELLED_TEXT } from "../tools/rich.js";
-import { FormchartState } from "../tools/state.js";
+import { FormchartState, RESTORED_NOTICE } from "../tools/state.js";
 import { KEY, openForm } from "./helpers/fake-host.js";
+import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 const ARGS = {
@@ -306,5 +310,81 @@ describe("every tool takes a timeout", () => {
         expect({ tool, timeout, ok: ready.ok }).toEqual({ tool, timeout, ok: false });
       }
     }
+  });
+});
+
+describe("what a timeout took is never the person's", () => {
+  const db = { id: "db", prompt: "Which database?", options: [{ label: "PostgreSQL", recommended: true }, "SQLite"] };
+  const calls: Array<[string, Record<string, unknown>]> = [
+    ["question", { questions: [{ ...db, label: "DB" }] }],
+    ["questionnaire", { questions: [db] }],
+    ["question_branch", { questions: [db] }],
+    ["question_throttle", { question: "Which database?", cooldown: 0, options: db.options }],
+    ["question_input", { question: "Project name?" }],
+    ["ask_rich_questions", { questions: [db] }],
+    [
+      "ask_form",
+      { message: "Seats", schema: { type: "object", properties: { seats: { type: "integer", default: 5 } } } },
+    ],
+  ];
+
+  /** Run a tool in a session, open the form and let its clock run out, pressing `keys` first where given. */
+  function session(tool: string) {
+    const pi = fakePi();
+    createFormchart({ agentDir: tempAgentDir() })(pi.api);
+    const ask = async (args: unknown, keys: string[] = []) => {
+      let screen = "";
+      const { ctx } = fakeUiContext(async (form) => {
+        screen = form.render(100).join("\n");
+        for (const key of keys) form.handleInput(key);
+        if (keys.length === 0) jest.advanceTimersByTime(7000);
+      }, pi.entries);
+      const result = await pi.tools.get(tool)!.execute("c", args, undefined, undefined, ctx);
+      return { screen, text: result.content[0].text, details: result.details };
+    };
+    return { pi, ask };
+  }
+
+  it.each(calls)("%s: the timeout leaves no draft, and the same form asked again opens as new", async (tool, args) => {
+    const { pi, ask } = session(tool);
+    const first = await ask({ ...args, timeout: 7 });
+    expect(first.details).toMatchObject({ outcome: "timed_out" });
+    expect(pi.entries.filter((e) => e.customType === DRAFT_ENTRY)).toEqual([]);
+    const second = await ask({ ...args, timeout: 7 });
+    expect(second.screen).not.toContain(RESTORED_NOTICE);
+    expect(second.text).toBe(first.text);
+    expect(second.text).not.toContain("Answers the user gave");
+  });
+
+  it("a draft keeps the person's answers and drops the timeout's; the text keeps the two apart", async () => {
+    const { pi, ask } = session("question");
+    const q2 = {
+      id: "orm",
+      label: "ORM",
+      prompt: "Which ORM?",
+      options: [{ label: "Drizzle", recommended: true }, "Prisma"],
+    };
+    const args = { timeout: 7, questions: [{ ...db, label: "DB" }, q2] };
+    // SQLite chosen, then the form is cancelled (Esc, and Esc again to discard): a draft of the person's answer.
+    await ask(args, ["2", KEY.esc, KEY.esc]);
+    const second = await ask(args);
+    expect(second.screen).toContain(RESTORED_NOTICE);
+    expect(second.text).toContain("Answers the user gave:\nDB: user selected: 2. SQLite");
+    expect(second.text).toContain("Taken by default (the option you marked recommended):\nORM: 1. Drizzle");
+    const draft = pi.entries.at(-1)?.data as { context: { answered: boolean[] } };
+    expect(draft.context.answered).toEqual([true, false]);
+    const third = await ask(args);
+    expect(third.text).toBe(second.text);
+  });
+
+  it("a draft stored with the timeout's picks in it restores only the person's", () => {
+    const form = prepared();
+    const { form: component } = openForm(form.spec);
+    jest.advanceTimersByTime(30_000);
+    const { spec: _, ...closed } = component.snapshot.context;
+    component.dispose();
+    const restored = restoreContext(form.spec, closed);
+    expect(restored?.answered).toEqual([false, false, false]);
+    expect(restored && hasInput(form.spec, restored)).toBe(false);
   });
 });
