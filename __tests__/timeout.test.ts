@@ -4,6 +4,8 @@
  * answers given and the recommended option of each open question; the tools
  * say so in their text and `details`, and the setting gives a default.
  */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { hasInput, restoreContext } from "../machines/context.js";
 import { normalizeForm } from "../machines/spec.js";
@@ -290,7 +292,7 @@ describe("every tool takes a timeout", () => {
 
   it("question_input: closes unanswered, and its countdown promises no recommended answer", () => {
     const { footer, answer } = timeOut("question_input", { question: "Project name?" });
-    expect(footer).toContain("⏱ Closes in 7s; press any key");
+    expect(footer).toContain("◷ Closes in 7s; press any key");
     expect(answer.text.split("\n").at(-1)).toBe("No answer: Project name?");
     expect(answer.details).toMatchObject({ answer: null, cancelled: false, outcome: "timed_out", defaulted: [] });
   });
@@ -393,5 +395,32 @@ describe("what a timeout took is never the person's", () => {
     const restored = restoreContext(form.spec, closed);
     expect(restored?.answered).toEqual([false, false, false]);
     expect(restored && hasInput(form.spec, restored)).toBe(false);
+  });
+});
+
+/** The code points a font file covers, as fontconfig reads it (`20-7e a0-1c3 …`). */
+function fontCoverage(file: string): (codePoint: number) => boolean {
+  const ranges = execFileSync("fc-query", ["--format=%{charset}", file], { encoding: "utf8" })
+    .trim()
+    .split(/\s+/)
+    .map((range) => range.split("-").map((hex) => Number.parseInt(hex, 16)));
+  return (c) => ranges.some(([lo, hi = lo]) => c >= lo && c <= hi);
+}
+
+const DEJAVU_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
+
+// Debian's default monospace font; where it is not installed there is nothing to look the glyphs up in.
+(existsSync(DEJAVU_MONO) ? describe : describe.skip)("the countdown in Debian's default monospace font", () => {
+  it("draws only glyphs DejaVu Sans Mono has", () => {
+    const covered = fontCoverage(DEJAVU_MONO);
+    const { form: component } = openForm(prepared().spec);
+    const line = component
+      .render(100)
+      .find((l) => l.includes("Closes in"))
+      ?.trim();
+    component.dispose();
+    expect(line).toBeDefined();
+    const missing = [...line!].filter((ch) => !covered(ch.codePointAt(0)!));
+    expect({ line, missing }).toEqual({ line, missing: [] });
   });
 });
