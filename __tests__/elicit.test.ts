@@ -117,7 +117,18 @@ describe("elicit()", () => {
   it.each<[string, unknown]>([
     ["a schema whose getter throws", { message: "m", requestedSchema: throwing }],
     ["a schema behind a proxy that throws", { message: "m", requestedSchema: trapped }],
-    ["a schema whose toJSON throws", { message: "m", requestedSchema: { ...schema(), toJSON: () => [][0]!.x } }],
+    [
+      "a schema whose toJSON throws",
+      {
+        message: "m",
+        requestedSchema: {
+          ...schema(),
+          toJSON: () => {
+            throw new Error("no JSON today");
+          },
+        },
+      },
+    ],
     ["a cyclic schema", { message: "m", requestedSchema: cyclic }],
     ["a BigInt in the schema", { message: "m", requestedSchema: { ...schema(), minProperties: 1n } }],
     [
