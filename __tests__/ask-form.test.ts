@@ -197,6 +197,37 @@ describe("refused before any form opens", () => {
     expect(r.text.startsWith(text)).toBe(true);
     expect(r.details).toMatchObject({ action: "cancel", error: text.match(/\((\w+)\)/)![1] });
   });
+
+  it("by Pi itself, every tool's transcript shows Pi's error, never Cancelled", () => {
+    // What Pi returns for a call it refused before execute: the error text, no details, flagged as an error.
+    const parameters = { type: "object", properties: { message: { type: "string" } }, required: ["message"] };
+    let refusal = "";
+    try {
+      validateToolArguments({ name: "ask_form", description: "", parameters } as never, {
+        type: "toolCall",
+        id: "c",
+        name: "ask_form",
+        arguments: {},
+      });
+    } catch (error) {
+      refusal = (error as Error).message;
+    }
+    expect(refusal).toMatch(/message/);
+    expect(pi.tools.size).toBe(7);
+    for (const [name, registered] of pi.tools) {
+      for (const details of [{}, undefined]) {
+        const lines = (
+          registered.renderResult!({ content: [{ type: "text", text: refusal }], details }, {}, plainTheme, {
+            isError: true,
+          }) as { render(w: number): readonly string[] }
+        )
+          .render(200)
+          .join("\n");
+        expect({ name, lines }).toEqual({ name, lines: expect.stringContaining(refusal.split("\n")[0]) });
+        expect(lines).not.toContain("Cancelled");
+      }
+    }
+  });
 });
 
 describe("call shapes and hosts", () => {

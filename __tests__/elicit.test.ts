@@ -16,6 +16,7 @@ import {
   type ElicitResult,
   elicit,
 } from "../tools/api.js";
+import { elicitWith } from "../tools/elicit.js";
 import { K, loadExtension, scriptedUi } from "./helpers/elicit.js";
 import { noUiContext } from "./helpers/fake-pi.js";
 
@@ -94,6 +95,69 @@ describe("elicit()", () => {
     expect(error).toBeInstanceOf(ElicitError);
     expect((error as ElicitError).category).toBe(category);
     expect(ui.opened()).toBe(0);
+  });
+
+  const schema = () => ({ type: "object", properties: { a: { type: "string" } } }) as Record<string, unknown>;
+  const throwing = Object.defineProperty(schema(), "properties", {
+    enumerable: true,
+    get() {
+      throw new Error("no properties today");
+    },
+  });
+  const trapped = new Proxy(schema(), {
+    get() {
+      throw new Error("trap");
+    },
+    ownKeys() {
+      throw new Error("trap");
+    },
+  });
+  const cyclic = schema();
+  cyclic.properties = { a: cyclic };
+  it.each<[string, unknown]>([
+    ["a schema whose getter throws", { message: "m", requestedSchema: throwing }],
+    ["a schema behind a proxy that throws", { message: "m", requestedSchema: trapped }],
+    [
+      "a schema whose toJSON throws",
+      {
+        message: "m",
+        requestedSchema: {
+          ...schema(),
+          toJSON: () => {
+            throw new Error("no JSON today");
+          },
+        },
+      },
+    ],
+    ["a cyclic schema", { message: "m", requestedSchema: cyclic }],
+    ["a BigInt in the schema", { message: "m", requestedSchema: { ...schema(), minProperties: 1n } }],
+    [
+      "a request whose message getter throws",
+      Object.defineProperty({ requestedSchema: schema() }, "message", {
+        enumerable: true,
+        get() {
+          throw "not even an Error";
+        },
+      }),
+    ],
+  ])("rejects %s with an ElicitError (invalid_arguments) and opens nothing", async (_name, raw) => {
+    loadExtension();
+    const ui = scriptedUi([]);
+    const error = await elicit(ui.ctx, raw as ElicitRequest).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ElicitError);
+    expect(error).toMatchObject({ category: "invalid_arguments", message: expect.stringContaining("JSON data") });
+    expect(ui.opened()).toBe(0);
+  });
+
+  it("rejects with an ElicitError when the form itself fails", async () => {
+    const runner = {
+      runForm: async () => {
+        throw new TypeError("the form broke");
+      },
+    };
+    const error = await elicitWith(runner, scriptedUi([]).ctx, request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ElicitError);
+    expect(error).toMatchObject({ category: "invalid_arguments", message: expect.stringContaining("the form broke") });
   });
 
   it("rejects with no_ui where Pi has no interactive UI", async () => {

@@ -4,17 +4,23 @@
  * answers given and the recommended option of each open question; the tools
  * say so in their text and `details`, and the setting gives a default.
  */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
+import { hasInput, restoreContext } from "../machines/context.js";
 import { normalizeForm } from "../machines/spec.js";
 import { runDialogs } from "../renderers/dialogs.js";
 import { prepareFormFile } from "../tools/catalog.js";
 import { runFormchart } from "../tools/commands.js";
+import { DRAFT_ENTRY } from "../tools/drafts.js";
 import { prepareForm } from "../tools/form-tool.js";
+import { createFormchart } from "../tools/index.js";
 import { question } from "../tools/question.js";
 import { questionThrottle } from "../tools/question-throttle.js";
 import { RICH_CANCELLED_TEXT } from "../tools/rich.js";
-import { FormchartState } from "../tools/state.js";
+import { FormchartState, RESTORED_NOTICE } from "../tools/state.js";
 import { KEY, openForm } from "./helpers/fake-host.js";
+import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 const ARGS = {
@@ -271,6 +277,13 @@ describe("every tool takes a timeout", () => {
       outcome: "timed_out",
       defaulted: ["q1"],
     });
+    expect(answer.text).toBe(
+      [
+        "The form timed out: nobody pressed a key within 7s, so the user submitted nothing.",
+        "Taken by default (the option you marked recommended):",
+        "Keep going?: 1. Yes",
+      ].join("\n"),
+    );
     expect(questionThrottle.resultSummary(answer.details as never)).toMatchObject({
       timedOut: true,
       answers: [{ label: "Answer", value: "Yes (recommended, by timeout)" }],
@@ -279,8 +292,8 @@ describe("every tool takes a timeout", () => {
 
   it("question_input: closes unanswered, and its countdown promises no recommended answer", () => {
     const { footer, answer } = timeOut("question_input", { question: "Project name?" });
-    expect(footer).toContain("⏱ Closes in 7s; press any key");
-    expect(answer.text).toContain("No answer: Q1");
+    expect(footer).toContain("◷ Closes in 7s; press any key");
+    expect(answer.text.split("\n").at(-1)).toBe("No answer: Project name?");
     expect(answer.details).toMatchObject({ answer: null, cancelled: false, outcome: "timed_out", defaulted: [] });
   });
 
@@ -306,5 +319,108 @@ describe("every tool takes a timeout", () => {
         expect({ tool, timeout, ok: ready.ok }).toEqual({ tool, timeout, ok: false });
       }
     }
+  });
+});
+
+describe("what a timeout took is never the person's", () => {
+  const db = { id: "db", prompt: "Which database?", options: [{ label: "PostgreSQL", recommended: true }, "SQLite"] };
+  const calls: Array<[string, Record<string, unknown>]> = [
+    ["question", { questions: [{ ...db, label: "DB" }] }],
+    ["questionnaire", { questions: [db] }],
+    ["question_branch", { questions: [db] }],
+    ["question_throttle", { question: "Which database?", cooldown: 0, options: db.options }],
+    ["question_input", { question: "Project name?" }],
+    ["ask_rich_questions", { questions: [db] }],
+    [
+      "ask_form",
+      { message: "Seats", schema: { type: "object", properties: { seats: { type: "integer", default: 5 } } } },
+    ],
+  ];
+
+  /** Run a tool in a session, open the form and let its clock run out, pressing `keys` first where given. */
+  function session(tool: string) {
+    const pi = fakePi();
+    createFormchart({ agentDir: tempAgentDir() })(pi.api);
+    const ask = async (args: unknown, keys: string[] = []) => {
+      let screen = "";
+      const { ctx } = fakeUiContext(async (form) => {
+        screen = form.render(100).join("\n");
+        for (const key of keys) form.handleInput(key);
+        if (keys.length === 0) jest.advanceTimersByTime(7000);
+      }, pi.entries);
+      const result = await pi.tools.get(tool)!.execute("c", args, undefined, undefined, ctx);
+      return { screen, text: result.content[0].text, details: result.details };
+    };
+    return { pi, ask };
+  }
+
+  it.each(calls)("%s: the timeout leaves no draft, and the same form asked again opens as new", async (tool, args) => {
+    const { pi, ask } = session(tool);
+    const first = await ask({ ...args, timeout: 7 });
+    expect(first.details).toMatchObject({ outcome: "timed_out" });
+    expect(pi.entries.filter((e) => e.customType === DRAFT_ENTRY)).toEqual([]);
+    const second = await ask({ ...args, timeout: 7 });
+    expect(second.screen).not.toContain(RESTORED_NOTICE);
+    expect(second.text).toBe(first.text);
+    expect(second.text).not.toContain("Answers the user gave");
+  });
+
+  it("a draft keeps the person's answers and drops the timeout's; the text keeps the two apart", async () => {
+    const { pi, ask } = session("question");
+    const q2 = {
+      id: "orm",
+      label: "ORM",
+      prompt: "Which ORM?",
+      options: [{ label: "Drizzle", recommended: true }, "Prisma"],
+    };
+    const args = { timeout: 7, questions: [{ ...db, label: "DB" }, q2] };
+    // SQLite chosen, then the form is cancelled (Esc, and Esc again to discard): a draft of the person's answer.
+    await ask(args, ["2", KEY.esc, KEY.esc]);
+    const second = await ask(args);
+    expect(second.screen).toContain(RESTORED_NOTICE);
+    expect(second.text).toContain("Answers the user gave:\nDB: user selected: 2. SQLite");
+    expect(second.text).toContain("Taken by default (the option you marked recommended):\nORM: 1. Drizzle");
+    const draft = pi.entries.at(-1)?.data as { context: { answered: boolean[] } };
+    expect(draft.context.answered).toEqual([true, false]);
+    const third = await ask(args);
+    expect(third.text).toBe(second.text);
+  });
+
+  it("a draft stored with the timeout's picks in it restores only the person's", () => {
+    const form = prepared();
+    const { form: component } = openForm(form.spec);
+    jest.advanceTimersByTime(30_000);
+    const { spec: _, ...closed } = component.snapshot.context;
+    component.dispose();
+    const restored = restoreContext(form.spec, closed);
+    expect(restored?.answered).toEqual([false, false, false]);
+    expect(restored && hasInput(form.spec, restored)).toBe(false);
+  });
+});
+
+/** The code points a font file covers, as fontconfig reads it (`20-7e a0-1c3 …`). */
+function fontCoverage(file: string): (codePoint: number) => boolean {
+  const ranges = execFileSync("fc-query", ["--format=%{charset}", file], { encoding: "utf8" })
+    .trim()
+    .split(/\s+/)
+    .map((range) => range.split("-").map((hex) => Number.parseInt(hex, 16)));
+  return (c) => ranges.some(([lo, hi = lo]) => c >= lo && c <= hi);
+}
+
+const DEJAVU_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
+
+// Debian's default monospace font; where it is not installed there is nothing to look the glyphs up in.
+(existsSync(DEJAVU_MONO) ? describe : describe.skip)("the countdown in Debian's default monospace font", () => {
+  it("draws only glyphs DejaVu Sans Mono has", () => {
+    const covered = fontCoverage(DEJAVU_MONO);
+    const { form: component } = openForm(prepared().spec);
+    const line = component
+      .render(100)
+      .find((l) => l.includes("Closes in"))
+      ?.trim();
+    component.dispose();
+    expect(line).toBeDefined();
+    const missing = [...line!].filter((ch) => !covered(ch.codePointAt(0)!));
+    expect({ line, missing }).toEqual({ line, missing: [] });
   });
 });

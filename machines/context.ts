@@ -261,6 +261,24 @@ export function hasInput(spec: FormSpec, context: FormContext): boolean {
   );
 }
 
+/**
+ * What the person entered, without what the timeout took: each question the
+ * timeout answered with its recommended option is as the form opened it.
+ * This, not the context the form closed in, is what a draft keeps.
+ */
+export function enteredContext<C extends FormContext>(spec: FormSpec, context: C): C {
+  if (!context.defaulted.some(Boolean)) return context;
+  const start = initialContext(spec);
+  const next: C = {
+    ...context,
+    answered: context.answered.map((a, k) => (context.defaulted[k] ? start.answered[k] : a)),
+    picks: context.picks.map((p, k) => (context.defaulted[k] ? start.picks[k] : p)),
+    typed: context.typed.map((t, k) => (context.defaulted[k] ? start.typed[k] : t)),
+    defaulted: context.defaulted.map(() => false),
+  };
+  return pruneHidden(spec, next);
+}
+
 export function canSubmit(spec: FormSpec, context: FormContext): boolean {
   return openQuestions(spec, context).length === 0;
 }
@@ -317,11 +335,14 @@ export function restoreContext(spec: FormSpec, stored: StoredContext): FormConte
   const start = initialContext(spec);
   const context: FormContext = { ...start, drafts: [...stored.drafts], additionalText: stored.additionalText };
   spec.questions.forEach((q, k) => {
+    // What a timeout took is not the person's: such a question's answer opens as it would without the draft.
+    const taken = stored.defaulted?.[k] === true;
+    const answered = stored.answered[k] === true && !taken;
     // Fitted as a default answer is: the same options, typed answers and checks.
-    const picks = fitPicks(q, stored.picks[k]);
+    const picks = taken ? start.picks[k] : fitPicks(q, stored.picks[k]);
     const valid = picksAnswer(q, picks);
-    context.picks[k] = stored.answered[k] && valid ? picks : stored.answered[k] ? NO_PICKS : picks;
-    context.answered[k] = stored.answered[k] === true && valid;
+    context.picks[k] = answered && valid ? picks : answered ? NO_PICKS : picks;
+    context.answered[k] = answered && valid;
     context.notes[k] = Object.fromEntries(
       Object.entries(stored.notes[k]).filter(([i]) => q.notes && Number(i) < q.options.length),
     );

@@ -191,7 +191,7 @@ function timeoutLine(spec: FormSpec, ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   const recommended = spec.questions.some((q) => q.options.some((o) => o.recommended));
   const then = recommended ? " with the recommended answers" : "";
-  return `⏱ Closes in ${seconds}s${then}; press any key to take your time.`;
+  return `◷ Closes in ${seconds}s${then}; press any key to take your time.`;
 }
 
 function footerOf(groups: string[], theme: FormTheme, width: number): string[] {

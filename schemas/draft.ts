@@ -27,6 +27,8 @@ export const StoredContext = Type.Object({
   returnToReview: Type.Optional(Type.Boolean()),
   seeking: Type.Optional(Type.Boolean()),
   outcome: Type.Optional(Type.String()),
+  /** Questions a timeout answered with their recommended option: never restored as the person's. */
+  defaulted: Type.Optional(Type.Array(Type.Boolean())),
 });
 
 /** A stored context as drafts keep it, its shape checked by the schema above. */

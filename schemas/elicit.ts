@@ -518,8 +518,35 @@ export interface CheckedElicitRequest {
   form: CheckedSchema;
 }
 
+/** What a thrown value says, on one short line, whatever it is. */
+export function errorLine(error: unknown): string {
+  try {
+    const text = error instanceof Error ? error.message : String(error);
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  } catch {
+    return "a value that cannot be shown";
+  }
+}
+
+/**
+ * The request as the data MCP sends: a JSON copy, read once. What cannot be
+ * read as data (a getter or a proxy that throws, a toJSON that throws, a
+ * cycle, a BigInt) is refused here, and the checks below never meet it.
+ */
+function requestData(raw: unknown): Checked<unknown> {
+  try {
+    const text = JSON.stringify(raw);
+    return { ok: true, value: text === undefined ? undefined : JSON.parse(text) };
+  } catch (error) {
+    return fail("invalid_arguments", `request: cannot be read as JSON data (${errorLine(error)})`);
+  }
+}
+
 /** Check `elicit()`'s request: form mode, a message, and a schema inside the subset. */
-export function checkElicitRequest(raw: unknown): Checked<CheckedElicitRequest> {
+export function checkElicitRequest(input: unknown): Checked<CheckedElicitRequest> {
+  const data = requestData(input);
+  if (!data.ok) return data;
+  const raw = data.value;
   if (!isRecord(raw)) return fail("invalid_arguments", "request: must be an object {message, requestedSchema}");
   if (raw.mode !== undefined && raw.mode !== "form")
     return fail(

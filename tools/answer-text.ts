@@ -98,9 +98,15 @@ export function timedOutHeadline(spec: FormSpec): string {
 /**
  * What the model reads of a form that timed out: that nobody pressed a key
  * in time, the answers the person gave (a restored draft's), the questions
- * that took the recommended option, and those left without an answer.
+ * that took the recommended option, and those left without an answer, each
+ * named as the model wrote it.
  */
-export function timedOutText(spec: FormSpec, result: FormResult): string {
+export function timedOutText(
+  spec: FormSpec,
+  result: FormResult,
+  /** How a question is named: its label, or for a tool of one question without labels, its prompt. */
+  nameOf: (q: QuestionSpec) => string = (q) => q.label,
+): string {
   const defaulted = new Set(result.defaulted ?? []);
   const given: string[] = [];
   const taken: string[] = [];
@@ -108,9 +114,9 @@ export function timedOutText(spec: FormSpec, result: FormResult): string {
   spec.questions.forEach((q, i) => {
     const outcome = result.answers[i];
     if (defaulted.has(q.id)) {
-      taken.push(`${quoted(q.label)}: ${outcome.options.map((o) => chosenText(q, o)).join(", ")}`);
-    } else if (outcome.answered) given.push(answerLine(q, outcome));
-    else if (!result.hidden.includes(q.id)) open.push(quoted(q.label));
+      taken.push(`${quoted(nameOf(q))}: ${outcome.options.map((o) => chosenText(q, o)).join(", ")}`);
+    } else if (outcome.answered) given.push(answerLine(q, outcome, nameOf(q)));
+    else if (!result.hidden.includes(q.id)) open.push(quoted(nameOf(q)));
   });
   const lines = [timedOutHeadline(spec)];
   if (given.length) lines.push("Answers the user gave:", ...given);
@@ -118,3 +124,6 @@ export function timedOutText(spec: FormSpec, result: FormResult): string {
   if (open.length) lines.push(`No answer: ${open.join(", ")}`);
   return lines.join("\n");
 }
+
+/** A question of a tool that asks one and takes no label: named by the prompt the model wrote. */
+export const byPrompt = (q: QuestionSpec): string => q.prompt;

@@ -22,7 +22,7 @@
  */
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { FormSpec } from "../machines/spec.js";
-import { checkElicitRequest, type ElicitRequestInput } from "../schemas/elicit.js";
+import { checkElicitRequest, type ElicitRequestInput, errorLine } from "../schemas/elicit.js";
 import type { ErrorCategory } from "../schemas/validate.js";
 import { type ElicitResult, elicitResult, schemaForm } from "./schema-form.js";
 import type { ShowOutcome } from "./show-form.js";
@@ -84,8 +84,25 @@ function formRunner(): FormRunner {
   return standalone;
 }
 
-/** Check, show and map one request with the given form state. */
+/**
+ * Check, show and map one request with the given form state. Every failure
+ * is an `ElicitError`: one that is not (a fault of the form, not of the
+ * request) comes with the category of a request no form can serve.
+ */
 export async function elicitWith(
+  runner: FormRunner,
+  ctx: ExtensionContext,
+  request: ElicitRequestInput,
+  signal?: AbortSignal,
+): Promise<ElicitResult> {
+  try {
+    return await showRequest(runner, ctx, request, signal);
+  } catch (error) {
+    throw error instanceof ElicitError ? error : new ElicitError("invalid_arguments", errorLine(error));
+  }
+}
+
+async function showRequest(
   runner: FormRunner,
   ctx: ExtensionContext,
   request: ElicitRequestInput,
@@ -111,7 +128,7 @@ export function elicit(
 
 function failureOf(error: unknown): ElicitFailure {
   if (error instanceof ElicitError) return { category: error.category, message: error.message };
-  return { category: "invalid_arguments", message: error instanceof Error ? error.message : String(error) };
+  return { category: "invalid_arguments", message: errorLine(error) };
 }
 
 /** Answer requests on `ELICIT_CHANNEL` with this extension's form state, and publish it for `elicit()`. */

@@ -188,8 +188,8 @@ export function registerFormTool<A, D>(
     prepareArguments: tool.prepareArguments,
     execute: (toolCallId, params, signal, _onUpdate, ctx) => runFormTool(tool, state, toolCallId, params, signal, ctx),
     renderCall: (args, theme) => new Text(callLine(tool, args, theme), 0, 0),
-    renderResult: (result, _options, theme) =>
-      new Text(resultLines(tool, result.details as D | undefined, result.content, theme), 0, 0),
+    renderResult: (result, _options, theme, context) =>
+      new Text(resultLines(tool, result.details as D | undefined, result.content, theme, context?.isError), 0, 0),
   });
 }
 
@@ -201,14 +201,25 @@ export function callLine(tool: AnyFormTool, args: unknown, theme: FormTheme): st
   );
 }
 
-/** One line per answered question, or the error, or that the form was cancelled. */
+/**
+ * Whether a result came from a form: Pi marks as errors the calls it refused
+ * itself (arguments it could not validate, a tool it does not know, a call an
+ * extension blocked), and gives those no details; this extension's tool
+ * never returns an error, and its details are never empty.
+ */
+function fromForm(details: unknown, isError: boolean | undefined): boolean {
+  return !isError && typeof details === "object" && details !== null && Object.keys(details).length > 0;
+}
+
+/** One line per answered question, or the error (wherever no form opened), or that the form was cancelled. */
 export function resultLines(
   tool: AnyFormTool,
   details: unknown,
   blocks: Array<{ type: string; text?: string }>,
   theme: FormTheme,
+  isError?: boolean,
 ): string {
-  const summary: ResultSummary = details ? tool.resultSummary(details) : { kind: "error" };
+  const summary: ResultSummary = fromForm(details, isError) ? tool.resultSummary(details) : { kind: "error" };
   if (summary.kind === "error") {
     const text = blocks.find((c) => c.type === "text")?.text ?? "";
     return theme.fg("error", displayText(text));

@@ -10,7 +10,7 @@ import type { FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
 import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { checkInputArgs, type InputArgs, InputParameters } from "../schemas/qwizard.js";
-import { cancelledText, outcomeFields, quoted, type TimedOutFields, timedOutText } from "./answer-text.js";
+import { byPrompt, cancelledText, outcomeFields, quoted, type TimedOutFields, timedOutText } from "./answer-text.js";
 import { defineFormTool, describeCall } from "./form-tool.js";
 import { promptAsQuestion } from "./prepare.js";
 
@@ -49,7 +49,7 @@ function answer(spec: FormSpec, form: FormResult) {
   if (form.timedOut) {
     const typed = form.answers[0].answered ? (form.answers[0].custom[0] ?? "") : null;
     const details: InputDetails = { question, answer: typed, ...outcomeFields(form) };
-    return { text: timedOutText(spec, form), details };
+    return { text: timedOutText(spec, form, byPrompt), details };
   }
   if (form.cancelled) {
     const details: InputDetails = { question, answer: null, cancelled: true };

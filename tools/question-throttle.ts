@@ -12,6 +12,7 @@ import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
 import { checkThrottleArgs, type ThrottleArgs, ThrottleParameters } from "../schemas/qwizard.js";
 import {
   answerLine,
+  byPrompt,
   cancelledText,
   chosenLabels,
   outcomeFields,
@@ -55,7 +56,7 @@ function answer(spec: FormSpec, form: FormResult) {
     ...outcomeFields(form),
   };
   if (q.kind === "single" && outcome.options.length) details.index = outcome.options[0] + 1;
-  if (form.timedOut) return { text: timedOutText(spec, form), details };
+  if (form.timedOut) return { text: timedOutText(spec, form, byPrompt), details };
   return { text: form.cancelled ? cancelledText("question", []) : answerLine(q, outcome, "Answer"), details };
 }
 

@@ -3,7 +3,7 @@
  * clock, the drafts, and the last form shown.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { type FormResult, hasInput } from "../machines/context.js";
+import { enteredContext, type FormResult, hasInput } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
 import { safeLine } from "../renderers/text.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey } from "./drafts.js";
@@ -154,8 +154,9 @@ export class FormchartState {
     this.lastAnswer = answer;
     this.clock.markClosed();
     if (outcome.result.cancelled) {
-      if (hasInput(spec, outcome.context))
-        this.appendEntry?.(DRAFT_ENTRY, { key, context: outcome.context } satisfies DraftData);
+      // A draft keeps what the person entered: never the options a timeout took for them.
+      const entered = enteredContext(spec, outcome.context);
+      if (hasInput(spec, entered)) this.appendEntry?.(DRAFT_ENTRY, { key, context: entered } satisfies DraftData);
     } else if (restore) {
       this.appendEntry?.(DRAFT_ENTRY, { key } satisfies DraftData);
     }
