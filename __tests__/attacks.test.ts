@@ -857,8 +857,8 @@ describe("a review page file carries no raw control characters", () => {
     const data = JSON.parse(json);
     expect(data.name).toBe(`name ${hostile}`);
     expect(data.submit.text).toBe(`User chose ${hostile}`);
-    // In the page's text the controls show as their pictures (␛, ␇), as on the form's screen.
-    expect(html).toContain("User chose ␛]0;owned␇");
+    // In the page's text the controls show as their pictures (`^[`, `^G`), as on the form's screen.
+    expect(html).toContain("User chose ^[]0;owned^G");
   }, 60_000);
 });
 

@@ -170,10 +170,10 @@ describe("npm run visualize -- --out", () => {
     writeFileSync(file, JSON.stringify({ tool: "\u001b]0;owned\u0007\u001b[2J\rquestion", arguments: {} }));
     const named = run(file);
     expect(named.status).toBe(2);
-    expect(named.stderr).toContain('unknown tool "␛]0;owned␇␛[2J question"');
+    expect(named.stderr).toContain('unknown tool "^[]0;owned^G^[[2J question"');
     const argument = run("single", "--format", "\u001b[2J\u0007");
     expect(argument.status).toBe(2);
-    expect(argument.stderr).toContain('Unknown format "␛[2J␇"');
+    expect(argument.stderr).toContain('Unknown format "^[[2J^G"');
     // Nothing but line breaks between the lines it prints.
     for (const { stderr } of [named, argument]) expect(stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
   }, 60_000);

@@ -135,7 +135,7 @@ describe("what a preview may hold", () => {
       expect(text).not.toContain("\x1b");
       expect(text).not.toContain("\x07");
       expect(text).toContain("red text");
-      expect(text).toContain("bell␇");
+      expect(text).toContain("bell^G");
     }
   });
 

@@ -324,7 +324,7 @@ describe("hostile text", () => {
     const html = await reviewPage({ spec: sly, name: "sly\x1b", answer });
     expect(html).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     // Still there, as a form's screen shows them: pictures of the controls (U+FFFD for C1 and bidi controls).
-    expect(html).toContain("Model␛[1m text\ufffd\ufffd");
+    expect(html).toContain("Model^[[1m text\ufffd\ufffd");
   }, 60_000);
 
   it("JSON for a script element cannot close it", () => {

@@ -4,8 +4,6 @@
  * answers given and the recommended option of each open question; the tools
  * say so in their text and `details`, and the setting gives a default.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { hasInput, restoreContext } from "../machines/context.js";
 import { normalizeForm } from "../machines/spec.js";
@@ -21,6 +19,7 @@ import { RICH_CANCELLED_TEXT } from "../tools/rich.js";
 import { FormchartState, RESTORED_NOTICE } from "../tools/state.js";
 import { KEY, openForm } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
+import { DEJAVU_MONO, fontCoverage, haveDejaVuMono } from "./helpers/font.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 const ARGS = {
@@ -398,19 +397,8 @@ describe("what a timeout took is never the person's", () => {
   });
 });
 
-/** The code points a font file covers, as fontconfig reads it (`20-7e a0-1c3 …`). */
-function fontCoverage(file: string): (codePoint: number) => boolean {
-  const ranges = execFileSync("fc-query", ["--format=%{charset}", file], { encoding: "utf8" })
-    .trim()
-    .split(/\s+/)
-    .map((range) => range.split("-").map((hex) => Number.parseInt(hex, 16)));
-  return (c) => ranges.some(([lo, hi = lo]) => c >= lo && c <= hi);
-}
-
-const DEJAVU_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
-
 // Debian's default monospace font; where it is not installed there is nothing to look the glyphs up in.
-(existsSync(DEJAVU_MONO) ? describe : describe.skip)("the countdown in Debian's default monospace font", () => {
+(haveDejaVuMono ? describe : describe.skip)("the countdown in Debian's default monospace font", () => {
   it("draws only glyphs DejaVu Sans Mono has", () => {
     const covered = fontCoverage(DEJAVU_MONO);
     const { form: component } = openForm(prepared().spec);

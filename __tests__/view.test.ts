@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
-import { memo, sanitize } from "../renderers/text.js";
+import { memo, sanitize, visibleControls } from "../renderers/text.js";
 import { KEY, openForm, overflowingLines } from "./helpers/fake-host.js";
+import { DEJAVU_MONO, fontCoverage, haveDejaVuMono, missingGlyphs } from "./helpers/font.js";
 
 const questions: QuestionInput[] = [
   {
@@ -91,7 +94,7 @@ describe("model-supplied text is neutralized", () => {
     "Pick \x1b[31mred\x1b[0m \x1b]0;pwned\x07 \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ bell\x07 \u202eevil\u202c \x9b31m";
 
   it("strips escape sequences and shows stray controls as pictures", () => {
-    expect(sanitize(hostile)).toBe("Pick red  link bell␇ evil ");
+    expect(sanitize(hostile)).toBe("Pick red  link bell^G evil ");
     expect(sanitize("tab\there\r\nnext")).toBe("tab  here\nnext");
   });
 
@@ -149,5 +152,36 @@ describe("the memo behind sanitizing and wrapping", () => {
     m.get(huge);
     m.get(huge);
     expect(m.times(huge)).toBe(2);
+  });
+});
+
+// Debian's default monospace font: a glyph it lacks draws as a box in the terminals that use it.
+(haveDejaVuMono ? describe : describe.skip)("glyphs in Debian's default monospace font", () => {
+  const covered = fontCoverage(DEJAVU_MONO);
+  const ROOT = join(import.meta.dirname ?? ".", "..");
+
+  it("every character the terminal side writes into its sources is one the font has", () => {
+    // The terminal view and Pi's transcript lines: whatever they draw is spelled in these files.
+    const files = [
+      ...readdirSync(join(ROOT, "renderers"))
+        .filter((f) => f.endsWith(".ts") && !f.startsWith("review"))
+        .map((f) => join("renderers", f)),
+      ...readdirSync(join(ROOT, "tools"))
+        .filter((f) => f.endsWith(".ts"))
+        .map((f) => join("tools", f)),
+    ];
+    const missing = files.flatMap((file) => {
+      const glyphs = missingGlyphs(readFileSync(join(ROOT, file), "utf8"), covered);
+      return glyphs.length ? [{ file, glyphs }] : [];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it("control characters from the model show as characters the font has", () => {
+    const controls = Array.from({ length: 0x20 }, (_, c) => String.fromCharCode(c)).join("") + "\x7f";
+    for (const shown of [sanitize(`a${controls}b`), visibleControls(controls)]) {
+      expect(shown).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/);
+      expect(missingGlyphs(shown, covered)).toEqual([]);
+    }
   });
 });

@@ -28,7 +28,7 @@ export type LoadedForm = { ok: true; file: string; tool: string; form: PreparedF
 
 /**
  * A line for the terminal from text that came from outside (a file's content,
- * an argument): its control characters shown as pictures (␛, ␇), so a
+ * an argument): its control characters shown in caret notation (`^[`, `^G`), so a
  * terminal acts on none of them, and its line breaks folded into spaces.
  */
 export function terminalLine(text: string): string {

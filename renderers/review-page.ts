@@ -57,7 +57,7 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
  */
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** Text as HTML element or attribute content; a control character shows as its picture (␛, ␇) or U+FFFD. */
+/** Text as HTML element or attribute content; a control character shows in caret notation (`^[`, `^G`) or as U+FFFD. */
 export function escapeHtml(text: string): string {
   return visibleControls(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }

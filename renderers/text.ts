@@ -3,7 +3,9 @@
  *
  * Contract: strings written by the model never reach the terminal raw.
  * Escape sequences (CSI, OSC, DCS, APC …) are removed, other control
- * characters are shown as visible control pictures (␛, ␇ …), bidirectional
+ * characters are shown in caret notation (`^[` for ESC, `^G` for BEL: plain
+ * ASCII, which every terminal font draws, where the Unicode control pictures
+ * are missing from common ones such as DejaVu Sans Mono), bidirectional
  * overrides are dropped. Wrapping never drops words; a line that still cannot
  * fit (a wide character on a 1-column screen) is cut to the width.
  */
@@ -16,11 +18,11 @@ const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
 // C0 controls except newline, C1 controls, DEL.
 const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f]/g;
 
-function controlPicture(ch: string): string {
+function caretNotation(ch: string): string {
   const code = ch.charCodeAt(0);
   if (ch === "\t") return "  ";
-  if (code < 0x20) return String.fromCharCode(0x2400 + code);
-  if (code === 0x7f) return "\u2421";
+  if (code < 0x20) return `^${String.fromCharCode(0x40 + code)}`;
+  if (code === 0x7f) return "^?";
   return "\ufffd";
 }
 
@@ -30,12 +32,12 @@ const RAW_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202
 
 /**
  * Text for a file a person may read in a terminal: every control character
- * shown as its picture (␛, ␇) or U+FFFD, as on a form's screen, and
+ * shown in caret notation (`^[`, `^G`) or as U+FFFD, as on a form's screen, and
  * bidirectional controls as U+FFFD; tabs and line breaks kept. Nothing is
  * removed, so what the model wrote can still be read.
  */
 export function visibleControls(text: string): string {
-  return text.replace(RAW_CONTROL, (ch) => (ch.charCodeAt(0) < 0x80 ? controlPicture(ch) : "\ufffd"));
+  return text.replace(RAW_CONTROL, (ch) => (ch.charCodeAt(0) < 0x80 ? caretNotation(ch) : "\ufffd"));
 }
 
 /**
@@ -75,7 +77,7 @@ export function memo<T>(
 }
 
 const sanitizeMemo = memo((text) =>
-  text.replace(/\r\n?/g, "\n").replace(ESCAPE_SEQUENCE, "").replace(BIDI_CONTROL, "").replace(CONTROL, controlPicture),
+  text.replace(/\r\n?/g, "\n").replace(ESCAPE_SEQUENCE, "").replace(BIDI_CONTROL, "").replace(CONTROL, caretNotation),
 );
 
 /** Neutralize a model-supplied string for display; newlines are kept. */
