@@ -18,11 +18,15 @@
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { safeLine } from "../renderers/text.js";
-import type { ToolLoadout } from "./loadout.js";
+import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
 import { ALL_TOOLS } from "./settings.js";
 import { type FormchartState, warmUp } from "./state.js";
 
 const QUESTION_TOOLS: ReadonlySet<string> = new Set(ALL_TOOLS);
+
+/** Why a call of a form tool from another tool (a codemode script) is blocked. */
+export const NESTED_CALL =
+  "pi-formchart's tools ask the person in a form and cannot be called from another tool: call the tool itself.";
 
 export interface QuestionAnsweredEvent {
   toolName: string;
@@ -73,7 +77,7 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout:
   const naming = new SessionNaming();
   const { registered } = loadout;
   pi.on("session_start", (_event, ctx) => {
-    loadout.enableSearch();
+    loadout.activate();
     // A broken settings file is said at once, not only when a command reads or changes a setting.
     if (ctx.hasUI && state.settingsProblem)
       ctx.ui.notify(
@@ -83,20 +87,25 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout:
     // Forms need a UI: without one (print mode) the engine is never loaded.
     if (!ctx.hasUI || !registered.length) return;
     const declared = loadout.declared.map((tool) => tool.name);
-    const found = registered.length - declared.length;
+    const more = registered.length - declared.length;
     ctx.ui.notify(
-      `pi-formchart: ${declared.join(", ")} ready${found ? `, ${found} more through tool search` : ""} (/formchart tools to choose)`,
+      `pi-formchart: ${declared.join(", ") || "no tool declared"}${more ? `, ${more} more callable by name` : ""} (/formchart tools to choose)`,
       "info",
     );
     warmUp(registered, state.closed);
   });
 
   pi.on("tool_call", (event) => {
-    if (QUESTION_TOOLS.has(event.toolName) && state.settings.autoThrottle)
-      state.clock.flagAutoThrottle(event.toolCallId);
+    const nested = (event as { parentToolCallId?: string }).parentToolCallId !== undefined;
+    if (event.toolName === TOOL_SEARCH && !nested) loadout.beforeSearch(event.toolCallId);
+    if (!QUESTION_TOOLS.has(event.toolName)) return;
+    // A form asks the person: only the model calls it, never a script through another tool.
+    if (nested) return { block: true, reason: NESTED_CALL };
+    if (state.settings.autoThrottle) state.clock.flagAutoThrottle(event.toolCallId);
   });
 
   pi.on("tool_result", (event) => {
+    if (event.toolName === TOOL_SEARCH) loadout.afterSearch(event.toolCallId, event.details);
     if (!QUESTION_TOOLS.has(event.toolName) || !carriesAnswer(event.details)) return;
     const payload: QuestionAnsweredEvent = {
       toolName: event.toolName,
