@@ -1,6 +1,8 @@
 /**
- * Session events: a notice when the extension loads (and, with a UI, the
- * form engine warmed in the background), auto-throttle flags on
+ * Session events: at session start every tool made active (tools/loadout.ts)
+ * and a notice (with a UI, the form engine warmed in the background);
+ * tool_search calls let in on the hidden tools; form tools called from
+ * another tool (a codemode script) blocked; auto-throttle flags on
  * question tool calls, `question_answered` on the shared event bus, a
  * session name taken from the first answer of a questionnaire, and cleanup
  * when the session shuts down.

@@ -23,8 +23,9 @@
  *
  * Costs are what a request carries (`npm run bench` counts the same way, in
  * the OpenAI chat-completions shape the scripted model receives): each
- * declaration as an entry of `tools`, its line in the system prompt's tool
- * list and its rules.
+ * declaration as an entry of `tools` (Pi 0.73's entries add `"strict": false`),
+ * its line in the system prompt's tool list and its rules. The end-to-end
+ * test tools-seen compares them with a real request on both hosts.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { lenientSchema } from "../schemas/lenient.js";
@@ -46,10 +47,14 @@ export interface Declaration {
 
 const chars = (s: string) => [...s].length;
 
-/** Characters a declared tool adds to every request: its `tools` entry, its tool-list line and its rules. */
-export function requestChars(tool: Declaration): number {
+/**
+ * Characters a declared tool adds to every request: its `tools` entry, its
+ * tool-list line and its rules. Pi 0.73's entries also say `"strict": false`.
+ */
+export function requestChars(tool: Declaration, strictField = false): number {
   const { name, description, parameters } = tool;
-  const entry = JSON.stringify({ type: "function", function: { name, description, parameters } });
+  const fn = { name, description, parameters, ...(strictField ? { strict: false } : {}) };
+  const entry = JSON.stringify({ type: "function", function: fn });
   const line = tool.promptSnippet ? `- ${name}: ${tool.promptSnippet}\n` : "";
   const rules = (tool.promptGuidelines ?? []).map((rule) => rule.trim()).filter(Boolean);
   return chars(entry) + chars(line) + chars(rules.map((rule) => `- ${rule}\n`).join(""));
@@ -212,7 +217,7 @@ export class ToolLoadout {
     const line = this.defers ? reachLine(rest) : undefined;
     const declared = own.reduce((sum, tool, i) => {
       const guidelines = i === 0 && line ? [...tool.promptGuidelines, line] : tool.promptGuidelines;
-      return sum + requestChars({ ...declarationOf(tool), promptGuidelines: guidelines });
+      return sum + requestChars({ ...declarationOf(tool), promptGuidelines: guidelines }, !this.defers);
     }, 0);
     const search = this.pi.getAllTools().find((tool) => tool.name === TOOL_SEARCH);
     const searching = this.defers && rest.length > 0 && search;
