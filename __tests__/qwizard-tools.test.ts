@@ -427,7 +427,7 @@ describe("settings and /qwizard", () => {
     expect(pi.active()).not.toContain("question_branch");
     expect(pi.active()).toContain("question");
     // Pi loads what it found (activates it); the result says which.
-    pi.api.setActiveTools([...pi.active(), "question_branch"]);
+    (pi.api as { setActiveTools(names: string[]): void }).setActiveTools([...pi.active(), "question_branch"]);
     await pi.fire("tool_result", {
       toolName: "tool_search",
       toolCallId: "s1",
