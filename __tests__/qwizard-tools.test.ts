@@ -4,8 +4,9 @@ import { validateToolArguments } from "@earendil-works/pi-ai";
 import { beforeEach, describe, expect, it } from "@jest/globals";
 import type { FormComponent } from "../renderers/component.js";
 import { QWIZARD_HELP, qwizardCompletions, runQwizard } from "../tools/commands.js";
+import { NESTED_CALL } from "../tools/events.js";
 import { createFormchart } from "../tools/index.js";
-import { readSettings, saveSettings, settingsPath } from "../tools/settings.js";
+import { ALL_TOOLS, readSettings, saveSettings, settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, noUiContext } from "./helpers/fake-pi.js";
@@ -418,7 +419,7 @@ describe("settings and /qwizard", () => {
     expect(readSettings(join(fresh, "made-later.json")).settings.mouse).toBe(true);
   });
 
-  it("declares the tools the settings name; Pi 1.x gets the others deferred, Pi 0.73 not at all", async () => {
+  it("declares the tools the settings name; Pi 1.x keeps the others callable undeclared, Pi 0.73 registers the set", async () => {
     const dir = agentDir();
     mkdirSync(dirname(settingsPath(dir)), { recursive: true });
     writeFileSync(settingsPath(dir), JSON.stringify({ tools: ["question_input"] }));
@@ -431,12 +432,45 @@ describe("settings and /qwizard", () => {
     createFormchart({ agentDir: dir, hostVersion: "1.6.0" })(current.api);
     expect([...current.tools.keys()]).toHaveLength(7);
     const exposure = (name: string) => (current.tools.get(name) as { exposure?: string }).exposure;
-    expect(exposure("question_input")).toBe("direct");
+    expect(exposure("question_input")).toBe("model-only");
     expect(exposure("question_branch")).toBe("deferred");
-    expect(current.active()).toEqual(["read", "bash", "question_input"]);
-    // At session start the model is given Pi's tool search, to find the deferred ones.
+    // At session start every tool is active (callable by name), only the set declared, and tool_search on.
     await current.fire("session_start", {});
-    expect(current.active()).toEqual(["read", "bash", "question_input", "tool_search"]);
+    expect(current.active()).toEqual(expect.arrayContaining([...ALL_TOOLS, "tool_search"]));
+    expect(current.declared()).toEqual(["read", "bash", "question_input", "tool_search"]);
+  });
+
+  it("Pi 0.73 registers every tool unless the settings file names a set", () => {
+    const pi = fakePi();
+    createFormchart({ agentDir: agentDir(), hostVersion: "0.73.1" })(pi.api);
+    expect([...pi.tools.keys()]).toEqual(ALL_TOOLS);
+  });
+
+  it("tool_search finds a hidden tool, which is declared from then on; the others stay hidden and callable", async () => {
+    const pi = setup();
+    await pi.fire("session_start", {});
+    // Pi's search ranks only the tools that are not active: the hidden ones leave the active set while it runs.
+    await pi.fire("tool_call", { toolName: "tool_search", toolCallId: "s1", input: { query: "branch" } });
+    expect(pi.active()).not.toContain("question_branch");
+    expect(pi.active()).toContain("question");
+    // Pi loads what it found (activates it); the result says which.
+    (pi.api as { setActiveTools(names: string[]): void }).setActiveTools([...pi.active(), "question_branch"]);
+    await pi.fire("tool_result", {
+      toolName: "tool_search",
+      toolCallId: "s1",
+      details: { loaded: ["question_branch"] },
+    });
+    expect(pi.active()).toEqual(expect.arrayContaining([...ALL_TOOLS]));
+    expect(pi.declared().filter((n) => ALL_TOOLS.includes(n))).toEqual(["question", "question_branch"]);
+  });
+
+  it("a form tool called from another tool (a codemode script) is blocked; one the model calls is not", async () => {
+    const pi = setup();
+    for (const toolName of ALL_TOOLS) {
+      const nested = { toolName, toolCallId: "c1/1", parentToolCallId: "c1", input: {} };
+      expect(await pi.fire("tool_call", nested)).toContainEqual({ block: true, reason: NESTED_CALL });
+      expect(await pi.fire("tool_call", { toolName, toolCallId: "c2", input: {} })).toEqual([undefined]);
+    }
   });
 
   it("/formchart tools shows each set's cost and switches sets while Pi runs", async () => {
@@ -445,22 +479,43 @@ describe("settings and /qwizard", () => {
     const notices: string[] = [];
     const ctx = { hasUI: true, ui: { notify: (text: string) => notices.push(text) } };
     await pi.fire("session_start", {});
-    expect(pi.active()).toEqual(["read", "bash", "question", "tool_search"]);
     await pi.commands.get("formchart")!.handler("tools", ctx);
     const table = notices.at(-1)!;
     expect(table).toMatch(/● compact +[\d,]+ chars {2}question\n/);
+    expect(table).toContain("Not declared, callable by name: questionnaire,");
     const chars = (name: string) => Number(new RegExp(`${name} +([\\d,]+) chars`).exec(table)![1].replace(/,/g, ""));
     expect(chars("compact")).toBeLessThan(chars("qwizard"));
     expect(chars("qwizard")).toBeLessThan(chars("all"));
     await pi.commands.get("formchart")!.handler("tools all", ctx);
     expect(notices.at(-1)).toContain("The model sees the all set from the next request on.");
-    expect(pi.active()).toEqual(expect.arrayContaining(["question", "question_branch", "ask_form"]));
+    // With every tool declared, nothing is said to stay callable outside the set, and tool_search goes off again.
+    expect(notices.at(-1)).toContain("Every tool is declared.");
+    expect(notices.at(-1)).not.toContain("callable by name");
+    expect(pi.declared()).toEqual(expect.arrayContaining([...ALL_TOOLS]));
+    expect(pi.active()).not.toContain("tool_search");
     expect(readSettings(settingsPath(dir)).settings.toolSet).toBe("all");
     await pi.commands.get("formchart")!.handler("tools compact", ctx);
-    expect(pi.active().filter((n) => n.startsWith("question"))).toEqual(["question"]);
+    expect(pi.declared().filter((n) => ALL_TOOLS.includes(n))).toEqual(["question"]);
+    expect(pi.active()).toEqual(expect.arrayContaining([...ALL_TOOLS, "tool_search"]));
     expect((pi.tools.get("questionnaire") as { exposure?: string }).exposure).toBe("deferred");
     await pi.commands.get("formchart")!.handler("tools many", ctx);
     expect(notices.at(-1)).toBe('"many" is not a tool set.\nUsage: /formchart tools compact|qwizard|all');
+  });
+
+  it("/formchart tools marks the set in force in this Pi, not one another Pi saved since", async () => {
+    const dir = agentDir();
+    const here = setup(dir);
+    const there = setup(dir);
+    const notices: string[] = [];
+    const ctx = { hasUI: true, ui: { notify: (text: string) => notices.push(text) } };
+    await here.fire("session_start", {});
+    await there.fire("session_start", {});
+    await there.commands.get("formchart")!.handler("tools all", ctx);
+    // Any change here reads the file again, with the other Pi's set in it.
+    await here.commands.get("formchart")!.handler("mouse on", ctx);
+    await here.commands.get("formchart")!.handler("tools", ctx);
+    expect(notices.at(-1)).toMatch(/● compact .*\n○ qwizard .*\n○ all /);
+    expect(here.declared().filter((n) => ALL_TOOLS.includes(n))).toEqual(["question"]);
   });
 
   let state: FormchartState;

@@ -190,7 +190,11 @@ describe("the default timeout", () => {
     expect(state.settings.timeoutSeconds).toBeUndefined();
     expect((await runFormchart("timeout", state)).text).toContain("Timeout of forms: off");
     expect((await runFormchart("timeout soon", state)).level).toBe("error");
-    expect((await runFormchart("timeout 0", state)).level).toBe("error");
+    // What is accepted is said, not only what was not.
+    expect(await runFormchart("timeout 0", state)).toEqual({
+      text: '"0" is not off or a whole number of seconds from 1 to 86400.\nUsage: /formchart timeout off|<seconds> (1 to 86400)',
+      level: "error",
+    });
     expect((await runFormchart("timeout 45", state)).level).toBe("info");
     expect(state.settings.timeoutSeconds).toBe(45);
     expect(

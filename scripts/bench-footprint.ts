@@ -64,7 +64,8 @@ function textOf(content: unknown): string {
   return "";
 }
 
-function seenOf(request: RecordedRequest): Seen {
+/** What a request carries, in characters: each tool declaration, and the system message. */
+export function seenOf(request: RecordedRequest): Seen {
   const tools = (request.tools ?? []).map((t) => ({
     name: (t as { function?: { name?: string }; name?: string }).function?.name ?? (t as { name?: string }).name ?? "?",
     chars: chars(JSON.stringify(t)),

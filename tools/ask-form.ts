@@ -77,7 +77,7 @@ export const askForm = defineFormTool<CheckedAskForm, AskFormDetails>({
     "(minimum/maximum), boolean (yes/no), single choice (enum or oneOf const/title), multiple choice (array of enum or " +
     "anyOf const/title, minItems/maxItems); defaults are pre-filled, required fields must be filled. The result's action " +
     "is accept (details.content holds the values), decline (the user refused) or cancel.",
-  searchHint: "values from a JSON Schema",
+  searchHint: "a JSON Schema form",
   promptSnippet:
     "Ask the user to fill in a typed form from a JSON Schema (text, email, numbers in range, yes/no, choices)",
   promptGuidelines: [

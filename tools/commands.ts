@@ -14,7 +14,7 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
 
 import { DIAGRAM_FORMATS, type DiagramFormat } from "../machines/diagram.js";
-import type { ToolLoadout } from "./loadout.js";
+import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
 import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
@@ -186,14 +186,14 @@ export async function runFormchart(
   state: FormchartState,
   open = platformOpener,
   /** The tools Pi was given (for `tools`), and where a line on the page's progress goes while it builds. */
-  more: { loadout?: ToolLoadout; progress?: (line: string | undefined) => void } = {},
+  more: { loadout?: ToolLoadout; progress?: (line: string | undefined) => void; searchSnippet?: string } = {},
 ): Promise<CommandReply> {
   const { loadout, progress } = more;
   const words = args.trim().split(/\s+/).filter(Boolean);
   const [sub, ...rest] = words;
   if (!sub || sub === "help") return { text: FORMCHART_HELP, level: "info" };
   if (sub === "mouse" && rest.length <= 1) return mouseSetting(rest[0], state);
-  if (sub === "tools" && rest.length <= 1 && loadout) return toolsSetting(rest[0], state, loadout);
+  if (sub === "tools" && rest.length <= 1 && loadout) return toolsSetting(rest[0], state, loadout, more.searchSnippet);
   if (sub === "timeout" && rest.length <= 1) return timeoutSetting(rest[0], state);
   const unknown = { text: `Unknown /formchart command "${args.trim()}".\n${FORMCHART_HELP}`, level: "error" } as const;
   const graph = sub === "graph" && rest.length <= 1 && DIAGRAM_FORMATS.includes((rest[0] ?? "svg") as DiagramFormat);
@@ -268,7 +268,10 @@ function timeoutSetting(value: string | undefined, state: FormchartState): Comma
   if (value === undefined) return { text: `${line()}\n${usage}`, level: "info" };
   const seconds = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
   if (value !== "off" && !validTimeout(seconds)) {
-    return { text: `"${value}" is not off or a number of seconds.\n${usage}`, level: "error" };
+    return {
+      text: `"${value}" is not off or a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}.\n${usage}`,
+      level: "error",
+    };
   }
   const failed = state.update({ timeoutSeconds: value === "off" ? undefined : seconds });
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
@@ -276,27 +279,42 @@ function timeoutSetting(value: string | undefined, state: FormchartState): Comma
 
 /**
  * `/formchart tools [set]`: the named sets with what each costs every
- * request, or choose one (saved with the other settings).
+ * request on this host, the one in force in this Pi marked, or choose one
+ * (saved with the other settings). `searchSnippet` is tool_search's line in
+ * Pi's tool list (Pi 1.x keeps it in its prompt options).
  */
-function toolsSetting(value: string | undefined, state: FormchartState, loadout: ToolLoadout): CommandReply {
+function toolsSetting(
+  value: string | undefined,
+  state: FormchartState,
+  loadout: ToolLoadout,
+  searchSnippet?: string,
+): CommandReply {
   const usage = `Usage: /formchart tools ${Object.keys(TOOL_SETS).join("|")}`;
+  const row = (mark: boolean, name: string, chars: number, tools: readonly string[]) =>
+    `${mark ? "●" : "○"} ${name.padEnd(8)} ${chars.toLocaleString("en-US").padStart(6)} chars  ${tools.join(", ") || "(none)"}`;
   const table = () => {
-    const current = state.settings.toolSet;
-    const rows = loadout.costs().map(({ name, chars, tools }) => {
-      const mark = name === current ? "●" : "○";
-      return `${mark} ${name.padEnd(8)} ${String(chars.toLocaleString("en-US")).padStart(6)} chars  ${tools.join(", ")}`;
-    });
-    if (current === "custom") rows.push(`● custom   ${state.settings.tools.join(", ") || "(none)"}`);
-    const rest = loadout.defers
-      ? "Tools outside the set stay callable: the model finds them with Pi's tool_search (counted in the cost)."
-      : "This Pi registers only the tools of the set.";
-    return [`Tools the model sees directly (characters added to every request):`, ...rows, rest].join("\n");
+    const current = loadout.inForce;
+    const rows = loadout
+      .costs(searchSnippet)
+      .map(({ name, chars, tools }) => row(name === current.name, name, chars, tools));
+    if (current.name === "custom")
+      rows.push(row(true, "custom", loadout.cost(current.tools, searchSnippet), current.tools));
+    const hidden = loadout.hidden;
+    const notes = loadout.defers
+      ? hidden.length
+        ? [
+            ...(loadout.loaded.length ? [`Declared too, loaded with tool_search: ${loadout.loaded.join(", ")}.`] : []),
+            `Not declared, callable by name: ${hidden.join(", ")} (tool_search loads a declaration; it is in the cost).`,
+          ]
+        : ["Every tool is declared."]
+      : ["This Pi declares every tool it registers: it registers the tools of the set in force, and no other."];
+    return ["Tools declared to the model (characters every request carries):", ...rows, ...notes].join("\n");
   };
   if (value === undefined) return { text: `${table()}\n${usage}`, level: "info" };
   if (!isToolSetName(value)) return { text: `"${value}" is not a tool set.\n${usage}`, level: "error" };
   const failed = state.update({ toolSet: value, tools: [...TOOL_SETS[value]] });
   if (failed) return { text: `${failed}\n${table()}`, level: "error" };
-  const now = loadout.choose(TOOL_SETS[value]);
+  const now = loadout.choose(value, TOOL_SETS[value]);
   const when = now
     ? "from the next request on"
     : "when Pi starts again (this Pi cannot change its tools while it runs)";
@@ -336,7 +354,12 @@ export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState
     getArgumentCompletions: formchartCompletions,
     handler: async (args, ctx) => {
       const progress = ctx.hasUI ? (line: string | undefined) => ctx.ui.setStatus?.("formchart", line) : undefined;
-      const reply = await runFormchart(args, state, platformOpener, { loadout, progress });
+      // Pi 1.x's prompt options hold every tool's line in the tool list; Pi 0.73 has none to give.
+      const options = (
+        ctx as { getSystemPromptOptions?: () => { toolSnippets?: Record<string, string> } }
+      ).getSystemPromptOptions?.();
+      const searchSnippet = options?.toolSnippets?.[TOOL_SEARCH];
+      const reply = await runFormchart(args, state, platformOpener, { loadout, progress, searchSnippet });
       if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);
       else process.stdout.write(`${reply.text}\n`);
     },

@@ -1,6 +1,8 @@
 /**
- * Session events: a notice when the extension loads (and, with a UI, the
- * form engine warmed in the background), auto-throttle flags on
+ * Session events: at session start every tool made active (tools/loadout.ts)
+ * and a notice (with a UI, the form engine warmed in the background);
+ * tool_search calls let in on the hidden tools; form tools called from
+ * another tool (a codemode script) blocked; auto-throttle flags on
  * question tool calls, `question_answered` on the shared event bus, a
  * session name taken from the first answer of a questionnaire, and cleanup
  * when the session shuts down.
@@ -18,11 +20,15 @@
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { safeLine } from "../renderers/text.js";
-import type { ToolLoadout } from "./loadout.js";
+import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
 import { ALL_TOOLS } from "./settings.js";
 import { type FormchartState, warmUp } from "./state.js";
 
 const QUESTION_TOOLS: ReadonlySet<string> = new Set(ALL_TOOLS);
+
+/** Why a call of a form tool from another tool (a codemode script) is blocked. */
+export const NESTED_CALL =
+  "pi-formchart's tools ask the person in a form and cannot be called from another tool: call the tool itself.";
 
 export interface QuestionAnsweredEvent {
   toolName: string;
@@ -73,7 +79,7 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout:
   const naming = new SessionNaming();
   const { registered } = loadout;
   pi.on("session_start", (_event, ctx) => {
-    loadout.enableSearch();
+    loadout.activate();
     // A broken settings file is said at once, not only when a command reads or changes a setting.
     if (ctx.hasUI && state.settingsProblem)
       ctx.ui.notify(
@@ -83,20 +89,25 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout:
     // Forms need a UI: without one (print mode) the engine is never loaded.
     if (!ctx.hasUI || !registered.length) return;
     const declared = loadout.declared.map((tool) => tool.name);
-    const found = registered.length - declared.length;
+    const more = registered.length - declared.length;
     ctx.ui.notify(
-      `pi-formchart: ${declared.join(", ")} ready${found ? `, ${found} more through tool search` : ""} (/formchart tools to choose)`,
+      `pi-formchart: ${declared.join(", ") || "no tool declared"}${more ? `, ${more} more callable by name` : ""} (/formchart tools to choose)`,
       "info",
     );
     warmUp(registered, state.closed);
   });
 
   pi.on("tool_call", (event) => {
-    if (QUESTION_TOOLS.has(event.toolName) && state.settings.autoThrottle)
-      state.clock.flagAutoThrottle(event.toolCallId);
+    const nested = (event as { parentToolCallId?: string }).parentToolCallId !== undefined;
+    if (event.toolName === TOOL_SEARCH && !nested) loadout.beforeSearch(event.toolCallId);
+    if (!QUESTION_TOOLS.has(event.toolName)) return;
+    // A form asks the person: only the model calls it, never a script through another tool.
+    if (nested) return { block: true, reason: NESTED_CALL };
+    if (state.settings.autoThrottle) state.clock.flagAutoThrottle(event.toolCallId);
   });
 
   pi.on("tool_result", (event) => {
+    if (event.toolName === TOOL_SEARCH) loadout.afterSearch(event.toolCallId, event.details);
     if (!QUESTION_TOOLS.has(event.toolName) || !carriesAnswer(event.details)) return;
     const payload: QuestionAnsweredEvent = {
       toolName: event.toolName,

@@ -165,18 +165,24 @@ export async function runFormTool<A, D>(
 }
 
 /**
- * What Pi is given for a tool. `deferred` (Pi 1.x) registers it without
- * declaring it to the model: Pi's `tool_search` declares it when the model
- * looks for it. Pi 0.73 knows no exposure and is never given one.
+ * How Pi 1.x reaches a tool (tools/loadout.ts decides): its exposure, and
+ * the hook that tells Pi which active tools requests leave undeclared.
+ * Pi 0.73 knows neither and is never given them.
  */
+export interface Reach {
+  exposure: "model-only" | "deferred";
+  prepareLoadout(): { hiddenDeclarations: string[] };
+}
+
+/** What Pi is given for a tool. */
 export function registerFormTool<A, D>(
   pi: ExtensionAPI,
   state: FormchartState,
   tool: FormTool<A, D>,
-  exposure?: "direct" | "deferred",
+  reach?: Reach,
 ): void {
   pi.registerTool({
-    ...(exposure ? { exposure } : {}),
+    ...(reach ? { exposure: reach.exposure, prepareLoadout: reach.prepareLoadout } : {}),
     name: tool.name,
     label: tool.label,
     description: tool.description,

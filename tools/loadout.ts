@@ -1,52 +1,133 @@
 /**
- * The tools Pi is given, and which of them the model sees directly.
+ * The tools Pi is given, which of them the model sees declared, and how it
+ * reaches the others.
  *
- * Contract: in Pi 1.x every tool is registered; those of the chosen set
- * (tools/tool-sets.ts) are declared to the model, the others are `deferred`,
- * and Pi's `tool_search` is switched on at session start so the model can
- * find them by name or purpose. Choosing another set re-registers the tools
- * whose exposure changes and updates the active set: it takes effect at the
- * next request. Pi 0.73 has no deferred tools: there only the set is
- * registered, and a change takes effect when Pi starts again.
+ * Contract: every tool is callable by its name on every host; the tool set
+ * (tools/tool-sets.ts) only chooses which are declared.
+ *
+ * - Pi 1.x: all tools are registered and active, so a call by name finds
+ *   them. The set's tools are `model-only` (declared, never callable from
+ *   scripts); the others are `deferred`, and every tool's `prepareLoadout`
+ *   hides their declarations from requests. The first declared tool carries
+ *   one prompt line naming them, and Pi's `tool_search` is switched on at
+ *   session start. Pi's search only ranks tools that are not active: just
+ *   before a `tool_search` call runs, the hidden tools leave the active set;
+ *   when it returns, the ones it loaded are declared from then on and the
+ *   others go back, active and hidden. A call of one of these tools from
+ *   another tool (a codemode script's `ctx.executeTool`) is blocked: they ask
+ *   the person, and only the model may call them. Choosing another set
+ *   re-registers the tools and takes effect at the next request.
+ * - Pi 0.73 has neither exposure nor hidden declarations: what is registered
+ *   is declared. Every tool is registered unless the settings file names a
+ *   set; a set chosen while Pi runs takes effect when it starts again.
+ *
+ * Costs are what a request carries (`npm run bench` counts the same way, in
+ * the OpenAI chat-completions shape the scripted model receives): each
+ * declaration as an entry of `tools` (Pi 0.73's entries add `"strict": false`),
+ * its line in the system prompt's tool list and its rules. The end-to-end
+ * test tools-seen compares them with a real request on both hosts.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { lenientSchema } from "../schemas/lenient.js";
 import { FORM_TOOLS } from "./catalog.js";
 import { type AnyFormTool, registerFormTool } from "./form-tool.js";
 import type { FormchartState } from "./state.js";
-import { TOOL_SETS, type ToolSetName } from "./tool-sets.js";
+import { ALL_TOOL_NAMES, TOOL_SETS, type ToolSetName } from "./tool-sets.js";
 
 export const TOOL_SEARCH = "tool_search";
 
-/** Characters a tool adds to every request while declared: its declaration and its prompt lines. */
-export function declarationChars(tool: AnyFormTool): number {
-  const declaration = JSON.stringify({
-    name: tool.name,
-    description: tool.description,
-    parameters: lenientSchema(tool.parameters),
-  });
-  return declaration.length + tool.promptSnippet.length + tool.promptGuidelines.join("\n").length;
+/** What a request carries of a declared tool. */
+export interface Declaration {
+  name: string;
+  description: string;
+  parameters: unknown;
+  promptSnippet?: string;
+  promptGuidelines?: readonly string[];
+}
+
+const chars = (s: string) => [...s].length;
+
+/**
+ * Characters a declared tool adds to every request: its `tools` entry, its
+ * tool-list line and its rules. Pi 0.73's entries also say `"strict": false`.
+ */
+export function requestChars(tool: Declaration, strictField = false): number {
+  const { name, description, parameters } = tool;
+  const fn = { name, description, parameters, ...(strictField ? { strict: false } : {}) };
+  const entry = JSON.stringify({ type: "function", function: fn });
+  const line = tool.promptSnippet ? `- ${name}: ${tool.promptSnippet}\n` : "";
+  const rules = (tool.promptGuidelines ?? []).map((rule) => rule.trim()).filter(Boolean);
+  return chars(entry) + chars(line) + chars(rules.map((rule) => `- ${rule}\n`).join(""));
+}
+
+/** A tool as Pi is given it. */
+function declarationOf(tool: AnyFormTool): Declaration {
+  return { ...tool, parameters: lenientSchema(tool.parameters) };
+}
+
+/** The line that names the tools a set leaves undeclared, if it leaves any. */
+export function reachLine(undeclared: readonly AnyFormTool[]): string | undefined {
+  if (undeclared.length === 0) return undefined;
+  const named = undeclared.map((t) => `${t.name} (${t.searchHint})`).join(", ");
+  return `Call by name or load with tool_search: ${named}.`;
+}
+
+/** One named set's cost on this host. */
+export interface SetCost {
+  name: ToolSetName;
+  chars: number;
+  tools: readonly string[];
 }
 
 export class ToolLoadout {
-  /** The tools registered with Pi, direct or deferred. */
+  /** The tools registered with Pi. */
   readonly registered: readonly AnyFormTool[];
-  private direct: Set<string>;
+  /** The set in force in this Pi (not what another process may since have saved). */
+  private set: { name: ToolSetName | "custom"; tools: Set<string> };
+  /** Tools tool_search loaded in this session: declared too, until another set is chosen. */
+  private readonly found = new Set<string>();
+  /** The hidden tools a running tool_search call took out of the active set, by call. */
+  private readonly searching = new Map<string, string[]>();
+  /** Whether this package switched tool_search on (and may switch it off again). */
+  private searchOn = false;
 
   constructor(
     private readonly pi: ExtensionAPI,
     private readonly state: FormchartState,
-    /** The host can register a tool without declaring it (Pi 1.x). */
+    /** The host can register a tool and hide its declaration (Pi 1.x). */
     readonly defers: boolean,
   ) {
-    this.direct = new Set(state.settings.tools);
-    this.registered = defers ? FORM_TOOLS : FORM_TOOLS.filter((tool) => this.direct.has(tool.name));
+    const { toolSet, tools } = state.settings;
+    this.set =
+      defers || state.toolSetNamed
+        ? { name: toolSet, tools: new Set(tools) }
+        : { name: "all", tools: new Set(ALL_TOOL_NAMES) };
+    this.registered = defers ? FORM_TOOLS : FORM_TOOLS.filter((tool) => this.set.tools.has(tool.name));
     for (const tool of this.registered) this.register(tool);
   }
 
-  /** The tools the model sees directly. */
+  /** The set in force here, and its tools. */
+  get inForce(): { name: ToolSetName | "custom"; tools: string[] } {
+    return { name: this.set.name, tools: FORM_TOOLS.map((t) => t.name).filter((n) => this.set.tools.has(n)) };
+  }
+
+  /** Tools tool_search loaded in this session beyond the set. */
+  get loaded(): string[] {
+    return [...this.found];
+  }
+
+  /** The tools the model sees declared. */
   get declared(): AnyFormTool[] {
-    return this.registered.filter((tool) => this.direct.has(tool.name));
+    return this.registered.filter((tool) => this.isDeclared(tool.name));
+  }
+
+  /** The registered tools whose declarations requests leave out (Pi 1.x). */
+  get hidden(): string[] {
+    return this.registered.filter((tool) => !this.isDeclared(tool.name)).map((tool) => tool.name);
+  }
+
+  private isDeclared(name: string): boolean {
+    return this.set.tools.has(name) || this.found.has(name);
   }
 
   private register(tool: AnyFormTool): void {
@@ -54,64 +135,92 @@ export class ToolLoadout {
       registerFormTool(this.pi, this.state, tool);
       return;
     }
-    const direct = this.direct.has(tool.name);
-    registerFormTool(this.pi, this.state, direct ? this.withSearchHint(tool) : tool, direct ? "direct" : "deferred");
+    const inSet = this.set.tools.has(tool.name);
+    const carrier = inSet && this.registered.find((t) => this.set.tools.has(t.name)) === tool;
+    const line = carrier ? reachLine(this.registered.filter((t) => !this.set.tools.has(t.name))) : undefined;
+    registerFormTool(
+      this.pi,
+      this.state,
+      line ? { ...tool, promptGuidelines: [...tool.promptGuidelines, line] } : tool,
+      {
+        exposure: inSet ? "model-only" : "deferred",
+        prepareLoadout: () => ({ hiddenDeclarations: this.hidden }),
+      },
+    );
   }
 
   /**
-   * The first declared tool tells the model which tools it can load with
-   * tool_search (one line, only while some are deferred): a tool it does not
-   * know the name or purpose of, it would never look for.
+   * At session start (and after a set is chosen): every tool active, and Pi's
+   * tool_search with them while some are hidden.
    */
-  private withSearchHint(tool: AnyFormTool): AnyFormTool {
-    const deferred = this.registered.filter((t) => !this.direct.has(t.name));
-    if (deferred.length === 0 || this.declared[0]?.name !== tool.name) return tool;
-    const hint = `Load with tool_search: ${deferred.map((t) => `${t.name} (${t.searchHint})`).join(", ")}.`;
-    return { ...tool, promptGuidelines: [...tool.promptGuidelines, hint] };
+  activate(): void {
+    if (!this.defers) return;
+    const active = this.pi.getActiveTools();
+    const next = new Set([...active, ...this.registered.map((tool) => tool.name)]);
+    const search = this.hidden.length > 0 && this.pi.getAllTools().some((tool) => tool.name === TOOL_SEARCH);
+    if (search && !next.has(TOOL_SEARCH)) {
+      next.add(TOOL_SEARCH);
+      this.searchOn = true;
+    } else if (!search && this.searchOn) {
+      next.delete(TOOL_SEARCH);
+      this.searchOn = false;
+    }
+    this.pi.setActiveTools([...next]);
   }
 
-  /** At session start: with tools deferred, the model needs Pi's tool search to find them. */
-  enableSearch(): void {
-    if (!this.defers || this.declared.length === this.registered.length) return;
-    const known = this.pi.getAllTools().some((tool) => tool.name === TOOL_SEARCH);
+  /** Just before a tool_search call runs: the hidden tools leave the active set, so Pi's search ranks them. */
+  beforeSearch(toolCallId: string): void {
+    const hidden = this.defers ? this.hidden : [];
+    if (hidden.length === 0) return;
+    this.searching.set(toolCallId, hidden);
+    this.pi.setActiveTools(this.pi.getActiveTools().filter((name) => !hidden.includes(name)));
+  }
+
+  /** When it returns: the tools it loaded are declared from now on, the others active and hidden again. */
+  afterSearch(toolCallId: string, details: unknown): void {
+    const hidden = this.searching.get(toolCallId);
+    if (!hidden) return;
+    this.searching.delete(toolCallId);
+    const loaded = (details as { loaded?: unknown } | undefined)?.loaded;
+    for (const name of hidden) if (Array.isArray(loaded) && loaded.includes(name)) this.found.add(name);
     const active = this.pi.getActiveTools();
-    if (known && !active.includes(TOOL_SEARCH)) this.pi.setActiveTools([...active, TOOL_SEARCH]);
+    this.pi.setActiveTools([...active, ...hidden.filter((name) => !active.includes(name))]);
   }
 
   /** Declare another set; true when it takes effect now, false when Pi must start again. */
-  choose(tools: readonly string[]): boolean {
-    const next = new Set(tools);
-    if (!this.defers) {
-      this.direct = next;
-      return false;
-    }
-    const changed = this.registered.filter((tool) => next.has(tool.name) !== this.direct.has(tool.name));
-    this.direct = next;
-    // The first declared tool carries the tool-search line: it is given again with the new list.
-    for (const tool of new Set([...changed, ...this.declared.slice(0, 1)])) this.register(tool);
-    const withdrawn = new Set(changed.filter((tool) => !next.has(tool.name)).map((tool) => tool.name));
-    const active = this.pi.getActiveTools().filter((name) => !withdrawn.has(name));
-    for (const tool of changed) if (next.has(tool.name) && !active.includes(tool.name)) active.push(tool.name);
-    this.pi.setActiveTools(active);
-    this.enableSearch();
+  choose(name: ToolSetName, tools: readonly string[]): boolean {
+    if (!this.defers) return false;
+    this.set = { name, tools: new Set(tools) };
+    this.found.clear();
+    for (const tool of this.registered) this.register(tool);
+    this.activate();
     return true;
   }
 
-  /** What each named set costs every request, in characters (tool search included where it is needed). */
-  costs(): Array<{ name: ToolSetName; chars: number; tools: readonly string[] }> {
-    const search = this.defers ? this.searchChars() : 0;
-    return (Object.keys(TOOL_SETS) as ToolSetName[]).map((name) => {
-      const tools = TOOL_SETS[name];
-      const own = FORM_TOOLS.filter((tool) => (tools as readonly string[]).includes(tool.name));
-      const chars = own.reduce((sum, tool) => sum + declarationChars(tool), 0);
-      return { name, tools, chars: chars + (own.length < FORM_TOOLS.length ? search : 0) };
-    });
+  /**
+   * What each named set costs every request on this host, in characters (Pi's
+   * tool_search included where it is switched on). `searchSnippet` is
+   * tool_search's line in the tool list, which Pi keeps in its prompt options.
+   */
+  costs(searchSnippet?: string): SetCost[] {
+    return (Object.keys(TOOL_SETS) as ToolSetName[]).map((name) => ({
+      name,
+      tools: TOOL_SETS[name],
+      chars: this.cost(TOOL_SETS[name], searchSnippet),
+    }));
   }
 
-  private searchChars(): number {
-    const info = this.pi.getAllTools().find((tool) => tool.name === TOOL_SEARCH);
-    if (!info) return 0;
-    const declaration = JSON.stringify({ name: info.name, description: info.description, parameters: info.parameters });
-    return declaration.length + (info.promptGuidelines?.join("\n").length ?? 0);
+  /** What a set of tools costs every request on this host, in characters. */
+  cost(tools: readonly string[], searchSnippet?: string): number {
+    const own = FORM_TOOLS.filter((tool) => tools.includes(tool.name));
+    const rest = FORM_TOOLS.filter((tool) => !tools.includes(tool.name));
+    const line = this.defers ? reachLine(rest) : undefined;
+    const declared = own.reduce((sum, tool, i) => {
+      const guidelines = i === 0 && line ? [...tool.promptGuidelines, line] : tool.promptGuidelines;
+      return sum + requestChars({ ...declarationOf(tool), promptGuidelines: guidelines }, !this.defers);
+    }, 0);
+    const search = this.pi.getAllTools().find((tool) => tool.name === TOOL_SEARCH);
+    const searching = this.defers && rest.length > 0 && search;
+    return declared + (searching ? requestChars({ ...search, promptSnippet: searchSnippet }) : 0);
   }
 }

@@ -66,7 +66,7 @@ export const questionThrottle = defineFormTool<ThrottleArgs, ThrottleDetails>({
   description:
     "Ask one multiple-choice question, but not sooner than cooldown seconds (default 5) after the previous question; " +
     "the user sees a countdown they can cancel. details.throttled tells whether it waited.",
-  searchHint: "spaced-out check-in",
+  searchHint: "spaced check-in",
   promptSnippet: "Ask one multiple-choice question, spaced out from the previous one by a cooldown",
   promptGuidelines: [
     "Use question_throttle for check-in questions in a long task so the user is not asked questions back to back.",

@@ -86,6 +86,11 @@ export interface LoadedSettings {
   problem?: string;
 }
 
+/** Whether a settings file's content names a tool set (or a list of its own), rather than leaving it to the host's default. */
+export function namesTools(stored: Record<string, unknown>): boolean {
+  return isToolSetName(stored.toolSet) || Array.isArray(stored.tools);
+}
+
 function defaults(): Settings {
   return { ...DEFAULT_SETTINGS, tools: [...DEFAULT_SETTINGS.tools] };
 }

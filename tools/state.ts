@@ -7,7 +7,7 @@ import { enteredContext, type FormResult, hasInput } from "../machines/context.j
 import type { FormSpec } from "../machines/spec.js";
 import { safeLine } from "../renderers/text.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey } from "./drafts.js";
-import { readSettings, type Settings, settingsPath, updateSettings } from "./settings.js";
+import { namesTools, readSettings, type Settings, settingsPath, updateSettings } from "./settings.js";
 import type { ShowOutcome } from "./show-form.js";
 import { QuestionClock } from "./throttle.js";
 
@@ -61,6 +61,8 @@ export class FormchartState {
   settings: Settings;
   /** Why the settings file could not be used (when it was last read); nothing is written over it. */
   settingsProblem: string | undefined;
+  /** The settings file named a tool set when Pi started (else each host has its own default set). */
+  readonly toolSetNamed: boolean;
   /** The last form a person saw (for `/formchart graph` and `/formchart review`). */
   lastForm: FormSpec | undefined;
   /** How the tool that showed it maps a result to what the model reads (for `/formchart review`). */
@@ -79,6 +81,7 @@ export class FormchartState {
     const loaded = readSettings(this.settingsFile);
     this.settings = loaded.settings;
     this.settingsProblem = loaded.problem;
+    this.toolSetNamed = namesTools(loaded.stored);
   }
 
   /**

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach } from "@jest/globals";
 import { type FakeModel, type ScriptedTurn, startFakeModel } from "../../scripts/fake-model.js";
 import "./timeouts.js";
-import { makePiHome, piCommand } from "./pi-home.js";
+import { EVERY_TOOL, makePiHome, piCommand } from "./pi-home.js";
 import { hasTmux, Terminal } from "./tmux.js";
 
 let cleanups: Array<() => void | Promise<void>> = [];
@@ -37,10 +37,12 @@ export async function startPi(
   extra: string[] = [],
   /** More environment variables for pi. */
   env: Record<string, string> = {},
+  /** The files the agent directory starts with (every tool declared by default; `{}`: the default set). */
+  files: Record<string, string> = EVERY_TOOL,
 ): Promise<PiSession> {
   if (!hasTmux()) throw new Error("tmux is required for the end-to-end tests (apt-get install -y tmux)");
   const model = await startFakeModel(script);
-  const home = makePiHome(model.baseUrl);
+  const home = makePiHome(model.baseUrl, files);
   const cwd = mkdtempSync(join(tmpdir(), "formchart-cwd-"));
   const term = new Terminal(name, size.width, size.height);
   cleanups.push(

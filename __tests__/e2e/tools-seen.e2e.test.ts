@@ -1,29 +1,35 @@
 /**
  * What the model sees of this package in every request, read from the real
- * request pi sends (print mode, scripted model), and a tool it does not see
- * being found and used. By default (the compact set) only `question` is
- * declared: in Pi 1.x the other tools are deferred and found with Pi's
- * tool_search, which the package switches on; the total a request carries
- * stays within twice what Pi's own questionnaire example costs. In Pi 0.73
- * the chosen set is what is registered.
+ * request pi sends (print mode, scripted model), and how it reaches the tools
+ * it does not see. By default (the compact set) in Pi 1.x only `question` is
+ * declared, with Pi's tool_search, which the package switches on; the other
+ * tools are callable by name and tool_search declares the ones it finds; the
+ * total a request carries stays within twice what Pi's own questionnaire
+ * example costs. Pi 0.73 declares what is registered: every tool unless the
+ * settings name a set. `/formchart tools` gives what the request carries.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
+import { seenOf } from "../../scripts/bench-footprint.js";
 import type { RecordedRequest } from "../../scripts/fake-model.js";
 import { toolResults } from "../../scripts/fake-model.js";
+import { NESTED_CALL } from "../../tools/events.js";
 import { TOOL_SETS } from "../../tools/tool-sets.js";
 import { PROJECT_ROOT } from "./pi-home.js";
 import { HOST } from "./pi-host.js";
 import { runPrintPi } from "./rpc.js";
 
-/** Characters of the declarations and of the system message a request carries. */
-function footprint(request: RecordedRequest): { tools: number; system: number; names: string[] } {
-  const tools = request.tools ?? [];
-  const system = request.messages
-    .filter((m) => m.role === "system")
-    .map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)))
-    .join("\n");
-  return { tools: JSON.stringify(tools).length, system: system.length, names: tools.map((t) => t.function.name) };
+/** Characters of the declarations and of the system message a request carries, counted as `npm run bench` counts them. */
+interface Footprint {
+  tools: number;
+  system: number;
+  names: string[];
+}
+
+function footprint(request: RecordedRequest): Footprint {
+  const seen = seenOf(request);
+  const tools = seen.tools.reduce((sum, tool) => sum + tool.chars, 0);
+  return { tools, system: seen.system, names: seen.tools.map((tool) => tool.name) };
 }
 
 /** The first request pi sends, with no settings file of this package unless `files` brings one (the default set). */
@@ -43,16 +49,40 @@ const EXAMPLE = join(
 );
 const setting = (toolSet: string) => ({ "pi-formchart/settings.json": JSON.stringify({ toolSet }) });
 
+const cost = (seen: Footprint, bare: Footprint) => seen.tools + seen.system - bare.tools - bare.system;
+
 describe("what the model sees", () => {
-  it("by default: question (and Pi's tool search), within twice Pi's questionnaire example", async () => {
+  it("by default: in Pi 1.x question (and Pi's tool search), within twice Pi's questionnaire example; in Pi 0.73 every tool", async () => {
     const bare = await firstRequest([]);
-    const example = await firstRequest([EXAMPLE]);
     const ours = await firstRequest([PROJECT_ROOT]);
-    const cost = (f: typeof bare) => f.tools + f.system - bare.tools - bare.system;
-    expect(ours.names.filter((n) => !bare.names.includes(n))).toEqual(
-      HOST.current ? ["question", "tool_search"] : ["question"],
-    );
-    expect(cost(ours)).toBeLessThanOrEqual(2 * cost(example));
+    const added = ours.names.filter((n) => !bare.names.includes(n));
+    if (!HOST.current) {
+      expect(added).toEqual([...TOOL_SETS.all]);
+      return;
+    }
+    const example = await firstRequest([EXAMPLE]);
+    expect(added).toEqual(["question", "tool_search"]);
+    expect(cost(ours, bare)).toBeLessThanOrEqual(2 * cost(example, bare));
+  });
+
+  it("/formchart tools marks the set in force and gives what the request carries for it", async () => {
+    const bare = await firstRequest([]);
+    const named = HOST.current ? "qwizard" : "compact";
+    const cases: Array<[Record<string, string>, string]> = [
+      [{}, HOST.current ? "compact" : "all"],
+      [setting(named), named],
+    ];
+    for (const [files, set] of cases) {
+      // The command runs first, then the prompt: its table and the request of the same Pi.
+      const { model, output } = await runPrintPi([{ text: "ok" }], "hi", ["/formchart tools"], { files });
+      const marked = /^● (\w+) +([\d,]+) chars/m.exec(output);
+      expect(marked).not.toBeNull();
+      const seen = footprint(model.requests[0]);
+      expect({ set: marked![1], chars: Number(marked![2].replace(/,/g, "")) }).toEqual({
+        set,
+        chars: cost(seen, bare),
+      });
+    }
   });
 
   it("the set chosen in the settings is what is declared", async () => {
@@ -75,8 +105,9 @@ describe("what the model sees", () => {
       };
       const { model, code } = await runPrintPi(
         [
-          { toolCalls: [{ name: "tool_search", arguments: { query: "question_branch follow-ups" } }] },
+          { toolCalls: [{ name: "tool_search", arguments: { query: "question_branch", limit: 1 } }] },
           { toolCalls: [{ name: "question_branch", arguments: branch }] },
+          { toolCalls: [{ name: "questionnaire", arguments: { questions: [branch.questions[0]] } }] },
           { text: "ok" },
         ],
         "ask",
@@ -84,12 +115,28 @@ describe("what the model sees", () => {
         { files: {} },
       );
       expect(code).toBe(0);
-      expect(model.requests[0].tools?.map((t) => t.function.name)).not.toContain("question_branch");
-      expect(model.requests[1].tools?.map((t) => t.function.name)).toContain("question_branch");
-      // Print mode has no one to ask: the tool itself ran and says so, in its own contract's words.
-      const results = toolResults(model.requests[2]);
+      const declared = (i: number) => model.requests[i].tools?.map((t) => t.function.name);
+      expect(declared(0)).not.toContain("question_branch");
+      expect(declared(1)).toContain("question_branch");
+      // The search loaded question_branch alone: questionnaire stays undeclared, and callable by name.
+      expect(declared(2)).not.toContain("questionnaire");
+      expect(declared(3)).not.toContain("questionnaire");
+      // Print mode has no one to ask: the tools themselves ran and say so, in their own contract's words.
+      const results = toolResults(model.requests[3]);
       expect(results[0]).toContain("- question_branch:");
-      expect(results.at(-1)).toMatch(/interactive|UI|terminal/i);
+      expect(results.slice(1)).toEqual([
+        expect.stringMatching(/interactive|UI|terminal/i),
+        expect.stringMatching(/interactive|UI|terminal/i),
+      ]);
     },
   );
+
+  (HOST.current ? it : it.skip)("a script cannot call a form tool through another tool (codemode)", async () => {
+    const code =
+      'return JSON.stringify(await tools.questionnaire({ questions: [{ id: "ship", prompt: "Ship?", options: ["Yes", "No"] }] }));';
+    // The default set: questionnaire is deferred, which codemode scripts could call if nothing stopped them.
+    const script = [{ toolCalls: [{ name: "codemode", arguments: { code } }] }, { text: "ok" }];
+    const { model } = await runPrintPi(script, "go", ["--tools", "+codemode"], { files: {} });
+    expect(toolResults(model.requests[1]).join("\n")).toContain(NESTED_CALL);
+  });
 });

@@ -43,14 +43,15 @@ export function fakePi() {
   /** Session entries written with appendEntry (drafts). */
   const entries: Array<{ type: "custom"; customType: string; data: unknown }> = [];
   let sessionName: string | undefined;
-  // Pi 1.x's loadout, as far as the extension sees it: registering a direct tool activates it; a built-in tool_search.
+  // Pi 1.x's loadout, as far as the extension sees it: registering a direct or model-only tool activates it;
+  // a built-in tool_search; the declarations prepareLoadout hides.
   let active = new Set<string>(["read", "bash"]);
   const builtIn = [{ name: "tool_search", description: "Search tools that are not declared.", parameters: {} }];
   const api = {
     registerTool: (tool: RegisteredTool) => {
       tools.set(tool.name, tool);
       const exposure = (tool as { exposure?: string }).exposure ?? "direct";
-      if (exposure === "direct") active.add(tool.name);
+      if (exposure === "direct" || exposure === "model-only") active.add(tool.name);
     },
     getAllTools: () => [
       ...builtIn,
@@ -74,9 +75,11 @@ export function fakePi() {
       sessionName = name;
     },
   };
-  /** Fire a Pi event at the registered handlers. */
+  /** Fire a Pi event at the registered handlers; what each returned. */
   const fire = async (name: string, event: unknown, ctx: unknown = { hasUI: false }) => {
-    for (const h of handlers.get(name) ?? []) await h(event, ctx);
+    const returned: unknown[] = [];
+    for (const h of handlers.get(name) ?? []) returned.push(await h(event, ctx));
+    return returned;
   };
   /** The Pi events a handler was registered for. */
   const events = () => [...handlers.keys()];
@@ -89,8 +92,20 @@ export function fakePi() {
     fire,
     events,
     sessionName: () => sessionName,
-    /** The tools declared to the model now. */
+    /** The active tools (callable by the model). */
     active: () => [...active],
+    /** The tools declared to the model now: the active ones no prepareLoadout hides. */
+    declared: () => {
+      const hidden = new Set(
+        [...active].flatMap(
+          (name) =>
+            (
+              tools.get(name) as { prepareLoadout?: () => { hiddenDeclarations?: string[] } } | undefined
+            )?.prepareLoadout?.().hiddenDeclarations ?? [],
+        ),
+      );
+      return [...active].filter((name) => !hidden.has(name));
+    },
   };
 }
 
