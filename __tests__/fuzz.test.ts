@@ -17,7 +17,7 @@ import type { FormResult } from "../machines/context.js";
 import { formPosition } from "../machines/position.js";
 import type { FormSpec } from "../machines/spec.js";
 import { checkRequestedSchema } from "../schemas/elicit.js";
-import { elicitResult, schemaForm } from "../tools/schema-form.js";
+import { elicitResult, schemaForm } from "../tools/engine/schema-form.js";
 import { openForm, overflowingLines } from "./helpers/fake-host.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);

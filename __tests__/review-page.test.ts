@@ -23,6 +23,7 @@ import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "
 import { reviewChart } from "../renderers/review-page-chart.js";
 import { resolveCursorMarkers } from "../renderers/review-page-screens.js";
 import { commandOpener, formchartCompletions, qwizardCompletions, runFormchart } from "../tools/commands.js";
+import { showAndKeep } from "../tools/engine/run.js";
 import { FormchartState } from "../tools/state.js";
 import { fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -448,7 +449,7 @@ describe("/formchart review", () => {
     expect(await runFormchart("review", state, opener)).toMatchObject({ level: "warning" });
     const form = example("single");
     const { ctx } = fakeUiContext((c) => c.handleInput("1"));
-    await state.runForm(ctx as never, form.spec, undefined, form.answer);
+    await showAndKeep(state, ctx as never, form, undefined);
 
     const reply = await runFormchart("review", state, opener);
     expect(reply.level).toBe("info");
@@ -486,7 +487,7 @@ describe("/formchart review's progress line", () => {
     const state = new FormchartState(tempAgentDir());
     const form = example("demo");
     const { ctx } = fakeUiContext((c) => c.handleInput("\x1b"));
-    await state.runForm(ctx as never, form.spec, undefined, form.answer);
+    await showAndKeep(state, ctx as never, form, undefined);
     const lines: Array<string | undefined> = [];
     const reply = await runFormchart("review", state, undefined, { progress: (line) => lines.push(line) });
     expect(reply.level).toBe("info");

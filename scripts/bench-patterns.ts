@@ -20,7 +20,8 @@ import type { FormResult } from "../machines/context.js";
 import { FormComponent } from "../renderers/component.js";
 import { plainTheme } from "../renderers/theme.js";
 import { compilePattern } from "../schemas/patterns.js";
-import { FORM_TOOLS } from "../tools/catalog.js";
+import { FORM_TOOLS } from "../tools/engine/catalog.js";
+import { prepareArgumentsOf } from "../tools/manifest.js";
 
 export interface PatternFigures {
   measure: string;
@@ -100,7 +101,7 @@ function argumentCheck(pattern: string, samples: number, length: number): Sample
   const times: Sample[] = [];
   for (let i = 0; i < samples; i++) {
     const written = args(pattern, abText(length));
-    const raw = askForm.prepareArguments?.(written) ?? written;
+    const raw = prepareArgumentsOf(askForm)?.(written) ?? written;
     times.push(timed(() => askForm.check(raw)));
   }
   return times;

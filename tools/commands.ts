@@ -13,11 +13,16 @@ import { dirname, join } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
 
-import { DIAGRAM_FORMATS, type DiagramFormat } from "../machines/diagram.js";
+import type { DiagramFormat } from "../machines/diagram.js";
 import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
 import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
+import { loadEngine, loadReviewPage } from "./on-demand.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
+
+/** The formats `/formchart graph` writes: each the engine draws, and no other (the type holds both). */
+const GRAPH_FORMAT_SET: Record<DiagramFormat, true> = { svg: true, mermaid: true, dot: true };
+const GRAPH_FORMATS = Object.keys(GRAPH_FORMAT_SET) as DiagramFormat[];
 
 export interface CommandReply {
   text: string;
@@ -196,7 +201,7 @@ export async function runFormchart(
   if (sub === "tools" && rest.length <= 1 && loadout) return toolsSetting(rest[0], state, loadout, more.searchSnippet);
   if (sub === "timeout" && rest.length <= 1) return timeoutSetting(rest[0], state);
   const unknown = { text: `Unknown /formchart command "${args.trim()}".\n${FORMCHART_HELP}`, level: "error" } as const;
-  const graph = sub === "graph" && rest.length <= 1 && DIAGRAM_FORMATS.includes((rest[0] ?? "svg") as DiagramFormat);
+  const graph = sub === "graph" && rest.length <= 1 && (GRAPH_FORMATS as readonly string[]).includes(rest[0] ?? "svg");
   const review = sub === "review" && (rest.length === 0 || (rest.length === 1 && rest[0] === "--open"));
   if (!graph && !review) return unknown;
   if (!state.lastForm) return { text: "No form has been shown yet in this session.", level: "warning" };
@@ -205,12 +210,12 @@ export async function runFormchart(
   if (graph) {
     const format = (rest[0] ?? "svg") as DiagramFormat;
     const file = join(dir, `last-form.${format === "mermaid" ? "mmd" : format}`);
-    const { renderDiagram } = await import("../renderers/graph.js");
-    writeFileSync(file, await renderDiagram(state.lastForm, format));
+    const { renderDiagram } = await loadEngine();
+    writeFileSync(file, await renderDiagram(state.lastForm.spec, format));
     return { text: `Wrote the statechart of the last form to ${file}`, level: "info" };
   }
   const file = join(dir, "last-form.html");
-  const { reviewPage } = await import("../renderers/review-page.js");
+  const { reviewPage } = await loadReviewPage();
   // A line that says how far the build is, at most every quarter second.
   let said = 0;
   const say = (line: string) => {
@@ -223,7 +228,7 @@ export async function runFormchart(
   const onProgress = (done: number, total: number) => say(`Review page: replaying route ${done + 1} of ${total}`);
   try {
     const page = await reviewPage(
-      { spec: state.lastForm, answer: state.lastAnswer, name: "last form" },
+      { ...state.lastForm, name: "last form" },
       { onProgress, onSearch },
     );
     writeFileSync(file, page);
@@ -323,9 +328,7 @@ function toolsSetting(
 
 const FORMCHART_COMPLETIONS = [
   "graph",
-  "graph svg",
-  "graph mermaid",
-  "graph dot",
+  ...GRAPH_FORMATS.map((format) => `graph ${format}`),
   "review",
   "review --open",
   "mouse",

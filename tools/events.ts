@@ -94,7 +94,7 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout:
       `pi-formchart: ${declared.join(", ") || "no tool declared"}${more ? `, ${more} more callable by name` : ""} (/formchart tools to choose)`,
       "info",
     );
-    warmUp(registered, state.closed);
+    warmUp(state.closed);
   });
 
   pi.on("tool_call", (event) => {
