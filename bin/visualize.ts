@@ -88,7 +88,7 @@ if (diff) {
     if (!loaded.ok) fail(loaded.message);
     return { ...loaded.form, name: loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, ""), tool: loaded.tool };
   });
-  const { formDiff, formDiffPage } = await import("../renderers/review-diff.js");
+  const { formDiff, formDiffPage } = await import("../renderers/review/diff.js");
   const page = formDiffPage(await formDiff(sides[0], sides[1]));
   if (out) {
     writeFileSync(out, page);
@@ -119,7 +119,7 @@ const loaded = loadFormFile(source);
 if (!loaded.ok) fail(loaded.message);
 let text: string;
 if (chosen === "html") {
-  const { reviewPage } = await import("../renderers/review-page.js");
+  const { reviewPage } = await import("../renderers/review/page.js");
   const name = loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, "");
   text = await reviewPage({ ...loaded.form, name, tool: loaded.tool }, { width });
 } else {

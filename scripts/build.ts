@@ -88,7 +88,7 @@ interface Lazy {
 export const LAZY: Lazy[] = [
   { source: "tools/show-form.ts", chunk: "engine", name: "showForm" },
   { source: "renderers/graph.ts", chunk: "engine", name: "graph" },
-  { source: "renderers/review-page.ts", chunk: "review", name: "reviewPage" },
+  { source: "renderers/review/page.ts", chunk: "review", name: "reviewPage" },
   // What the tools run once called: checking beyond the schema, building forms, mapping answers.
   { source: "schemas/precompiled.ts", chunk: "engine", name: "precompiled", functions: true },
   { source: "schemas/elicit.ts", chunk: "engine", name: "elicitSchema", functions: true },

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { renderDiagram } from "../renderers/graph.js";
-import { reviewAssets, reviewPage } from "../renderers/review-page.js";
+import { reviewAssets, reviewPage } from "../renderers/review/page.js";
 
 const ASSETS = { script: "review-page.js", style: "review-page.css" };
 

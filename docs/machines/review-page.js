@@ -1,14 +1,14 @@
 /*
  * The review page's script: it wires the statechart, the screen panel, the
  * routes and the width switch to the page's data (written by
- * renderers/review-page.ts). Selections are links: `#state-q2.choosing`
+ * renderers/review/page.ts). Selections are links: `#state-q2.choosing`
  * shows a state, `#route-12.3` the third step of route 12. Text reaches the
  * page as element text; only the terminal rows (escaped markup from the
  * terminal serializer) are set as HTML.
  */
 (() => {
   const data = JSON.parse(document.getElementById("review-data").textContent);
-  // Steps arrive as rows of numbers (see pageData in review-page.ts).
+  // Steps arrive as rows of numbers (see pageData in page.ts).
   data.steps = data.steps.map(([parent, event, state, key, keys, screens, refused, when], id) => ({
     id,
     parent,

@@ -16,14 +16,14 @@
  * every text written by the model or the person.
  */
 import { type AnyStateMachine, createActor } from "xstate";
-import type { FormEvent } from "../machines/context.js";
-import { createFormMachine } from "../machines/form.js";
-import { COOLDOWN_DONE, findRoutes } from "../machines/paths.js";
-import type { FormSpec } from "../machines/spec.js";
+import type { FormEvent } from "../../machines/context.js";
+import { createFormMachine } from "../../machines/form.js";
+import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { reviewChart, stateWords } from "./chart.js";
 import { conditionText } from "./condition-words.js";
-import { escapeHtml, reviewAssets } from "./review-page.js";
-import { reviewChart, stateWords } from "./review-page-chart.js";
-import { eventText, type ReviewForm, type ReviewModel, reviewModel } from "./review-page-model.js";
+import { eventText, type ReviewForm, type ReviewModel, reviewModel } from "./model.js";
+import { escapeHtml, reviewAssets } from "./page.js";
 
 export interface FormDiff {
   old: { name: string; questions: number; states: number; routes: number };

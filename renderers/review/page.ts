@@ -18,9 +18,10 @@
  * a state ignores on a greyed, dashed loop.
  */
 import { readFileSync } from "node:fs";
+import { dotToSvg } from "../graph.js";
+import { visibleControls } from "../text.js";
+import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./chart.js";
 import { conditionText } from "./condition-words.js";
-import { dotToSvg } from "./graph.js";
-import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./review-page-chart.js";
 import {
   keyList,
   type ReviewForm,
@@ -28,10 +29,9 @@ import {
   type ReviewOptions,
   type ReviewResult,
   reviewModel,
-} from "./review-page-model.js";
-import { visibleControls } from "./text.js";
+} from "./model.js";
 
-export { keyList, type ReviewForm, type ReviewModel, type ReviewOptions, reviewModel } from "./review-page-model.js";
+export { keyList, type ReviewForm, type ReviewModel, type ReviewOptions, reviewModel } from "./model.js";
 
 export interface ReviewPageOptions extends ReviewOptions {
   /**
@@ -44,7 +44,7 @@ export interface ReviewPageOptions extends ReviewOptions {
 /** The script and style every review page uses. */
 export function reviewAssets(): { script: string; style: string } {
   const read = (file: string) => readFileSync(new URL(file, import.meta.url), "utf8");
-  return { script: read("./review-page.client.js"), style: read("./review-page.css") };
+  return { script: read("./page.client.js"), style: read("./page.css") };
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -16,9 +16,9 @@
  * shortest cancel.
  */
 import type { AnyStateMachine, InspectionEvent } from "xstate";
-import type { FormEvent, FormResult } from "../machines/context.js";
-import type { DiagramEdge } from "../machines/diagram.js";
-import { createFormMachine } from "../machines/form.js";
+import type { FormEvent, FormResult } from "../../machines/context.js";
+import type { DiagramEdge } from "../../machines/diagram.js";
+import { createFormMachine } from "../../machines/form.js";
 import {
   COOLDOWN_DONE,
   findRoutes,
@@ -27,14 +27,14 @@ import {
   recordMicrosteps,
   type Snap,
   TIME_UP,
-} from "../machines/paths.js";
-import type { FormSpec } from "../machines/spec.js";
-import { FormComponent } from "./component.js";
+} from "../../machines/paths.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { FormComponent } from "../component.js";
+import { formDiagram } from "../graph.js";
+import { keyName, keysForEvent } from "../keymap.js";
+import { ansiTheme } from "../theme.js";
 import { stepCondition } from "./condition-words.js";
-import { formDiagram } from "./graph.js";
-import { keyName, keysForEvent } from "./keymap.js";
-import { ScreenTable } from "./review-page-screens.js";
-import { ansiTheme } from "./theme.js";
+import { ScreenTable } from "./screens.js";
 
 /** A form to review: its spec and, when known, the tool's mapping of a result to what the model reads. */
 export interface ReviewForm {
