@@ -16,7 +16,8 @@
  */
 import type { FormSpec } from "../../machines/spec.js";
 import { conditionText, questionName } from "./condition-words.js";
-import { keyList, type ReviewModel } from "./model.js";
+import { keyList } from "./keys.js";
+import type { ReviewModel } from "./types.js";
 
 /** The node edges taken from every question start from (cancelling). */
 const ANY_QUESTION = "any_question";

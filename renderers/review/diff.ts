@@ -20,10 +20,13 @@ import type { FormEvent } from "../../machines/context.js";
 import { createFormMachine } from "../../machines/form.js";
 import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
 import type { FormSpec } from "../../machines/spec.js";
+import { reviewAssets } from "./assets.js";
 import { reviewChart, stateWords } from "./chart.js";
 import { conditionText } from "./condition-words.js";
-import { eventText, type ReviewForm, type ReviewModel, reviewModel } from "./model.js";
-import { escapeHtml, reviewAssets } from "./page.js";
+import { escapeHtml } from "./html.js";
+import { eventText } from "./keys.js";
+import { reviewModel } from "./model.js";
+import type { ReviewForm, ReviewModel } from "./types.js";
 
 export interface FormDiff {
   old: { name: string; questions: number; states: number; routes: number };

@@ -17,21 +17,21 @@
  * diagrams draw, with each edge's keys in front of its event and the events
  * a state ignores on a greyed, dashed loop.
  */
-import { readFileSync } from "node:fs";
 import { dotToSvg } from "../graph.js";
 import { visibleControls } from "../text.js";
+import { reviewAssets } from "./assets.js";
 import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./chart.js";
 import { conditionText } from "./condition-words.js";
-import {
-  keyList,
-  type ReviewForm,
-  type ReviewModel,
-  type ReviewOptions,
-  type ReviewResult,
-  reviewModel,
-} from "./model.js";
+import { escapeHtml, scriptJson } from "./html.js";
+import { keyList } from "./keys.js";
+import { reviewModel } from "./model.js";
+import type { ReviewForm, ReviewModel, ReviewOptions, ReviewResult } from "./types.js";
 
-export { keyList, type ReviewForm, type ReviewModel, type ReviewOptions, reviewModel } from "./model.js";
+export { reviewAssets } from "./assets.js";
+export { escapeHtml, scriptJson } from "./html.js";
+export { keyList } from "./keys.js";
+export { reviewModel } from "./model.js";
+export type { ReviewForm, ReviewModel, ReviewOptions } from "./types.js";
 
 export interface ReviewPageOptions extends ReviewOptions {
   /**
@@ -39,34 +39,6 @@ export interface ReviewPageOptions extends ReviewOptions {
    * the page links to these files (relative to the page), written from `reviewAssets()`.
    */
   assets?: "inline" | { script: string; style: string };
-}
-
-/** The script and style every review page uses. */
-export function reviewAssets(): { script: string; style: string } {
-  const read = (file: string) => readFileSync(new URL(file, import.meta.url), "utf8");
-  return { script: read("./page.client.js"), style: read("./page.css") };
-}
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/**
- * Control characters a terminal would run (ESC, BEL, C1 controls, DEL) and
- * bidirectional controls that reorder what `cat` or `less -R` of the file
- * shows: kept out of the embedded JSON as its escapes (the page's text shows
- * their pictures instead, as a form's screen does).
- */
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** Text as HTML element or attribute content; a control character shows as its picture (␛, ␇) or U+FFFD. */
-export function escapeHtml(text: string): string {
-  return visibleControls(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-/** JSON that can sit inside a `<script>` element: no `<`, no line separators that end it early, no raw controls. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = {}): Promise<string> {
