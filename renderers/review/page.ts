@@ -21,6 +21,7 @@ import { dotToSvg } from "../graph.js";
 import { visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
 import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./chart.js";
+import type { PageData, StepRow } from "./client/data.js";
 import { conditionText } from "./condition-words.js";
 import { escapeHtml, scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
@@ -181,7 +182,7 @@ async function statecharts(form: ReviewForm, model: ReviewModel): Promise<DrawnC
  * is the first key (what a route's summary shows), `keys` every key that
  * sends the event there and `when` the condition under which it leads there.
  */
-function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]) {
+function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]): PageData {
   const strings: string[] = [];
   const known = new Map<string, number>();
   const string = (text: string) => {
@@ -193,16 +194,18 @@ function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]) {
     }
     return id;
   };
-  const steps = model.steps.map((step) => [
-    step.parent,
-    string(step.event),
-    string(step.state),
-    string(keyList(step.keys.slice(0, 1))),
-    string(keyList(step.keys)),
-    step.screens,
-    step.refused ? 1 : 0,
-    string(step.when),
-  ]);
+  const steps = model.steps.map(
+    (step): StepRow => [
+      step.parent,
+      string(step.event),
+      string(step.state),
+      string(keyList(step.keys.slice(0, 1))),
+      string(keyList(step.keys)),
+      step.screens,
+      step.refused ? 1 : 0,
+      string(step.when),
+    ],
+  );
   return {
     name: model.name,
     widths: model.widths,
