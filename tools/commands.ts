@@ -210,7 +210,7 @@ export async function runFormchart(
     return { text: `Wrote the statechart of the last form to ${file}`, level: "info" };
   }
   const file = join(dir, "last-form.html");
-  const { reviewPage } = await import("../renderers/review-page.js");
+  const { reviewPage } = await import("../renderers/review/page.js");
   // A line that says how far the build is, at most every quarter second.
   let said = 0;
   const say = (line: string) => {
