@@ -24,6 +24,27 @@ describe("layers", () => {
       'import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";',
     ],
     ["renderers/ importing tools/ lazily", "renderers/dialogs.ts", 'const m = await import("../tools/state.js");'],
+    [
+      "the terminal view importing the review page",
+      "renderers/view.ts",
+      'import { reviewPage } from "./review/page.js";',
+    ],
+    [
+      "a renderer importing the review page lazily",
+      "renderers/dialogs.ts",
+      'const { keyList } = await import("./review/keys.js");',
+    ],
+    [
+      "the review page's browser script importing the page's generator",
+      "renderers/review/client/main.ts",
+      'import { reviewModel } from "../model.js";',
+    ],
+    [
+      "the review page's browser script importing Node",
+      "renderers/review/client/main.ts",
+      'import { readFileSync } from "node:fs";',
+    ],
+    ["the review page's browser script importing a package", "renderers/review/client/chart.ts", 'import "xstate";'],
     ["tools/ importing test code", "tools/state.ts", 'export { openForm } from "../__tests__/helpers/fake-host.js";'],
     [
       "the benchmark importing test code",
@@ -45,6 +66,21 @@ describe("layers", () => {
       'import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";',
     ].join("\n");
     expect(checkImports("tools/example.ts", importsOf(source))).toEqual([]);
+  });
+
+  it("lets the review page draw the terminal view's screens, and be imported by the tools", () => {
+    const page = [
+      'import { FormComponent } from "../component.js";',
+      'import { keyList } from "./keys.js";',
+      'import type { PageData } from "./client/data.js";',
+      'import { readFileSync } from "node:fs";',
+      'import xtermHeadless from "@xterm/headless";',
+    ].join("\n");
+    expect(checkImports("renderers/review/replay.ts", importsOf(page))).toEqual([]);
+    const client = 'import type { PageData } from "./data.js";\nimport { el } from "./dom.js";';
+    expect(checkImports("renderers/review/client/main.ts", importsOf(client))).toEqual([]);
+    const tool = 'const { reviewPage } = await import("../renderers/review/page.js");';
+    expect(checkImports("tools/commands.ts", importsOf(tool))).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import { formMachine } from "../machines/form.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
 import { FormComponent } from "../renderers/component.js";
-import { reviewPage } from "../renderers/review-page.js";
+import { reviewPage } from "../renderers/review/page.js";
 import { plainTheme } from "../renderers/theme.js";
 import { CHECK_BUDGET, compilePattern, MAX_PROGRAM, patternRuns } from "../schemas/patterns.js";
 import { ELICIT_CHANNEL } from "../tools/api.js";

@@ -8,8 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { loadFormFile } from "../bin/form-file.js";
-import { type FormDiff, formDiff, formDiffPage } from "../renderers/review-diff.js";
-import type { ReviewForm } from "../renderers/review-page.js";
+import { type FormDiff, formDiff, formDiffPage } from "../renderers/review/diff.js";
+import type { ReviewForm } from "../renderers/review/page.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 const ROOT = join(import.meta.dirname, "..");

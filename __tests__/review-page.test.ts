@@ -7,7 +7,9 @@
  * (__tests__/e2e/review-page.e2e.test.ts clicks through the pages in Chromium
  * and runs `npm run visualize`.)
  */
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { KeyId } from "@earendil-works/pi-tui";
 import { describe, expect, it, jest } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
@@ -16,12 +18,13 @@ import type { Condition } from "../machines/conditions.js";
 import { createFormMachine } from "../machines/form.js";
 import { generatePaths, missedBy, newCoverage } from "../machines/paths.js";
 import { normalizeForm } from "../machines/spec.js";
-import { conditionText, conditionWords } from "../renderers/condition-words.js";
 import { formDiagram } from "../renderers/graph.js";
 import { keyName } from "../renderers/keymap.js";
-import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review-page.js";
-import { reviewChart } from "../renderers/review-page-chart.js";
-import { resolveCursorMarkers } from "../renderers/review-page-screens.js";
+import { builtClient, clientHeader, clientSourcesHash } from "../renderers/review/assets.js";
+import { reviewChart } from "../renderers/review/chart.js";
+import { conditionText, conditionWords } from "../renderers/review/condition-words.js";
+import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review/page.js";
+import { resolveCursorMarkers } from "../renderers/review/screens.js";
 import { commandOpener, formchartCompletions, qwizardCompletions, runFormchart } from "../tools/commands.js";
 import { showAndKeep } from "../tools/engine/run.js";
 import { FormchartState } from "../tools/state.js";
@@ -345,6 +348,26 @@ describe("self-contained", () => {
     expect(linked).toContain('<script src="review-page.js"></script>');
     expect(linked).toContain('<link rel="stylesheet" href="review-page.css">');
   }, 60_000);
+
+  it("takes its script from dist/ only as built from the script's sources, else says to run the build", () => {
+    const dir = tempAgentDir();
+    const sources = join(dir, "client");
+    cpSync(join(import.meta.dirname, "..", "renderers", "review", "client"), sources, { recursive: true });
+    const url = (path: string) => pathToFileURL(path.endsWith(".js") ? path : `${path}/`);
+    const built = join(dir, "review-client.js");
+    expect(() => builtClient(url(built), url(sources))).toThrow("dist/review-client.js is missing: run npm run build");
+    const script = `${clientHeader(clientSourcesHash(url(sources)))}\n"use strict";\n`;
+    writeFileSync(built, script);
+    expect(builtClient(url(built), url(sources))).toBe(script);
+    // A source changed after the build: the built script is stale.
+    writeFileSync(join(sources, "main.ts"), `${readFileSync(join(sources, "main.ts"), "utf8")}\n// changed\n`);
+    expect(() => builtClient(url(built), url(sources))).toThrow(
+      "dist/review-client.js was built from other sources than renderers/review/client/: run npm run build",
+    );
+    // Without the sources (an installed package holds what the build made), the built script is taken as it is.
+    rmSync(sources, { recursive: true });
+    expect(builtClient(url(built), url(sources))).toBe(script);
+  });
 });
 
 describe("key names", () => {

@@ -128,7 +128,7 @@ async function main(args: readonly string[]): Promise<void> {
     });
     const problem = out && unwritable(out);
     if (problem) fail(problem);
-    const { formDiff, formDiffPage } = await import("../renderers/review-diff.js");
+    const { formDiff, formDiffPage } = await import("../renderers/review/diff.js");
     deliver(formDiffPage(await formDiff(sides[0], sides[1])), out, `Wrote the changes from ${diff[0]} to ${diff[1]}`);
     return;
   }
@@ -157,7 +157,7 @@ async function main(args: readonly string[]): Promise<void> {
   if (!loaded.ok) fail(loaded.message);
   let text: string;
   if (chosen === "html") {
-    const { reviewPage } = await import("../renderers/review-page.js");
+    const { reviewPage } = await import("../renderers/review/page.js");
     const name = loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, "");
     text = await reviewPage({ ...loaded.form, name, tool: loaded.tool }, { width });
   } else {

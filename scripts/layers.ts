@@ -6,7 +6,11 @@
  *   tools → renderers → machines → schemas, and tools → machines, schemas
  *
  * schemas/ stands alone; machines/ knows no terminal; renderers/ knows no
- * Pi tool API; nothing outside the tests imports test code.
+ * Pi tool API; nothing outside the tests imports test code. Inside
+ * renderers/, the review page (renderers/review/) may draw the terminal
+ * view's screens, but the terminal view never imports the review page; the
+ * page's browser script (renderers/review/client/) imports nothing but
+ * itself: no Node, no packages.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative, resolve, sep } from "node:path";
@@ -39,6 +43,19 @@ export const LAYERS: Record<string, Layer> = {
   },
 };
 
+/**
+ * Folders inside a layer with rules of their own, the innermost first: a
+ * file there follows its folder's rule instead of its layer's (`folders`
+ * may then name folders inside a layer, and `node:` built-ins are refused
+ * when `builtins` is false).
+ */
+export const INNER: Record<string, Layer & { builtins?: false }> = {
+  "renderers/review/client": { folders: ["renderers/review/client"], packages: [], builtins: false },
+};
+
+/** Folders that the rest of their own layer must not import (other layers may, as their rules say). */
+export const CLOSED = ["renderers/review"];
+
 export interface Violation {
   file: string;
   specifier: string;
@@ -55,19 +72,36 @@ function packageName(specifier: string): string {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }
 
+/** Whether `path` (`/` separated) is `folder` or lies inside it. */
+const within = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
+
 /** The violations of one file's imports, `file` relative to the project root. */
 export function checkImports(file: string, specifiers: string[]): Violation[] {
-  const folder = file.split(/[\\/]/)[0];
-  const layer = LAYERS[folder];
+  const path = file.split(/[\\/]/).join("/");
+  const top = path.split("/")[0];
+  const inner = Object.keys(INNER).find((f) => within(path, f));
+  const folder = inner ?? top;
+  const layer = inner ? INNER[inner] : LAYERS[top];
   if (!layer) return [];
   const out: Violation[] = [];
   for (const specifier of specifiers) {
-    if (specifier.startsWith("node:")) continue;
+    if (specifier.startsWith("node:")) {
+      if (inner && INNER[inner].builtins === false)
+        out.push({ file, specifier, reason: `${folder}/ runs in the browser: no Node built-ins` });
+      continue;
+    }
     if (specifier.startsWith(".")) {
-      const target = normalize(join(dirname(file), specifier)).split(sep)[0];
-      if (!layer.folders.includes(target)) {
-        out.push({ file, specifier, reason: `${folder}/ may import from ${layer.folders.join(", ")}, not ${target}/` });
+      const target = normalize(join(dirname(path), specifier))
+        .split(sep)
+        .join("/");
+      const allowed = layer.folders.find((f) => within(target, f));
+      if (!allowed) {
+        const named = inner ? target.replace(/\/[^/]*$/, "") : target.split("/")[0];
+        out.push({ file, specifier, reason: `${folder}/ may import from ${layer.folders.join(", ")}, not ${named}/` });
+        continue;
       }
+      const closed = CLOSED.find((c) => within(target, c) && !within(path, c) && within(c, top));
+      if (closed) out.push({ file, specifier, reason: `${top}/ outside ${closed}/ may not import ${closed}/` });
       continue;
     }
     const name = packageName(specifier);

@@ -13,4 +13,4 @@ export const loadEngine = () => import("./engine/index.js");
 
 export type Engine = Awaited<ReturnType<typeof loadEngine>>;
 
-export const loadReviewPage = () => import("../renderers/review-page.js");
+export const loadReviewPage = () => import("../renderers/review/page.js");

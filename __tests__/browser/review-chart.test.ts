@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Browser, Page } from "playwright-core";
 import { exampleNames, loadFormFile } from "../../bin/form-file.js";
 import { type FormSpec, normalizeForm } from "../../machines/spec.js";
-import { questionName } from "../../renderers/condition-words.js";
-import { formDiff, formDiffPage } from "../../renderers/review-diff.js";
-import { type ReviewForm, reviewPage } from "../../renderers/review-page.js";
+import { questionName } from "../../renderers/review/condition-words.js";
+import { formDiff, formDiffPage } from "../../renderers/review/diff.js";
+import { type ReviewForm, reviewPage } from "../../renderers/review/page.js";
 import { launchChromium, type WatchedPage, watchedPage } from "../helpers/browser.js";
 import { tempAgentDir } from "../helpers/temp.js";
 

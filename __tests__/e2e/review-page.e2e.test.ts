@@ -1,7 +1,7 @@
 /**
  * The review pages in a real browser: headless Chromium (Debian's package)
- * driven by playwright-core opens the page of every example in
- * docs/machines, clicks every state of the statechart and checks that the
+ * driven by playwright-core opens the page of every example (written as
+ * `npm run diagrams -- --pages` writes them), clicks every state of the statechart and checks that the
  * screen panel shows that state's screen, that the edges leaving it carry
  * key names, steps the shortest submitting route with the arrow keys,
  * switches the width, and shows a step's thumbnail. A self-contained page
@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Browser, Page } from "playwright-core";
 import { exampleNames, loadFormFile } from "../../bin/form-file.js";
 import type { FormSpec } from "../../machines/spec.js";
+import { writePages } from "../../scripts/diagrams.js";
 import { launchChromium, type WatchedPage, watchedPage } from "../helpers/browser.js";
 import { tempAgentDir } from "../helpers/temp.js";
 import { HOST } from "./pi-host.js";
@@ -29,7 +30,7 @@ import { startPi, usePiSessions } from "./session.js";
 const onceAcrossHosts = HOST.name === "pi-1.6" ? describe : describe.skip;
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const PAGES = join(ROOT, "docs", "machines");
+const PAGES = join(ROOT, "test-output", "machines");
 const OUT = join(ROOT, "test-output", "review-page");
 
 let browser: Browser;
@@ -38,7 +39,8 @@ const timings: string[] = [];
 beforeAll(async () => {
   browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
-}, 60_000);
+  if (HOST.name === "pi-1.6") await writePages(PAGES);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -17,21 +17,22 @@
  * diagrams draw, with each edge's keys in front of its event and the events
  * a state ignores on a greyed, dashed loop.
  */
-import { readFileSync } from "node:fs";
+import { dotToSvg } from "../graph.js";
+import { visibleControls } from "../text.js";
+import { reviewAssets } from "./assets.js";
+import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./chart.js";
+import type { PageData, StepRow } from "./client/data.js";
 import { conditionText } from "./condition-words.js";
-import { dotToSvg } from "./graph.js";
-import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./review-page-chart.js";
-import {
-  keyList,
-  type ReviewForm,
-  type ReviewModel,
-  type ReviewOptions,
-  type ReviewResult,
-  reviewModel,
-} from "./review-page-model.js";
-import { visibleControls } from "./text.js";
+import { escapeHtml, scriptJson } from "./html.js";
+import { keyList } from "./keys.js";
+import { reviewModel } from "./model.js";
+import type { ReviewForm, ReviewModel, ReviewOptions, ReviewResult } from "./types.js";
 
-export { keyList, type ReviewForm, type ReviewModel, type ReviewOptions, reviewModel } from "./review-page-model.js";
+export { reviewAssets } from "./assets.js";
+export { escapeHtml, scriptJson } from "./html.js";
+export { keyList } from "./keys.js";
+export { reviewModel } from "./model.js";
+export type { ReviewForm, ReviewModel, ReviewOptions } from "./types.js";
 
 export interface ReviewPageOptions extends ReviewOptions {
   /**
@@ -39,34 +40,6 @@ export interface ReviewPageOptions extends ReviewOptions {
    * the page links to these files (relative to the page), written from `reviewAssets()`.
    */
   assets?: "inline" | { script: string; style: string };
-}
-
-/** The script and style every review page uses. */
-export function reviewAssets(): { script: string; style: string } {
-  const read = (file: string) => readFileSync(new URL(file, import.meta.url), "utf8");
-  return { script: read("./review-page.client.js"), style: read("./review-page.css") };
-}
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/**
- * Control characters a terminal would run (ESC, BEL, C1 controls, DEL) and
- * bidirectional controls that reorder what `cat` or `less -R` of the file
- * shows: kept out of the embedded JSON as its escapes (the page's text shows
- * their pictures instead, as a form's screen does).
- */
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** Text as HTML element or attribute content; a control character shows in caret notation (`^[`, `^G`) or as U+FFFD. */
-export function escapeHtml(text: string): string {
-  return visibleControls(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-/** JSON that can sit inside a `<script>` element: no `<`, no line separators that end it early, no raw controls. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = {}): Promise<string> {
@@ -209,7 +182,7 @@ async function statecharts(form: ReviewForm, model: ReviewModel): Promise<DrawnC
  * is the first key (what a route's summary shows), `keys` every key that
  * sends the event there and `when` the condition under which it leads there.
  */
-function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]) {
+function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]): PageData {
   const strings: string[] = [];
   const known = new Map<string, number>();
   const string = (text: string) => {
@@ -221,16 +194,18 @@ function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]) {
     }
     return id;
   };
-  const steps = model.steps.map((step) => [
-    step.parent,
-    string(step.event),
-    string(step.state),
-    string(keyList(step.keys.slice(0, 1))),
-    string(keyList(step.keys)),
-    step.screens,
-    step.refused ? 1 : 0,
-    string(step.when),
-  ]);
+  const steps = model.steps.map(
+    (step): StepRow => [
+      step.parent,
+      string(step.event),
+      string(step.state),
+      string(keyList(step.keys.slice(0, 1))),
+      string(keyList(step.keys)),
+      step.screens,
+      step.refused ? 1 : 0,
+      string(step.when),
+    ],
+  );
   return {
     name: model.name,
     widths: model.widths,

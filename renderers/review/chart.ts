@@ -14,9 +14,10 @@
  * outcomes. Internal event names are kept for hovering (`events`), never in
  * the labels.
  */
-import type { FormSpec } from "../machines/spec.js";
+import type { FormSpec } from "../../machines/spec.js";
 import { conditionText, questionName } from "./condition-words.js";
-import { keyList, type ReviewModel } from "./review-page-model.js";
+import { keyList } from "./keys.js";
+import type { ReviewModel } from "./types.js";
 
 /** The node edges taken from every question start from (cancelling). */
 const ANY_QUESTION = "any_question";

@@ -16,14 +16,17 @@
  * every text written by the model or the person.
  */
 import { type AnyStateMachine, createActor } from "xstate";
-import type { FormEvent } from "../machines/context.js";
-import { createFormMachine } from "../machines/form.js";
-import { COOLDOWN_DONE, findRoutes } from "../machines/paths.js";
-import type { FormSpec } from "../machines/spec.js";
+import type { FormEvent } from "../../machines/context.js";
+import { createFormMachine } from "../../machines/form.js";
+import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { reviewAssets } from "./assets.js";
+import { reviewChart, stateWords } from "./chart.js";
 import { conditionText } from "./condition-words.js";
-import { escapeHtml, reviewAssets } from "./review-page.js";
-import { reviewChart, stateWords } from "./review-page-chart.js";
-import { eventText, type ReviewForm, type ReviewModel, reviewModel } from "./review-page-model.js";
+import { escapeHtml } from "./html.js";
+import { eventText } from "./keys.js";
+import { reviewModel } from "./model.js";
+import type { ReviewForm, ReviewModel } from "./types.js";
 
 export interface FormDiff {
   old: { name: string; questions: number; states: number; routes: number };

@@ -1,0 +1,28 @@
+/**
+ * Text as it reaches a review page: escaped as element text, or as JSON
+ * inside a script element that it cannot close, with no raw control
+ * character a terminal would act on when the file is shown with `cat`.
+ */
+import { visibleControls } from "../text.js";
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/**
+ * Control characters a terminal would run (ESC, BEL, C1 controls, DEL) and
+ * bidirectional controls that reorder what `cat` or `less -R` of the file
+ * shows: kept out of the embedded JSON as its escapes (the page's text shows
+ * them in caret notation instead, as a form's screen does).
+ */
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text as HTML element or attribute content; a control character shows in caret notation (`^[`, `^G`) or as U+FFFD. */
+export function escapeHtml(text: string): string {
+  return visibleControls(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/** JSON that can sit inside a `<script>` element: no `<`, no line separators that end it early, no raw controls. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

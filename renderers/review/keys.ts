@@ -1,0 +1,90 @@
+/**
+ * Events and keys as the review page names them: an event in words, the keys
+ * that send it where the form stands (the keymap's own inverse, in the names
+ * the help line uses), and the order the page lists them in.
+ */
+import type { FormEvent } from "../../machines/context.js";
+import { COOLDOWN_DONE, TIME_UP } from "../../machines/paths.js";
+import type { FormComponent } from "../component.js";
+import { keyName, keysForEvent } from "../keymap.js";
+import type { ReviewKeyRow } from "./types.js";
+
+/** An event as the page writes it. */
+export function eventText(event: { type: string } & Record<string, unknown>): string {
+  const e = event as FormEvent;
+  switch (e.type) {
+    case "MOVE":
+      return `MOVE ${e.delta > 0 ? "+" : ""}${e.delta}`;
+    case "MOVE_TO":
+      return `MOVE_TO ${e.to}`;
+    case "SELECT":
+      return `SELECT row ${e.row + 1}`;
+    case "TYPE":
+    case "SUBMIT_TEXT":
+      return `${e.type} ${JSON.stringify(e.text)}`;
+    case "ABORT":
+      return "ABORT (call aborted)";
+    case "STOP_CLOCK":
+      return "STOP_CLOCK (the first key)";
+    default:
+      if ((event.type as string) === TIME_UP) return "after the timeout";
+      return event.type === COOLDOWN_DONE ? "after the cooldown" : event.type;
+  }
+}
+
+/** Keys merged without repeats, in the order first seen. */
+export function addKeys(into: string[], keys: readonly string[]): void {
+  for (const k of keys) if (!into.includes(k)) into.push(k);
+}
+
+/** The keys that send `event` where the component stands, named as the help line names them. */
+export function keysOf(event: FormEvent, component: FormComponent): string[] {
+  if (event.type === "TYPE") {
+    const typed = event.text.slice(component.keyContext().editorText().length);
+    return [`typed ${JSON.stringify(typed)}`];
+  }
+  if ((event.type as string) === COOLDOWN_DONE || event.type === "ABORT") return [];
+  if ((event.type as string) === TIME_UP) return [];
+  if (event.type === "STOP_CLOCK") return ["any key"];
+  return keysForEvent(event, component.keyContext(), component.keybindings).map(keyName);
+}
+
+/** The order events are listed in: as the help line lists keys, then by row. */
+const EVENT_ORDER = [
+  "MOVE",
+  "MOVE_TO",
+  "SELECT",
+  "TOGGLE",
+  "CONFIRM",
+  "NOTE",
+  "TYPE",
+  "SUBMIT_TEXT",
+  "NEXT_TAB",
+  "PREV_TAB",
+  "CANCEL",
+  "after",
+  "ABORT",
+];
+
+export function byEvent(a: ReviewKeyRow, b: ReviewKeyRow): number {
+  const rank = (row: ReviewKeyRow) => {
+    const i = EVENT_ORDER.indexOf(row.event.split(" ")[0]);
+    return i < 0 ? EVENT_ORDER.length : i;
+  };
+  return rank(a) - rank(b) || (a.event < b.event ? -1 : a.event > b.event ? 1 : 0);
+}
+
+/** Alternative keys for one event, for a label: `Enter`, `Tab / →`, digits in a run as `1–5`. */
+export function keyList(keys: readonly string[]): string {
+  const isDigit = (k: string) => /^[1-9]$/.test(k);
+  const digits = [...new Set(keys.filter(isDigit).map(Number))].sort((a, b) => a - b);
+  const out = keys.filter((k) => !isDigit(k));
+  let start = 0;
+  for (let i = 1; i <= digits.length; i++) {
+    if (i < digits.length && digits[i] === digits[i - 1] + 1) continue;
+    const run = digits.slice(start, i);
+    out.push(run.length >= 3 ? `${run[0]}–${run[run.length - 1]}` : run.join(" "));
+    start = i;
+  }
+  return out.join(" / ");
+}

@@ -1,0 +1,206 @@
+/**
+ * What a form's review page shows, from the replay of every generated route
+ * on the real form component (`replay.ts`).
+ *
+ * Contract: the routes are the ones the path tests replay
+ * (`machines/paths.ts`); each is driven through a `FormComponent` with the
+ * terminal theme, and after every step the page keeps the key(s) that send
+ * the event where the form stands (the keymap's own inverse, in the names
+ * the help line uses), the state reached, the transitions taken and the
+ * screen at each width. Routes share their beginnings, so steps are kept as
+ * a tree: a step is its parent step plus one event. From the steps follow
+ * the keys on every edge of the statechart, the events each state refuses,
+ * the screen of each state (at the end of the shortest route into it), the
+ * coverage table the path tests check, and the tool's result (model-facing
+ * text and `details`) at the end of the shortest submitting route and of the
+ * shortest cancel.
+ */
+import { missedBy } from "../../machines/paths.js";
+import { formDiagram } from "../graph.js";
+import { stepCondition } from "./condition-words.js";
+import { addKeys, byEvent, keyList } from "./keys.js";
+import { replayRoutes } from "./replay.js";
+import type {
+  ReviewEdge,
+  ReviewForm,
+  ReviewKeyRow,
+  ReviewModel,
+  ReviewOptions,
+  ReviewResult,
+  ReviewState,
+  ReviewStep,
+  ReviewTransition,
+} from "./types.js";
+
+export const REVIEW_WIDTHS = [60, 80, 120];
+
+export async function reviewModel(form: ReviewForm, options: ReviewOptions = {}): Promise<ReviewModel> {
+  const { spec } = form;
+  const widths = options.widths ?? REVIEW_WIDTHS;
+  const width = options.width ?? (widths.includes(80) ? 80 : widths[0]);
+  const height = options.height ?? 30;
+  const diagram = formDiagram(spec);
+  const replay = await replayRoutes(form, widths, height, options);
+  const { machine, steps, routes, results, total } = replay;
+
+  // The keys on every drawn edge, from the steps that took it.
+  const edges: ReviewEdge[] = diagram.edges.map((e, i) => ({ ...e, id: `edge-${i}`, keys: [], routes: 0 }));
+  const edgesOf = new Map<string, number[]>();
+  edges.forEach((e, i) => {
+    edgesOf.set(e.transition, [...(edgesOf.get(e.transition) ?? []), i]);
+  });
+  const byPath = new Map(diagram.states.map((s) => [s.id, s.path]));
+  const transitionKeys = new Map<string, string[]>();
+  for (const step of steps) {
+    for (const t of step.transitions) {
+      addKeys(transitionKeys.get(t) ?? transitionKeys.set(t, []).get(t)!, step.keys);
+      for (const i of edgesOf.get(t) ?? []) {
+        if (!step.edges.includes(i)) step.edges.push(i);
+        addKeys(edges[i].keys, step.keys);
+      }
+    }
+  }
+
+  // When each step's event leads where it led, from the guards of the transitions taken.
+  for (const step of steps) {
+    if (step.parent < 0 || step.refused) continue;
+    const taken = step.transitions.flatMap((t) => {
+      const i = edgesOf.get(t)?.[0];
+      return i === undefined ? [] : [edges[i]];
+    });
+    step.when = stepCondition(spec, taken, steps[step.parent].state, step.state);
+  }
+
+  // How many routes pass through each state and take each transition and edge.
+  const stateRoutes = new Map<string, number>();
+  const transitionRoutes = new Map<string, number>();
+  for (const route of routes) {
+    const states = new Set<string>([steps[0].state]);
+    const transitions = new Set<string>(steps[0].transitions);
+    const taken = new Set<number>();
+    for (const id of route) {
+      states.add(steps[id].state);
+      for (const t of steps[id].transitions) transitions.add(t);
+      for (const e of steps[id].edges) taken.add(e);
+    }
+    for (const s of states) stateRoutes.set(s, (stateRoutes.get(s) ?? 0) + 1);
+    for (const t of transitions) transitionRoutes.set(t, (transitionRoutes.get(t) ?? 0) + 1);
+    for (const e of taken) edges[e].routes++;
+  }
+
+  // What each state does with each event sent from it.
+  const keyRows = new Map<string, Map<string, ReviewKeyRow>>();
+  steps.forEach((step, id) => {
+    if (step.parent < 0) return;
+    const from = steps[step.parent].state;
+    const rows = keyRows.get(from) ?? keyRows.set(from, new Map()).get(from)!;
+    const row =
+      rows.get(step.event) ?? rows.set(step.event, { event: step.event, keys: [], outcomes: [] }).get(step.event)!;
+    addKeys(row.keys, step.keys);
+    const to = step.refused ? "refused" : step.state === from ? "stays" : step.state;
+    const when = to === "stays" || to === "refused" ? "" : step.when;
+    if (!row.outcomes.some((o) => o.to === to && o.when === when)) row.outcomes.push({ to, when, step: id });
+  });
+
+  /** The step nearest the start that passes `test` (-1 when none does). */
+  const shortest = (test: (step: ReviewStep) => boolean) => {
+    let best = -1;
+    steps.forEach((step, id) => {
+      if (test(step) && (best < 0 || step.depth < steps[best].depth)) best = id;
+    });
+    return best;
+  };
+  const states: ReviewState[] = diagram.states.map((s) => {
+    const state: ReviewState = {
+      id: s.path,
+      dot: s.id,
+      label: s.label,
+      kind: s.kind,
+      step: s.kind === "compound" ? -1 : shortest((step) => step.state === s.path),
+      routes: s.kind === "compound" ? 0 : (stateRoutes.get(s.path) ?? 0),
+      keys: [...(keyRows.get(s.path)?.values() ?? [])].sort(byEvent),
+    };
+    if (s.detail) state.detail = s.detail;
+    if (s.parent) state.parent = byPath.get(s.parent);
+    if (s.initial) state.initial = byPath.get(s.initial);
+    return state;
+  });
+
+  // Events a state ignores, drawn as one greyed loop on it.
+  for (const s of states) {
+    const refused = s.keys.filter((row) => row.keys.length && row.outcomes.some((o) => o.to === "refused"));
+    if (!refused.length) continue;
+    edges.push({
+      from: s.dot,
+      to: s.dot,
+      label: `ignores ${refused.map((row) => `${keyList(row.keys)} (${row.event})`).join(", ")}`,
+      transition: "",
+      id: `refused-${s.dot}`,
+      refused: true,
+      keys: refused.flatMap((row) => row.keys),
+      routes: 0,
+    });
+  }
+
+  const missed = missedBy(machine, total);
+  const { definition } = missed;
+  const coveredCount =
+    definition.states.size + definition.transitions.size - missed.states.length - missed.transitions.length;
+  const transitions: ReviewTransition[] = [...definition.transitions].map((id) => {
+    const [node, event] = id.split(" ");
+    return {
+      id,
+      from: node.replace(/^form\.?/, "") || "(any state)",
+      event,
+      to: (edgesOf.get(id) ?? []).map((i) => byPath.get(edges[i].to) ?? edges[i].to),
+      keys: transitionKeys.get(id) ?? [],
+      routes: transitionRoutes.get(id) ?? 0,
+    };
+  });
+
+  const resultOf = (step: number): ReviewResult | undefined => {
+    const result = results.get(step);
+    if (step < 0 || !result) return undefined;
+    const route = routes.findIndex((r) => r.includes(step));
+    const answered = form.answer ? form.answer(result) : { text: "", details: result };
+    return { route, text: answered.text, details: answered.details };
+  };
+  const submitStep = shortest((s) => s.state === "submitted");
+  const cancelStep = shortest((s) => s.state === "cancelled" && s.event === "CANCEL");
+
+  const model: ReviewModel = {
+    name: form.name ?? "form",
+    title: spec.title ?? spec.questions[0]?.prompt ?? "",
+    widths,
+    width,
+    height,
+    initial: steps[0].state,
+    states,
+    edges,
+    steps,
+    routes,
+    rows: replay.rows,
+    screens: replay.screens,
+    coverage: {
+      states: {
+        covered: definition.states.size - missed.states.length,
+        total: definition.states.size,
+        missed: missed.states,
+      },
+      transitions: {
+        covered: definition.transitions.size - missed.transitions.length,
+        total: definition.transitions.size,
+        missed: missed.transitions,
+      },
+      routes: routes.length,
+      percent: Math.round((1000 * coveredCount) / (definition.states.size + definition.transitions.size)) / 10,
+      table: transitions,
+    },
+  };
+  if (form.tool) model.tool = form.tool;
+  const submit = resultOf(submitStep);
+  const cancel = resultOf(cancelStep);
+  if (submit) model.submit = submit;
+  if (cancel) model.cancel = cancel;
+  return model;
+}

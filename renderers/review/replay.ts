@@ -1,0 +1,188 @@
+/**
+ * Every generated route replayed on the real form component: the routes are
+ * the ones the path tests replay (`machines/paths.ts`); each is driven
+ * through a `FormComponent` with the terminal theme, and after every step
+ * the replay keeps the keys that send the event where the form stands, the
+ * state reached, the transitions taken and the screen at each width. Routes
+ * share their beginnings, so steps are kept as a tree: a step is its parent
+ * step plus one event. Long replays give the event loop a turn now and then
+ * (`eventLoopTurns`), so Pi keeps reading keys and drawing meanwhile.
+ */
+import type { AnyStateMachine, InspectionEvent } from "xstate";
+import type { FormEvent, FormResult } from "../../machines/context.js";
+import { createFormMachine } from "../../machines/form.js";
+import {
+  COOLDOWN_DONE,
+  type Coverage,
+  findRoutes,
+  newCoverage,
+  recordMicrosteps,
+  type Snap,
+} from "../../machines/paths.js";
+import { FormComponent } from "../component.js";
+import { ansiTheme } from "../theme.js";
+import { eventText, keysOf } from "./keys.js";
+import { ScreenTable } from "./screens.js";
+import type { ReviewForm, ReviewOptions, ReviewStep } from "./types.js";
+
+const host = (height: number) => ({ requestRender() {}, terminal: { rows: height + 4, columns: 120 } });
+
+/** The leaf state of a snapshot, as a path (`q2.choosing`, `submitted`). */
+function leafOf(snapshot: Snap): string {
+  const nodes = snapshot._nodes.filter((n) => n.type === "atomic" || n.type === "final");
+  const leaf = nodes[nodes.length - 1];
+  return leaf ? leaf.id.replace(/^form\.?/, "") : "";
+}
+
+/** The longest stretch a review page's build keeps the event loop to itself. */
+const YIELD_EVERY_MS = 10;
+
+/**
+ * A pause for long work inside Pi: a promise that waits for the event loop's
+ * next turn once the work has run `YIELD_EVERY_MS` since the last one, so Pi
+ * keeps reading keys and drawing (the progress line); nothing before that.
+ */
+export function eventLoopTurns(): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since <= YIELD_EVERY_MS) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
+
+/** What the replay of every route leaves: the steps as a tree, the routes through it, the screens. */
+export interface Replay {
+  machine: AnyStateMachine;
+  steps: ReviewStep[];
+  /** Every route, as its steps (the opening step 0 left out), shorter routes first. */
+  routes: number[][];
+  /** The form's result at the steps where it closed. */
+  results: Map<number, FormResult>;
+  rows: string[];
+  screens: number[][];
+  /** Every state and transition the routes took. */
+  total: Coverage;
+}
+
+export async function replayRoutes(
+  form: ReviewForm,
+  widths: readonly number[],
+  height: number,
+  options: ReviewOptions,
+): Promise<Replay> {
+  const { spec } = form;
+  const machine = createFormMachine(spec) as unknown as AnyStateMachine;
+  const turn = eventLoopTurns();
+  let looked = 0;
+  const paths = await findRoutes(spec, machine, () => {
+    looked++;
+    const waiting = turn();
+    if (waiting) options.onSearch?.(looked);
+    return waiting;
+  });
+  const table = new ScreenTable();
+  const total = newCoverage();
+  const current = newCoverage();
+  const recordTotal = recordMicrosteps(total);
+  const recordCurrent = recordMicrosteps(current);
+  const inspect = (e: InspectionEvent) => {
+    recordTotal(e);
+    recordCurrent(e);
+  };
+
+  const steps: ReviewStep[] = [];
+  const stepIds = new Map<string, number>();
+  const results = new Map<number, FormResult>();
+  const routes: number[][] = [];
+  const screensOf = async (component: FormComponent) => {
+    const out: number[] = [];
+    for (const w of widths) out.push(await table.add(component.render(w), w));
+    return out;
+  };
+
+  try {
+    for (const [index, path] of paths.entries()) {
+      const waiting = turn();
+      if (waiting) await waiting;
+      options.onProgress?.(index, paths.length);
+      let finished: FormResult | undefined;
+      current.transitions.clear();
+      const component = new FormComponent({
+        spec,
+        host: host(height),
+        theme: ansiTheme,
+        done: (result) => {
+          finished = result;
+        },
+        maxHeight: () => height,
+        inspect,
+      });
+      component.focused = true;
+      try {
+        if (steps.length === 0) {
+          steps.push({
+            parent: -1,
+            event: "the form opens",
+            keys: [],
+            state: leafOf(component.snapshot),
+            edges: [],
+            transitions: [...current.transitions],
+            screens: await screensOf(component),
+            refused: false,
+            depth: 0,
+            when: "",
+          });
+        }
+        let at = 0;
+        const route: number[] = [];
+        for (const { event: raw } of path.steps) {
+          const waiting = turn();
+          if (waiting) await waiting;
+          const event = raw as FormEvent;
+          if (event.type.startsWith("xstate.") && (event.type as string) !== COOLDOWN_DONE) continue;
+          const keys = keysOf(event, component);
+          current.transitions.clear();
+          if (event.type === "ABORT") component.abort();
+          else if (event.type === "TYPE")
+            component.handleInput(event.text.slice(component.keyContext().editorText().length));
+          else component.actor.send(event as never);
+          const key = `${at}\u0000${JSON.stringify(event)}`;
+          let id = stepIds.get(key);
+          if (id === undefined) {
+            id = steps.length;
+            stepIds.set(key, id);
+            steps.push({
+              parent: at,
+              event: eventText(event),
+              keys,
+              state: leafOf(component.snapshot),
+              edges: [],
+              transitions: [...current.transitions],
+              screens: await screensOf(component),
+              refused: current.transitions.size === 0,
+              depth: steps[at].depth + 1,
+              when: "",
+            });
+          }
+          if (finished && !results.has(id)) results.set(id, finished);
+          route.push(id);
+          at = id;
+        }
+        routes.push(route);
+      } finally {
+        component.dispose();
+      }
+    }
+  } finally {
+    table.dispose();
+  }
+
+  // Shorter routes first (a stable sort keeps the generated order among equals).
+  routes.sort((a, b) => a.length - b.length);
+  return { machine, steps, routes, results, rows: table.rows, screens: table.screens, total };
+}

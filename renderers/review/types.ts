@@ -1,0 +1,130 @@
+/**
+ * The shapes of a review page's model (renderers/review/model.ts makes it):
+ * the form under review, the steps of its routes as a tree, the states with
+ * the keys that leave them, the drawn edges, the coverage and the results.
+ */
+import type { FormResult } from "../../machines/context.js";
+import type { DiagramEdge } from "../../machines/diagram.js";
+import type { FormSpec } from "../../machines/spec.js";
+
+/** A form to review: its spec and, when known, the tool's mapping of a result to what the model reads. */
+export interface ReviewForm {
+  spec: FormSpec;
+  answer?: (result: FormResult) => { text: string; details: unknown };
+  /** What the page calls the form (an example's name). */
+  name?: string;
+  /** The tool that shows it. */
+  tool?: string;
+}
+
+export interface ReviewOptions {
+  /** The widths a reviewer can switch between. */
+  widths?: number[];
+  /** The width shown first. */
+  width?: number;
+  /** The rows the form may use. */
+  height?: number;
+  /** Called as the routes are replayed: how many are done, of how many. */
+  onProgress?: (done: number, total: number) => void;
+  /** Called now and then while the routes are searched: how many snapshots were looked at so far. */
+  onSearch?: (looked: number) => void;
+}
+
+/** One step of a route: the event sent from the parent step, and where it led. */
+export interface ReviewStep {
+  /** The step before (-1 for the form as it opens). */
+  parent: number;
+  /** The event, readable: `CONFIRM`, `MOVE +1`, `TYPE "Blue"`. */
+  event: string;
+  /** The keys that send it there, as the help line names them. */
+  keys: string[];
+  /** The leaf state reached (`q2.choosing`). */
+  state: string;
+  /** The drawn edges taken (indexes into `edges`). */
+  edges: number[];
+  /** The transitions taken (ids as in the coverage table). */
+  transitions: string[];
+  /** The screen after the step at each width (indexes into `screens`). */
+  screens: number[];
+  /** No transition fired: the form ignored the event. */
+  refused: boolean;
+  depth: number;
+  /** When the event leads there, in the form's words (`Size is 4 or more (4 or 5)`); "" when always. */
+  when: string;
+}
+
+export interface ReviewKeyRow {
+  event: string;
+  keys: string[];
+  /** Where it led: a state path, `stays`, or `refused`; when it does (in words); a step that shows it. */
+  outcomes: Array<{ to: string; when: string; step: number }>;
+}
+
+export interface ReviewState {
+  /** The state path, also its anchor (`#state-q2.choosing`). */
+  id: string;
+  /** The node or cluster name in the drawn statechart. */
+  dot: string;
+  label: string;
+  detail?: string;
+  kind: "atomic" | "compound" | "final";
+  parent?: string;
+  /** A compound state's initial leaf. */
+  initial?: string;
+  /** The last step of the shortest route into the state (-1: never reached). */
+  step: number;
+  /** How many generated routes pass through it. */
+  routes: number;
+  /** The events sent from here along the routes, with their keys and where they led. */
+  keys: ReviewKeyRow[];
+}
+
+export interface ReviewEdge extends DiagramEdge {
+  /** The keys that took this edge along the routes (for eventless and raised transitions: the key that led to them). */
+  keys: string[];
+  /** How many routes take it. */
+  routes: number;
+}
+
+export interface ReviewResult {
+  /** The route (index into `routes`) whose end this is. */
+  route: number;
+  text: string;
+  details: unknown;
+}
+
+export interface ReviewTransition {
+  id: string;
+  from: string;
+  event: string;
+  /** Target states, or empty for a transition that stays. */
+  to: string[];
+  keys: string[];
+  routes: number;
+}
+
+export interface ReviewModel {
+  name: string;
+  tool?: string;
+  title: string;
+  widths: number[];
+  width: number;
+  height: number;
+  initial: string;
+  states: ReviewState[];
+  edges: ReviewEdge[];
+  steps: ReviewStep[];
+  /** Every generated route, as its steps (the opening step 0 left out). */
+  routes: number[][];
+  rows: string[];
+  screens: number[][];
+  coverage: {
+    states: { covered: number; total: number; missed: string[] };
+    transitions: { covered: number; total: number; missed: string[] };
+    routes: number;
+    percent: number;
+    table: ReviewTransition[];
+  };
+  submit?: ReviewResult;
+  cancel?: ReviewResult;
+}
