@@ -20,8 +20,8 @@ import { CHECK_BUDGET, compilePattern, MAX_PROGRAM, patternRuns } from "../schem
 import { ELICIT_CHANNEL } from "../tools/api.js";
 import { runFormchart, runQwizard } from "../tools/commands.js";
 import { DRAFT_ENTRY, formKey } from "../tools/engine/drafts.js";
-import { createFormchart } from "../tools/index.js";
 import { formatRichAnswers, normalizeRich, richDetails } from "../tools/engine/rich.js";
+import { createFormchart } from "../tools/index.js";
 import { settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
 import { QuestionClock } from "../tools/throttle.js";

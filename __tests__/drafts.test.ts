@@ -6,8 +6,8 @@
 import { describe, expect, it } from "@jest/globals";
 import type { FormComponent } from "../renderers/component.js";
 import { DRAFT_ENTRY } from "../tools/engine/drafts.js";
-import { createFormchart } from "../tools/index.js";
 import { RESTORED_NOTICE } from "../tools/engine/run.js";
+import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, rpcContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";

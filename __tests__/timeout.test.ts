@@ -8,15 +8,15 @@ import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals
 import { hasInput, restoreContext } from "../machines/context.js";
 import { normalizeForm } from "../machines/spec.js";
 import { runDialogs } from "../renderers/dialogs.js";
-import { prepareFormFile } from "../tools/engine/catalog.js";
 import { runFormchart } from "../tools/commands.js";
+import { prepareFormFile } from "../tools/engine/catalog.js";
 import { DRAFT_ENTRY } from "../tools/engine/drafts.js";
 import { prepareForm } from "../tools/engine/form-tool.js";
-import { createFormchart } from "../tools/index.js";
 import { question } from "../tools/engine/question.js";
 import { questionThrottle } from "../tools/engine/question-throttle.js";
 import { RICH_CANCELLED_TEXT } from "../tools/engine/rich.js";
 import { RESTORED_NOTICE } from "../tools/engine/run.js";
+import { createFormchart } from "../tools/index.js";
 import { FormchartState } from "../tools/state.js";
 import { KEY, openForm } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
@@ -204,7 +204,11 @@ describe("the default timeout", () => {
     const raw = { questions: ARGS.questions };
     const byDefault = prepareForm(question, raw, { defaultTimeoutSeconds: state.settings.timeoutSeconds });
     expect(byDefault.ok && byDefault.form.spec.timeoutMs).toBe(45_000);
-    const own = prepareForm(question, { ...raw, timeout: 10 }, { defaultTimeoutSeconds: state.settings.timeoutSeconds });
+    const own = prepareForm(
+      question,
+      { ...raw, timeout: 10 },
+      { defaultTimeoutSeconds: state.settings.timeoutSeconds },
+    );
     expect(own.ok && own.form.spec.timeoutMs).toBe(10_000);
     expect((await runFormchart("timeout off", state)).level).toBe("info");
     expect(state.settings.timeoutSeconds).toBeUndefined();

@@ -15,8 +15,8 @@ import type { AutocompleteItem } from "@earendil-works/pi-tui";
 
 import type { DiagramFormat } from "../machines/diagram.js";
 import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
-import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
 import { loadEngine, loadReviewPage } from "./on-demand.js";
+import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
 
@@ -227,10 +227,7 @@ export async function runFormchart(
   const onSearch = (looked: number) => say(`Review page: searching the routes (${looked} states so far)`);
   const onProgress = (done: number, total: number) => say(`Review page: replaying route ${done + 1} of ${total}`);
   try {
-    const page = await reviewPage(
-      { ...state.lastForm, name: "last form" },
-      { onProgress, onSearch },
-    );
+    const page = await reviewPage({ ...state.lastForm, name: "last form" }, { onProgress, onSearch });
     writeFileSync(file, page);
   } finally {
     progress?.(undefined);

@@ -22,31 +22,15 @@
  */
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { type ElicitRequestInput, errorLine } from "../schemas/elicit.js";
-import type { ErrorCategory } from "../schemas/validate.js";
+import { ElicitError, type ElicitFailure } from "./elicit-error.js";
 import type { ElicitResult } from "./engine/schema-form.js";
 import { loadEngine } from "./on-demand.js";
 import { FormchartState } from "./state.js";
 
+export { ElicitError, type ElicitErrorCategory, type ElicitFailure } from "./elicit-error.js";
+
 /** The event-bus channel `elicit` requests are sent on. */
 export const ELICIT_CHANNEL = "pi-formchart:elicit";
-
-export type ElicitErrorCategory = ErrorCategory | "no_ui";
-
-/** Why `elicit()` opened no form. */
-export interface ElicitFailure {
-  category: ElicitErrorCategory;
-  message: string;
-}
-
-export class ElicitError extends Error implements ElicitFailure {
-  readonly category: ElicitErrorCategory;
-
-  constructor(category: ElicitErrorCategory, message: string) {
-    super(`${category}: ${message}`);
-    this.name = "ElicitError";
-    this.category = category;
-  }
-}
 
 /** A request sent over `pi.events` on `ELICIT_CHANNEL`. */
 export interface ElicitEventRequest {

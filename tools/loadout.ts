@@ -30,7 +30,8 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { lenientSchema } from "../schemas/lenient.js";
 import { MANIFESTS } from "./catalog.js";
-import { type AnyManifest, registerFormTool } from "./manifest.js";
+import type { AnyManifest } from "./manifest.js";
+import { registerFormTool } from "./register.js";
 import type { FormchartState } from "./state.js";
 import { ALL_TOOL_NAMES, TOOL_SETS, type ToolSetName } from "./tool-sets.js";
 

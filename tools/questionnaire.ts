@@ -14,7 +14,7 @@
 import { BranchParameters, QuestionnaireParameters } from "../schemas/qwizard.js";
 import type { TimedOutFields } from "./engine/answer-text.js";
 import { BY_TIMEOUT, defineManifest, describeCall, type ResultSummary } from "./manifest.js";
-import { optionsFromStrings, unnestBranch } from "./prepare.js";
+import { optionsFromStrings } from "./prepare.js";
 
 export interface QuestionnaireAnswer {
   id: string;
@@ -76,7 +76,9 @@ export const questionBranch = defineManifest<QuestionnaireDetails>({
     "Use question_branch when a follow-up question only makes sense for some answers to an earlier question.",
   ],
   parameters: BranchParameters,
-  folds: [optionsFromStrings, unnestBranch],
+  // A nested `branch` is unnested by the check (tools/engine/questionnaire.ts), after Pi's: Pi would name a
+  // wrong type in it by the unnested path, which the model never wrote.
+  folds: [optionsFromStrings],
   callSummary: describeCall,
   resultSummary: questionnaireSummary,
 });

@@ -1,45 +1,12 @@
 /**
  * What the tools of one Pi process share: the settings file, the question
  * clock, the forms open now, and the last form shown. Data only: what shows
- * a form and keeps its draft is the engine's (tools/engine/show.ts).
+ * a form and keeps its draft is the engine's (tools/engine/run.ts).
  */
 import type { FormResult } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
-import { loadEngine } from "./on-demand.js";
 import { namesTools, readSettings, type Settings, settingsPath, updateSettings } from "./settings.js";
 import { QuestionClock } from "./throttle.js";
-
-/** How long after the session starts the form engine is loaded, if no form has asked for it yet. */
-export const WARM_UP_DELAY_MS = 200;
-
-/**
- * Load the form engine in the background, once Pi has drawn its screen, so
- * that the first form opens as fast as later ones (tools/engine/warm-up.ts:
- * Pi runs between each of its steps, so its UI never stalls). The timer
- * never keeps Pi running (print mode exits as it would) and is cleared when
- * the session shuts down first; a failure is left for the first form to meet
- * and report.
- */
-export function warmUp(
-  /** The session's: a session that ends first never loads the engine. */
-  signal: AbortSignal,
-  delayMs = WARM_UP_DELAY_MS,
-  /** What warms up: the engine's own warm-up, loading it first. */
-  warm = async () => (await loadEngine()).warmUp(),
-): void {
-  if (signal.aborted) return;
-  const timer = setTimeout(async () => {
-    signal.removeEventListener("abort", stop);
-    try {
-      await warm();
-    } catch {
-      // The first form loads the engine again and reports what went wrong.
-    }
-  }, delayMs);
-  timer.unref?.();
-  const stop = () => clearTimeout(timer);
-  signal.addEventListener("abort", stop, { once: true });
-}
 
 /** The last form a person saw, and how the tool that showed it maps a result to what the model reads. */
 export interface ShownForm {
@@ -142,7 +109,9 @@ export class FormchartState {
   /** How long a tool call must wait before its form opens (auto-throttle and the tool's own cooldown). */
   waitFor(toolCallId: string | undefined, ownCooldownSeconds = 0): number {
     const auto =
-      toolCallId !== undefined && this.clock.takeAutoThrottle(toolCallId) && this.settings.autoThrottle ? this.settings.cooldownSeconds : 0;
+      toolCallId !== undefined && this.clock.takeAutoThrottle(toolCallId) && this.settings.autoThrottle
+        ? this.settings.cooldownSeconds
+        : 0;
     return this.clock.remaining(Math.max(auto, ownCooldownSeconds));
   }
 }

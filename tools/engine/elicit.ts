@@ -5,7 +5,7 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type CheckedElicitRequest, checkElicitRequest, type ElicitRequestInput } from "../../schemas/elicit.js";
-import { ElicitError } from "../elicit.js";
+import { ElicitError } from "../elicit-error.js";
 import type { FormchartState } from "../state.js";
 import type { FormJob } from "./form-tool.js";
 import { run } from "./run.js";

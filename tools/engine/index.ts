@@ -9,8 +9,8 @@ import { formTool } from "./catalog.js";
 import { failureText, NO_UI } from "./form-tool.js";
 import { type RunRequest, run } from "./run.js";
 
-export { elicitWith } from "./elicit.js";
 export { renderDiagram } from "../../renderers/graph.js";
+export { elicitWith } from "./elicit.js";
 export { warmUp } from "./warm-up.js";
 
 type Content = { content: Array<{ type: "text"; text: string }>; details: unknown };

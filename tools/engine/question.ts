@@ -7,7 +7,12 @@ import type { FormResult, QuestionOutcome } from "../../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionSpec } from "../../machines/spec.js";
 import { checkAsWritten } from "../../schemas/aliases.js";
 import { checkFoldedQuestion, type QuestionArgs } from "../../schemas/question.js";
-import { type NormalizedQuestion, type QuestionAnswer, type QuestionDetails, question as manifest } from "../question.js";
+import {
+  question as manifest,
+  type NormalizedQuestion,
+  type QuestionAnswer,
+  type QuestionDetails,
+} from "../question.js";
 import { answerLine, cancelledText, outcomeFields, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
 

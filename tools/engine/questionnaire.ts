@@ -14,10 +14,11 @@ import {
   checkQuestionnaireArgs,
 } from "../../schemas/qwizard.js";
 import type { ToolManifest } from "../manifest.js";
+import { unnestBranch } from "../prepare.js";
 import {
+  questionBranch as branchManifest,
   type QuestionnaireAnswer,
   type QuestionnaireDetails,
-  questionBranch as branchManifest,
   questionnaire as questionnaireManifest,
 } from "../questionnaire.js";
 import {
@@ -139,4 +140,4 @@ function questionnaireTool(
 }
 
 export const questionnaire = questionnaireTool(questionnaireManifest, checkAsWritten(checkQuestionnaireArgs), false);
-export const questionBranch = questionnaireTool(branchManifest, checkAsWritten(checkBranchArgs), true);
+export const questionBranch = questionnaireTool(branchManifest, checkAsWritten(checkBranchArgs, unnestBranch), true);

@@ -52,7 +52,13 @@ export async function run<A, R>(job: FormJob<A, R>, request: RunRequest): Promis
   const { form } = prepared;
   const outcome = await showAndKeep(state, request.ctx, form, request.signal);
   if (outcome.kind === "no-ui") return { kind: "no-ui", spec: form.spec };
-  return { kind: "closed", args: prepared.args, spec: form.spec, result: outcome.result, answer: form.answer(outcome.result) };
+  return {
+    kind: "closed",
+    args: prepared.args,
+    spec: form.spec,
+    result: outcome.result,
+    answer: form.answer(outcome.result),
+  };
 }
 
 /** Show a prepared form, restoring the draft of the same form, and keep what the person entered. */
