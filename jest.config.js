@@ -1,7 +1,9 @@
 /**
  * Jest in ESM mode: pi-tui is ESM-only. Type checking is `tsc --noEmit`'s job.
  *
- * One project for the unit tests, one for the pages in a real browser
+ * One project for the unit tests, one for the unit files that build dist/ or
+ * start processes (Pi, `npm run visualize`): `npm test` runs them,
+ * `npm run test:quick` (the unit project only) leaves them out; one for the pages in a real browser
  * (__tests__/browser: no Pi there, so they run once), and one per Pi host for
  * the end-to-end tests (__tests__/e2e/pi-host.ts): the same files run
  * against Pi 1.6 full-screen, Pi 1.6 inline and Pi 0.73.1.
@@ -14,6 +16,9 @@ const common = {
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
 };
 
+/** Unit files that build dist/ or start processes: slow, so not in the quick loop. */
+const SLOW = ["build", "bench-harness", "diagram", "review-diff"].map((name) => `<rootDir>/__tests__/${name}.test.ts`);
+
 const HOSTS = ["pi-1.6", "pi-1.6-regular", "pi-0.73"];
 const hosts = process.env.PI_HOSTS ? process.env.PI_HOSTS.split(",").filter((h) => HOSTS.includes(h)) : HOSTS;
 
@@ -25,8 +30,9 @@ export default {
       ...common,
       displayName: "unit",
       testMatch: ["<rootDir>/__tests__/**/*.test.ts"],
-      testPathIgnorePatterns: ["/node_modules/", "/__tests__/e2e/", "/__tests__/browser/"],
+      testPathIgnorePatterns: ["/node_modules/", "/__tests__/e2e/", "/__tests__/browser/", ...SLOW],
     },
+    { ...common, displayName: "slow", testMatch: SLOW },
     { ...common, displayName: "browser", testMatch: ["<rootDir>/__tests__/browser/**/*.test.ts"] },
     ...hosts.map((host) => ({
       ...common,

@@ -6,6 +6,11 @@
  * (see helpers/paths.ts), and the routes together must take every state node
  * and every transition of the machine: the coverage table printed at the end
  * must read 100 % everywhere, or the test fails.
+ *
+ * The quick loop (QUICK=1) replays a fixed sample instead: the routes that
+ * together still take every state node and transition, and a few more, drawn
+ * with PATHS_SEED (default 1), and compares the route searches on two
+ * examples; `npm test` replays every route and compares on all six.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
@@ -21,7 +26,7 @@ import {
   withoutPrefixes,
 } from "../machines/paths.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
-import { replayPath } from "./helpers/paths.js";
+import { coveringSample, replayPath } from "./helpers/paths.js";
 
 function example(name: string): FormSpec {
   const loaded = loadFormFile(name);
@@ -98,6 +103,12 @@ const forms: Array<[string, FormSpec]> = [
 ];
 
 const table: string[] = [];
+const SEED = Number(process.env.PATHS_SEED ?? 1);
+/** Routes replayed beyond those the sample needs to cover the chart. */
+const EXTRA = 10;
+/** The quick loop compares the route searches on fewer examples; `npm test` on all of them. */
+const quickly = (names: string[], quick: string[]) =>
+  process.env.QUICK ? names.filter((n) => quick.includes(n)) : names;
 
 describe.each(forms)("%s", (name, spec) => {
   const machine = createFormMachine(spec) as unknown as AnyStateMachine;
@@ -113,7 +124,8 @@ describe.each(forms)("%s", (name, spec) => {
 
   it("every generated route replays on the component and together they cover the whole chart", () => {
     const started = performance.now();
-    const paths = generatePaths(spec, machine);
+    const all = generatePaths(spec, machine);
+    const paths = process.env.QUICK ? coveringSample(spec, all, { seed: SEED, extra: EXTRA }) : all;
     const generated = performance.now();
     const coverage = newCoverage();
     paths.forEach((path, i) => {
@@ -125,7 +137,7 @@ describe.each(forms)("%s", (name, spec) => {
     const percent = ((100 * covered) / (definition.states.size + definition.transitions.size)).toFixed(1);
     const ms = (t: number) => `${Math.round(t)} ms`.padStart(8);
     table.push(
-      `${name.padEnd(42)} ${`${definition.states.size - missingStates.length}/${definition.states.size}`.padStart(7)} ${`${definition.transitions.size - missingTransitions.length}/${definition.transitions.size}`.padStart(11)} ${String(paths.length).padStart(6)} ${`${percent} %`.padStart(8)} ${ms(generated - started)} ${ms(performance.now() - generated)}`,
+      `${name.padEnd(42)} ${`${definition.states.size - missingStates.length}/${definition.states.size}`.padStart(7)} ${`${definition.transitions.size - missingTransitions.length}/${definition.transitions.size}`.padStart(11)} ${(paths.length === all.length ? String(all.length) : `${paths.length}/${all.length}`).padStart(9)} ${`${percent} %`.padStart(8)} ${ms(generated - started)} ${ms(performance.now() - generated)}`,
     );
     expect(missingStates).toEqual([]);
     expect(missingTransitions).toEqual([]);
@@ -136,7 +148,12 @@ describe("the routes", () => {
   const events = (paths: ReadonlyArray<{ steps: ReadonlyArray<{ event: unknown }> }>) =>
     paths.map((p) => p.steps.map((step) => JSON.stringify(step.event)));
 
-  it.each(exampleNames().filter((name) => ["demo", "branching", "timeout", "single"].includes(name)))(
+  it.each(
+    quickly(
+      exampleNames().filter((name) => ["demo", "branching", "timeout", "single"].includes(name)),
+      ["timeout", "single"],
+    ),
+  )(
     "of example %s are the ones @xstate/graph's own deduplication keeps, in its order",
     (name) => {
       const spec = example(name);
@@ -147,7 +164,7 @@ describe("the routes", () => {
     60_000,
   );
 
-  it.each(["demo", "branching", "timeout", "throttled", "rich", "form-signup"])(
+  it.each(quickly(["demo", "branching", "timeout", "throttled", "rich", "form-signup"], ["timeout", "throttled"]))(
     "of example %s are found the same by the search that can pause, which pauses after every node",
     async (name) => {
       const spec = example(name);
@@ -182,6 +199,6 @@ describe("the routes", () => {
 });
 
 afterAll(() => {
-  const head = `${"machine".padEnd(42)} ${"states".padStart(7)} ${"transitions".padStart(11)} ${"paths".padStart(6)} ${"covered".padStart(8)} ${"generate".padStart(8)} ${"replay".padStart(8)}`;
+  const head = `${"machine".padEnd(42)} ${"states".padStart(7)} ${"transitions".padStart(11)} ${"paths".padStart(9)} ${"covered".padStart(8)} ${"generate".padStart(8)} ${"replay".padStart(8)}`;
   console.log(`Generated path coverage\n${head}\n${table.join("\n")}`);
 });

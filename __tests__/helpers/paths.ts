@@ -9,7 +9,7 @@ import { expect, jest } from "@jest/globals";
 import { createActor } from "xstate";
 import type { FormEvent, FormResult } from "../../machines/context.js";
 import { createFormMachine } from "../../machines/form.js";
-import { COOLDOWN_DONE, type Coverage, recordMicrosteps, TIME_UP } from "../../machines/paths.js";
+import { COOLDOWN_DONE, type Coverage, newCoverage, recordMicrosteps, TIME_UP } from "../../machines/paths.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { openForm, overflowingLines } from "./fake-host.js";
 import { bytesForEvent } from "./keys.js";
@@ -75,4 +75,61 @@ export function replayPath(
   expect(results).toEqual(end.status === "done" ? [end.output as FormResult] : []);
   model.stop();
   form.dispose();
+}
+
+/** What one route takes of the chart, on a pure model actor fed its events (no component: cheap). */
+export function routeCoverage(spec: FormSpec, steps: ReadonlyArray<{ event: { type: string } }>): Coverage {
+  const coverage = newCoverage();
+  const model = createActor(createFormMachine(spec), { input: { spec }, inspect: recordMicrosteps(coverage) }).start();
+  for (const { event } of steps) {
+    if (event.type === (COOLDOWN_DONE as string)) jest.advanceTimersByTime(spec.waitMs ?? 0);
+    else if (event.type === (TIME_UP as string)) jest.advanceTimersByTime(spec.timeoutMs ?? 0);
+    else if (!event.type.startsWith("xstate.")) model.send(event as FormEvent);
+  }
+  model.stop();
+  return coverage;
+}
+
+/**
+ * A fixed sample of routes that takes every state node and transition the
+ * whole set takes: routes in an order shuffled by `seed`, each kept when it
+ * takes something the kept ones have not, then `extra` more drawn with the
+ * same seed. The same seed always picks the same routes.
+ */
+export function coveringSample<R extends { steps: ReadonlyArray<{ event: { type: string } }> }>(
+  spec: FormSpec,
+  routes: readonly R[],
+  { seed, extra }: { seed: number; extra: number },
+): R[] {
+  let state = seed >>> 0;
+  // mulberry32: a small seeded generator, so the sample is the same on every run.
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const order = routes.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const taken = newCoverage();
+  const kept: number[] = [];
+  const rest: number[] = [];
+  for (const i of order) {
+    const { states, transitions } = routeCoverage(spec, routes[i].steps);
+    const adds =
+      [...states].some((s) => !taken.states.has(s)) || [...transitions].some((t) => !taken.transitions.has(t));
+    if (!adds) {
+      rest.push(i);
+      continue;
+    }
+    kept.push(i);
+    for (const s of states) taken.states.add(s);
+    for (const t of transitions) taken.transitions.add(t);
+  }
+  kept.push(...rest.slice(0, extra));
+  return kept.sort((a, b) => a - b).map((i) => routes[i]);
 }
