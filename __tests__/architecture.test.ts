@@ -3,7 +3,17 @@
  * project, and the check really catches an import against it.
  */
 import { describe, expect, it } from "@jest/globals";
-import { checkImports, checkLayers, importCircles, importGraph, importsOf, projectSources } from "../scripts/layers.js";
+import {
+  checkImports,
+  checkLayers,
+  importCircles,
+  importGraph,
+  importsOf,
+  projectSources,
+  START_DOORS,
+  START_ENTRY,
+  startViolations,
+} from "../scripts/layers.js";
 
 describe("layers", () => {
   it("no import in the project goes against the layering", () => {
@@ -100,5 +110,42 @@ describe("import circles", () => {
       ["machines/a.ts", "machines/b.ts", "machines/c.ts"],
       ["machines/d.ts"],
     ]);
+  });
+});
+
+describe("what Pi loads at start", () => {
+  const project = projectSources(".");
+
+  it("reaches the engine and the review page only through the doors, as promises", () => {
+    expect(startViolations(project)).toEqual([]);
+    // The doors are what the start reaches on demand: the engine and the review page.
+    expect(project.get(START_DOORS)).toMatch(/import\("\.\/engine\/index\.js"\)/);
+  });
+
+  it.each([
+    [
+      "a manifest importing the form model",
+      "tools/question.ts",
+      'import { normalizeForm } from "../machines/spec.js";',
+    ],
+    ["the registration importing the engine", "tools/register.ts", 'import { runTool } from "./engine/index.js";'],
+    [
+      "the settings loading the engine on their own",
+      "tools/settings.ts",
+      'const e = await import("./engine/index.js");',
+    ],
+    ["a schema importing the terminal view", "schemas/rules.ts", 'import { view } from "../renderers/view.js";'],
+  ])("catches %s", (_name, file, line) => {
+    const changed = new Map(project);
+    changed.set(file, `${line}\n${project.get(file)}`);
+    const violations = startViolations(changed);
+    expect(violations).toHaveLength(1);
+    expect(violations[0].file).toBe(file);
+  });
+
+  it("does not follow type-only imports, which are erased", () => {
+    const changed = new Map(project);
+    changed.set(START_ENTRY, `import type { FormSpec } from "../machines/spec.js";\n${project.get(START_ENTRY)}`);
+    expect(startViolations(changed)).toEqual([]);
   });
 });

@@ -207,3 +207,69 @@ export function projectSources(root: string): Map<string, string> {
     ),
   );
 }
+
+/** What Pi loads at start: the extension's entry and what it imports, never through `import()`. */
+export const START_ENTRY = "tools/index.ts";
+/** The one module at start that may load anything on demand (`import()`): the doors. */
+export const START_DOORS = "tools/on-demand.ts";
+/** What Pi's start may reach of the project: tools/ (not its engine), the schemas, and the renderers' text and theme. */
+const START_MAY_REACH = /^(tools\/(?!engine\/)[^/]+|schemas\/.+|renderers\/(text|theme)\.ts)$/;
+
+/** A file's value imports, split into static ones and `import()`; type-only imports are erased, so not followed. */
+function valueImports(file: string, source: string): { fixed: string[]; onDemand: string[] } {
+  const parsed = ts.createSourceFile(file, source, ts.ScriptTarget.Latest);
+  const fixed: string[] = [];
+  const onDemand: string[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      const typeOnly = ts.isImportDeclaration(node)
+        ? node.importClause?.isTypeOnly ||
+          (node.importClause?.namedBindings &&
+            ts.isNamedImports(node.importClause.namedBindings) &&
+            !node.importClause.name &&
+            node.importClause.namedBindings.elements.every((e) => e.isTypeOnly))
+        : node.isTypeOnly;
+      if (!typeOnly && ts.isStringLiteral(node.moduleSpecifier)) fixed.push(node.moduleSpecifier.text);
+    }
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [specifier] = node.arguments;
+      if (specifier && ts.isStringLiteral(specifier)) onDemand.push(specifier.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parsed);
+  return { fixed, onDemand };
+}
+
+/**
+ * The start boundary, over the project's sources (path → text): every file
+ * Pi's start loads, following value imports from tools/index.ts, is one
+ * START_MAY_REACH allows, and only the doors load anything with `import()`.
+ */
+export function startViolations(files: Map<string, string>): Violation[] {
+  const out: Violation[] = [];
+  const seen = new Set<string>();
+  const resolveFrom = (file: string, specifier: string) => {
+    const target = normalize(join(dirname(file), specifier))
+      .split(sep)
+      .join("/");
+    return [target.replace(/\.js$/, ".ts"), target, `${target}.ts`].find((t) => files.has(t));
+  };
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const { fixed, onDemand } = valueImports(file, files.get(file) ?? "");
+    for (const specifier of onDemand)
+      if (file !== START_DOORS)
+        out.push({ file, specifier, reason: `what Pi loads at start loads on demand only through ${START_DOORS}` });
+    for (const specifier of fixed.filter((s) => s.startsWith("."))) {
+      const target = resolveFrom(file, specifier);
+      if (!target) continue;
+      if (!START_MAY_REACH.test(target))
+        out.push({ file, specifier, reason: `Pi's start would load ${target}: reach it through ${START_DOORS}` });
+      else walk(target);
+    }
+  };
+  walk(START_ENTRY);
+  return out;
+}

@@ -4,6 +4,8 @@
  * request goes through `run` (tools/engine/run.ts).
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { precompiledValidator } from "../../schemas/precompiled.js";
+import { usePrecompiled } from "../../schemas/validate.js";
 import type { FormchartState } from "../state.js";
 import { formTool } from "./catalog.js";
 import { failureText, NO_UI } from "./form-tool.js";
@@ -12,6 +14,11 @@ import { type RunRequest, run } from "./run.js";
 export { renderDiagram } from "../../renderers/graph.js";
 export { elicitWith } from "./elicit.js";
 export { warmUp } from "./warm-up.js";
+
+// Every check runs in the engine: from here on, with the validators the build compiled ahead of time.
+usePrecompiled(precompiledValidator);
+
+export { precompiledValidator };
 
 type Content = { content: Array<{ type: "text"; text: string }>; details: unknown };
 
