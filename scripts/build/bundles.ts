@@ -76,6 +76,9 @@ function wrapped(name: string): Pick<BuildOptions, "banner" | "footer"> {
   };
 }
 
+/** A module's name in a `__shared` table: its path, a package's from its node_modules on (wherever that lies). */
+const sharedKey = (path: string) => (path.includes("node_modules/") ? path.slice(path.indexOf("node_modules/")) : path);
+
 const projectPath = (root: string, dir: string, specifier: string) =>
   relative(root, resolve(dir, specifier.replace(/\.js$/, ".ts")))
     .split("\\")
@@ -130,7 +133,7 @@ function boundaries(
       b.onLoad({ filter: /.*/, namespace: "shared" }, (args) => {
         const [name, path] = [args.path.slice(0, args.path.indexOf(":")), args.path.slice(args.path.indexOf(":") + 1)];
         return {
-          contents: `module.exports = __bundle(${JSON.stringify(name)}).__shared[${JSON.stringify(path)}];\n`,
+          contents: `module.exports = __bundle(${JSON.stringify(name)}).__shared[${JSON.stringify(sharedKey(path))}];\n`,
           loader: "js",
         };
       });
@@ -147,7 +150,7 @@ function withShared(root: string, bundle: Bundle, shared: readonly string[]): st
     // A default export (the extension's) is handed on too.
     ...(hasDefault ? [`export { default } from ${entry};`] : []),
     ...shared.map((path, i) => `import * as m${i} from ${JSON.stringify(`./${path}`)};`),
-    `export const __shared = {${shared.map((path, i) => `${JSON.stringify(path)}: m${i}`).join(", ")}};`,
+    `export const __shared = {${shared.map((path, i) => `${JSON.stringify(sharedKey(path))}: m${i}`).join(", ")}};`,
   ].join("\n");
 }
 
