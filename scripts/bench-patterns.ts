@@ -17,7 +17,7 @@
  */
 import { getKeybindings } from "@mariozechner/pi-tui";
 import type { FormResult } from "../machines/context.js";
-import { FormComponent } from "../renderers/component.js";
+import { FormComponent } from "../renderers/terminal/component.js";
 import { plainTheme } from "../renderers/theme.js";
 import { compilePattern } from "../schemas/patterns.js";
 import { FORM_TOOLS } from "../tools/engine/catalog.js";

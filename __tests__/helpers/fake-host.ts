@@ -5,7 +5,7 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
 import type { FormResult } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
-import { FormComponent, type FormComponentOptions } from "../../renderers/component.js";
+import { FormComponent, type FormComponentOptions } from "../../renderers/terminal/component.js";
 import { plainTheme } from "../../renderers/theme.js";
 
 export function fakeHost(rows = 40, columns = 100) {

@@ -19,7 +19,7 @@ import {
   recordMicrosteps,
   type Snap,
 } from "../../machines/paths.js";
-import { FormComponent } from "../component.js";
+import { FormComponent } from "../terminal/component.js";
 import { ansiTheme } from "../theme.js";
 import { eventText, keysOf } from "./keys.js";
 import { ScreenTable } from "./screens.js";

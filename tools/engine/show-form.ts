@@ -22,8 +22,8 @@ import {
   initialContext,
 } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
-import { FormComponent } from "../../renderers/component.js";
-import { runDialogs } from "../../renderers/dialogs.js";
+import { FormComponent } from "../../renderers/terminal/component.js";
+import { runDialogs } from "../../renderers/terminal/dialogs.js";
 import { displayLine } from "../../renderers/text.js";
 
 export type ShowOutcome = ({ kind: "done" } & FormOutcome) | { kind: "no-ui" };

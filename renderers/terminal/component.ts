@@ -6,6 +6,12 @@
  * the snapshot, the width or the editor changes; `done` is called exactly
  * once, with the machine's output, when the machine reaches a final state.
  * `abort()` closes the form as cancelled, keeping the answers given so far.
+ *
+ * renderers/terminal/ is the form's live front ends: this component and the
+ * view, frame, keymap, help and mouse it draws and reads keys with, and the
+ * dialog front end (dialogs.ts), which shares their presentation model. The
+ * review page (renderers/review/) draws their screens; they never import it,
+ * and in tools/ only the engine loads them (scripts/layers.ts holds both).
  */
 import {
   type Component,
@@ -17,8 +23,14 @@ import {
   type TuiMouseEventResult,
 } from "@earendil-works/pi-tui";
 import { type Actor, createActor, type InspectionEvent } from "xstate";
-import { type FormContext, type FormResult, formResult, initialContext, shownQuestions } from "../machines/context.js";
-import { type FormMachine, formMachine } from "../machines/form.js";
+import {
+  type FormContext,
+  type FormResult,
+  formResult,
+  initialContext,
+  shownQuestions,
+} from "../../machines/context.js";
+import { type FormMachine, formMachine } from "../../machines/form.js";
 import {
   discarding,
   editing,
@@ -26,8 +38,10 @@ import {
   type FormPosition,
   type FormSnapshot,
   formPosition,
-} from "../machines/position.js";
-import { type FormSpec, singleLine } from "../machines/spec.js";
+} from "../../machines/position.js";
+import { type FormSpec, singleLine } from "../../machines/spec.js";
+import { typedText } from "../text.js";
+import { editorTheme, type FormTheme } from "../theme.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent } from "./keymap.js";
 import {
   clickEvents,
@@ -40,8 +54,6 @@ import {
   targetAt,
 } from "./mouse.js";
 import { refusal } from "./presentation.js";
-import { typedText } from "./text.js";
-import { editorTheme, type FormTheme } from "./theme.js";
 import { type KeyHints, type Screen, screen } from "./view.js";
 
 /** pi-tui's editor keeps a paste longer than this many characters or lines as a marker. */

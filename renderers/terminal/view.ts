@@ -10,18 +10,18 @@
  * are which targets (an option row, a tab, Submit, a review entry).
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { canSubmit, type FormContext, hasInput, shownQuestions } from "../machines/context.js";
-import { discarding, type FormSnapshot, formPosition } from "../machines/position.js";
-import { rowCount } from "../machines/rows.js";
-import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js";
-import { numberReading, textProblems } from "../machines/text-rules.js";
+import { canSubmit, type FormContext, hasInput, shownQuestions } from "../../machines/context.js";
+import { discarding, type FormSnapshot, formPosition } from "../../machines/position.js";
+import { rowCount } from "../../machines/rows.js";
+import { type FormSpec, isTabbed, type QuestionSpec } from "../../machines/spec.js";
+import { numberReading, textProblems } from "../../machines/text-rules.js";
+import { displayLine, displayText, fitTo, sanitize, wrap, wrapClipped } from "../text.js";
+import type { FormColor, FormTheme } from "../theme.js";
 import { type Block, frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
 import { FOLD_KEY, keyName } from "./keymap.js";
 import { discardQuestion, hasPreviews, questionRows, type RowModel, reviewEntries, rowText } from "./presentation.js";
 import { previewLines } from "./preview.js";
-import { displayLine, displayText, fitTo, sanitize, wrap, wrapClipped } from "./text.js";
-import type { FormColor, FormTheme } from "./theme.js";
 
 export type { Hit, Screen, Target } from "./frame.js";
 export type { KeyHints } from "./help.js";

@@ -16,9 +16,9 @@
  * review page labels each edge with its keys.
  */
 import { type Keybinding, type KeyId, matchesKey } from "@earendil-works/pi-tui";
-import type { FormContext, FormEvent } from "../machines/context.js";
-import { discarding, type FormPosition } from "../machines/position.js";
-import { type FormSpec, yesNoRow } from "../machines/spec.js";
+import type { FormContext, FormEvent } from "../../machines/context.js";
+import { discarding, type FormPosition } from "../../machines/position.js";
+import { type FormSpec, yesNoRow } from "../../machines/spec.js";
 import type { KeyHints } from "./help.js";
 
 /** What the form needs of Pi's `KeybindingsManager`. */
