@@ -30,7 +30,7 @@ const component = new FormComponent({
   host: tui,
   theme: ansiTheme,
   maxHeight: () => Math.max(6, terminal.rows - 1),
-  done: (result) => {
+  done: ({ result }) => {
     tui.stop();
     component.dispose();
     const { text, details } = form.answer(result);

@@ -116,7 +116,7 @@ export async function replayRoutes(
         spec,
         host: host(height),
         theme: ansiTheme,
-        done: (result) => {
+        done: ({ result }) => {
           finished = result;
         },
         maxHeight: () => height,

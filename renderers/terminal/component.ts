@@ -4,7 +4,10 @@
  * Contract: keys go through the keymap to the machine (or to the editor while
  * a free-text answer is typed); every render is `view(snapshot)` cached until
  * the snapshot, the width or the editor changes; `done` is called exactly
- * once, with the machine's output, when the machine reaches a final state.
+ * once, when the machine reaches a final state or the form fails, with the
+ * one `FormOutcome` the form leaves by: the machine's output, its last
+ * context (to keep as a draft) and, when the form closed on an error of its
+ * own, that error.
  * `abort()` closes the form as cancelled, keeping the answers given so far.
  *
  * renderers/terminal/ is the form's live front ends: this component and the
@@ -25,8 +28,10 @@ import {
 import { type Actor, createActor, type InspectionEvent } from "xstate";
 import {
   type FormContext,
+  type FormOutcome,
   type FormResult,
   formResult,
+  formState,
   initialContext,
   shownQuestions,
 } from "../../machines/context.js";
@@ -76,7 +81,8 @@ export interface FormComponentOptions {
   spec: FormSpec;
   host: FormHost;
   theme: FormTheme;
-  done: (result: FormResult) => void;
+  /** Called once, when the form closes, with everything it leaves. */
+  done: (outcome: FormOutcome) => void;
   keybindings?: KeyMatcher;
   /** Context to start from instead of a blank form (a restored draft). */
   restore?: FormContext;
@@ -97,7 +103,7 @@ export class FormComponent implements Component, Focusable {
   private readonly theme: FormTheme;
   private readonly kb: KeyMatcher;
   private editorInstance?: Editor;
-  private readonly onDone: (result: FormResult) => void;
+  private readonly onDone: (outcome: FormOutcome) => void;
   private readonly maxHeight: () => number;
   private readonly hints: KeyHints;
   /** The mouse answers the form (the setting is on). */
@@ -126,7 +132,7 @@ export class FormComponent implements Component, Focusable {
   /** Why the last key did nothing, shown until the next key. */
   private message?: string;
   /** Set when the form closed because of an error of its own; the result is then a cancel. */
-  failure?: string;
+  private failure?: string;
   private waitStartedAt = 0;
   /** When the answer clock started (a form with a timeout), while it runs. */
   private clockStartedAt?: number;
@@ -432,7 +438,9 @@ export class FormComponent implements Component, Focusable {
     this.stopCountdown();
     // Whatever closed the form, the terminal stops reporting the mouse before anything else happens.
     this.mouse?.set(false);
-    this.onDone(result);
+    const outcome: FormOutcome = { result, context: formState(this.snapshot.context) };
+    if (this.failure !== undefined) outcome.error = this.failure;
+    this.onDone(outcome);
   }
 
   /**
