@@ -102,6 +102,24 @@ describe("layers", () => {
   });
 });
 
+describe("XState's private fields", () => {
+  /** Files that read a field named with a leading underscore off something other than `this`. */
+  const readers = (files: Map<string, string>) =>
+    [...files].filter(([, source]) => /(?<!\bthis)\._[a-z]/.test(source)).map(([file]) => file);
+
+  it("are read in one module of machines/ only", () => {
+    expect(readers(projectSources("."))).toEqual(["machines/xstate-private.ts"]);
+  });
+
+  it("the check finds a read elsewhere, and lets a class's own fields be", () => {
+    const files = new Map([
+      ["renderers/review/replay.ts", "const leaf = snapshot._nodes.at(-1);"],
+      ["renderers/terminal/component.ts", "return this._focused;"],
+    ]);
+    expect(readers(files)).toEqual(["renderers/review/replay.ts"]);
+  });
+});
+
 describe("import circles", () => {
   it("there are none in the project, type-only imports included", () => {
     expect(importCircles(importGraph(projectSources(".")))).toEqual([]);

@@ -20,6 +20,7 @@ import { editorText, formPosition } from "./position.js";
 import { isEmptyPicks, rowAt } from "./rows.js";
 import { type FormSpec, isTabbed } from "./spec.js";
 import { selectionAccepted, textProblems } from "./text-rules.js";
+import { activeNodes, microstepTransitions } from "./xstate-private.js";
 
 export type Snap = SnapshotFrom<FormMachine>;
 
@@ -338,11 +339,10 @@ export function newCoverage(): Coverage {
 export function recordMicrosteps(coverage: Coverage) {
   return (e: InspectionEvent) => {
     if (e.type === "@xstate.snapshot") {
-      const snap = e.snapshot as Snap;
-      for (const node of snap._nodes) coverage.states.add(node.id);
+      for (const node of activeNodes(e.snapshot)) coverage.states.add(node.id);
     }
     if (e.type !== "@xstate.microstep") return;
-    for (const t of e._transitions) {
+    for (const t of microstepTransitions(e)) {
       const eventless = t.source.always?.indexOf(t) ?? -1;
       if (eventless >= 0) {
         coverage.transitions.add(`${t.source.id} always #${eventless}`);
