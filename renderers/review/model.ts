@@ -15,7 +15,7 @@
  * text and `details`) at the end of the shortest submitting route and of the
  * shortest cancel.
  */
-import { missedBy } from "../../machines/paths.js";
+import { missedBy } from "../../machines/coverage.js";
 import { formDiagram } from "../graph.js";
 import { stepCondition } from "./condition-words.js";
 import { addKeys, byEvent, keyList } from "./keys.js";

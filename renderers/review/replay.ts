@@ -10,8 +10,9 @@
  */
 import type { AnyStateMachine, InspectionEvent } from "xstate";
 import type { FormEvent, FormResult } from "../../machines/context.js";
+import { type Coverage, newCoverage, recordMicrosteps } from "../../machines/coverage.js";
 import { createFormMachine } from "../../machines/form.js";
-import { COOLDOWN_DONE, type Coverage, findRoutes, newCoverage, recordMicrosteps } from "../../machines/paths.js";
+import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
 import { leafPath } from "../../machines/xstate-private.js";
 import { FormComponent } from "../terminal/component.js";
 import { ansiTheme } from "../theme.js";
