@@ -10,7 +10,8 @@
  * are which targets (an option row, a tab, Submit, a review entry).
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { canSubmit, type FormContext, hasInput, shownQuestions } from "../../machines/context.js";
+import { canSubmit, type FormContext, shownQuestions } from "../../machines/context.js";
+import { hasInput } from "../../machines/entered.js";
 import { discarding, type FormSnapshot, formPosition } from "../../machines/position.js";
 import { rowCount } from "../../machines/rows.js";
 import { type FormSpec, isTabbed, type QuestionSpec } from "../../machines/spec.js";
