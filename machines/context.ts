@@ -261,6 +261,18 @@ export function formResult(spec: FormSpec, context: FormContext): FormResult {
   };
 }
 
+/**
+ * The result of a form that closed on an error of its own: a cancel with the
+ * answers given so far, or with none when the context itself is what broke.
+ */
+export function cancelledResult(spec: FormSpec, context: FormContext): FormResult {
+  try {
+    return formResult(spec, { ...context, outcome: "cancelled" });
+  } catch {
+    return formResult(spec, { ...initialContext(spec), outcome: "cancelled" });
+  }
+}
+
 /** How a shown form ended: its result, and the context it ended in (kept as a draft when it was not submitted). */
 export interface FormOutcome {
   result: FormResult;

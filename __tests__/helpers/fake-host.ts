@@ -5,7 +5,8 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
 import type { FormOutcome, FormResult } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
-import { FormComponent, type FormComponentOptions } from "../../renderers/terminal/component.js";
+import { FormComponent } from "../../renderers/terminal/component.js";
+import type { FormComponentOptions } from "../../renderers/terminal/options.js";
 import { plainTheme } from "../../renderers/theme.js";
 
 export function fakeHost(rows = 40, columns = 100) {

@@ -198,3 +198,9 @@ export function hintsFrom(kb: KeyMatcher): KeyHints {
     cancel: nameOr(kb.getKeys("tui.select.cancel")[0], "Esc"),
   };
 }
+
+/** What an unbound key gets: a printable character says it does nothing here; other sequences pass silently. */
+export function unboundKey(data: string): string | undefined {
+  if ([...data].length !== 1 || !/\p{L}|\p{N}|\p{P}|\p{S}/u.test(data)) return undefined;
+  return `"${data}" does nothing here; the keys that work are listed below.`;
+}
