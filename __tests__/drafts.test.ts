@@ -4,7 +4,7 @@
  */
 
 import { describe, expect, it } from "@jest/globals";
-import type { FormComponent } from "../renderers/component.js";
+import type { FormComponent } from "../renderers/terminal/component.js";
 import { DRAFT_ENTRY } from "../tools/engine/drafts.js";
 import { RESTORED_NOTICE } from "../tools/engine/run.js";
 import { createFormchart } from "../tools/index.js";

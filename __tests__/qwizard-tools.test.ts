@@ -2,7 +2,7 @@ import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, w
 import { dirname, join } from "node:path";
 import { validateToolArguments } from "@earendil-works/pi-ai";
 import { beforeEach, describe, expect, it } from "@jest/globals";
-import type { FormComponent } from "../renderers/component.js";
+import type { FormComponent } from "../renderers/terminal/component.js";
 import { QWIZARD_HELP, qwizardCompletions, runQwizard } from "../tools/commands.js";
 import { NESTED_CALL } from "../tools/events.js";
 import { createFormchart } from "../tools/index.js";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Api, Model } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "@jest/globals";
 import { normalizeForm } from "../machines/spec.js";
-import type { FormComponent } from "../renderers/component.js";
+import type { FormComponent } from "../renderers/terminal/component.js";
 import { showAndKeep } from "../tools/engine/run.js";
 import { WARM_UP_DELAY_MS, warmUp } from "../tools/events.js";
 import { createFormchart } from "../tools/index.js";

@@ -5,9 +5,9 @@
  * say so in their text and `details`, and the setting gives a default.
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
-import { hasInput, restoreContext } from "../machines/context.js";
+import { hasInput, restoreContext } from "../machines/entered.js";
 import { normalizeForm } from "../machines/spec.js";
-import { runDialogs } from "../renderers/dialogs.js";
+import { runDialogs } from "../renderers/terminal/dialogs.js";
 import { runFormchart } from "../tools/commands.js";
 import { prepareFormFile } from "../tools/engine/catalog.js";
 import { DRAFT_ENTRY } from "../tools/engine/drafts.js";

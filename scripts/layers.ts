@@ -8,9 +8,11 @@
  * schemas/ stands alone; machines/ knows no terminal; renderers/ knows no
  * Pi tool API; nothing outside the tests imports test code. Inside
  * renderers/, the review page (renderers/review/) may draw the terminal
- * view's screens, but the terminal view never imports the review page; the
- * page's browser script (renderers/review/client/) imports nothing but
- * itself: no Node, no packages.
+ * view's screens (renderers/terminal/), but the terminal view never imports
+ * the review page; the page's browser script (renderers/review/client/)
+ * imports nothing but itself: no Node, no packages. Inside tools/, only the
+ * engine (tools/engine/, what a call runs) imports the terminal view: what
+ * Pi loads at start (tools/*.ts) uses renderers/text.ts and theme.ts only.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative, resolve, sep } from "node:path";
@@ -55,6 +57,20 @@ export const INNER: Record<string, Layer & { builtins?: false }> = {
 
 /** Folders that the rest of their own layer must not import (other layers may, as their rules say). */
 export const CLOSED = ["renderers/review"];
+
+/**
+ * Folders that, inside one layer, only one of its folders may import:
+ * `folder` is open to `only` and closed to the rest of `layer` (other
+ * layers import it as their own rules say).
+ */
+export const RESERVED: { folder: string; layer: string; only: string; why: string }[] = [
+  {
+    folder: "renderers/terminal",
+    layer: "tools",
+    only: "tools/engine",
+    why: "what Pi loads at start never loads the terminal view",
+  },
+];
 
 export interface Violation {
   file: string;
@@ -102,6 +118,9 @@ export function checkImports(file: string, specifiers: string[]): Violation[] {
       }
       const closed = CLOSED.find((c) => within(target, c) && !within(path, c) && within(c, top));
       if (closed) out.push({ file, specifier, reason: `${top}/ outside ${closed}/ may not import ${closed}/` });
+      for (const r of RESERVED)
+        if (within(target, r.folder) && within(path, r.layer) && !within(path, r.only))
+          out.push({ file, specifier, reason: `${r.layer}/ outside ${r.only}/ may not import ${r.folder}/: ${r.why}` });
       continue;
     }
     const name = packageName(specifier);

@@ -12,7 +12,8 @@
  * the person, and what they entered is kept.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { enteredContext, type FormResult, hasInput } from "../../machines/context.js";
+import type { FormResult } from "../../machines/context.js";
+import { enteredContext, hasInput } from "../../machines/entered.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { safeLine } from "../../renderers/text.js";
 import type { ArgumentError } from "../../schemas/validate.js";

@@ -13,17 +13,10 @@
  * what the person entered can be kept as a draft.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import {
-  type FormContext,
-  type FormOutcome,
-  type FormResult,
-  formResult,
-  formState,
-  initialContext,
-} from "../../machines/context.js";
+import { type FormContext, type FormOutcome, formResult, initialContext } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
-import { FormComponent } from "../../renderers/component.js";
-import { runDialogs } from "../../renderers/dialogs.js";
+import { FormComponent } from "../../renderers/terminal/component.js";
+import { runDialogs } from "../../renderers/terminal/dialogs.js";
 import { displayLine } from "../../renderers/text.js";
 
 export type ShowOutcome = ({ kind: "done" } & FormOutcome) | { kind: "no-ui" };
@@ -54,7 +47,7 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
 
   let form: FormComponent | undefined;
   let detach = () => {};
-  const result = await ctx.ui.custom<FormResult | undefined>(
+  const outcome = await ctx.ui.custom<FormOutcome | undefined>(
     (tui, theme, keybindings, done) => {
       form = new FormComponent({
         spec,
@@ -74,11 +67,9 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
     { blocked: { kind: "question", message: waitingFor(spec) } },
   );
   detach();
-  if (result === undefined || !form) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
+  if (outcome === undefined || !form) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
   form.dispose();
-  const outcome: ShowOutcome = { kind: "done", result, context: formState(form.snapshot.context) };
-  if (form.failure) outcome.error = form.failure;
-  return outcome;
+  return { kind: "done", ...outcome };
 }
 
 /** What the host's program status says the form waits for: its title or first question, on one line. */

@@ -6,7 +6,7 @@
  * stalls; nothing is shown and nothing is kept.
  */
 import { normalizeForm } from "../../machines/spec.js";
-import { FormComponent } from "../../renderers/component.js";
+import { FormComponent } from "../../renderers/terminal/component.js";
 import { plainTheme } from "../../renderers/theme.js";
 import { FORM_TOOLS } from "./catalog.js";
 
