@@ -26,8 +26,9 @@ import { conditionText, conditionWords } from "../renderers/review/condition-wor
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review/page.js";
 import { resolveCursorMarkers } from "../renderers/review/screens.js";
 import { keyName } from "../renderers/terminal/keymap.js";
-import { commandOpener, formchartCompletions, qwizardCompletions, runFormchart } from "../tools/commands.js";
+import { commandOpener, formchartCompletions, runFormchart } from "../tools/commands.js";
 import { showAndKeep } from "../tools/engine/run.js";
+import { qwizardCompletions } from "../tools/qwizard-command.js";
 import { FormchartState } from "../tools/state.js";
 import { fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";

@@ -11,7 +11,6 @@
 import { createRequire } from "node:module";
 
 export interface LoadedBundle {
-  // biome-ignore lint/suspicious/noExplicitAny: what formchart.cjs exports; its types are the sources'
   exports: (host: (id: string) => unknown) => Record<string, any>;
   /** Write the code cache after the first start (or after V8 refused the one it had). */
   keepCache(): void;

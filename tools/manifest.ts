@@ -48,7 +48,6 @@ export function defineManifest<Details>(manifest: ToolManifest<Details>): ToolMa
 }
 
 /** A manifest of any details type, as listed with the others. */
-// biome-ignore lint/suspicious/noExplicitAny: a list of manifests holds every tool's details type
 export type AnyManifest = ToolManifest<any>;
 
 /** The folds of a manifest as Pi's `prepareArguments`, or nothing for a tool with none. */

@@ -14,7 +14,6 @@ import { Type as m3_Type } from "typebox";
 import { createRequire } from "node:module";
 
 interface LoadedBundle {
-  // biome-ignore lint/suspicious/noExplicitAny: what formchart.cjs exports; its types are the sources'
   exports: (host: (id: string) => unknown) => Record<string, any>;
   /** Write the code cache after the first start (or after V8 refused the one it had). */
   keepCache(): void;

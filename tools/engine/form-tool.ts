@@ -63,7 +63,6 @@ export function defineFormTool<Args, Details>(
 }
 
 /** A tool of any argument and details types, as listed with the others. */
-// biome-ignore lint/suspicious/noExplicitAny: a list of tools holds every tool's argument and details types
 export type AnyFormTool = FormTool<any, any>;
 
 export const NO_UI: Failure = {
