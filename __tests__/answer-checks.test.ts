@@ -11,7 +11,7 @@ import { describe, expect, it } from "@jest/globals";
 import type { FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { countHint, selectionAccepted, type TextRule, textProblems } from "../machines/text-rules.js";
-import { runDialogs } from "../renderers/dialogs.js";
+import { runDialogs } from "../renderers/terminal/dialogs.js";
 import { createFormchart } from "../tools/index.js";
 import { KEY, openForm } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, rpcContext } from "./helpers/fake-pi.js";

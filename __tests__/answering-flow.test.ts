@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@jest/globals";
 import { loadFormFile } from "../bin/form-file.js";
-import { restoreContext } from "../machines/context.js";
+import { restoreContext } from "../machines/entered.js";
 import { formPosition } from "../machines/position.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
 import { KEY, openForm } from "./helpers/fake-host.js";

@@ -3,7 +3,17 @@
  * project, and the check really catches an import against it.
  */
 import { describe, expect, it } from "@jest/globals";
-import { checkImports, checkLayers, importCircles, importGraph, importsOf, projectSources } from "../scripts/layers.js";
+import {
+  checkImports,
+  checkLayers,
+  importCircles,
+  importGraph,
+  importsOf,
+  projectSources,
+  START_DOORS,
+  START_ENTRY,
+  startViolations,
+} from "../scripts/layers.js";
 
 describe("layers", () => {
   it("no import in the project goes against the layering", () => {
@@ -16,23 +26,37 @@ describe("layers", () => {
       "schemas/question.ts",
       'import { createFormMachine } from "../machines/form.js";',
     ],
-    ["machines/ importing a renderer", "machines/form.ts", 'import { view } from "../renderers/view.js";'],
+    ["machines/ importing a renderer", "machines/form.ts", 'import { view } from "../renderers/terminal/view.js";'],
     ["machines/ importing pi-tui", "machines/spec.ts", 'import { visibleWidth } from "@earendil-works/pi-tui";'],
     [
       "renderers/ importing Pi's tool API",
-      "renderers/view.ts",
+      "renderers/terminal/view.ts",
       'import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";',
     ],
-    ["renderers/ importing tools/ lazily", "renderers/dialogs.ts", 'const m = await import("../tools/state.js");'],
+    [
+      "renderers/ importing tools/ lazily",
+      "renderers/terminal/dialogs.ts",
+      'const m = await import("../../tools/state.js");',
+    ],
     [
       "the terminal view importing the review page",
-      "renderers/view.ts",
-      'import { reviewPage } from "./review/page.js";',
+      "renderers/terminal/view.ts",
+      'import { reviewPage } from "../review/page.js";',
     ],
     [
       "a renderer importing the review page lazily",
-      "renderers/dialogs.ts",
-      'const { keyList } = await import("./review/keys.js");',
+      "renderers/terminal/dialogs.ts",
+      'const { keyList } = await import("../review/keys.js");',
+    ],
+    [
+      "what Pi loads at start importing the terminal view",
+      "tools/register.ts",
+      'import { FormComponent } from "../renderers/terminal/component.js";',
+    ],
+    [
+      "what Pi loads at start importing the terminal view lazily",
+      "tools/on-demand.ts",
+      'const { runDialogs } = await import("../renderers/terminal/dialogs.js");',
     ],
     [
       "the review page's browser script importing the page's generator",
@@ -60,17 +84,21 @@ describe("layers", () => {
   it("allows what the layering allows", () => {
     const source = [
       'import { Type } from "typebox";',
-      'import { createFormMachine } from "../machines/form.js";',
-      'import { view } from "../renderers/view.js";',
+      'import { createFormMachine } from "../../machines/form.js";',
+      'import { view } from "../../renderers/terminal/view.js";',
+      'import { displayLine } from "../../renderers/text.js";',
       'import { readFileSync } from "node:fs";',
       'import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";',
     ].join("\n");
-    expect(checkImports("tools/example.ts", importsOf(source))).toEqual([]);
+    expect(checkImports("tools/engine/example.ts", importsOf(source))).toEqual([]);
+    const start =
+      'import { displayLine } from "../renderers/text.js";\nimport type { FormTheme } from "../renderers/theme.js";';
+    expect(checkImports("tools/register.ts", importsOf(start))).toEqual([]);
   });
 
   it("lets the review page draw the terminal view's screens, and be imported by the tools", () => {
     const page = [
-      'import { FormComponent } from "../component.js";',
+      'import { FormComponent } from "../terminal/component.js";',
       'import { keyList } from "./keys.js";',
       'import type { PageData } from "./client/data.js";',
       'import { readFileSync } from "node:fs";',
@@ -81,6 +109,24 @@ describe("layers", () => {
     expect(checkImports("renderers/review/client/main.ts", importsOf(client))).toEqual([]);
     const tool = 'const { reviewPage } = await import("../renderers/review/page.js");';
     expect(checkImports("tools/commands.ts", importsOf(tool))).toEqual([]);
+  });
+});
+
+describe("XState's private fields", () => {
+  /** Files that read a field named with a leading underscore off something other than `this`. */
+  const readers = (files: Map<string, string>) =>
+    [...files].filter(([, source]) => /(?<!\bthis)\._[a-z]/.test(source)).map(([file]) => file);
+
+  it("are read in one module of machines/ only", () => {
+    expect(readers(projectSources("."))).toEqual(["machines/xstate-private.ts"]);
+  });
+
+  it("the check finds a read elsewhere, and lets a class's own fields be", () => {
+    const files = new Map([
+      ["renderers/review/replay.ts", "const leaf = snapshot._nodes.at(-1);"],
+      ["renderers/terminal/component.ts", "return this._focused;"],
+    ]);
+    expect(readers(files)).toEqual(["renderers/review/replay.ts"]);
   });
 });
 
@@ -100,5 +146,42 @@ describe("import circles", () => {
       ["machines/a.ts", "machines/b.ts", "machines/c.ts"],
       ["machines/d.ts"],
     ]);
+  });
+});
+
+describe("what Pi loads at start", () => {
+  const project = projectSources(".");
+
+  it("reaches the engine and the review page only through the doors, as promises", () => {
+    expect(startViolations(project)).toEqual([]);
+    // The doors are what the start reaches on demand: the engine and the review page.
+    expect(project.get(START_DOORS)).toMatch(/import\("\.\/engine\/index\.js"\)/);
+  });
+
+  it.each([
+    [
+      "a manifest importing the form model",
+      "tools/question.ts",
+      'import { normalizeForm } from "../machines/spec.js";',
+    ],
+    ["the registration importing the engine", "tools/register.ts", 'import { runTool } from "./engine/index.js";'],
+    [
+      "the settings loading the engine on their own",
+      "tools/settings.ts",
+      'const e = await import("./engine/index.js");',
+    ],
+    ["a schema importing the terminal view", "schemas/rules.ts", 'import { view } from "../renderers/terminal/view.js";'],
+  ])("catches %s", (_name, file, line) => {
+    const changed = new Map(project);
+    changed.set(file, `${line}\n${project.get(file)}`);
+    const violations = startViolations(changed);
+    expect(violations).toHaveLength(1);
+    expect(violations[0].file).toBe(file);
+  });
+
+  it("does not follow type-only imports, which are erased", () => {
+    const changed = new Map(project);
+    changed.set(START_ENTRY, `import type { FormSpec } from "../machines/spec.js";\n${project.get(START_ENTRY)}`);
+    expect(startViolations(changed)).toEqual([]);
   });
 });

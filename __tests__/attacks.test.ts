@@ -13,15 +13,16 @@ import type { FormResult } from "../machines/context.js";
 import { formMachine } from "../machines/form.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
-import { FormComponent } from "../renderers/component.js";
 import { reviewPage } from "../renderers/review/page.js";
+import { FormComponent } from "../renderers/terminal/component.js";
 import { plainTheme } from "../renderers/theme.js";
 import { CHECK_BUDGET, compilePattern, MAX_PROGRAM, patternRuns } from "../schemas/patterns.js";
 import { ELICIT_CHANNEL } from "../tools/api.js";
-import { runFormchart, runQwizard } from "../tools/commands.js";
-import { DRAFT_ENTRY, formKey } from "../tools/drafts.js";
+import { runFormchart } from "../tools/commands.js";
+import { DRAFT_ENTRY, formKey } from "../tools/engine/drafts.js";
+import { formatRichAnswers, normalizeRich, richDetails } from "../tools/engine/rich.js";
 import { createFormchart } from "../tools/index.js";
-import { formatRichAnswers, normalizeRich, richDetails } from "../tools/rich.js";
+import { runQwizard } from "../tools/qwizard-command.js";
 import { settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
 import { QuestionClock } from "../tools/throttle.js";
@@ -198,10 +199,10 @@ describe("drafts from the session are checked before use", () => {
     const spec = normalizeForm({ questions: [{ prompt: "Pick", options: two }] });
     // A context no check let through: the machine's own code fails on it.
     const broken = { cursors: [0], picks: [null], answered: [false], drafts: [""], notes: [{}] } as never;
-    const { form, results } = openForm(spec, { restore: broken });
+    const { form, results, outcomes } = openForm(spec, { restore: broken });
     expect(() => form.handleInput(KEY.enter)).not.toThrow();
     expect(() => form.render(80)).not.toThrow();
-    expect(form.failure).toBeDefined();
+    expect(outcomes[0]?.error).toBeDefined();
     expect(results).toHaveLength(1);
     expect(results[0].cancelled).toBe(true);
   });
@@ -946,7 +947,7 @@ describe("mouse reports act on what was drawn and never reach an answer", () => 
     };
     const results: FormResult[] = [];
     const open = (spec: ReturnType<typeof normalizeForm>) => {
-      form = new FormComponent({ spec, host, theme: plainTheme, done: (r) => results.push(r), mouse: true });
+      form = new FormComponent({ spec, host, theme: plainTheme, done: (o) => results.push(o.result), mouse: true });
       form.focused = true;
       return form;
     };

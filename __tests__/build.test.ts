@@ -9,7 +9,16 @@
  * that holds none of the engine until a form needs it.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -28,7 +37,9 @@ import { tempAgentDir } from "./helpers/temp.js";
 
 const ROOT = join(import.meta.dirname ?? ".", "..");
 // Inside the project, so that the bundle's own requires (ajv's runtime, re2js) resolve as from dist/.
-const DIR = join(ROOT, "node_modules", ".cache", `formchart-build-test-${process.pid}`);
+// Its real path: Node keys the modules it loaded by theirs, and node_modules may be a link.
+mkdirSync(join(ROOT, "node_modules", ".cache"), { recursive: true });
+const DIR = join(realpathSync(join(ROOT, "node_modules", ".cache")), `formchart-build-test-${process.pid}`);
 const { files, inputs } = await buildDist();
 mkdirSync(DIR, { recursive: true });
 for (const [name, content] of files) {
@@ -133,12 +144,39 @@ describe("the build", () => {
   });
 
   it("keeps the engine out of the registration bundle", () => {
-    const holds = (bundle: string, module: string) => inputs.get(bundle)!.some((input) => input.startsWith(module));
-    for (const module of ["node_modules/xstate/", "machines/form.ts", "renderers/component.ts", "renderers/view.ts"]) {
+    const holds = (bundle: string, module: string) => inputs.get(bundle)!.some((input) => input.includes(module));
+    for (const module of [
+      "node_modules/xstate/",
+      "machines/form.ts",
+      "renderers/terminal/component.ts",
+      "renderers/terminal/view.ts",
+    ]) {
       expect([module, holds("formchart.cjs", module)]).toEqual([module, false]);
       expect([module, holds("engine.cjs", module)]).toEqual([module, true]);
     }
     expect(holds("formchart.cjs", "tools/question.ts")).toBe(true);
+  });
+
+  it("holds every module in one bundle only, and Pi's start no xstate, ajv or engine", () => {
+    const bundles = [...inputs.keys()];
+    expect(bundles).toEqual(["formchart.cjs", "engine.cjs", "review.cjs"]);
+    for (const [i, a] of bundles.entries())
+      for (const b of bundles.slice(i + 1)) {
+        const twice = inputs.get(a)!.filter((input) => inputs.get(b)!.includes(input));
+        expect([a, b, twice]).toEqual([a, b, []]);
+      }
+    const start = inputs.get("formchart.cjs")!;
+    for (const what of [
+      "node_modules/xstate/",
+      "node_modules/ajv",
+      "node_modules/@xstate/",
+      "machines/",
+      "tools/engine/",
+    ])
+      expect([what, start.filter((input) => input.includes(what))]).toEqual([what, []]);
+    // The review page takes the statechart from the engine's file, not a copy of its own.
+    expect(inputs.get("review.cjs")!.filter((input) => input.includes("node_modules/xstate/"))).toEqual([]);
+    expect(files.get("review.cjs")).toContain('__bundle("engine")');
   });
 
   it("registers the same tools, texts, schemas and commands as the sources", () => {
@@ -153,14 +191,11 @@ describe("the build", () => {
   });
 
   it("compiles every tool schema ahead of time", () => {
-    const engine = require(engineFile)(host) as {
-      precompiled: { precompiledValidator(json: string): unknown };
-    };
+    const engine = require(engineFile)(host) as { precompiledValidator(json: string): unknown };
     const schemas = schemasToPrecompile();
     expect(schemas.length).toBeGreaterThanOrEqual(6);
-    for (const schema of schemas)
-      expect(typeof engine.precompiled.precompiledValidator(JSON.stringify(schema))).toBe("function");
-    expect(engine.precompiled.precompiledValidator(JSON.stringify({ type: "string" }))).toBeUndefined();
+    for (const schema of schemas) expect(typeof engine.precompiledValidator(JSON.stringify(schema))).toBe("function");
+    expect(engine.precompiledValidator(JSON.stringify({ type: "string" }))).toBeUndefined();
   });
 
   const long = "x".repeat(20_000);

@@ -9,6 +9,7 @@ import { createFormMachine } from "../machines/form.js";
 import { normalizeForm } from "../machines/spec.js";
 import { formDiagram, renderDiagram } from "../renderers/graph.js";
 import { runFormchart } from "../tools/commands.js";
+import { showAndKeep } from "../tools/engine/run.js";
 import { FormchartState } from "../tools/state.js";
 import { fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -92,7 +93,7 @@ describe("/formchart graph", () => {
     const state = new FormchartState(tempAgentDir());
     expect(await runFormchart("graph", state)).toMatchObject({ level: "warning" });
     const { ctx } = fakeUiContext((c) => c.handleInput("1"));
-    await state.runForm(ctx as never, spec("single"), undefined);
+    await showAndKeep(state, ctx as never, { spec: spec("single") }, undefined);
     const reply = await runFormchart("graph mermaid", state);
     const file = /to (\S+)$/.exec(reply.text)?.[1] ?? "";
     expect(existsSync(file)).toBe(true);

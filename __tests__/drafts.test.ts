@@ -4,10 +4,10 @@
  */
 
 import { describe, expect, it } from "@jest/globals";
-import type { FormComponent } from "../renderers/component.js";
-import { DRAFT_ENTRY } from "../tools/drafts.js";
+import type { FormComponent } from "../renderers/terminal/component.js";
+import { DRAFT_ENTRY } from "../tools/engine/drafts.js";
+import { RESTORED_NOTICE } from "../tools/engine/run.js";
 import { createFormchart } from "../tools/index.js";
-import { RESTORED_NOTICE } from "../tools/state.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, rpcContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "@jest/globals";
 import { formResult, initialContext } from "../machines/context.js";
 import { assertContentMatches, checkElicitRequest, checkRequestedSchema } from "../schemas/elicit.js";
 import { hasFormat, TEXT_FORMATS } from "../schemas/formats.js";
-import { contentOf, schemaForm } from "../tools/schema-form.js";
+import { contentOf, schemaForm } from "../tools/engine/schema-form.js";
 
 const object = (properties: Record<string, unknown>, extra: object = {}) => ({
   type: "object",

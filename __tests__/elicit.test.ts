@@ -17,8 +17,10 @@ import {
   elicit,
 } from "../tools/api.js";
 import { elicitWith } from "../tools/elicit.js";
+import { FormchartState } from "../tools/state.js";
 import { K, loadExtension, scriptedUi } from "./helpers/elicit.js";
 import { noUiContext } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
 
 const request: ElicitRequest = {
   message: "Which environment?",
@@ -150,12 +152,11 @@ describe("elicit()", () => {
   });
 
   it("rejects with an ElicitError when the form itself fails", async () => {
-    const runner = {
-      runForm: async () => {
-        throw new TypeError("the form broke");
-      },
+    const state = new FormchartState(tempAgentDir());
+    state.track = async () => {
+      throw new TypeError("the form broke");
     };
-    const error = await elicitWith(runner, scriptedUi([]).ctx, request).catch((e: unknown) => e);
+    const error = await elicitWith(state, scriptedUi([]).ctx, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ElicitError);
     expect(error).toMatchObject({ category: "invalid_arguments", message: expect.stringContaining("the form broke") });
   });

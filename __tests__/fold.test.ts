@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@jest/globals";
 import { normalizeForm } from "../machines/spec.js";
-import { FOLD_KEY } from "../renderers/keymap.js";
+import { FOLD_KEY } from "../renderers/terminal/keymap.js";
 import { KEY, openForm } from "./helpers/fake-host.js";
 
 const ALT_H = "\x1bh";

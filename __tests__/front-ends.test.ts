@@ -12,7 +12,7 @@ import { createFormMachine } from "../machines/form.js";
 import { formPosition } from "../machines/position.js";
 import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
-import { runDialogs } from "../renderers/dialogs.js";
+import { runDialogs } from "../renderers/terminal/dialogs.js";
 import { openForm } from "./helpers/fake-host.js";
 
 /** A valid typed answer for a text question. */

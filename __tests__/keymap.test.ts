@@ -10,7 +10,7 @@ import { describe, expect, it } from "@jest/globals";
 import { initialContext } from "../machines/context.js";
 import type { FormPosition } from "../machines/position.js";
 import { normalizeForm } from "../machines/spec.js";
-import { keysForEvent, keyToEvent } from "../renderers/keymap.js";
+import { keysForEvent, keyToEvent } from "../renderers/terminal/keymap.js";
 
 const spec = normalizeForm({
   additionalNotes: true,

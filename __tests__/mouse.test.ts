@@ -9,10 +9,10 @@ import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
-import type { FormResult } from "../machines/context.js";
+import type { FormOutcome, FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
-import { FormComponent } from "../renderers/component.js";
-import { MOUSE_OFF, MOUSE_ON } from "../renderers/mouse.js";
+import { FormComponent } from "../renderers/terminal/component.js";
+import { MOUSE_OFF, MOUSE_ON } from "../renderers/terminal/mouse.js";
 import { plainText } from "../renderers/text.js";
 import { plainTheme } from "../renderers/theme.js";
 import { runFormchart } from "../tools/commands.js";
@@ -50,11 +50,15 @@ function screenHost(options: { above?: number; below?: number; left?: string; to
 function open(spec: FormSpec, options: Parameters<typeof screenHost>[0] = {}, mouse = true) {
   const { host, writes, attach } = screenHost(options);
   const results: FormResult[] = [];
+  const errors: string[] = [];
   const form = new FormComponent({
     spec,
     host,
     theme: plainTheme,
-    done: (r) => results.push(r),
+    done: (outcome) => {
+      results.push(outcome.result);
+      if (outcome.error !== undefined) errors.push(outcome.error);
+    },
     mouse,
     maxHeight: () => 36,
   });
@@ -69,7 +73,7 @@ function open(spec: FormSpec, options: Parameters<typeof screenHost>[0] = {}, mo
     form.handleInput(`\x1b[<${button};${col + 1};${row - host.previousViewportTop + 1}M`);
     form.handleInput(`\x1b[<${button};${col + 1};${row - host.previousViewportTop + 1}m`);
   };
-  return { form, writes, results, click };
+  return { form, writes, results, errors, click };
 }
 
 function example(name: string): FormSpec {
@@ -106,10 +110,14 @@ describe("reporting is on while the form has focus, and off on every way out", (
   it("crashed: a form that fails closes and turns reporting off", () => {
     const { host, writes } = screenHost();
     const broken = { cursors: [0], picks: [null], answered: [false], drafts: [""], notes: [{}] } as never;
-    const form = new FormComponent({ spec, host, theme: plainTheme, done: () => {}, mouse: true, restore: broken });
+    let error: string | undefined;
+    const done = (outcome: FormOutcome) => {
+      error = outcome.error;
+    };
+    const form = new FormComponent({ spec, host, theme: plainTheme, done, mouse: true, restore: broken });
     form.focused = true;
     form.handleInput(KEY.enter);
-    expect(form.failure).toBeDefined();
+    expect(error).toBeDefined();
     expect(mouseWrites(writes)).toEqual([MOUSE_ON, MOUSE_OFF]);
   });
 
@@ -209,10 +217,10 @@ describe("random mouse reports mixed with keys", () => {
         fc.array(fc.oneof(report, key), { minLength: 1, maxLength: 25 }),
         fc.integer({ min: 0, max: 20 }),
         (inputs, above) => {
-          const { form, results } = open(spec, { above });
+          const { form, results, errors } = open(spec, { above });
           for (const input of inputs) {
             form.handleInput(input);
-            expect(form.failure).toBeUndefined();
+            expect(errors).toEqual([]);
             expect(overflowingLines(form.render(WIDTH), WIDTH)).toEqual([]);
             expect(results.length).toBeLessThanOrEqual(1);
           }

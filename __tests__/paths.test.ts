@@ -15,16 +15,9 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
+import { missedBy, newCoverage } from "../machines/coverage.js";
 import { createFormMachine } from "../machines/form.js";
-import {
-  findRoutes,
-  formTestModel,
-  generatePaths,
-  missedBy,
-  newCoverage,
-  TRAVERSAL_LIMIT,
-  withoutPrefixes,
-} from "../machines/paths.js";
+import { findRoutes, formTestModel, generatePaths, TRAVERSAL_LIMIT, withoutPrefixes } from "../machines/paths.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { coveringSample, replayPath } from "./helpers/paths.js";
 

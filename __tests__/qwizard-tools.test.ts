@@ -2,10 +2,10 @@ import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, w
 import { dirname, join } from "node:path";
 import { validateToolArguments } from "@earendil-works/pi-ai";
 import { beforeEach, describe, expect, it } from "@jest/globals";
-import type { FormComponent } from "../renderers/component.js";
-import { QWIZARD_HELP, qwizardCompletions, runQwizard } from "../tools/commands.js";
+import type { FormComponent } from "../renderers/terminal/component.js";
 import { NESTED_CALL } from "../tools/events.js";
 import { createFormchart } from "../tools/index.js";
+import { QWIZARD_HELP, qwizardCompletions, runQwizard } from "../tools/qwizard-command.js";
 import { ALL_TOOLS, readSettings, saveSettings, settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
 import { KEY } from "./helpers/fake-host.js";

@@ -9,9 +9,11 @@ import { join } from "node:path";
 import type { Api, Model } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "@jest/globals";
 import { normalizeForm } from "../machines/spec.js";
-import type { FormComponent } from "../renderers/component.js";
+import type { FormComponent } from "../renderers/terminal/component.js";
+import { showAndKeep } from "../tools/engine/run.js";
+import { WARM_UP_DELAY_MS, warmUp } from "../tools/events.js";
 import { createFormchart } from "../tools/index.js";
-import { FormchartState, WARM_UP_DELAY_MS, warmUp } from "../tools/state.js";
+import { FormchartState } from "../tools/state.js";
 import { PROJECT_ROOT } from "./e2e/pi-home.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -96,7 +98,7 @@ describe("session_shutdown", () => {
       opened++;
     });
     // Calls without an abort signal of their own: the session's is the only one there is.
-    const pending = Array.from({ length: 25 }, () => state.runForm(ctx as never, spec, undefined));
+    const pending = Array.from({ length: 25 }, () => showAndKeep(state, ctx as never, { spec }, undefined));
     await new Promise((r) => setTimeout(r, 50));
     expect(opened).toBe(25);
     // More than ten listeners on one signal is what Node reports as a possible leak.
@@ -113,12 +115,12 @@ describe("session_shutdown", () => {
     const run = new AbortController();
     const { ctx } = fakeUiContext((c) => c.handleInput("1"));
     for (let i = 0; i < 12; i++) {
-      const outcome = await state.runForm(ctx as never, spec, run.signal);
+      const outcome = await showAndKeep(state, ctx as never, { spec }, run.signal);
       expect(outcome.kind === "done" && outcome.result.cancelled).toBe(false);
     }
     expect(getEventListeners(run.signal, "abort")).toHaveLength(0);
     const open = fakeUiContext(() => {});
-    const pending = state.runForm(open.ctx as never, spec, run.signal);
+    const pending = showAndKeep(state, open.ctx as never, { spec }, run.signal);
     await new Promise((r) => setTimeout(r, 20));
     run.abort();
     const outcome = await pending;
@@ -205,7 +207,7 @@ describe("the engine's warm-up after session_start", () => {
 
   it("runs each tool's check once the delay has passed", async () => {
     const checked: unknown[] = [];
-    warmUp([{ check: (raw) => checked.push(raw) }], new AbortController().signal, 5);
+    warmUp(new AbortController().signal, 5, async () => void checked.push({}));
     for (let i = 0; i < 100 && checked.length === 0; i++) await wait(20);
     expect(checked).toEqual([{}]);
   });
@@ -213,9 +215,9 @@ describe("the engine's warm-up after session_start", () => {
   it("never starts when the session shuts down first, so nothing loads after it ended", async () => {
     const checked: unknown[] = [];
     const session = new AbortController();
-    warmUp([{ check: (raw) => checked.push(raw) }], session.signal, 30);
+    warmUp(session.signal, 30, async () => void checked.push({}));
     session.abort();
-    warmUp([{ check: (raw) => checked.push(raw) }], session.signal, 0);
+    warmUp(session.signal, 0, async () => void checked.push({}));
     await wait(300);
     expect(checked).toEqual([]);
   });

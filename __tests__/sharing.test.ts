@@ -13,7 +13,7 @@ import { formMachine } from "../machines/form.js";
 import { Recent } from "../machines/recent.js";
 import { sharedSpec } from "../machines/shared-spec.js";
 import { normalizeForm } from "../machines/spec.js";
-import type { FormComponent } from "../renderers/component.js";
+import type { FormComponent } from "../renderers/terminal/component.js";
 import { normalizeStrings } from "../schemas/rules.js";
 import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";

@@ -5,18 +5,19 @@
  * say so in their text and `details`, and the setting gives a default.
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
-import { hasInput, restoreContext } from "../machines/context.js";
+import { hasInput, restoreContext } from "../machines/entered.js";
 import { normalizeForm } from "../machines/spec.js";
-import { runDialogs } from "../renderers/dialogs.js";
-import { prepareFormFile } from "../tools/catalog.js";
+import { runDialogs } from "../renderers/terminal/dialogs.js";
 import { runFormchart } from "../tools/commands.js";
-import { DRAFT_ENTRY } from "../tools/drafts.js";
-import { prepareForm } from "../tools/form-tool.js";
+import { prepareFormFile } from "../tools/engine/catalog.js";
+import { DRAFT_ENTRY } from "../tools/engine/drafts.js";
+import { prepareForm } from "../tools/engine/form-tool.js";
+import { question } from "../tools/engine/question.js";
+import { questionThrottle } from "../tools/engine/question-throttle.js";
+import { RICH_CANCELLED_TEXT } from "../tools/engine/rich.js";
+import { RESTORED_NOTICE } from "../tools/engine/run.js";
 import { createFormchart } from "../tools/index.js";
-import { question } from "../tools/question.js";
-import { questionThrottle } from "../tools/question-throttle.js";
-import { RICH_CANCELLED_TEXT } from "../tools/rich.js";
-import { FormchartState, RESTORED_NOTICE } from "../tools/state.js";
+import { FormchartState } from "../tools/state.js";
 import { KEY, openForm } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { DEJAVU_MONO, fontCoverage, haveDejaVuMono } from "./helpers/font.js";
@@ -201,9 +202,13 @@ describe("the default timeout", () => {
       new FormchartState(state.settingsFile.replace(/\/pi-formchart\/settings\.json$/, "")).settings.timeoutSeconds,
     ).toBe(45);
     const raw = { questions: ARGS.questions };
-    const byDefault = prepareForm(question, raw, undefined, state.settings.timeoutSeconds);
+    const byDefault = prepareForm(question, raw, { defaultTimeoutSeconds: state.settings.timeoutSeconds });
     expect(byDefault.ok && byDefault.form.spec.timeoutMs).toBe(45_000);
-    const own = prepareForm(question, { ...raw, timeout: 10 }, undefined, state.settings.timeoutSeconds);
+    const own = prepareForm(
+      question,
+      { ...raw, timeout: 10 },
+      { defaultTimeoutSeconds: state.settings.timeoutSeconds },
+    );
     expect(own.ok && own.form.spec.timeoutMs).toBe(10_000);
     expect((await runFormchart("timeout off", state)).level).toBe("info");
     expect(state.settings.timeoutSeconds).toBeUndefined();

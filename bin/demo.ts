@@ -7,7 +7,7 @@
  * input or no terminal to show the form in.
  */
 import { ProcessTerminal, TuiMainScreen } from "@earendil-works/pi-tui";
-import { FormComponent } from "../renderers/component.js";
+import { FormComponent } from "../renderers/terminal/component.js";
 import { ansiTheme } from "../renderers/theme.js";
 import { loadFormFile } from "./form-file.js";
 
@@ -30,7 +30,7 @@ const component = new FormComponent({
   host: tui,
   theme: ansiTheme,
   maxHeight: () => Math.max(6, terminal.rows - 1),
-  done: (result) => {
+  done: ({ result }) => {
     tui.stop();
     component.dispose();
     const { text, details } = form.answer(result);

@@ -6,8 +6,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { visibleControls } from "../renderers/text.js";
-import { prepareFormFile } from "../tools/catalog.js";
-import type { PreparedForm } from "../tools/form-tool.js";
+import { prepareFormFile } from "../tools/engine/catalog.js";
+import type { PreparedForm } from "../tools/engine/form-tool.js";
 
 export const EXAMPLES_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "examples");
 

@@ -24,16 +24,15 @@
  * Every state is written as a literal through `createStateConfig`, so the
  * compiler checks each action, guard, delay and event name against `setup`.
  */
+import { chartMoves, s } from "./chart-moves.js";
 import { formResult, initialContext } from "./context.js";
+import { choiceQuestion, textQuestion } from "./question-states.js";
 import { Recent } from "./recent.js";
-import { type AnswerAction, formSetup, questionStateKey } from "./setup.js";
+import { questionStateKey } from "./setup.js";
 import { type ChartShape, chartShape } from "./shape.js";
 import type { FormSpec } from "./spec.js";
 
 export { type FormInput, type FormTag, formSetup, questionStateKey } from "./setup.js";
-
-/** One setup for every form: its guards and actions read the spec from the context. */
-const s = formSetup();
 
 /** The statechart of a spec's shape; run it with the spec as input (`{ spec }`). */
 export function createFormMachine(spec: FormSpec) {
@@ -41,205 +40,21 @@ export function createFormMachine(spec: FormSpec) {
 }
 
 function machineOf(shape: ChartShape) {
-  const qs = shape.questions;
-  const tabbed = shape.tabbed;
-
-  // Tabs move one step; a hidden question passes the move on in the same
-  // direction (its eventless `always` transitions), so each question has a
-  // fixed pair of neighbours and every guarded skip is one edge of the chart.
-  const stateOf = (j: number) => (j < 0 || j >= qs.length ? "#form.review" : `#form.${questionStateKey(j)}`);
-  const forward = (k: number) => ({ target: stateOf(k + 1), actions: "goForward" as const });
-  const backward = (k: number) => ({ target: stateOf(k - 1), actions: "goBackward" as const });
-  const cancel = { target: "#form.cancelled", actions: "markCancelled" as const };
-  /** Esc once something was entered asks first (a second Esc or Enter discards); before that it cancels. */
-  const askFirst = [{ guard: "hasInput" as const, target: "discarding" }, cancel];
-  // A question shown by a condition is shown once an earlier one is answered (a condition on an
-  // unanswered question is false): by the person, so Esc there always asks, unless a default
-  // answer may have shown it; then Esc asks exactly when something was entered, as the footer says.
-  const escFrom = (k: number) => (qs[k].visibility === "when" && !shape.defaults ? { target: "discarding" } : askFirst);
-  const discarding = (back: string) =>
-    s.createStateConfig({ tags: "discarding", on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } } });
-  /** A lone single-choice question without a typed answer or notes holds nothing before it ends: Esc just cancels. */
-  const holdsInput = (k: number) => tabbed || qs[k].kind !== "single" || qs[k].allowOther || qs[k].notes;
-  /** A review screen with nothing before it to answer (a bare confirmation) holds no input either. */
-  const reviewHoldsInput = qs.length > 0 || shape.additionalNotes;
-  const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
-  /**
-   * Folding keeps the form's place: each state the form can be folded from
-   * records itself, and UNFOLD goes back to the one recorded (the context,
-   * answers and highlights included, is untouched).
-   */
-  const foldable: string[] = [];
-  const fold = (at: string) => {
-    foldable.push(at);
-    return { FOLD: { target: "#form.folded", actions: { type: "markFolded" as const, params: { at } } } };
-  };
-  /** Whether a seek can happen at all: an answer given from the review screen that may leave a question open. */
-  const seeks = tabbed && qs.some((q, k) => q.autoAdvance && qs.some((o, j) => j !== k && o.required));
-  /**
-   * After an answer: when the person came from the review screen, back there,
-   * and from there on to the first question still open (a seek) if there is
-   * one; otherwise on to the next question.
-   */
-  const advance = (k: number) => {
-    if (!tabbed || !qs[k].autoAdvance) return {};
-    const back = { guard: "returningToReview" as const, target: "#form.review" };
-    if (seeks) return { ADVANCE: [{ ...back, actions: "startSeek" as const }, forward(k)] };
-    // From the last question, moving on is the review screen anyway.
-    return { ADVANCE: k === qs.length - 1 ? [forward(k)] : [back, forward(k)] };
-  };
-  /** A seek goes on past question `k` when it is not open and a later question may be. */
-  const seekOn = (k: number) =>
-    seeks && qs.some((q, j) => j > k && q.required)
-      ? [{ guard: { type: "passedWhileSeeking" as const, params: { q: k } }, target: stateOf(k + 1) }]
-      : [];
-  const skipHidden = (k: number) =>
-    qs[k].visibility === "always" || !tabbed
-      ? []
-      : (["forward", "backward"] as const).map((direction) => ({
-          guard: { type: "hiddenGoing" as const, params: { q: k, direction } },
-          target: stateOf(direction === "forward" ? k + 1 : k - 1),
-          actions: { type: "markPassed" as const, params: { q: k } },
-        }));
-  /** Where an answer leads: a lone question submits; a tabbed form moves on when the question auto-advances. */
-  const answered = (k: number, action: AnswerAction) =>
-    tabbed
-      ? { actions: qs[k].autoAdvance ? [action, "advance" as const] : [action] }
-      : { target: "#form.submitted", actions: [action, "markSubmitted" as const] };
-
-  const textQuestion = (k: number) => {
-    const p = { q: k };
-    return s.createStateConfig({
-      tags: "question",
-      initial: "typing",
-      always: [...seekOn(k), ...skipHidden(k)],
-      on: { ...tabs(k), ...advance(k) },
-      states: {
-        typing: {
-          tags: "typing",
-          on: {
-            ...fold(`${questionStateKey(k)}.typing`),
-            TYPE: { actions: { type: "typeAnswer", params: p } },
-            SUBMIT_TEXT: {
-              guard: { type: "textAccepted", params: p },
-              ...answered(k, { type: "answerText", params: p }),
-            },
-            CANCEL: escFrom(k),
-          },
-        },
-        discarding: discarding("typing"),
-      },
-    });
-  };
-
-  const choiceQuestion = (k: number) => {
-    const q = qs[k];
-    const p = { q: k };
-    const toEditor = q.allowOther ? [{ guard: { type: "onOtherRow" as const, params: p }, target: "typing" }] : [];
-    const choose =
-      q.kind === "single"
-        ? {
-            CONFIRM: [
-              ...toEditor,
-              {
-                guard: { type: "onOptionRow" as const, params: p },
-                ...answered(k, { type: "pickHighlighted", params: p }),
-              },
-            ],
-            ...(q.allowOther ? { TOGGLE: toEditor } : {}),
-          }
-        : {
-            CONFIRM: [
-              ...toEditor,
-              {
-                guard: { type: "selectionAccepted" as const, params: p },
-                ...answered(k, { type: "confirmSelection", params: p }),
-              },
-            ],
-            TOGGLE: [...toEditor, { actions: { type: "toggleHighlighted" as const, params: p } }],
-            ...(qs[k].allMayBeChosen
-              ? {
-                  TOGGLE_ALL: {
-                    guard: { type: "allFit" as const, params: p },
-                    actions: { type: "toggleAll" as const, params: p },
-                  },
-                }
-              : {}),
-            INVERT: {
-              guard: { type: "invertedFits" as const, params: p },
-              actions: { type: "invert" as const, params: p },
-            },
-          };
-    const noting = s.createStateConfig({
-      tags: "noting",
-      // The note is whatever is in its editor: Enter and Esc both close it, nothing typed is lost.
-      on: {
-        ...(q.notes ? fold(`${questionStateKey(k)}.noting`) : {}),
-        TYPE: { actions: { type: "writeNote", params: p } },
-        SUBMIT_TEXT: { target: "choosing", actions: { type: "writeNote", params: p } },
-        CANCEL: { target: "choosing" },
-      },
-    });
-    // Leaving the editor by Tab keeps what it holds (the parent's move applies when it is empty).
-    const keepOnTab = tabbed
-      ? {
-          NEXT_TAB: {
-            guard: { type: "draftKept" as const, params: p },
-            target: stateOf(k + 1),
-            actions: [{ type: "keepDraft" as const, params: p }, "goForward" as const],
-          },
-          PREV_TAB: {
-            guard: { type: "draftKept" as const, params: p },
-            target: stateOf(k - 1),
-            actions: [{ type: "keepDraft" as const, params: p }, "goBackward" as const],
-          },
-        }
-      : {};
-    const typing = s.createStateConfig({
-      tags: "typing",
-      on: {
-        ...(q.allowOther ? fold(`${questionStateKey(k)}.typing`) : {}),
-        TYPE: { actions: { type: "saveDraft", params: p } },
-        SUBMIT_TEXT:
-          q.kind === "single"
-            ? // A lone question submits; in a tabbed form the editor closes, then ADVANCE moves on.
-              {
-                guard: "hasText",
-                target: tabbed ? "choosing" : "#form.submitted",
-                ...answered(k, { type: "answerText", params: p }),
-              }
-            : { guard: "hasText", target: "choosing", actions: { type: "addTypedChoice", params: p } },
-        CANCEL: { target: "choosing" },
-        ...keepOnTab,
-      },
-    });
-    return s.createStateConfig({
-      tags: "question",
-      initial: "choosing",
-      always: [...seekOn(k), ...skipHidden(k)],
-      on: { ...tabs(k), ...advance(k) },
-      states: {
-        choosing: {
-          tags: "choosing",
-          on: {
-            ...fold(`${questionStateKey(k)}.choosing`),
-            MOVE: { actions: { type: "move", params: p } },
-            MOVE_TO: { actions: { type: "moveTo", params: p } },
-            SELECT: {
-              guard: { type: "rowExists", params: p },
-              actions: [{ type: "moveTo", params: p }, q.kind === "multi" ? "raiseToggle" : "raiseConfirm"],
-            },
-            CANCEL: holdsInput(k) ? escFrom(k) : cancel,
-            ...choose,
-            ...(q.notes ? { NOTE: { guard: { type: "onOptionRow", params: p }, target: "noting" } } : {}),
-          },
-        },
-        ...(holdsInput(k) ? { discarding: discarding("choosing") } : {}),
-        ...(q.notes ? { noting } : {}),
-        ...(q.allowOther ? { typing } : {}),
-      },
-    });
-  };
+  const moves = chartMoves(shape);
+  const {
+    qs,
+    tabbed,
+    stateOf,
+    forward,
+    backward,
+    cancel,
+    askFirst,
+    discarding,
+    reviewHoldsInput,
+    foldable,
+    fold,
+    seeks,
+  } = moves;
 
   const review = s.createStateConfig({
     tags: "review",
@@ -301,7 +116,7 @@ function machineOf(shape: ChartShape) {
     : {};
 
   const questionStates = Object.fromEntries(
-    qs.map((q, k) => [questionStateKey(k), q.kind === "text" ? textQuestion(k) : choiceQuestion(k)]),
+    qs.map((q, k) => [questionStateKey(k), q.kind === "text" ? textQuestion(moves, k) : choiceQuestion(moves, k)]),
   );
   // Folded to one line; UNFOLD goes back to the question or review screen, and the mode, it left.
   const folded = s.createStateConfig({

@@ -1,7 +1,7 @@
 /**
  * The routes through a form: which events a person can cause from each
  * snapshot, the key the traversal merges snapshots on, and what the routes
- * must cover (every state node and every transition of the definition).
+ * must cover (machines/coverage.ts counts what they did).
  * The path tests replay these routes on the real component; the review page
  * shows them; the benchmark times their generation.
  *
@@ -13,7 +13,7 @@
  * every self-loop and refused event.
  */
 import { TestModel } from "@xstate/graph";
-import { type AnyStateMachine, createEmptyActor, type InspectionEvent, type SnapshotFrom } from "xstate";
+import { type AnyStateMachine, createEmptyActor, type SnapshotFrom } from "xstate";
 import { type FormEvent, isVisible, openQuestions } from "./context.js";
 import { createFormMachine, type FormMachine } from "./form.js";
 import { editorText, formPosition } from "./position.js";
@@ -304,63 +304,4 @@ export function withoutPrefixes<P extends { steps: ReadonlyArray<{ event: unknow
     kept.push(paths[i]);
   }
   return kept;
-}
-
-/** Every state node id and every transition (source, event, candidate index) of a machine. */
-export function definitionOf(machine: AnyStateMachine) {
-  const states = new Set<string>();
-  const transitions = new Set<string>();
-  const visit = (node: AnyStateMachine["root"]) => {
-    states.add(node.id);
-    for (const [eventType, defs] of node.transitions)
-      defs.forEach((_, i) => {
-        transitions.add(`${node.id} ${eventType} #${i}`);
-      });
-    node.always?.forEach((_, i) => {
-      transitions.add(`${node.id} always #${i}`);
-    });
-    for (const child of Object.values(node.states)) visit(child as AnyStateMachine["root"]);
-  };
-  visit(machine.root);
-  return { states, transitions };
-}
-
-export interface Coverage {
-  states: Set<string>;
-  transitions: Set<string>;
-}
-
-export function newCoverage(): Coverage {
-  return { states: new Set(), transitions: new Set() };
-}
-
-/** An inspection hook that records the state nodes entered and the transitions taken (eventless ones included). */
-export function recordMicrosteps(coverage: Coverage) {
-  return (e: InspectionEvent) => {
-    if (e.type === "@xstate.snapshot") {
-      const snap = e.snapshot as Snap;
-      for (const node of snap._nodes) coverage.states.add(node.id);
-    }
-    if (e.type !== "@xstate.microstep") return;
-    for (const t of e._transitions) {
-      const eventless = t.source.always?.indexOf(t) ?? -1;
-      if (eventless >= 0) {
-        coverage.transitions.add(`${t.source.id} always #${eventless}`);
-        continue;
-      }
-      const list = t.source.transitions.get(t.eventType);
-      const i = list ? list.indexOf(t) : -1;
-      if (i >= 0) coverage.transitions.add(`${t.source.id} ${t.eventType} #${i}`);
-    }
-  };
-}
-
-/** What a set of routes missed of a machine's definition. */
-export function missedBy(machine: AnyStateMachine, coverage: Coverage) {
-  const definition = definitionOf(machine);
-  return {
-    definition,
-    states: [...definition.states].filter((s) => !coverage.states.has(s)),
-    transitions: [...definition.transitions].filter((t) => !coverage.transitions.has(t)),
-  };
 }

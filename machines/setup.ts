@@ -14,13 +14,13 @@ import {
   type FormContext,
   type FormEvent,
   type FormResult,
-  hasInput,
   isOpen,
   isVisible,
   pruneHidden,
   replaceAt,
   shownPosition,
 } from "./context.js";
+import { hasInput } from "./entered.js";
 import { picksAnswer } from "./initial.js";
 import { inTypedOrder, NO_PICKS, type Picks, type Row, rowAt, rowCount, withTyped } from "./rows.js";
 import type { FormSpec } from "./spec.js";

@@ -84,7 +84,7 @@ export function schemaFromJsonString(args: unknown): Folded {
 /** The folds of `ask_form`, in order: Pi's `prepareArguments` and the check run the same ones. */
 export const ASK_FORM_FOLDS = [schemaFromRequestedSchema, schemaFromJsonString] as const;
 
-function checkFolded(raw: unknown): Checked<CheckedAskForm> {
+export function checkFoldedAskForm(raw: unknown): Checked<CheckedAskForm> {
   const shape = checkShape(raw);
   if (!shape.ok) return shape;
   const form = checkRequestedSchema(shape.value.schema, "schema");
@@ -97,5 +97,5 @@ function checkFolded(raw: unknown): Checked<CheckedAskForm> {
 
 /** The arguments of `ask_form` checked, in any accepted shape; an error names each field as written. */
 export function checkAskFormArgs(raw: unknown): Checked<CheckedAskForm> {
-  return checkAsWritten(checkFolded, ...ASK_FORM_FOLDS)(raw);
+  return checkAsWritten(checkFoldedAskForm, ...ASK_FORM_FOLDS)(raw);
 }

@@ -99,11 +99,12 @@ function leftoverType(args: unknown): ArgumentError | undefined {
 }
 
 /**
- * Check the schema, normalize line endings, then the rules: at least one
+ * Arguments in the tool's own shape (the single-question shape folded
+ * already): check the schema, normalize line endings, then the rules: at least one
  * question (`empty_questionnaire`) with at least one option each
  * (`too_few_options`), unique ids, unique and unreserved labels.
  */
-function checkFolded(raw: unknown): Checked<QuestionArgs> {
+export function checkFoldedQuestion(raw: unknown): Checked<QuestionArgs> {
   const type = leftoverType(raw);
   if (type) return { ok: false, error: type };
   const checked = checkSchema(raw);
@@ -114,4 +115,4 @@ function checkFolded(raw: unknown): Checked<QuestionArgs> {
 }
 
 /** Fold the single-question shape, check, and name every field of an error as it was written. */
-export const checkQuestionArgs = checkAsWritten(checkFolded, foldSingleQuestion);
+export const checkQuestionArgs = checkAsWritten(checkFoldedQuestion, foldSingleQuestion);

@@ -6,7 +6,6 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
 import type { Static, TSchema } from "typebox";
-import { precompiledValidator } from "./precompiled.js";
 
 export type ErrorCategory =
   | "invalid_arguments"
@@ -30,8 +29,9 @@ export interface ArgumentError {
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: ArgumentError };
 
 // The validators are made on the first check, not when Pi loads the
-// extension: the build ships them compiled ahead of time (precompiled.ts);
-// from the sources, ajv is loaded and compiles them then.
+// extension: the build ships them compiled ahead of time (precompiled.ts,
+// which the engine hands over when it loads: usePrecompiled); from the
+// sources, ajv is loaded and compiles them then.
 const require = createRequire(import.meta.url);
 
 /** The options every validator is compiled with, at run time and ahead of time alike. */
@@ -48,6 +48,14 @@ function getAjv(): AjvType {
 
 const checkedSchemas: TSchema[] = [];
 
+/** Validators compiled ahead of time, by their schema's JSON: none until the engine hands over the build's. */
+let precompiled: (schemaJson: string) => ValidateFunction | undefined = () => undefined;
+
+/** Look validators up in `lookup` before compiling any (schemas/precompiled.ts, as the build makes it). */
+export function usePrecompiled(lookup: typeof precompiled): void {
+  precompiled = lookup;
+}
+
 /** Every schema a checker has been made for: what the build compiles ahead of time. */
 export function schemasToPrecompile(): readonly TSchema[] {
   return checkedSchemas;
@@ -58,7 +66,7 @@ export function compileChecker<S extends TSchema>(schema: S): (args: unknown) =>
   checkedSchemas.push(schema);
   let validate: ValidateFunction | undefined;
   return (args) => {
-    validate ??= precompiledValidator(JSON.stringify(schema)) ?? getAjv().compile(schema);
+    validate ??= precompiled(JSON.stringify(schema)) ?? getAjv().compile(schema);
     if (validate(args)) return { ok: true, value: args as Static<S> };
     return { ok: false, error: { category: "invalid_arguments", message: describeErrors(validate.errors ?? []) } };
   };

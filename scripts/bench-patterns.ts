@@ -16,11 +16,11 @@
  * result answers it; one call first loads ajv and RE2 (not counted).
  */
 import { getKeybindings } from "@mariozechner/pi-tui";
-import type { FormResult } from "../machines/context.js";
-import { FormComponent } from "../renderers/component.js";
+import { FormComponent } from "../renderers/terminal/component.js";
 import { plainTheme } from "../renderers/theme.js";
 import { compilePattern } from "../schemas/patterns.js";
-import { FORM_TOOLS } from "../tools/catalog.js";
+import { FORM_TOOLS } from "../tools/engine/catalog.js";
+import { prepareArgumentsOf } from "../tools/manifest.js";
 
 export interface PatternFigures {
   measure: string;
@@ -100,7 +100,7 @@ function argumentCheck(pattern: string, samples: number, length: number): Sample
   const times: Sample[] = [];
   for (let i = 0; i < samples; i++) {
     const written = args(pattern, abText(length));
-    const raw = askForm.prepareArguments?.(written) ?? written;
+    const raw = prepareArgumentsOf(askForm)?.(written) ?? written;
     times.push(timed(() => askForm.check(raw)));
   }
   return times;
@@ -115,7 +115,7 @@ function keystrokes(pattern: string, keys: number, length: number): Sample[] {
     host: { terminal: { rows: 40, columns: 120 }, requestRender() {} },
     theme: plainTheme,
     keybindings: getKeybindings(),
-    done: (_r: FormResult) => {},
+    done: () => {},
   });
   form.focused = true;
   form.handleInput(`\x1b[200~${abText(length)}\x1b[201~`);

@@ -40,7 +40,7 @@
  * Targets are checked here and printed beside the table (`✓` / `✗`); no test
  * times anything. `--quick` takes fewer samples (for trying things, not for
  * the table in docs/performance.md); `--forms` runs only the rows of open
- * forms, `--footprint` only what the model sees.
+ * forms, `--footprint` only what the model sees, `--load` only the load rows.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -76,6 +76,8 @@ const quick = process.argv.includes("--quick");
 const formsOnly = process.argv.includes("--forms");
 /** Only what the model sees. */
 const footprintOnly = process.argv.includes("--footprint");
+/** Only the load rows: for trying changes to what Pi loads at start. */
+const loadOnly = process.argv.includes("--load");
 
 /** The major and minor version of the Node at `node`. */
 function nodeVersion(node: string): string {
@@ -378,6 +380,10 @@ if (!formsOnly && !footprintOnly) {
   );
 
   // 2. First form: after the session started (the engine warms in the background), and right after the load.
+  if (!loadOnly) firstForms();
+}
+
+function firstForms(): void {
   const firstFormSizes: Array<[string, number, number]> = [
     ["1×3", 1, 3],
     ["4×5", 4, 5],
@@ -449,7 +455,7 @@ function keystrokes(
   return { ours: stats(ours.wall, ours.cpu), theirs: theirs && stats(theirs.wall, theirs.cpu) };
 }
 
-if (!footprintOnly) {
+if (!footprintOnly && !loadOnly) {
   // The headline sizes at both widths, on both hosts; the same keys on both sides.
   const keySizes: Array<[string, number, number, number?]> = [
     ["1×3", 1, 3],
@@ -587,7 +593,7 @@ if (!footprintOnly) {
 }
 
 // 5. The worst patterns and a 10 kB paste (the sources, in this process; Pi 1.6's packages).
-if (!footprintOnly)
+if (!footprintOnly && !loadOnly)
   for (const f of patternFigures(quick)) {
     rows.push({
       measure: `pattern: ${f.measure}`,
@@ -608,7 +614,7 @@ if (!footprintOnly)
   }
 
 // 6. What the model sees: the first request of the real `pi` of each host.
-const seen = formsOnly ? undefined : await footprint(ROOT, HOSTS, WORK);
+const seen = formsOnly || loadOnly ? undefined : await footprint(ROOT, HOSTS, WORK);
 
 /** A Markdown table, columns padded to the widest cell (by code points). */
 function table(head: string[], body: string[][]): string[] {

@@ -8,9 +8,11 @@
  * schemas/ stands alone; machines/ knows no terminal; renderers/ knows no
  * Pi tool API; nothing outside the tests imports test code. Inside
  * renderers/, the review page (renderers/review/) may draw the terminal
- * view's screens, but the terminal view never imports the review page; the
- * page's browser script (renderers/review/client/) imports nothing but
- * itself: no Node, no packages.
+ * view's screens (renderers/terminal/), but the terminal view never imports
+ * the review page; the page's browser script (renderers/review/client/)
+ * imports nothing but itself: no Node, no packages. Inside tools/, only the
+ * engine (tools/engine/, what a call runs) imports the terminal view: what
+ * Pi loads at start (tools/*.ts) uses renderers/text.ts and theme.ts only.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative, resolve, sep } from "node:path";
@@ -55,6 +57,20 @@ export const INNER: Record<string, Layer & { builtins?: false }> = {
 
 /** Folders that the rest of their own layer must not import (other layers may, as their rules say). */
 export const CLOSED = ["renderers/review"];
+
+/**
+ * Folders that, inside one layer, only one of its folders may import:
+ * `folder` is open to `only` and closed to the rest of `layer` (other
+ * layers import it as their own rules say).
+ */
+export const RESERVED: { folder: string; layer: string; only: string; why: string }[] = [
+  {
+    folder: "renderers/terminal",
+    layer: "tools",
+    only: "tools/engine",
+    why: "what Pi loads at start never loads the terminal view",
+  },
+];
 
 export interface Violation {
   file: string;
@@ -102,6 +118,9 @@ export function checkImports(file: string, specifiers: string[]): Violation[] {
       }
       const closed = CLOSED.find((c) => within(target, c) && !within(path, c) && within(c, top));
       if (closed) out.push({ file, specifier, reason: `${top}/ outside ${closed}/ may not import ${closed}/` });
+      for (const r of RESERVED)
+        if (within(target, r.folder) && within(path, r.layer) && !within(path, r.only))
+          out.push({ file, specifier, reason: `${r.layer}/ outside ${r.only}/ may not import ${r.folder}/: ${r.why}` });
       continue;
     }
     const name = packageName(specifier);
@@ -206,4 +225,70 @@ export function projectSources(root: string): Map<string, string> {
       ]),
     ),
   );
+}
+
+/** What Pi loads at start: the extension's entry and what it imports, never through `import()`. */
+export const START_ENTRY = "tools/index.ts";
+/** The one module at start that may load anything on demand (`import()`): the doors. */
+export const START_DOORS = "tools/on-demand.ts";
+/** What Pi's start may reach of the project: tools/ (not its engine), the schemas, and the renderers' text and theme. */
+const START_MAY_REACH = /^(tools\/(?!engine\/)[^/]+|schemas\/.+|renderers\/(text|theme)\.ts)$/;
+
+/** A file's value imports, split into static ones and `import()`; type-only imports are erased, so not followed. */
+function valueImports(file: string, source: string): { fixed: string[]; onDemand: string[] } {
+  const parsed = ts.createSourceFile(file, source, ts.ScriptTarget.Latest);
+  const fixed: string[] = [];
+  const onDemand: string[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      const typeOnly = ts.isImportDeclaration(node)
+        ? node.importClause?.isTypeOnly ||
+          (node.importClause?.namedBindings &&
+            ts.isNamedImports(node.importClause.namedBindings) &&
+            !node.importClause.name &&
+            node.importClause.namedBindings.elements.every((e) => e.isTypeOnly))
+        : node.isTypeOnly;
+      if (!typeOnly && ts.isStringLiteral(node.moduleSpecifier)) fixed.push(node.moduleSpecifier.text);
+    }
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [specifier] = node.arguments;
+      if (specifier && ts.isStringLiteral(specifier)) onDemand.push(specifier.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parsed);
+  return { fixed, onDemand };
+}
+
+/**
+ * The start boundary, over the project's sources (path → text): every file
+ * Pi's start loads, following value imports from tools/index.ts, is one
+ * START_MAY_REACH allows, and only the doors load anything with `import()`.
+ */
+export function startViolations(files: Map<string, string>): Violation[] {
+  const out: Violation[] = [];
+  const seen = new Set<string>();
+  const resolveFrom = (file: string, specifier: string) => {
+    const target = normalize(join(dirname(file), specifier))
+      .split(sep)
+      .join("/");
+    return [target.replace(/\.js$/, ".ts"), target, `${target}.ts`].find((t) => files.has(t));
+  };
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const { fixed, onDemand } = valueImports(file, files.get(file) ?? "");
+    for (const specifier of onDemand)
+      if (file !== START_DOORS)
+        out.push({ file, specifier, reason: `what Pi loads at start loads on demand only through ${START_DOORS}` });
+    for (const specifier of fixed.filter((s) => s.startsWith("."))) {
+      const target = resolveFrom(file, specifier);
+      if (!target) continue;
+      if (!START_MAY_REACH.test(target))
+        out.push({ file, specifier, reason: `Pi's start would load ${target}: reach it through ${START_DOORS}` });
+      else walk(target);
+    }
+  };
+  walk(START_ENTRY);
+  return out;
 }

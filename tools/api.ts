@@ -18,4 +18,4 @@ export {
   type ElicitFailure,
   elicit,
 } from "./elicit.js";
-export type { ElicitAction, ElicitResult } from "./schema-form.js";
+export type { ElicitAction, ElicitResult } from "./engine/schema-form.js";

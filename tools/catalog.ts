@@ -1,19 +1,18 @@
 /**
- * Every form tool, in the order Pi lists them. Pi registers these
- * definitions; the demo (`npm start`), the visualizer, the review pages and
- * the example path tests prepare forms through the same ones. A new tool is a
- * file defining a `FormTool` and a line here.
+ * Every form tool's manifest, in the order Pi lists them: what Pi registers
+ * at start. What each does once called is in the engine's catalog
+ * (tools/engine/catalog.ts), in the same order. A new tool is a manifest
+ * here, its behaviour there, and a line in each list.
  */
 import { askForm } from "./ask-form.js";
-import { type AnyFormTool, fullCooldown, type PreparedForm, prepareForm } from "./form-tool.js";
+import type { AnyManifest } from "./manifest.js";
 import { question } from "./question.js";
-import { questionBranch } from "./question-branch.js";
 import { questionInput } from "./question-input.js";
 import { questionThrottle } from "./question-throttle.js";
-import { questionnaire } from "./questionnaire.js";
+import { questionBranch, questionnaire } from "./questionnaire.js";
 import { askRichQuestions } from "./rich.js";
 
-export const FORM_TOOLS: readonly AnyFormTool[] = [
+export const MANIFESTS: readonly AnyManifest[] = [
   question,
   questionnaire,
   questionInput,
@@ -22,26 +21,3 @@ export const FORM_TOOLS: readonly AnyFormTool[] = [
   askRichQuestions,
   askForm,
 ];
-
-export function formTool(name: string): AnyFormTool | undefined {
-  return FORM_TOOLS.find((t) => t.name === name);
-}
-
-/**
- * A form file: `{"tool": "<name>", "arguments": {...}}`, or bare `question`
- * arguments. Returns the prepared form or a message saying what is wrong.
- * Outside Pi there is no earlier question: a throttled form shows its full cooldown.
- */
-export function prepareFormFile(
-  content: unknown,
-): { ok: true; tool: string; form: PreparedForm } | { ok: false; message: string } {
-  const wrapped = content && typeof content === "object" && "tool" in content && "arguments" in content;
-  const name = wrapped ? String((content as { tool: unknown }).tool) : "question";
-  const raw = wrapped ? (content as { arguments: unknown }).arguments : content;
-  const tool = formTool(name);
-  if (!tool)
-    return { ok: false, message: `unknown tool "${name}" (one of ${FORM_TOOLS.map((t) => t.name).join(", ")})` };
-  const prepared = prepareForm(tool, tool.prepareArguments ? tool.prepareArguments(raw) : raw, fullCooldown(tool));
-  if (!prepared.ok) return { ok: false, message: `${prepared.error.message} [${prepared.error.category}]` };
-  return { ok: true, tool: name, form: prepared.form };
-}

@@ -1,11 +1,8 @@
 /**
- * `/qwizard`: help, status, auto-throttle settings and the question clock.
- *
- * Contract: `/qwizard` and `/qwizard help` show help; `status` lists the
- * registered tools and auto-throttle; `auto-throttle` shows it, `on` / `off`
- * switch it, an integer 1–60 sets the cooldown in seconds; `clear` forgets
- * when the last question was asked. Changes are saved to the settings file.
- * Anything else gets a specific error and the usage line.
+ * `/formchart`: the settings of forms (mouse, timeout, which tools the model
+ * sees declared, with what each set costs) and the statechart or review page
+ * of the last form. Changes are saved to the settings file; anything else
+ * gets a specific error and the usage.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -13,124 +10,20 @@ import { dirname, join } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
 
-import { DIAGRAM_FORMATS, type DiagramFormat } from "../machines/diagram.js";
+import type { DiagramFormat } from "../machines/diagram.js";
 import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
+import { loadEngine, loadReviewPage } from "./on-demand.js";
 import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
 
+/** The formats `/formchart graph` writes: each the engine draws, and no other (the type holds both). */
+const GRAPH_FORMAT_SET: Record<DiagramFormat, true> = { svg: true, mermaid: true, dot: true };
+const GRAPH_FORMATS = Object.keys(GRAPH_FORMAT_SET) as DiagramFormat[];
+
 export interface CommandReply {
   text: string;
   level: "info" | "warning" | "error";
-}
-
-export const QWIZARD_HELP = [
-  "/qwizard — question tools",
-  "  /qwizard status                 registered tools and auto-throttle",
-  "  /qwizard auto-throttle          show the auto-throttle setting",
-  "  /qwizard auto-throttle on|off   switch auto-throttle",
-  "  /qwizard auto-throttle <1-60>   set the cooldown between questions, in seconds",
-  "  /qwizard clear                  forget when the last question was asked",
-].join("\n");
-
-function throttleLine(state: FormchartState): string {
-  const s = state.settings;
-  return `Auto-throttle: ${s.autoThrottle ? "on" : "off"}, ${s.cooldownSeconds} s between questions`;
-}
-
-function lastQuestionLine(state: FormchartState, now: number): string {
-  const at = state.clock.lastQuestionAt;
-  return at === undefined ? "Last question: none yet" : `Last question: ${Math.round((now - at) / 1000)} s ago`;
-}
-
-export function runQwizard(
-  args: string,
-  state: FormchartState,
-  registered: string[],
-  // The question clock is monotonic: "N s ago" is measured on it, not on the wall clock.
-  now = performance.now(),
-): CommandReply {
-  const words = args.trim().split(/\s+/).filter(Boolean);
-  const [sub, value, ...extra] = words;
-  if (!sub || sub === "help") return { text: QWIZARD_HELP, level: "info" };
-  if (sub === "status" && !value) {
-    return {
-      text: [
-        `Tools: ${registered.join(", ") || "none"}`,
-        throttleLine(state),
-        lastQuestionLine(state, now),
-        state.settingsProblem ? `Settings: not used: ${state.settingsProblem}` : `Settings: ${state.settingsFile}`,
-      ].join("\n"),
-      level: "info",
-    };
-  }
-  if (sub === "clear" && !value) {
-    state.clock.clear();
-    return { text: "Question clock cleared: the next question will not wait.", level: "info" };
-  }
-  if (sub === "auto-throttle" && extra.length === 0) {
-    if (value === undefined)
-      return { text: `${throttleLine(state)}\nUsage: /qwizard auto-throttle on|off|<1-60>`, level: "info" };
-    const change =
-      value === "on" || value === "off"
-        ? { autoThrottle: value === "on" }
-        : /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 60
-          ? { cooldownSeconds: Number(value) }
-          : undefined;
-    if (change) {
-      const failed = state.update(change);
-      return failed
-        ? { text: `${failed}\n${throttleLine(state)}`, level: "error" }
-        : { text: throttleLine(state), level: "info" };
-    }
-    return {
-      text: `"${value}" is not on, off or a whole number of seconds from 1 to 60.\nUsage: /qwizard auto-throttle on|off|<1-60>`,
-      level: "error",
-    };
-  }
-  return { text: `Unknown /qwizard command "${words.join(" ")}".\n${QWIZARD_HELP}`, level: "error" };
-}
-
-const SUBCOMMANDS: AutocompleteItem[] = [
-  { value: "help", label: "help", description: "Show help" },
-  { value: "status", label: "status", description: "Tools and auto-throttle settings" },
-  { value: "auto-throttle", label: "auto-throttle", description: "Show or change auto-throttle" },
-  { value: "clear", label: "clear", description: "Forget when the last question was asked" },
-];
-
-const THROTTLE_VALUES: AutocompleteItem[] = [
-  { value: "auto-throttle on", label: "on", description: "Space questions out" },
-  { value: "auto-throttle off", label: "off", description: "Never wait between questions" },
-  ...[3, 5, 10, 30].map((n) => ({
-    value: `auto-throttle ${n}`,
-    label: String(n),
-    description: `${n} seconds between questions`,
-  })),
-];
-
-export function qwizardCompletions(prefix: string): AutocompleteItem[] | null {
-  const trimmed = prefix.trimStart();
-  if (trimmed.startsWith("auto-throttle ")) {
-    const rest = trimmed.slice("auto-throttle ".length);
-    const items = THROTTLE_VALUES.filter((i) => i.label.startsWith(rest));
-    return items.length ? items : null;
-  }
-  // A whole subcommand needs no completion: a list would take the Enter that runs it.
-  if (SUBCOMMANDS.some((i) => i.value === trimmed)) return null;
-  const items = SUBCOMMANDS.filter((i) => i.value.startsWith(trimmed));
-  return items.length ? items : null;
-}
-
-export function registerQwizardCommand(pi: ExtensionAPI, state: FormchartState, registered: string[]): void {
-  pi.registerCommand("qwizard", {
-    description: "Question tools: status, auto-throttle, clear",
-    getArgumentCompletions: qwizardCompletions,
-    handler: async (args, ctx) => {
-      const reply = runQwizard(args, state, registered);
-      if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);
-      else process.stdout.write(`${reply.text}\n`);
-    },
-  });
 }
 
 export const FORMCHART_HELP = [
@@ -196,7 +89,7 @@ export async function runFormchart(
   if (sub === "tools" && rest.length <= 1 && loadout) return toolsSetting(rest[0], state, loadout, more.searchSnippet);
   if (sub === "timeout" && rest.length <= 1) return timeoutSetting(rest[0], state);
   const unknown = { text: `Unknown /formchart command "${args.trim()}".\n${FORMCHART_HELP}`, level: "error" } as const;
-  const graph = sub === "graph" && rest.length <= 1 && DIAGRAM_FORMATS.includes((rest[0] ?? "svg") as DiagramFormat);
+  const graph = sub === "graph" && rest.length <= 1 && (GRAPH_FORMATS as readonly string[]).includes(rest[0] ?? "svg");
   const review = sub === "review" && (rest.length === 0 || (rest.length === 1 && rest[0] === "--open"));
   if (!graph && !review) return unknown;
   if (!state.lastForm) return { text: "No form has been shown yet in this session.", level: "warning" };
@@ -205,12 +98,12 @@ export async function runFormchart(
   if (graph) {
     const format = (rest[0] ?? "svg") as DiagramFormat;
     const file = join(dir, `last-form.${format === "mermaid" ? "mmd" : format}`);
-    const { renderDiagram } = await import("../renderers/graph.js");
-    writeFileSync(file, await renderDiagram(state.lastForm, format));
+    const { renderDiagram } = await loadEngine();
+    writeFileSync(file, await renderDiagram(state.lastForm.spec, format));
     return { text: `Wrote the statechart of the last form to ${file}`, level: "info" };
   }
   const file = join(dir, "last-form.html");
-  const { reviewPage } = await import("../renderers/review/page.js");
+  const { reviewPage } = await loadReviewPage();
   // A line that says how far the build is, at most every quarter second.
   let said = 0;
   const say = (line: string) => {
@@ -222,10 +115,7 @@ export async function runFormchart(
   const onSearch = (looked: number) => say(`Review page: searching the routes (${looked} states so far)`);
   const onProgress = (done: number, total: number) => say(`Review page: replaying route ${done + 1} of ${total}`);
   try {
-    const page = await reviewPage(
-      { spec: state.lastForm, answer: state.lastAnswer, name: "last form" },
-      { onProgress, onSearch },
-    );
+    const page = await reviewPage({ ...state.lastForm, name: "last form" }, { onProgress, onSearch });
     writeFileSync(file, page);
   } finally {
     progress?.(undefined);
@@ -323,9 +213,7 @@ function toolsSetting(
 
 const FORMCHART_COMPLETIONS = [
   "graph",
-  "graph svg",
-  "graph mermaid",
-  "graph dot",
+  ...GRAPH_FORMATS.map((format) => `graph ${format}`),
   "review",
   "review --open",
   "mouse",

@@ -21,33 +21,16 @@
  * symbol where `elicit()`, imported into another extension, finds it.
  */
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@earendil-works/pi-coding-agent";
-import type { FormSpec } from "../machines/spec.js";
-import { checkElicitRequest, type ElicitRequestInput, errorLine } from "../schemas/elicit.js";
-import type { ErrorCategory } from "../schemas/validate.js";
-import { type ElicitResult, elicitResult, schemaForm } from "./schema-form.js";
-import type { ShowOutcome } from "./show-form.js";
+import { type ElicitRequestInput, errorLine } from "../schemas/elicit.js";
+import { ElicitError, type ElicitFailure } from "./elicit-error.js";
+import type { ElicitResult } from "./engine/schema-form.js";
+import { loadEngine } from "./on-demand.js";
 import { FormchartState } from "./state.js";
+
+export { ElicitError, type ElicitErrorCategory, type ElicitFailure } from "./elicit-error.js";
 
 /** The event-bus channel `elicit` requests are sent on. */
 export const ELICIT_CHANNEL = "pi-formchart:elicit";
-
-export type ElicitErrorCategory = ErrorCategory | "no_ui";
-
-/** Why `elicit()` opened no form. */
-export interface ElicitFailure {
-  category: ElicitErrorCategory;
-  message: string;
-}
-
-export class ElicitError extends Error implements ElicitFailure {
-  readonly category: ElicitErrorCategory;
-
-  constructor(category: ElicitErrorCategory, message: string) {
-    super(`${category}: ${message}`);
-    this.name = "ElicitError";
-    this.category = category;
-  }
-}
 
 /** A request sent over `pi.events` on `ELICIT_CHANNEL`. */
 export interface ElicitEventRequest {
@@ -62,22 +45,17 @@ export interface ElicitEventRequest {
   claimed?: boolean;
 }
 
-/** What shows a form: the extension's `FormchartState`. */
-export interface FormRunner {
-  runForm(ctx: ExtensionContext, spec: FormSpec, signal: AbortSignal | undefined): Promise<ShowOutcome>;
-}
-
 const RUNNER = Symbol.for("pi-formchart.form-runner");
-type RunnerSlot = { [RUNNER]?: FormRunner };
-let standalone: FormRunner | undefined;
+type RunnerSlot = { [RUNNER]?: FormchartState };
+let standalone: FormchartState | undefined;
 
 /** Publish the loaded extension's form state for `elicit()` callers in other extensions. */
-export function provideFormRunner(runner: FormRunner): void {
+export function provideFormRunner(runner: FormchartState): void {
   (globalThis as RunnerSlot)[RUNNER] = runner;
 }
 
 /** The loaded extension's form state, or (pi-formchart not loaded as an extension) one of our own without drafts. */
-function formRunner(): FormRunner {
+function formRunner(): FormchartState {
   const published = (globalThis as RunnerSlot)[RUNNER];
   if (published) return published;
   standalone ??= new FormchartState(getAgentDir());
@@ -85,36 +63,22 @@ function formRunner(): FormRunner {
 }
 
 /**
- * Check, show and map one request with the given form state. Every failure
- * is an `ElicitError`: one that is not (a fault of the form, not of the
- * request) comes with the category of a request no form can serve.
+ * Check, show and map one request with the given form state (the engine's
+ * `elicitWith`, tools/engine/elicit.ts). Every failure is an `ElicitError`:
+ * one that is not (a fault of the form, not of the request) comes with the
+ * category of a request no form can serve.
  */
 export async function elicitWith(
-  runner: FormRunner,
+  state: FormchartState,
   ctx: ExtensionContext,
   request: ElicitRequestInput,
   signal?: AbortSignal,
 ): Promise<ElicitResult> {
   try {
-    return await showRequest(runner, ctx, request, signal);
+    return await (await loadEngine()).elicitWith(state, ctx, request, signal);
   } catch (error) {
     throw error instanceof ElicitError ? error : new ElicitError("invalid_arguments", errorLine(error));
   }
-}
-
-async function showRequest(
-  runner: FormRunner,
-  ctx: ExtensionContext,
-  request: ElicitRequestInput,
-  signal?: AbortSignal,
-): Promise<ElicitResult> {
-  const checked = checkElicitRequest(request);
-  if (!checked.ok) throw new ElicitError(checked.error.category, checked.error.message);
-  if (!ctx.hasUI) throw new ElicitError("no_ui", "this Pi mode (print or JSON) has no interactive UI to show a form");
-  const spec = schemaForm(checked.value.form, checked.value.message);
-  const outcome = await runner.runForm(ctx, spec, signal);
-  if (outcome.kind === "no-ui") throw new ElicitError("no_ui", "this Pi mode has no interactive UI to show a form");
-  return elicitResult(checked.value.form, outcome.result);
 }
 
 /** Ask the person to fill in a form described by MCP's form-mode request. */
@@ -132,7 +96,7 @@ function failureOf(error: unknown): ElicitFailure {
 }
 
 /** Answer requests on `ELICIT_CHANNEL` with this extension's form state, and publish it for `elicit()`. */
-export function registerElicit(pi: ExtensionAPI, state: FormRunner): void {
+export function registerElicit(pi: ExtensionAPI, state: FormchartState): void {
   provideFormRunner(state);
   pi.events.on(ELICIT_CHANNEL, async (data) => {
     const event = data as Partial<ElicitEventRequest> | undefined;

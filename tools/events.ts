@@ -21,8 +21,41 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { safeLine } from "../renderers/text.js";
 import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
+import { loadEngine } from "./on-demand.js";
 import { ALL_TOOLS } from "./settings.js";
-import { type FormchartState, warmUp } from "./state.js";
+import type { FormchartState } from "./state.js";
+
+/** How long after the session starts the form engine is loaded, if no form has asked for it yet. */
+export const WARM_UP_DELAY_MS = 200;
+
+/**
+ * Load the form engine in the background, once Pi has drawn its screen, so
+ * that the first form opens as fast as later ones (tools/engine/warm-up.ts:
+ * Pi runs between each of its steps, so its UI never stalls). The timer
+ * never keeps Pi running (print mode exits as it would) and is cleared when
+ * the session shuts down first; a failure is left for the first form to meet
+ * and report.
+ */
+export function warmUp(
+  /** The session's: a session that ends first never loads the engine. */
+  signal: AbortSignal,
+  delayMs = WARM_UP_DELAY_MS,
+  /** What warms up: the engine's own warm-up, loading it first. */
+  warm = async () => (await loadEngine()).warmUp(),
+): void {
+  if (signal.aborted) return;
+  const timer = setTimeout(async () => {
+    signal.removeEventListener("abort", stop);
+    try {
+      await warm();
+    } catch {
+      // The first form loads the engine again and reports what went wrong.
+    }
+  }, delayMs);
+  timer.unref?.();
+  const stop = () => clearTimeout(timer);
+  signal.addEventListener("abort", stop, { once: true });
+}
 
 const QUESTION_TOOLS: ReadonlySet<string> = new Set(ALL_TOOLS);
 
@@ -94,7 +127,7 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout:
       `pi-formchart: ${declared.join(", ") || "no tool declared"}${more ? `, ${more} more callable by name` : ""} (/formchart tools to choose)`,
       "info",
     );
-    warmUp(registered, state.closed);
+    warmUp(state.closed);
   });
 
   pi.on("tool_call", (event) => {

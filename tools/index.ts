@@ -6,10 +6,11 @@
  * that comes sooner.
  */
 import { type ExtensionAPI, getAgentDir, VERSION } from "@earendil-works/pi-coding-agent";
-import { registerFormchartCommand, registerQwizardCommand } from "./commands.js";
+import { registerFormchartCommand } from "./commands.js";
 import { registerElicit } from "./elicit.js";
 import { registerEvents } from "./events.js";
 import { ToolLoadout } from "./loadout.js";
+import { registerQwizardCommand } from "./qwizard-command.js";
 import { type CompleteFn, registerRichCommand } from "./rich-command.js";
 import { FormchartState } from "./state.js";
 import { hostDefersTools } from "./tool-sets.js";

@@ -29,8 +29,9 @@
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { lenientSchema } from "../schemas/lenient.js";
-import { FORM_TOOLS } from "./catalog.js";
-import { type AnyFormTool, registerFormTool } from "./form-tool.js";
+import { MANIFESTS } from "./catalog.js";
+import type { AnyManifest } from "./manifest.js";
+import { registerFormTool } from "./register.js";
 import type { FormchartState } from "./state.js";
 import { ALL_TOOL_NAMES, TOOL_SETS, type ToolSetName } from "./tool-sets.js";
 
@@ -61,12 +62,12 @@ export function requestChars(tool: Declaration, strictField = false): number {
 }
 
 /** A tool as Pi is given it. */
-function declarationOf(tool: AnyFormTool): Declaration {
+function declarationOf(tool: AnyManifest): Declaration {
   return { ...tool, parameters: lenientSchema(tool.parameters) };
 }
 
 /** The line that names the tools a set leaves undeclared, if it leaves any. */
-export function reachLine(undeclared: readonly AnyFormTool[]): string | undefined {
+export function reachLine(undeclared: readonly AnyManifest[]): string | undefined {
   if (undeclared.length === 0) return undefined;
   const named = undeclared.map((t) => `${t.name} (${t.searchHint})`).join(", ");
   return `Call by name or load with tool_search: ${named}.`;
@@ -81,7 +82,7 @@ export interface SetCost {
 
 export class ToolLoadout {
   /** The tools registered with Pi. */
-  readonly registered: readonly AnyFormTool[];
+  readonly registered: readonly AnyManifest[];
   /** The set in force in this Pi (not what another process may since have saved). */
   private set: { name: ToolSetName | "custom"; tools: Set<string> };
   /** Tools tool_search loaded in this session: declared too, until another set is chosen. */
@@ -102,13 +103,13 @@ export class ToolLoadout {
       defers || state.toolSetNamed
         ? { name: toolSet, tools: new Set(tools) }
         : { name: "all", tools: new Set(ALL_TOOL_NAMES) };
-    this.registered = defers ? FORM_TOOLS : FORM_TOOLS.filter((tool) => this.set.tools.has(tool.name));
+    this.registered = defers ? MANIFESTS : MANIFESTS.filter((tool) => this.set.tools.has(tool.name));
     for (const tool of this.registered) this.register(tool);
   }
 
   /** The set in force here, and its tools. */
   get inForce(): { name: ToolSetName | "custom"; tools: string[] } {
-    return { name: this.set.name, tools: FORM_TOOLS.map((t) => t.name).filter((n) => this.set.tools.has(n)) };
+    return { name: this.set.name, tools: MANIFESTS.map((t) => t.name).filter((n) => this.set.tools.has(n)) };
   }
 
   /** Tools tool_search loaded in this session beyond the set. */
@@ -117,7 +118,7 @@ export class ToolLoadout {
   }
 
   /** The tools the model sees declared. */
-  get declared(): AnyFormTool[] {
+  get declared(): AnyManifest[] {
     return this.registered.filter((tool) => this.isDeclared(tool.name));
   }
 
@@ -130,7 +131,7 @@ export class ToolLoadout {
     return this.set.tools.has(name) || this.found.has(name);
   }
 
-  private register(tool: AnyFormTool): void {
+  private register(tool: AnyManifest): void {
     if (!this.defers) {
       registerFormTool(this.pi, this.state, tool);
       return;
@@ -212,8 +213,8 @@ export class ToolLoadout {
 
   /** What a set of tools costs every request on this host, in characters. */
   cost(tools: readonly string[], searchSnippet?: string): number {
-    const own = FORM_TOOLS.filter((tool) => tools.includes(tool.name));
-    const rest = FORM_TOOLS.filter((tool) => !tools.includes(tool.name));
+    const own = MANIFESTS.filter((tool) => tools.includes(tool.name));
+    const rest = MANIFESTS.filter((tool) => !tools.includes(tool.name));
     const line = this.defers ? reachLine(rest) : undefined;
     const declared = own.reduce((sum, tool, i) => {
       const guidelines = i === 0 && line ? [...tool.promptGuidelines, line] : tool.promptGuidelines;

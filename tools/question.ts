@@ -8,13 +8,11 @@
  * `question`, `options`, `answer`, `wasCustom` and `index` of that question.
  * The text groups each question's answers on one line:
  * `Scope: user selected: 1. A, 2. B, user wrote: X`.
+ * What it does once called: tools/engine/question.ts.
  */
-import type { FormResult, QuestionOutcome } from "../machines/context.js";
-import { type FormSpec, normalizeForm, type QuestionSpec } from "../machines/spec.js";
-import { checkAsWritten, prepareWith } from "../schemas/aliases.js";
-import { checkQuestionArgs, foldSingleQuestion, type QuestionArgs, QuestionParameters } from "../schemas/question.js";
-import { answerLine, cancelledText, outcomeFields, type TimedOutFields, timedOutText } from "./answer-text.js";
-import { BY_TIMEOUT, defineFormTool, describeCall } from "./form-tool.js";
+import { foldSingleQuestion, QuestionParameters } from "../schemas/question.js";
+import type { TimedOutFields } from "./engine/answer-text.js";
+import { BY_TIMEOUT, defineManifest, describeCall } from "./manifest.js";
 import { optionsFromStrings } from "./prepare.js";
 
 export interface NormalizedQuestion {
@@ -52,89 +50,7 @@ export interface QuestionDetails extends TimedOutFields {
   index?: number;
 }
 
-function formOf(args: QuestionArgs): FormSpec {
-  return normalizeForm({
-    questions: args.questions.map((q) => ({
-      id: q.id,
-      label: q.label,
-      prompt: q.prompt,
-      options: q.options,
-      allowOther: q.allowOther,
-      multiple: q.multiple,
-    })),
-  });
-}
-
-function normalizedQuestions(spec: FormSpec): NormalizedQuestion[] {
-  return spec.questions.map((q) => ({
-    id: q.id,
-    label: q.label,
-    prompt: q.prompt,
-    options: q.options.map((o) => ({
-      label: o.label,
-      ...(o.description ? { description: o.description } : {}),
-      ...(o.recommended ? { recommended: true as const } : {}),
-    })),
-    allowOther: q.allowOther,
-    multiple: q.kind === "multi",
-  }));
-}
-
-function answersOf(q: QuestionSpec, outcome: QuestionOutcome): QuestionAnswer[] {
-  if (!outcome.answered) return [];
-  return [
-    ...outcome.options.map(
-      (i): QuestionAnswer =>
-        q.options[i].preview
-          ? { id: q.id, label: q.options[i].label, wasCustom: false, index: i + 1, previewed: true }
-          : { id: q.id, label: q.options[i].label, wasCustom: false, index: i + 1 },
-    ),
-    ...outcome.custom.map((text) => ({ id: q.id, label: text, wasCustom: true })),
-  ];
-}
-
-function singleShapeFields(q: QuestionSpec, outcome: QuestionOutcome | undefined) {
-  const answers = outcome ? answersOf(q, outcome) : [];
-  const base = { question: q.prompt, options: q.options.map((o) => o.label) };
-  if (answers.length === 0) return { ...base, answer: null, wasCustom: false };
-  if (q.kind === "multi") {
-    return { ...base, answer: answers.map((a) => a.label), wasCustom: answers.some((a) => a.wasCustom) };
-  }
-  const [a] = answers;
-  return a.index === undefined
-    ? { ...base, answer: a.label, wasCustom: true }
-    : { ...base, answer: a.label, wasCustom: false, index: a.index };
-}
-
-function details(args: QuestionArgs, spec: FormSpec, result: FormResult): QuestionDetails {
-  const defaulted = new Set(result.defaulted ?? []);
-  const out: QuestionDetails = {
-    questions: normalizedQuestions(spec),
-    answers: spec.questions.flatMap((q, i) =>
-      answersOf(q, result.answers[i]).map((a) => (defaulted.has(q.id) ? { ...a, defaulted: true as const } : a)),
-    ),
-    ...outcomeFields(result),
-  };
-  if (args.compat === "single-question") Object.assign(out, singleShapeFields(spec.questions[0], result.answers[0]));
-  return out;
-}
-
-function text(spec: FormSpec, result: FormResult): string {
-  if (result.timedOut) return timedOutText(spec, result);
-  if (!result.cancelled) return spec.questions.map((q, i) => answerLine(q, result.answers[i])).join("\n");
-  const given = spec.questions.flatMap((q, i) =>
-    result.answers[i].answered ? [answerLine(q, result.answers[i])] : [],
-  );
-  return cancelledText("form", given);
-}
-
-/** A call in the single-question shape, as Pi hands it over (folded) or as written. */
-const isSingleShape = (raw: unknown) => {
-  const r = raw as { compat?: unknown; question?: unknown; questions?: unknown } | null;
-  return r?.compat === "single-question" || (typeof r?.question === "string" && r.questions === undefined);
-};
-
-export const question = defineFormTool<QuestionArgs, QuestionDetails>({
+export const question = defineManifest<QuestionDetails>({
   name: "question",
   label: "Question",
   description:
@@ -147,16 +63,7 @@ export const question = defineFormTool<QuestionArgs, QuestionDetails>({
     "A cancelled question result means the user declined: re-ask only if the next step needs it.",
   ],
   parameters: QuestionParameters,
-  prepareArguments: prepareWith(foldSingleQuestion, optionsFromStrings),
-  check: checkAsWritten(checkQuestionArgs, optionsFromStrings),
-  form: formOf,
-  timeoutSeconds: (args) => args.timeout,
-  answer: (args, spec, result) => ({ text: text(spec, result), details: details(args, spec, result) }),
-  failure(failure, raw) {
-    const out: QuestionDetails = { questions: [], answers: [], cancelled: true, error: failure.category };
-    if (isSingleShape(raw)) Object.assign(out, { answer: null, wasCustom: false });
-    return out;
-  },
+  folds: [foldSingleQuestion, optionsFromStrings],
   callSummary: describeCall,
   resultSummary(d) {
     if (d.error) return { kind: "error" };

@@ -27,7 +27,7 @@ import * as piAi from "@earendil-works/pi-ai";
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { sanitize } from "../renderers/text.js";
 import { checkExtractedArgs, type RichArgs, RichParameters } from "../schemas/rich.js";
-import { failureText, NO_UI, prepareForm } from "./form-tool.js";
+import { loadEngine } from "./on-demand.js";
 import { askRichQuestions, type RichFormResult } from "./rich.js";
 import type { FormchartState } from "./state.js";
 
@@ -269,15 +269,13 @@ export function registerRichCommand(pi: ExtensionAPI, state: FormchartState, ove
       if (!extraction.ok) return say(`/rich-questions could not build a form: ${extraction.reason}.`, "error");
       if (extraction.args.questions.length === 0)
         return say("/rich-questions: no open questions found in the last assistant message.");
-      const prepared = prepareForm(askRichQuestions, extraction.args);
-      if (!prepared.ok) return say(`/rich-questions could not build a form: ${prepared.error.message}.`, "error");
-      const outcome = await state.runForm(ctx, prepared.form.spec, undefined, prepared.form.answer);
-      if (outcome.kind === "no-ui") return say(`/rich-questions: ${failureText(NO_UI)}`, "error");
-      const answer = prepared.form.answer(outcome.result);
-      const details = answer.details as RichFormResult;
+      const outcome = await (await loadEngine()).runForPerson(askRichQuestions.name, state, ctx, extraction.args);
+      if (outcome.kind === "refused") return say(`/rich-questions could not build a form: ${outcome.reason}.`, "error");
+      if (outcome.kind !== "closed") return say(`/rich-questions: ${outcome.reason}`, "error");
+      const details = outcome.details as RichFormResult;
       if (details.cancelled) return say("Form cancelled; nothing was sent.");
       pi.sendMessage(
-        { customType: RICH_MESSAGE_TYPE, content: answer.text, display: true, details },
+        { customType: RICH_MESSAGE_TYPE, content: outcome.text, display: true, details },
         { triggerTurn: true },
       );
     },

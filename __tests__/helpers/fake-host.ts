@@ -3,9 +3,10 @@
  * a form factory that drives `FormComponent` like Pi's `ctx.ui.custom` does.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import type { FormResult } from "../../machines/context.js";
+import type { FormOutcome, FormResult } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
-import { FormComponent, type FormComponentOptions } from "../../renderers/component.js";
+import { FormComponent } from "../../renderers/terminal/component.js";
+import type { FormComponentOptions } from "../../renderers/terminal/options.js";
 import { plainTheme } from "../../renderers/theme.js";
 
 export function fakeHost(rows = 40, columns = 100) {
@@ -21,22 +22,29 @@ export function fakeHost(rows = 40, columns = 100) {
 export interface OpenForm {
   form: FormComponent;
   results: FormResult[];
+  /** Everything the form left by, `results` with its context and error. */
+  outcomes: FormOutcome[];
   press(...keys: string[]): void;
 }
 
 export function openForm(spec: FormSpec, options: Partial<FormComponentOptions> = {}): OpenForm {
   const results: FormResult[] = [];
+  const outcomes: FormOutcome[] = [];
   const form = new FormComponent({
     spec,
     host: fakeHost(),
     theme: plainTheme,
-    done: (r) => results.push(r),
+    done: (outcome) => {
+      outcomes.push(outcome);
+      results.push(outcome.result);
+    },
     ...options,
   });
   form.focused = true;
   return {
     form,
     results,
+    outcomes,
     press: (...keys) =>
       keys.forEach((k) => {
         form.handleInput(k);

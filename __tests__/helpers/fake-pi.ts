@@ -48,7 +48,12 @@ export function fakePi() {
   let active = new Set<string>(["read", "bash"]);
   const builtIn = [{ name: "tool_search", description: "Search tools that are not declared.", parameters: {} }];
   const api = {
-    registerTool: (tool: RegisteredTool) => {
+    registerTool: (registered: RegisteredTool) => {
+      // A call reaches `execute` as in Pi: through the tool's prepareArguments first.
+      const prepare = registered.prepareArguments ?? ((args: unknown) => args);
+      const execute: RegisteredTool["execute"] = (id, params, signal, onUpdate, ctx) =>
+        registered.execute(id, prepare(params), signal, onUpdate, ctx);
+      const tool = { ...registered, execute };
       tools.set(tool.name, tool);
       const exposure = (tool as { exposure?: string }).exposure ?? "direct";
       if (exposure === "direct" || exposure === "model-only") active.add(tool.name);

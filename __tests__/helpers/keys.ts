@@ -6,7 +6,7 @@
 import type { KeyId } from "@earendil-works/pi-tui";
 import type { FormEvent } from "../../machines/context.js";
 import { editorText } from "../../machines/position.js";
-import { type KeyContext, type KeyMatcher, keysForEvent } from "../../renderers/keymap.js";
+import { type KeyContext, type KeyMatcher, keysForEvent } from "../../renderers/terminal/keymap.js";
 
 const KEY_BYTES: Partial<Record<string, string>> = {
   up: "\x1b[A",

@@ -8,8 +8,9 @@
 import { expect, jest } from "@jest/globals";
 import { createActor } from "xstate";
 import type { FormEvent, FormResult } from "../../machines/context.js";
+import { type Coverage, newCoverage, recordMicrosteps } from "../../machines/coverage.js";
 import { createFormMachine } from "../../machines/form.js";
-import { COOLDOWN_DONE, type Coverage, newCoverage, recordMicrosteps, TIME_UP } from "../../machines/paths.js";
+import { COOLDOWN_DONE, TIME_UP } from "../../machines/paths.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { openForm, overflowingLines } from "./fake-host.js";
 import { bytesForEvent } from "./keys.js";

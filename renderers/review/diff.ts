@@ -20,6 +20,7 @@ import type { FormEvent } from "../../machines/context.js";
 import { createFormMachine } from "../../machines/form.js";
 import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
 import type { FormSpec } from "../../machines/spec.js";
+import { leafPath } from "../../machines/xstate-private.js";
 import { reviewAssets } from "./assets.js";
 import { reviewChart, stateWords } from "./chart.js";
 import { conditionText } from "./condition-words.js";
@@ -107,9 +108,7 @@ function replay(
       if (actor.getSnapshot().status !== "active") break;
       actor.send(event as never);
     }
-    const snap = actor.getSnapshot() as unknown as { _nodes: Array<{ type: string; id: string }> };
-    const leaves = snap._nodes.filter((n) => n.type === "atomic" || n.type === "final");
-    const path = (leaves[leaves.length - 1]?.id ?? "").replace(/^form\.?/, "");
+    const path = leafPath(actor.getSnapshot());
     return { name: stableName(spec, path), label: stateLabel(spec, path) };
   } finally {
     actor.stop();

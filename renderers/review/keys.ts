@@ -5,8 +5,8 @@
  */
 import type { FormEvent } from "../../machines/context.js";
 import { COOLDOWN_DONE, TIME_UP } from "../../machines/paths.js";
-import type { FormComponent } from "../component.js";
-import { keyName, keysForEvent } from "../keymap.js";
+import type { FormComponent } from "../terminal/component.js";
+import { keyName, keysForEvent } from "../terminal/keymap.js";
 import type { ReviewKeyRow } from "./types.js";
 
 /** An event as the page writes it. */

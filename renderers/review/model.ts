@@ -15,7 +15,7 @@
  * text and `details`) at the end of the shortest submitting route and of the
  * shortest cancel.
  */
-import { missedBy } from "../../machines/paths.js";
+import { missedBy } from "../../machines/coverage.js";
 import { formDiagram } from "../graph.js";
 import { stepCondition } from "./condition-words.js";
 import { addKeys, byEvent, keyList } from "./keys.js";
@@ -43,23 +43,8 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
   const replay = await replayRoutes(form, widths, height, options);
   const { machine, steps, routes, results, total } = replay;
 
-  // The keys on every drawn edge, from the steps that took it.
-  const edges: ReviewEdge[] = diagram.edges.map((e, i) => ({ ...e, id: `edge-${i}`, keys: [], routes: 0 }));
-  const edgesOf = new Map<string, number[]>();
-  edges.forEach((e, i) => {
-    edgesOf.set(e.transition, [...(edgesOf.get(e.transition) ?? []), i]);
-  });
+  const { edges, edgesOf, transitionKeys } = drawnEdges(diagram, steps);
   const byPath = new Map(diagram.states.map((s) => [s.id, s.path]));
-  const transitionKeys = new Map<string, string[]>();
-  for (const step of steps) {
-    for (const t of step.transitions) {
-      addKeys(transitionKeys.get(t) ?? transitionKeys.set(t, []).get(t)!, step.keys);
-      for (const i of edgesOf.get(t) ?? []) {
-        if (!step.edges.includes(i)) step.edges.push(i);
-        addKeys(edges[i].keys, step.keys);
-      }
-    }
-  }
 
   // When each step's event leads where it led, from the guards of the transitions taken.
   for (const step of steps) {
@@ -71,36 +56,9 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
     step.when = stepCondition(spec, taken, steps[step.parent].state, step.state);
   }
 
-  // How many routes pass through each state and take each transition and edge.
-  const stateRoutes = new Map<string, number>();
-  const transitionRoutes = new Map<string, number>();
-  for (const route of routes) {
-    const states = new Set<string>([steps[0].state]);
-    const transitions = new Set<string>(steps[0].transitions);
-    const taken = new Set<number>();
-    for (const id of route) {
-      states.add(steps[id].state);
-      for (const t of steps[id].transitions) transitions.add(t);
-      for (const e of steps[id].edges) taken.add(e);
-    }
-    for (const s of states) stateRoutes.set(s, (stateRoutes.get(s) ?? 0) + 1);
-    for (const t of transitions) transitionRoutes.set(t, (transitionRoutes.get(t) ?? 0) + 1);
-    for (const e of taken) edges[e].routes++;
-  }
+  const { stateRoutes, transitionRoutes } = routeCounts(steps, routes, edges);
 
-  // What each state does with each event sent from it.
-  const keyRows = new Map<string, Map<string, ReviewKeyRow>>();
-  steps.forEach((step, id) => {
-    if (step.parent < 0) return;
-    const from = steps[step.parent].state;
-    const rows = keyRows.get(from) ?? keyRows.set(from, new Map()).get(from)!;
-    const row =
-      rows.get(step.event) ?? rows.set(step.event, { event: step.event, keys: [], outcomes: [] }).get(step.event)!;
-    addKeys(row.keys, step.keys);
-    const to = step.refused ? "refused" : step.state === from ? "stays" : step.state;
-    const when = to === "stays" || to === "refused" ? "" : step.when;
-    if (!row.outcomes.some((o) => o.to === to && o.when === when)) row.outcomes.push({ to, when, step: id });
-  });
+  const keyRows = keyRowsOf(steps);
 
   /** The step nearest the start that passes `test` (-1 when none does). */
   const shortest = (test: (step: ReviewStep) => boolean) => {
@@ -126,21 +84,7 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
     return state;
   });
 
-  // Events a state ignores, drawn as one greyed loop on it.
-  for (const s of states) {
-    const refused = s.keys.filter((row) => row.keys.length && row.outcomes.some((o) => o.to === "refused"));
-    if (!refused.length) continue;
-    edges.push({
-      from: s.dot,
-      to: s.dot,
-      label: `ignores ${refused.map((row) => `${keyList(row.keys)} (${row.event})`).join(", ")}`,
-      transition: "",
-      id: `refused-${s.dot}`,
-      refused: true,
-      keys: refused.flatMap((row) => row.keys),
-      routes: 0,
-    });
-  }
+  edges.push(...refusedLoops(states));
 
   const missed = missedBy(machine, total);
   const { definition } = missed;
@@ -203,4 +147,83 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
   if (submit) model.submit = submit;
   if (cancel) model.cancel = cancel;
   return model;
+}
+
+type Diagram = ReturnType<typeof formDiagram>;
+
+/** The keys on every drawn edge and every transition, from the steps that took it (each step learns its edges). */
+function drawnEdges(diagram: Diagram, steps: ReviewStep[]) {
+  const edges: ReviewEdge[] = diagram.edges.map((e, i) => ({ ...e, id: `edge-${i}`, keys: [], routes: 0 }));
+  const edgesOf = new Map<string, number[]>();
+  edges.forEach((e, i) => {
+    edgesOf.set(e.transition, [...(edgesOf.get(e.transition) ?? []), i]);
+  });
+  const transitionKeys = new Map<string, string[]>();
+  for (const step of steps) {
+    for (const t of step.transitions) {
+      addKeys(transitionKeys.get(t) ?? transitionKeys.set(t, []).get(t)!, step.keys);
+      for (const i of edgesOf.get(t) ?? []) {
+        if (!step.edges.includes(i)) step.edges.push(i);
+        addKeys(edges[i].keys, step.keys);
+      }
+    }
+  }
+  return { edges, edgesOf, transitionKeys };
+}
+
+/** How many routes pass through each state and take each transition (and, counted on the edges, each edge). */
+function routeCounts(steps: readonly ReviewStep[], routes: readonly number[][], edges: ReviewEdge[]) {
+  const stateRoutes = new Map<string, number>();
+  const transitionRoutes = new Map<string, number>();
+  for (const route of routes) {
+    const states = new Set<string>([steps[0].state]);
+    const transitions = new Set<string>(steps[0].transitions);
+    const taken = new Set<number>();
+    for (const id of route) {
+      states.add(steps[id].state);
+      for (const t of steps[id].transitions) transitions.add(t);
+      for (const e of steps[id].edges) taken.add(e);
+    }
+    for (const s of states) stateRoutes.set(s, (stateRoutes.get(s) ?? 0) + 1);
+    for (const t of transitions) transitionRoutes.set(t, (transitionRoutes.get(t) ?? 0) + 1);
+    for (const e of taken) edges[e].routes++;
+  }
+  return { stateRoutes, transitionRoutes };
+}
+
+/** What each state does with each event sent from it: the keys, and where it led (or that it stayed or was refused). */
+function keyRowsOf(steps: readonly ReviewStep[]) {
+  const keyRows = new Map<string, Map<string, ReviewKeyRow>>();
+  steps.forEach((step, id) => {
+    if (step.parent < 0) return;
+    const from = steps[step.parent].state;
+    const rows = keyRows.get(from) ?? keyRows.set(from, new Map()).get(from)!;
+    const row =
+      rows.get(step.event) ?? rows.set(step.event, { event: step.event, keys: [], outcomes: [] }).get(step.event)!;
+    addKeys(row.keys, step.keys);
+    const to = step.refused ? "refused" : step.state === from ? "stays" : step.state;
+    const when = to === "stays" || to === "refused" ? "" : step.when;
+    if (!row.outcomes.some((o) => o.to === to && o.when === when)) row.outcomes.push({ to, when, step: id });
+  });
+  return keyRows;
+}
+
+/** Events a state ignores, drawn as one greyed loop on it. */
+function refusedLoops(states: readonly ReviewState[]): ReviewEdge[] {
+  const loops: ReviewEdge[] = [];
+  for (const s of states) {
+    const refused = s.keys.filter((row) => row.keys.length && row.outcomes.some((o) => o.to === "refused"));
+    if (!refused.length) continue;
+    loops.push({
+      from: s.dot,
+      to: s.dot,
+      label: `ignores ${refused.map((row) => `${keyList(row.keys)} (${row.event})`).join(", ")}`,
+      transition: "",
+      id: `refused-${s.dot}`,
+      refused: true,
+      keys: refused.flatMap((row) => row.keys),
+      routes: 0,
+    });
+  }
+  return loops;
 }

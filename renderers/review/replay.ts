@@ -10,29 +10,17 @@
  */
 import type { AnyStateMachine, InspectionEvent } from "xstate";
 import type { FormEvent, FormResult } from "../../machines/context.js";
+import { type Coverage, newCoverage, recordMicrosteps } from "../../machines/coverage.js";
 import { createFormMachine } from "../../machines/form.js";
-import {
-  COOLDOWN_DONE,
-  type Coverage,
-  findRoutes,
-  newCoverage,
-  recordMicrosteps,
-  type Snap,
-} from "../../machines/paths.js";
-import { FormComponent } from "../component.js";
+import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
+import { leafPath } from "../../machines/xstate-private.js";
+import { FormComponent } from "../terminal/component.js";
 import { ansiTheme } from "../theme.js";
 import { eventText, keysOf } from "./keys.js";
 import { ScreenTable } from "./screens.js";
 import type { ReviewForm, ReviewOptions, ReviewStep } from "./types.js";
 
 const host = (height: number) => ({ requestRender() {}, terminal: { rows: height + 4, columns: 120 } });
-
-/** The leaf state of a snapshot, as a path (`q2.choosing`, `submitted`). */
-function leafOf(snapshot: Snap): string {
-  const nodes = snapshot._nodes.filter((n) => n.type === "atomic" || n.type === "final");
-  const leaf = nodes[nodes.length - 1];
-  return leaf ? leaf.id.replace(/^form\.?/, "") : "";
-}
 
 /** The longest stretch a review page's build keeps the event loop to itself. */
 const YIELD_EVERY_MS = 10;
@@ -116,7 +104,7 @@ export async function replayRoutes(
         spec,
         host: host(height),
         theme: ansiTheme,
-        done: (result) => {
+        done: ({ result }) => {
           finished = result;
         },
         maxHeight: () => height,
@@ -129,7 +117,7 @@ export async function replayRoutes(
             parent: -1,
             event: "the form opens",
             keys: [],
-            state: leafOf(component.snapshot),
+            state: leafPath(component.snapshot),
             edges: [],
             transitions: [...current.transitions],
             screens: await screensOf(component),
@@ -160,7 +148,7 @@ export async function replayRoutes(
               parent: at,
               event: eventText(event),
               keys,
-              state: leafOf(component.snapshot),
+              state: leafPath(component.snapshot),
               edges: [],
               transitions: [...current.transitions],
               screens: await screensOf(component),

@@ -11,6 +11,12 @@
  * that can be declined offers Decline in the review's list); a
  * dismissed dialog backs out one level, as Esc does; an aborted call closes
  * the form with the answers given so far.
+ *
+ * It lives in renderers/terminal/ beside the terminal view because it is a
+ * front end of the same form: it draws from the same presentation model
+ * (presentation.ts, preview.ts) and answers to the same rules of where it
+ * may be loaded from (the engine, never what Pi loads at start). Only the
+ * surface differs: a host's dialogs instead of a pi-tui component.
  */
 import { type Actor, createActor, waitFor } from "xstate";
 import {
@@ -20,11 +26,12 @@ import {
   type FormOutcome,
   formResult,
   formState,
-} from "../machines/context.js";
-import { type FormMachine, formMachine } from "../machines/form.js";
-import { discarding, editorText, formPosition } from "../machines/position.js";
-import { type FormSpec, isTabbed } from "../machines/spec.js";
-import { textProblems } from "../machines/text-rules.js";
+} from "../../machines/context.js";
+import { type FormMachine, formMachine } from "../../machines/form.js";
+import { discarding, editorText, formPosition } from "../../machines/position.js";
+import { type FormSpec, isTabbed } from "../../machines/spec.js";
+import { textProblems } from "../../machines/text-rules.js";
+import { displayLine, sanitize } from "../text.js";
 import {
   discardQuestion,
   questionRows,
@@ -34,7 +41,6 @@ import {
   rowText,
 } from "./presentation.js";
 import { previewLine } from "./preview.js";
-import { displayLine, sanitize } from "./text.js";
 
 /** The dialogs a host offers (Pi's `ctx.ui`). */
 export interface DialogUi {

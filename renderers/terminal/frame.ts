@@ -9,8 +9,8 @@
  * Every line fits the width, and each clickable line keeps its target.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { fitTo } from "./text.js";
-import type { FormTheme } from "./theme.js";
+import { fitTo } from "../text.js";
+import type { FormTheme } from "../theme.js";
 
 /** What a screen position stands for: what a click there would mean. */
 export type Target =

@@ -9,12 +9,12 @@
  * every model- or person-written string already sanitized. Front ends only
  * lay these out (wrap, colour, or flatten into dialog labels).
  */
-import { type FormContext, type FormEvent, isVisible, openQuestions } from "../machines/context.js";
-import type { FormPosition } from "../machines/position.js";
-import { rowAt, rowCount } from "../machines/rows.js";
-import { type FormSpec, isScaleOption, optionText, otherLabel, type QuestionSpec } from "../machines/spec.js";
-import { countPhrase, numberReading, textProblems } from "../machines/text-rules.js";
-import { displayLine, displayText } from "./text.js";
+import { type FormContext, type FormEvent, isVisible, openQuestions } from "../../machines/context.js";
+import type { FormPosition } from "../../machines/position.js";
+import { rowAt, rowCount } from "../../machines/rows.js";
+import { type FormSpec, isScaleOption, optionText, otherLabel, type QuestionSpec } from "../../machines/spec.js";
+import { countPhrase, numberReading, textProblems } from "../../machines/text-rules.js";
+import { displayLine, displayText } from "../text.js";
 
 export interface RowModel {
   /** Row index in the question's list (the cursor's unit). */

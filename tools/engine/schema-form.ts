@@ -16,16 +16,16 @@
  * The outcome is MCP's: `accept` with content (checked against the original
  * schema before it is returned), `decline`, or `cancel`.
  */
-import type { FormResult, QuestionOutcome } from "../machines/context.js";
-import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
-import { countPhrase, numberOf } from "../machines/text-rules.js";
+import type { FormResult, QuestionOutcome } from "../../machines/context.js";
+import { type FormSpec, normalizeForm, type QuestionInput } from "../../machines/spec.js";
+import { countPhrase, numberOf } from "../../machines/text-rules.js";
 import {
   assertContentMatches,
   type CheckedSchema,
   type ElicitContent,
   type ElicitField,
   type FieldValue,
-} from "../schemas/elicit.js";
+} from "../../schemas/elicit.js";
 
 export type ElicitAction = "accept" | "decline" | "cancel";
 

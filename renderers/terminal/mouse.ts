@@ -13,10 +13,10 @@
  * keys produce: the statechart has no transition for the mouse.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import type { FormEvent } from "../machines/context.js";
-import type { FormPosition } from "../machines/position.js";
+import type { FormEvent } from "../../machines/context.js";
+import type { FormPosition } from "../../machines/position.js";
+import { plainText } from "../text.js";
 import type { Screen, Target } from "./frame.js";
-import { plainText } from "./text.js";
 
 export const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
 export const MOUSE_OFF = "\x1b[?1000l\x1b[?1006l";

@@ -16,9 +16,9 @@
  * review page labels each edge with its keys.
  */
 import { type Keybinding, type KeyId, matchesKey } from "@earendil-works/pi-tui";
-import type { FormContext, FormEvent } from "../machines/context.js";
-import { discarding, type FormPosition } from "../machines/position.js";
-import { type FormSpec, yesNoRow } from "../machines/spec.js";
+import type { FormContext, FormEvent } from "../../machines/context.js";
+import { discarding, type FormPosition } from "../../machines/position.js";
+import { type FormSpec, yesNoRow } from "../../machines/spec.js";
 import type { KeyHints } from "./help.js";
 
 /** What the form needs of Pi's `KeybindingsManager`. */
@@ -197,4 +197,10 @@ export function hintsFrom(kb: KeyMatcher): KeyHints {
     confirm: nameOr(kb.getKeys("tui.select.confirm")[0], "Enter"),
     cancel: nameOr(kb.getKeys("tui.select.cancel")[0], "Esc"),
   };
+}
+
+/** What an unbound key gets: a printable character says it does nothing here; other sequences pass silently. */
+export function unboundKey(data: string): string | undefined {
+  if ([...data].length !== 1 || !/\p{L}|\p{N}|\p{P}|\p{S}/u.test(data)) return undefined;
+  return `"${data}" does nothing here; the keys that work are listed below.`;
 }

@@ -11,24 +11,13 @@
  * cancelled with the answers given so far; a call aborted before the form
  * opens never opens it. The outcome carries the machine's last context, so
  * what the person entered can be kept as a draft.
- *
- * `warmEngine` draws a small form once, off screen, so that the first form
- * a person sees costs what later ones cost.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import {
-  type FormContext,
-  type FormOutcome,
-  type FormResult,
-  formResult,
-  formState,
-  initialContext,
-} from "../machines/context.js";
-import { type FormSpec, normalizeForm } from "../machines/spec.js";
-import { FormComponent } from "../renderers/component.js";
-import { runDialogs } from "../renderers/dialogs.js";
-import { displayLine } from "../renderers/text.js";
-import { plainTheme } from "../renderers/theme.js";
+import { type FormContext, type FormOutcome, formResult, initialContext } from "../../machines/context.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { FormComponent } from "../../renderers/terminal/component.js";
+import { runDialogs } from "../../renderers/terminal/dialogs.js";
+import { displayLine } from "../../renderers/text.js";
 
 export type ShowOutcome = ({ kind: "done" } & FormOutcome) | { kind: "no-ui" };
 
@@ -58,7 +47,7 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
 
   let form: FormComponent | undefined;
   let detach = () => {};
-  const result = await ctx.ui.custom<FormResult | undefined>(
+  const outcome = await ctx.ui.custom<FormOutcome | undefined>(
     (tui, theme, keybindings, done) => {
       form = new FormComponent({
         spec,
@@ -78,36 +67,12 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
     { blocked: { kind: "question", message: waitingFor(spec) } },
   );
   detach();
-  if (result === undefined || !form) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
+  if (outcome === undefined || !form) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
   form.dispose();
-  const outcome: ShowOutcome = { kind: "done", result, context: formState(form.snapshot.context) };
-  if (form.failure) outcome.error = form.failure;
-  return outcome;
+  return { kind: "done", ...outcome };
 }
 
 /** What the host's program status says the form waits for: its title or first question, on one line. */
 function waitingFor(spec: FormSpec): string {
   return displayLine(spec.title ?? spec.questions[0]?.prompt ?? "A question", 120);
-}
-
-/** A small tabbed form: one single-choice and one multi-choice question. */
-const WARM_UP_FORM = normalizeForm({
-  questions: [
-    { prompt: "Which one?", options: [{ label: "One" }, { label: "Two", description: "The second" }] },
-    { prompt: "Which apply?", options: [{ label: "A" }, { label: "B" }], multiple: true },
-  ],
-});
-
-/**
- * Build a statechart, start it, draw it and move once, off screen: the code
- * every form runs is then compiled and its first use paid. Nothing is shown
- * and nothing is kept.
- */
-export function warmEngine(): void {
-  const host = { requestRender() {}, terminal: { rows: 24, columns: 80 } };
-  const form = new FormComponent({ spec: WARM_UP_FORM, host, theme: plainTheme, done() {} });
-  form.render(80);
-  form.handleInput("\x1b[B");
-  form.render(80);
-  form.dispose();
 }

@@ -3,9 +3,9 @@
  * the person's own bindings, wrapped between key groups (never inside one).
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { type QuestionSpec, singleLine, yesNoRow } from "../machines/spec.js";
-import { countHint } from "../machines/text-rules.js";
-import { fitTo, wrap } from "./text.js";
+import { type QuestionSpec, singleLine, yesNoRow } from "../../machines/spec.js";
+import { countHint } from "../../machines/text-rules.js";
+import { fitTo, wrap } from "../text.js";
 
 /** Display names of the keys bound to each action (the user's bindings inside Pi). */
 export interface KeyHints {

@@ -8,8 +8,8 @@
  * lines are coloured. At most `maxLines` lines are drawn, the last ending in
  * "…" when more would follow. Every line fits `width`.
  */
-import { fitTo, wrap } from "./text.js";
-import type { FormColor, FormTheme } from "./theme.js";
+import { fitTo, wrap } from "../text.js";
+import type { FormColor, FormTheme } from "../theme.js";
 
 const FENCE = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
 

@@ -4,8 +4,17 @@
  * Contract: keys go through the keymap to the machine (or to the editor while
  * a free-text answer is typed); every render is `view(snapshot)` cached until
  * the snapshot, the width or the editor changes; `done` is called exactly
- * once, with the machine's output, when the machine reaches a final state.
+ * once, when the machine reaches a final state or the form fails, with the
+ * one `FormOutcome` the form leaves by: the machine's output, its last
+ * context (to keep as a draft) and, when the form closed on an error of its
+ * own, that error.
  * `abort()` closes the form as cancelled, keeping the answers given so far.
+ *
+ * renderers/terminal/ is the form's live front ends: this component and the
+ * view, frame, keymap, help and mouse it draws and reads keys with, and the
+ * dialog front end (dialogs.ts), which shares their presentation model. The
+ * review page (renderers/review/) draws their screens; they never import it,
+ * and in tools/ only the engine loads them (scripts/layers.ts holds both).
  */
 import {
   type Component,
@@ -16,67 +25,22 @@ import {
   type TuiMouseEvent,
   type TuiMouseEventResult,
 } from "@earendil-works/pi-tui";
-import { type Actor, createActor, type InspectionEvent } from "xstate";
-import { type FormContext, type FormResult, formResult, initialContext, shownQuestions } from "../machines/context.js";
-import { type FormMachine, formMachine } from "../machines/form.js";
-import {
-  discarding,
-  editing,
-  editorText,
-  type FormPosition,
-  type FormSnapshot,
-  formPosition,
-} from "../machines/position.js";
-import { type FormSpec, singleLine } from "../machines/spec.js";
-import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent } from "./keymap.js";
-import {
-  clickEvents,
-  type DrawnScreen,
-  locate,
-  type MouseReport,
-  MouseReporting,
-  parseMouse,
-  ReportJoiner,
-  targetAt,
-} from "./mouse.js";
+import { type Actor, createActor } from "xstate";
+
+import { cancelledResult, type FormOutcome, type FormResult, formState } from "../../machines/context.js";
+import { type FormMachine, formMachine } from "../../machines/form.js";
+import { discarding, editorText, type FormPosition, type FormSnapshot, formPosition } from "../../machines/position.js";
+import { type FormSpec, singleLine } from "../../machines/spec.js";
+import { editorTheme, type FormTheme } from "../theme.js";
+import { FormClocks } from "./clocks.js";
+import { editorOf, fillEditor, typeInto } from "./editor-input.js";
+import { FrameCache } from "./frame-cache.js";
+import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent, unboundKey } from "./keymap.js";
+import { type DrawnScreen, type MouseReport, MouseReporting, parseMouse, ReportJoiner } from "./mouse.js";
+import type { FormComponentOptions, FormHost } from "./options.js";
+import { clickEventsAt, reportAction } from "./pointer.js";
 import { refusal } from "./presentation.js";
-import { typedText } from "./text.js";
-import { editorTheme, type FormTheme } from "./theme.js";
 import { type KeyHints, type Screen, screen } from "./view.js";
-
-/** pi-tui's editor keeps a paste longer than this many characters or lines as a marker. */
-const EDITOR_PASTE_CHARS = 1000;
-const EDITOR_PASTE_LINES = 10;
-
-/** The part of pi-tui's `TUI` a form uses. */
-export interface FormHost {
-  requestRender(): void;
-  terminal: { rows: number; columns: number; write?(data: string): void };
-  /**
-   * pi-tui 1.x: `fullscreen` when the host owns mouse reporting and routes
-   * mouse events to components (`handleMouse`); `regular` (or absent, before
-   * 1.x) when the terminal keeps the mouse unless a component asks for it.
-   */
-  readonly mode?: string;
-}
-
-export interface FormComponentOptions {
-  spec: FormSpec;
-  host: FormHost;
-  theme: FormTheme;
-  done: (result: FormResult) => void;
-  keybindings?: KeyMatcher;
-  /** Context to start from instead of a blank form (a restored draft). */
-  restore?: FormContext;
-  /** Rows the form may use; defaults to the terminal height less Pi's status lines. */
-  maxHeight?: () => number;
-  /** XState inspection hook (tests use it to record the transitions taken). */
-  inspect?: (event: InspectionEvent) => void;
-  /** A line shown at the top of the form. */
-  notice?: string;
-  /** Report the mouse while the form has focus (clicks and the wheel answer the form). */
-  mouse?: boolean;
-}
 
 export class FormComponent implements Component, Focusable {
   readonly spec: FormSpec;
@@ -85,7 +49,7 @@ export class FormComponent implements Component, Focusable {
   private readonly theme: FormTheme;
   private readonly kb: KeyMatcher;
   private editorInstance?: Editor;
-  private readonly onDone: (result: FormResult) => void;
+  private readonly onDone: (outcome: FormOutcome) => void;
   private readonly maxHeight: () => number;
   private readonly hints: KeyHints;
   /** The mouse answers the form (the setting is on). */
@@ -99,14 +63,7 @@ export class FormComponent implements Component, Focusable {
   private readonly mouse?: MouseReporting;
   private finished = false;
   /** The last frame; its click targets only while the mouse reports (an open form then holds less). */
-  private cache?: {
-    snapshot: unknown;
-    width: number;
-    height: number;
-    message: string | undefined;
-    editor: string;
-    screen: Screen;
-  };
+  private readonly frames = new FrameCache();
   private _focused = false;
   /** The pieces of a mouse report split across reads, put back together (never typed into an answer). */
   private readonly reports = new ReportJoiner();
@@ -114,11 +71,11 @@ export class FormComponent implements Component, Focusable {
   /** Why the last key did nothing, shown until the next key. */
   private message?: string;
   /** Set when the form closed because of an error of its own; the result is then a cancel. */
-  failure?: string;
-  private waitStartedAt = 0;
-  /** When the answer clock started (a form with a timeout), while it runs. */
-  private clockStartedAt?: number;
-  private ticker?: ReturnType<typeof setInterval>;
+  private failure?: string;
+  private readonly clocks = new FormClocks(() => {
+    this.frames.clear();
+    this.host.requestRender();
+  });
 
   constructor(options: FormComponentOptions) {
     this.spec = options.spec;
@@ -143,17 +100,11 @@ export class FormComponent implements Component, Focusable {
         const position = formPosition(snapshot);
         // Opening an editor fills it with what was written there before.
         const editor = editorOf(position);
-        if (editor && editor !== editorOf(previous)) this.fillEditor(editorText(position, snapshot.context));
-        if (position.kind === "waiting" && previous?.kind !== "waiting") this.startCountdown();
+        if (editor && editor !== editorOf(previous)) fillEditor(this.editor, editorText(position, snapshot.context));
         // The answer clock runs from when the form is shown until a key stops it.
         const ticking =
           snapshot.status === "active" && position.kind !== "waiting" && snapshot.context.clock === "running";
-        if (ticking && this.clockStartedAt === undefined) {
-          this.clockStartedAt = performance.now();
-          this.startTicker();
-        }
-        if (!ticking) this.clockStartedAt = undefined;
-        if (position.kind !== "waiting" && !ticking) this.stopCountdown();
+        this.clocks.follow(position.kind === "waiting", previous?.kind === "waiting", ticking);
         previous = position;
         this.host.requestRender();
         if (snapshot.status === "done") this.finish(snapshot.output as FormResult);
@@ -163,24 +114,6 @@ export class FormComponent implements Component, Focusable {
       error: (error) => this.fail(error),
     });
     this.actor.start();
-  }
-
-  /** Repaint the countdown while the form waits. */
-  private startCountdown(): void {
-    this.waitStartedAt = performance.now();
-    this.startTicker();
-  }
-
-  private startTicker(): void {
-    this.ticker ??= setInterval(() => {
-      this.cache = undefined;
-      this.host.requestRender();
-    }, 250);
-  }
-
-  private stopCountdown(): void {
-    if (this.ticker) clearInterval(this.ticker);
-    this.ticker = undefined;
   }
 
   get focused(): boolean {
@@ -271,52 +204,14 @@ export class FormComponent implements Component, Focusable {
     if (hadMessage || this.message) this.host.requestRender();
   }
 
-  /**
-   * A key for the open editor. What reaches the answer is clean: control
-   * characters, DEL and bidirectional overrides a paste may carry are
-   * removed, and a single-line field (a number, an email, a date, a pattern)
-   * gets no line breaks: the new-line key does nothing there and says so, a
-   * pasted line break becomes a space.
-   */
+  /** A key for the open editor (`typeInto` says what reaches the answer). */
   private type(data: string, keys: KeyContext): void {
-    const before = this.editor.getExpandedText();
-    this.editor.handleInput(data);
-    let after = this.editor.getExpandedText();
     const position = keys.position;
     const question = position.kind === "question" ? this.spec.questions[position.q] : undefined;
-    const oneLine = question !== undefined && singleLine(question);
-    if (oneLine && after.length === before.length + 1 && lineBreaks(after) === lineBreaks(before) + 1) {
-      // The key was a new line (Shift+Enter, or whatever the person bound to it): take it back where it went.
-      this.editor.handleInput("\x7f");
-      this.message = "This answer is one line: it takes no line break.";
-      this.host.requestRender();
-      return;
-    }
-    const clean = typedText(after, oneLine);
-    if (clean !== after) {
-      this.fillEditor(clean);
-      after = this.editor.getExpandedText();
-    }
-    if (after !== before) this.actor.send({ type: "TYPE", text: after });
+    const typed = typeInto(this.editor, data, question !== undefined && singleLine(question));
+    if ("refused" in typed) this.message = typed.refused;
+    else if (typed.after !== typed.before) this.actor.send({ type: "TYPE", text: typed.after });
     this.host.requestRender();
-  }
-
-  /**
-   * Put `text` in the editor. pi-tui's editor lays a long text out in time and
-   * memory that grow with the square of its length (a 100 kB answer needs
-   * gigabytes), but holds a long paste as a marker it expands when read: a
-   * text past its paste threshold goes in as a paste, so reopening a long
-   * answer costs what pasting it did. Escapes are dropped first (the paste
-   * drops every control character anyway), so none can end the paste early.
-   */
-  private fillEditor(text: string): void {
-    const editor = this.editor;
-    if (text.length <= EDITOR_PASTE_CHARS && text.split("\n").length <= EDITOR_PASTE_LINES) {
-      editor.setText(text);
-      return;
-    }
-    editor.setText("");
-    editor.handleInput(`\x1b[200~${text.replace(/\x1b/g, "")}\x1b[201~`);
   }
 
   /** Close the form as cancelled (the tool call was aborted). */
@@ -340,13 +235,7 @@ export class FormComponent implements Component, Focusable {
   private fail(error: unknown): void {
     if (this.finished) return;
     this.failure = error instanceof Error ? error.message : String(error);
-    let result: FormResult;
-    try {
-      result = formResult(this.spec, { ...this.snapshot.context, outcome: "cancelled" });
-    } catch {
-      // The context itself is what broke: report a cancel with nothing in it.
-      result = formResult(this.spec, { ...initialContext(this.spec), outcome: "cancelled" });
-    }
+    const result = cancelledResult(this.spec, this.snapshot.context);
     this.finish(result);
   }
 
@@ -371,45 +260,32 @@ export class FormComponent implements Component, Focusable {
     const editorKey = open
       ? `${this.editor.getText()}|${JSON.stringify(this.editor.getCursor())}|${this._focused}`
       : "";
-    const c = this.cache;
-    const same =
-      c &&
-      c.snapshot === snapshot &&
-      c.width === width &&
-      c.height === height &&
-      c.editor === editorKey &&
-      // A refused key changes the message, not the snapshot.
-      c.message === this.message;
-    if (c && same) return c.screen;
-    const drawn = screen({
-      spec: this.spec,
-      snapshot,
-      theme: this.theme,
-      width,
-      height,
-      editor,
-      notice: this.notice,
-      message: this.message,
-      remainingMs:
-        position.kind === "waiting" ? (this.spec.waitMs ?? 0) - (performance.now() - this.waitStartedAt) : undefined,
-      timeoutMs:
-        this.clockStartedAt !== undefined
-          ? (this.spec.timeoutMs ?? 0) - (performance.now() - this.clockStartedAt)
-          : undefined,
-      hints: this.hints,
+    const key = { snapshot, width, height, message: this.message, editor: editorKey };
+    return this.frames.frame(key, () => {
+      const drawn = screen({
+        spec: this.spec,
+        snapshot,
+        theme: this.theme,
+        width,
+        height,
+        editor,
+        notice: this.notice,
+        message: this.message,
+        remainingMs: position.kind === "waiting" ? this.clocks.waitLeftMs(this.spec) : undefined,
+        timeoutMs: this.clocks.answerLeftMs(this.spec),
+        hints: this.hints,
+      });
+      return this.mouseOn ? drawn : { lines: drawn.lines, hits: [] };
     });
-    const kept = this.mouseOn ? drawn : { lines: drawn.lines, hits: [] };
-    this.cache = { snapshot, width, height, message: this.message, editor: editorKey, screen: kept };
-    return kept;
   }
 
   invalidate(): void {
-    this.cache = undefined;
+    this.frames.clear();
     this.editorInstance?.invalidate();
   }
 
   dispose(): void {
-    this.stopCountdown();
+    this.clocks.stop();
     this.mouse?.set(false);
     this.actor.stop();
   }
@@ -417,10 +293,12 @@ export class FormComponent implements Component, Focusable {
   private finish(result: FormResult): void {
     if (this.finished) return;
     this.finished = true;
-    this.stopCountdown();
+    this.clocks.stop();
     // Whatever closed the form, the terminal stops reporting the mouse before anything else happens.
     this.mouse?.set(false);
-    this.onDone(result);
+    const outcome: FormOutcome = { result, context: formState(this.snapshot.context) };
+    if (this.failure !== undefined) outcome.error = this.failure;
+    this.onDone(outcome);
   }
 
   /**
@@ -451,17 +329,9 @@ export class FormComponent implements Component, Focusable {
   private report(report: MouseReport): void {
     if (!report.press) return;
     this.stopClock();
-    if (report.button === 64 || report.button === 65) {
-      if (discarding(this.position)) this.clickAt(-1, -1);
-      else this.wheel(report.button === 64 ? -1 : 1);
-      return;
-    }
-    if (report.button !== 0) return;
-    const drawn = this.cache?.screen;
-    const where = drawn && locate(this.host as DrawnScreen, drawn.lines);
-    // Off the form's lines a click still answers the discard question (it goes back).
-    if (where) this.clickAt(report.y - 1 - where.row, report.x - 1 - where.col);
-    else this.clickAt(-1, -1);
+    const action = reportAction(report, discarding(this.position), this.frames.last?.screen, this.host as DrawnScreen);
+    if (action?.kind === "wheel") this.wheel(action.delta);
+    else if (action) this.clickAt(action.line, action.col);
   }
 
   /** The wheel moves the highlight of an option list; false where there is none. */
@@ -472,41 +342,9 @@ export class FormComponent implements Component, Focusable {
     return true;
   }
 
-  /**
-   * A left click at a line and column of the frame last drawn: the events a
-   * key would send for the target there. On the discard question any click
-   * goes back to the form.
-   */
+  /** A left click at a line and column of the frame last drawn: the events `clickEventsAt` finds. */
   private clickAt(line: number, col: number): void {
-    const keys = this.keyContext();
-    const { position } = keys;
-    if (discarding(position)) {
-      this.actor.send({ type: "RESUME" });
-      return;
-    }
-    // A click answers what was on the screen when it was made: once a key has changed the form and
-    // before it is drawn again, what the click landed on is no longer there, and the click is dropped.
-    const drawn = this.cache;
-    if (!drawn || drawn.snapshot !== this.snapshot) return;
-    const target = targetAt(drawn.screen, line, col);
-    if (!target) return;
-    const shown = shownQuestions(this.spec, keys.context);
-    for (const event of clickEvents(target, position, { shown })) this.actor.send(event);
+    for (const event of clickEventsAt(this.spec, this.keyContext(), this.snapshot, this.frames.last, line, col))
+      this.actor.send(event);
   }
-}
-
-/** Which editor a position shows, as a key (`typing:2`, `noting:0`, `writing`), or undefined. */
-function editorOf(position: FormPosition | undefined): string | undefined {
-  if (!position || !editing(position)) return undefined;
-  return position.kind === "question" ? `${position.mode}:${position.q}` : "writing";
-}
-
-function lineBreaks(text: string): number {
-  return text.split("\n").length - 1;
-}
-
-/** What an unbound key gets: a printable character says it does nothing here; other sequences pass silently. */
-function unboundKey(data: string): string | undefined {
-  if ([...data].length !== 1 || !/\p{L}|\p{N}|\p{P}|\p{S}/u.test(data)) return undefined;
-  return `"${data}" does nothing here; the keys that work are listed below.`;
 }

@@ -12,8 +12,8 @@
  * or starts or ends with a space, is written as a JSON string (`"Green\nDeploy"`).
  * Everything else is written as it is.
  */
-import type { FormResult, QuestionOutcome } from "../machines/context.js";
-import { type FormSpec, isScaleOption, type QuestionSpec } from "../machines/spec.js";
+import type { FormResult, QuestionOutcome } from "../../machines/context.js";
+import { type FormSpec, isScaleOption, type QuestionSpec } from "../../machines/spec.js";
 
 /** An answer's chosen option labels in option order, then its typed values; empty when unanswered. */
 export function chosenLabels(q: QuestionSpec, outcome: QuestionOutcome): string[] {

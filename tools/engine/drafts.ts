@@ -5,9 +5,10 @@
  * the draft. A draft is data from a file: it is checked before it is used.
  */
 import { createHash } from "node:crypto";
-import { type FormContext, type FormState, restoreContext } from "../machines/context.js";
-import type { FormSpec } from "../machines/spec.js";
-import { checkStoredDraft } from "../schemas/draft.js";
+import type { FormContext, FormState } from "../../machines/context.js";
+import { restoreContext } from "../../machines/entered.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { checkStoredDraft } from "../../schemas/draft.js";
 
 export const DRAFT_ENTRY = "pi-formchart-draft";
 

@@ -1,0 +1,41 @@
+/**
+ * What a form component is given: the host it draws on (the part of pi-tui's
+ * `TUI` it uses), the spec, the theme, where its outcome goes, and the
+ * options of a form (a restored draft, a notice, the mouse).
+ */
+import type { InspectionEvent } from "xstate";
+import type { FormContext, FormOutcome } from "../../machines/context.js";
+import type { FormSpec } from "../../machines/spec.js";
+import type { FormTheme } from "../theme.js";
+import type { KeyMatcher } from "./keymap.js";
+
+/** The part of pi-tui's `TUI` a form uses. */
+export interface FormHost {
+  requestRender(): void;
+  terminal: { rows: number; columns: number; write?(data: string): void };
+  /**
+   * pi-tui 1.x: `fullscreen` when the host owns mouse reporting and routes
+   * mouse events to components (`handleMouse`); `regular` (or absent, before
+   * 1.x) when the terminal keeps the mouse unless a component asks for it.
+   */
+  readonly mode?: string;
+}
+
+export interface FormComponentOptions {
+  spec: FormSpec;
+  host: FormHost;
+  theme: FormTheme;
+  /** Called once, when the form closes, with everything it leaves. */
+  done: (outcome: FormOutcome) => void;
+  keybindings?: KeyMatcher;
+  /** Context to start from instead of a blank form (a restored draft). */
+  restore?: FormContext;
+  /** Rows the form may use; defaults to the terminal height less Pi's status lines. */
+  maxHeight?: () => number;
+  /** XState inspection hook (tests use it to record the transitions taken). */
+  inspect?: (event: InspectionEvent) => void;
+  /** A line shown at the top of the form. */
+  notice?: string;
+  /** Report the mouse while the form has focus (clicks and the wheel answer the form). */
+  mouse?: boolean;
+}

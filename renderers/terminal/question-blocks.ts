@@ -1,0 +1,209 @@
+/**
+ * The layout of one question as blocks of lines: its head (the prompt and
+ * what the author wrote around it), one block per row of its list (the
+ * highlighted option's preview under it when the screen is narrow; a block
+ * is reused while its row is unchanged), or a typed answer's editor with its
+ * placeholder and the checks that fail right now.
+ */
+import { visibleWidth } from "@earendil-works/pi-tui";
+import type { FormContext } from "../../machines/context.js";
+import { rowCount } from "../../machines/rows.js";
+import type { QuestionSpec } from "../../machines/spec.js";
+import { numberReading, textProblems } from "../../machines/text-rules.js";
+import { displayLine, displayText, fitTo, sanitize, wrap, wrapClipped } from "../text.js";
+import type { FormColor, FormTheme } from "../theme.js";
+import type { Block, Layout } from "./frame.js";
+import { questionRows, type RowModel, rowText } from "./presentation.js";
+import { previewLines } from "./preview.js";
+
+export type EditorRender = (width: number) => string[];
+
+/** Lines a preview may take under its option. */
+export const PREVIEW_LINES = 12;
+
+/** Lines a label, a note or an answer summary may take before it is cut. */
+export const VALUE_LINES = 10;
+const EDITOR_MIN_WIDTH = 8;
+
+/** A labelled block of model-written text: `Context: …`, wrapped under its label. */
+function labelled(
+  label: string,
+  text: string | undefined,
+  color: FormColor,
+  theme: FormTheme,
+  width: number,
+): string[] {
+  if (!text) return [];
+  return wrap(`${label}${sanitize(text)}`, width, " ", "   ").map((l) => theme.fg(color, l));
+}
+
+/** The question and what the author wrote around it: the part of the screen that stays put. */
+export function questionHead(q: QuestionSpec, theme: FormTheme, width: number): string[] {
+  return [
+    ...wrap(sanitize(q.prompt), width, " ").map((l) => theme.bold(theme.fg("text", l))),
+    ...labelled("", q.body, "text", theme, width),
+    ...labelled("Context: ", q.context, "muted", theme, width),
+    ...labelled("★ Recommendation: ", q.recommendation, "success", theme, width),
+    ...labelled("⚠ Caveats: ", q.caveats, "warning", theme, width),
+    "",
+  ];
+}
+
+/** The editor's lines placed after `indent`, each fitting the width. */
+export function editorLines(editor: EditorRender | undefined, indent: string, width: number): string[] {
+  if (!editor) return [];
+  // pi-tui's editor cannot lay out a wide character in fewer than two columns:
+  // give it at least EDITOR_MIN_WIDTH and cut its lines to what is really there.
+  const room = Math.max(EDITOR_MIN_WIDTH, width - visibleWidth(indent));
+  return editor(room).map((l) => fitTo(`${indent}${l}`, width));
+}
+
+type QuestionMode = "choosing" | "typing" | "noting";
+
+/** One block per row of the list; only the rows near the cursor are laid out when the list is very long. */
+export function rowBlocks(
+  q: QuestionSpec,
+  k: number,
+  context: FormContext,
+  mode: QuestionMode,
+  editor: EditorRender | undefined,
+  theme: FormTheme,
+  width: number,
+  height: number,
+  previewUnder: boolean,
+): Pick<Layout, "blocks" | "focus" | "above" | "below"> & { highlighted?: RowModel } {
+  const count = rowCount(q, context.typed[k]);
+  const cursor = context.cursors[k];
+  // A list of 10,000 options costs what a screenful costs.
+  const span = Math.max(20, height);
+  const first = count > 3 * span ? Math.max(0, Math.min(cursor - span, count - 2 * span)) : 0;
+  const last = count > 3 * span ? Math.min(count, first + 2 * span) : count;
+  const rows = questionRows(q, k, context, first, last);
+  const blocks = rows.map((row) => reusedRowBlock(q, row, mode, editor, theme, width, previewUnder));
+  const highlighted = rows.find((row) => row.highlighted);
+  return { blocks, focus: cursor - first, above: first, below: count - last, highlighted };
+}
+
+type DrawnRow = { row: RowModel; theme: FormTheme; width: number; previewUnder: boolean; block: Block };
+/** The last block drawn for each row of a question. */
+const drawnRows = new WeakMap<QuestionSpec, Map<number, DrawnRow>>();
+/** The same fields with the same values (strings come from the spec and the memoized sanitizers, so mostly the same objects). */
+function sameRow(a: RowModel, b: RowModel): boolean {
+  let fields = 0;
+  for (const key in a) {
+    if (a[key as keyof RowModel] !== b[key as keyof RowModel]) return false;
+    fields++;
+  }
+  for (const _ in b) fields--;
+  return fields === 0;
+}
+
+/**
+ * A row's block, drawn again only when something it shows changed: a key
+ * changes one or two rows of a list, and the others need no new strings (nor
+ * the garbage collections those would cost). A row holding an open editor
+ * is always drawn.
+ */
+function reusedRowBlock(
+  q: QuestionSpec,
+  row: RowModel,
+  mode: QuestionMode,
+  editor: EditorRender | undefined,
+  theme: FormTheme,
+  width: number,
+  previewUnder: boolean,
+): Block {
+  if (row.highlighted && mode !== "choosing") return rowBlock(row, mode, editor, theme, width, previewUnder);
+  let drawn = drawnRows.get(q);
+  if (!drawn) {
+    drawn = new Map();
+    drawnRows.set(q, drawn);
+  }
+  const last = drawn.get(row.row);
+  if (
+    last &&
+    last.theme === theme &&
+    last.width === width &&
+    last.previewUnder === previewUnder &&
+    sameRow(last.row, row)
+  )
+    return last.block;
+  const block = rowBlock(row, mode, editor, theme, width, previewUnder);
+  drawn.set(row.row, { row, theme, width, previewUnder, block });
+  return block;
+}
+
+function rowBlock(
+  row: RowModel,
+  mode: QuestionMode,
+  editor: EditorRender | undefined,
+  theme: FormTheme,
+  width: number,
+  previewUnder: boolean,
+): Block {
+  const prefix = `${row.highlighted ? "› " : "  "}${row.box}${row.number}`;
+  const indent = " ".repeat(Math.min(visibleWidth(prefix), Math.max(0, width - 1)));
+  const color: FormColor = row.highlighted ? "accent" : row.chosen ? "success" : "text";
+  const lines = wrapClipped(rowText(row), width, VALUE_LINES, prefix, indent).map((l) => theme.fg(color, l));
+  const under = (text: string | undefined, c: FormColor, lead = "") => {
+    if (text)
+      lines.push(
+        ...wrapClipped(`${lead}${text}`, width, VALUE_LINES, indent, `${indent}${lead ? "  " : ""}`).map((l) =>
+          theme.fg(c, l),
+        ),
+      );
+  };
+  under(row.description, "muted");
+  under(row.details, "dim");
+  if (previewUnder && row.highlighted && row.preview) {
+    const room = Math.max(1, width - indent.length);
+    for (const l of previewLines(row.preview, room, PREVIEW_LINES, theme)) lines.push(fitTo(`${indent}${l}`, width));
+  }
+  // The author's note and the person's own note look different on purpose.
+  under(row.authorNote, "dim", "» From the author: ");
+  const noting = row.highlighted && mode === "noting" && row.kind === "option";
+  if (noting) {
+    lines.push(theme.fg("accent", fitTo(`${indent}✎ Your note:`, width)), ...editorLines(editor, indent, width));
+  } else {
+    under(row.ownNote, "accent", "✎ Your note: ");
+  }
+  const typing = row.highlighted && mode === "typing" && row.kind === "other";
+  if (typing) lines.push(...editorLines(editor, indent, width));
+  return { lines, row: true, target: { kind: "row", row: row.row }, editor: noting || typing };
+}
+
+/** The empty editor line with a dimmed hint after the caret, cut to the width. */
+function withPlaceholder(line: string, placeholder: string, theme: FormTheme, width: number): string {
+  const caret = line.trimEnd();
+  const room = width - visibleWidth(caret) - 1;
+  if (room < 3) return line;
+  const hint = fitTo(displayLine(placeholder, 400), room);
+  return `${caret} ${theme.fg("dim", hint)}`;
+}
+
+/** A typed-answer question: the editor (or, while it is closed, its text), a placeholder hint, and the checks that fail right now. */
+export function textBlocks(
+  q: QuestionSpec,
+  draft: string,
+  editor: EditorRender | undefined,
+  theme: FormTheme,
+  width: number,
+) {
+  // A new array: the closed field's lines are a memoized wrap that other screens share.
+  const lines = editor
+    ? editorLines(editor, " ", width)
+    : [...wrapClipped(displayText(draft), width, VALUE_LINES, " ")];
+  // An empty field shows its hint inside itself, dimmed, after the caret: the line an answer would take.
+  if (draft === "" && q.placeholder && editor && lines.length >= 3)
+    lines[1] = withPlaceholder(lines[1], q.placeholder, theme, width);
+  const problems = draft === "" ? [] : textProblems(q.text!, draft);
+  for (const problem of problems)
+    lines.push(...wrap(sanitize(problem), width, " ✗ ", "   ").map((l) => theme.fg("error", l)));
+  if (draft !== "" && problems.length === 0) {
+    // A number written another way than the number itself says what it reads as: what the answer will hold.
+    const reading = numberReading(q.text!, draft);
+    const good = reading === undefined ? "Looks good." : `Looks good: reads as ${reading}.`;
+    lines.push(...wrap(good, width, " ✓ ", "   ").map((l) => theme.fg("success", l)));
+  }
+  return { blocks: [{ lines, editor: true }], focus: 0 };
+}

@@ -1,0 +1,235 @@
+/**
+ * The form as lines of text: a pure function of the machine's snapshot.
+ *
+ * Contract: every line fits `width` (CJK and emoji included); prompts, labels
+ * and descriptions wrap instead of being cut, and long values (a pasted page)
+ * are shown cut to a few lines, ending in "…"; a form taller than `height`
+ * keeps its header and question in view and scrolls the list a row at a time
+ * (frame.ts); every model- or person-written string is sanitized
+ * (presentation.ts). Beside the lines, the view says which screen positions
+ * are which targets (an option row, a tab, Submit, a review entry).
+ */
+import { visibleWidth } from "@earendil-works/pi-tui";
+import { canSubmit, type FormContext, shownQuestions } from "../../machines/context.js";
+import { hasInput } from "../../machines/entered.js";
+import { discarding, type FormSnapshot, formPosition } from "../../machines/position.js";
+import { type FormSpec, isTabbed } from "../../machines/spec.js";
+import { displayLine, displayText, fitTo, sanitize, wrap, wrapClipped } from "../text.js";
+import type { FormColor, FormTheme } from "../theme.js";
+import { frame, type Hit, type Layout, type Screen } from "./frame.js";
+import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
+import { FOLD_KEY, keyName } from "./keymap.js";
+import { discardQuestion, hasPreviews } from "./presentation.js";
+import { previewLines } from "./preview.js";
+import { type EditorRender, PREVIEW_LINES, questionHead, rowBlocks, textBlocks } from "./question-blocks.js";
+import { reviewBlocks } from "./review-blocks.js";
+
+export type { Hit, Screen, Target } from "./frame.js";
+export type { KeyHints } from "./help.js";
+export { DEFAULT_HINTS } from "./help.js";
+
+export interface ViewInput {
+  spec: FormSpec;
+  snapshot: FormSnapshot;
+  theme: FormTheme;
+  width: number;
+  height: number;
+  /** Renders the open editor (a typed answer, a note, additional notes) at a given width. */
+  editor?: EditorRender;
+  /** Milliseconds left while the form waits before it is shown. */
+  remainingMs?: number;
+  /** Milliseconds left on the answer clock (a form with a timeout, until a key stops it). */
+  timeoutMs?: number;
+  /** A line shown at the top (for example that a draft was restored). */
+  notice?: string;
+  /** Why the last key did nothing (shown until the next key). */
+  message?: string;
+  hints?: KeyHints;
+}
+
+/** From this width on, the highlighted option's preview is drawn beside the list; narrower, under the option. */
+export const PREVIEW_BESIDE_WIDTH = 100;
+/** Between the list and the preview beside it. */
+const SIDE_GAP = 3;
+
+export function view(input: ViewInput): string[] {
+  return screen(input).lines;
+}
+
+export function screen(input: ViewInput): Screen {
+  const width = Math.max(1, Math.floor(input.width));
+  const height = Math.max(1, Math.floor(input.height));
+  if (formPosition(input.snapshot).kind === "folded") return { lines: [foldedLine(input, width)], hits: [] };
+  return frame(layout(input, width, height), input.theme, width, height);
+}
+
+const EMPTY_LAYOUT: Layout = {
+  header: [],
+  headerHits: [],
+  status: [],
+  above: 0,
+  below: 0,
+  focus: 0,
+  pinned: [],
+  blocks: [],
+  footer: [],
+};
+
+/** A folded form: one line, so the transcript above it can be read; the form is kept as it was. */
+function foldedLine(input: ViewInput, width: number): string {
+  const { spec, theme } = input;
+  const context = input.snapshot.context;
+  const shown = shownQuestions(spec, context);
+  const answered = shown.filter((i) => context.answered[i]).length;
+  const what = displayLine(spec.title ?? spec.questions[0]?.prompt ?? "Form", 200);
+  // The key comes first: a long title is cut at the width, the way back never is.
+  const line = `▸ ${keyName(FOLD_KEY)} opens the form again · ${answered}/${shown.length} answered · ${what}`;
+  return theme.fg("accent", fitTo(line, width));
+}
+
+function layout(input: ViewInput, width: number, height: number): Layout {
+  const { spec, theme } = input;
+  const hints = input.hints ?? DEFAULT_HINTS;
+  const position = formPosition(input.snapshot);
+  // A folded form is one line (`foldedLine`), laid out by no frame.
+  if (position.kind === "folded") return { ...EMPTY_LAYOUT, pinned: [foldedLine(input, width)] };
+  const context = input.snapshot.context;
+  const tabbed = isTabbed(spec);
+
+  const header: string[] = [];
+  const headerHits: Hit[] = [];
+  if (spec.title)
+    header.push(...wrapClipped(sanitize(spec.title), width, 3, " ").map((l) => theme.bold(theme.fg("accent", l))));
+  if (spec.description)
+    header.push(...wrapClipped(sanitize(spec.description), width, 3, " ").map((l) => theme.fg("muted", l)));
+  if (input.notice) header.push(...wrap(input.notice, width, " ").map((l) => theme.fg("success", l)));
+  if (tabbed && spec.questions.length > 0 && position.kind !== "waiting" && position.kind !== "done") {
+    const active = position.kind === "review" ? -1 : position.q;
+    const bar = tabBar(spec, context, active, theme, width);
+    headerHits.push(...bar.hits.map((h) => ({ ...h, line: h.line + header.length })));
+    header.push(...bar.lines);
+  }
+  const asking = discarding(position);
+  const message = asking ? discardQuestion(spec, context) : input.message;
+  const status = message ? wrap(message, width, " ").map((l) => theme.fg("warning", l)) : [];
+  if (input.timeoutMs !== undefined && position.kind !== "waiting" && position.kind !== "done")
+    status.push(...wrap(timeoutLine(spec, input.timeoutMs), width, " ").map((l) => theme.fg("warning", l)));
+  const base = { header, headerHits, status, above: 0, below: 0, focus: 0 };
+  const discardFooter = () => footerOf(discardHelp(hints), theme, width);
+
+  if (position.kind === "question") {
+    const q = spec.questions[position.q];
+    // While Esc asks whether to discard, the question stays as it was, the editor closed.
+    const mode = position.mode === "discarding" ? "choosing" : position.mode;
+    const footer = asking
+      ? discardFooter()
+      : footerOf(questionHelp(q, mode, tabbed, hints, hasInput(spec, context)), theme, width);
+    const pinned = questionHead(q, theme, width);
+    if (q.kind === "text") {
+      return { ...base, pinned, footer, ...textBlocks(q, context.drafts[position.q], input.editor, theme, width) };
+    }
+    if (hasPreviews(q) && width >= PREVIEW_BESIDE_WIDTH) {
+      // The list takes the left part, the highlighted option's preview the rest.
+      const listWidth = Math.min(60, Math.floor((width - SIDE_GAP) * 0.45));
+      const rows = rowBlocks(q, position.q, context, mode, input.editor, theme, listWidth, height, false);
+      const preview = rows.highlighted?.preview;
+      const lines = preview ? previewLines(preview, width - listWidth - SIDE_GAP, 2 * PREVIEW_LINES, theme) : [];
+      return { ...base, pinned, footer, ...rows, side: { lines, listWidth } };
+    }
+    return {
+      ...base,
+      pinned,
+      footer,
+      ...rowBlocks(q, position.q, context, mode, input.editor, theme, width, height, true),
+    };
+  }
+  if (position.kind === "review") {
+    const mode = position.mode === "discarding" ? "reviewing" : position.mode;
+    const footer = asking
+      ? discardFooter()
+      : footerOf(
+          reviewHelp(
+            spec.additionalNotes === true,
+            mode,
+            hints,
+            hasInput(spec, context),
+            spec.declinable === true,
+            spec.questions.length > 0,
+          ),
+          theme,
+          width,
+        );
+    return { ...base, footer, ...reviewBlocks(spec, context, mode, input.editor, theme, width) };
+  }
+  if (position.kind === "waiting") {
+    const seconds = Math.max(0, Math.ceil((input.remainingMs ?? 0) / 1000));
+    const lines = wrap(`A question is coming in ${seconds}s (questions are spaced out by a cooldown).`, width, " ");
+    return {
+      ...base,
+      pinned: lines.map((l) => theme.fg("muted", l)),
+      blocks: [],
+      footer: footerOf([`${hints.cancel} cancel`], theme, width),
+    };
+  }
+  const done = {
+    submitted: " Submitted.",
+    cancelled: " Cancelled.",
+    declined: " Declined.",
+    timed_out: " Timed out.",
+  }[position.outcome];
+  return { ...base, pinned: [theme.fg("muted", fitTo(done, width))], blocks: [], footer: [] };
+}
+
+/** The answer clock: how long is left, what happens then, and that any key stops it. */
+function timeoutLine(spec: FormSpec, ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const recommended = spec.questions.some((q) => q.options.some((o) => o.recommended));
+  const then = recommended ? " with the recommended answers" : "";
+  return `◷ Closes in ${seconds}s${then}; press any key to take your time.`;
+}
+
+function footerOf(groups: string[], theme: FormTheme, width: number): string[] {
+  return helpLines(groups, width).map((l) => theme.fg("dim", l));
+}
+
+function tabBar(spec: FormSpec, context: FormContext, active: number, theme: FormTheme, width: number) {
+  const shown = shownQuestions(spec, context);
+  const answeredCount = shown.filter((i) => context.answered[i]).length;
+  const items = shown.map((i) => {
+    const done = context.answered[i];
+    const text = ` ${done ? "■" : "□"} ${displayText(spec.questions[i].label, 200).replace(/\s+/g, " ")} `;
+    const styled =
+      i === active ? theme.bg("selectedBg", theme.fg("text", text)) : theme.fg(done ? "success" : "muted", text);
+    return { text, styled, target: { kind: "tab" as const, q: i } };
+  });
+  // Ticked like an answered question once the form can be submitted, and not before.
+  const ready = canSubmit(spec, context);
+  const submitText = ready ? " ✓ Submit " : " □ Submit ";
+  const submitColor: FormColor = ready ? "success" : "dim";
+  items.push({
+    text: submitText,
+    styled: active === -1 ? theme.bg("selectedBg", theme.fg("text", submitText)) : theme.fg(submitColor, submitText),
+    target: { kind: "submit" } as never,
+  });
+  const counter = ` ${answeredCount}/${shown.length}`;
+  items.push({ text: counter, styled: theme.fg("dim", counter), target: undefined as never });
+
+  // Lay the tabs out left to right, wrapping to a new line when one does not fit.
+  const lines: string[] = [];
+  const hits: Hit[] = [];
+  let line = "";
+  let used = 0;
+  for (const item of items) {
+    const w = visibleWidth(item.text);
+    if (used > 0 && used + w > width) {
+      lines.push(line);
+      line = "";
+      used = 0;
+    }
+    line += w > width ? fitTo(item.styled, width) : item.styled;
+    if (item.target) hits.push({ line: lines.length, from: used, to: used + Math.min(w, width), target: item.target });
+    used += Math.min(w, width);
+  }
+  if (line) lines.push(line);
+  return { lines, hits };
+}

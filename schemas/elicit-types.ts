@@ -1,0 +1,86 @@
+/**
+ * The types of the JSON Schema subset a form can ask for (schemas/elicit.ts
+ * checks a schema against it): what a request may hold, the fields it is
+ * read into, and what a form returns.
+ */
+import type { TextFormat } from "./formats.js";
+
+/** Fields one form may hold. */
+export const MAX_FIELDS = 50;
+
+/** A value a form returns for one field. */
+export type FieldValue = string | number | boolean | string[];
+/** What an accepted form returns: one value per answered field. */
+export type ElicitContent = Record<string, FieldValue>;
+
+interface Annotated {
+  title?: string;
+  description?: string;
+}
+
+/** The property schemas of the subset (MCP's `PrimitiveSchemaDefinition`, plus `pattern`). */
+export type PrimitiveSchemaDefinition =
+  | (Annotated & {
+      type: "string";
+      minLength?: number;
+      maxLength?: number;
+      pattern?: string;
+      format?: TextFormat;
+      default?: string;
+    })
+  | (Annotated & { type: "number" | "integer"; minimum?: number; maximum?: number; default?: number })
+  | (Annotated & { type: "boolean"; default?: boolean })
+  | (Annotated & { type: "string"; enum: string[]; enumNames?: string[]; default?: string })
+  | (Annotated & { type: "string"; oneOf: Array<{ const: string; title: string }>; default?: string })
+  | (Annotated & {
+      type: "array";
+      minItems?: number;
+      maxItems?: number;
+      items: { type: "string"; enum: string[] } | { type?: "string"; anyOf: Array<{ const: string; title: string }> };
+      default?: string[];
+    });
+
+/** A form-mode `requestedSchema`. */
+export interface RequestedSchema extends Annotated {
+  $schema?: string;
+  type: "object";
+  properties: Record<string, PrimitiveSchemaDefinition>;
+  required?: string[];
+}
+
+/** One choice of a single- or multiple-choice field: the value returned and the title shown. */
+export interface FieldOption {
+  value: string;
+  title: string;
+}
+
+export interface FieldBase {
+  /** The property name: the key of the value in the content. */
+  name: string;
+  title?: string;
+  description?: string;
+  required: boolean;
+}
+
+export type ElicitField =
+  | (FieldBase & {
+      kind: "string";
+      minLength?: number;
+      maxLength?: number;
+      pattern?: string;
+      format?: TextFormat;
+      default?: string;
+    })
+  | (FieldBase & { kind: "number" | "integer"; minimum?: number; maximum?: number; default?: number })
+  | (FieldBase & { kind: "boolean"; default?: boolean })
+  | (FieldBase & { kind: "choice"; options: FieldOption[]; default?: string })
+  | (FieldBase & { kind: "choices"; options: FieldOption[]; minItems?: number; maxItems?: number; default?: string[] });
+
+/** A schema inside the subset, read into fields (in property order). */
+export interface CheckedSchema {
+  /** The schema as it was given: what the content is checked against. */
+  schema: Record<string, unknown>;
+  title?: string;
+  description?: string;
+  fields: ElicitField[];
+}

@@ -1,0 +1,47 @@
+/**
+ * `ask_form` once called (its manifest: tools/ask-form.ts): the JSON Schema
+ * as a form, the result as MCP's action with the submitted content.
+ */
+import type { FormResult } from "../../machines/context.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { checkAsWritten } from "../../schemas/aliases.js";
+import { type CheckedAskForm, checkFoldedAskForm } from "../../schemas/ask-form.js";
+import { type AskFormDetails, askForm as manifest } from "../ask-form.js";
+import { jsonLine, timedOutHeadline } from "./answer-text.js";
+import { defineFormTool } from "./form-tool.js";
+import { elicitResult, schemaForm } from "./schema-form.js";
+
+export function fieldName(name: string): string {
+  return /^[A-Za-z_][\w.-]{0,199}$/.test(name) ? name : jsonLine(name);
+}
+
+function text(args: CheckedAskForm, details: AskFormDetails): string {
+  if (details.action === "decline")
+    return "User declined the form: they chose not to give this information. Continue without it; ask again only if it is essential.";
+  if (details.action === "cancel") return "User cancelled the form without submitting it. Treat this as no answer.";
+  const content = details.content ?? {};
+  const lines = args.form.fields.map((field) => {
+    const has = Object.hasOwn(content, field.name);
+    return `${fieldName(field.name)}: ${has ? jsonLine(content[field.name]) : "(no answer)"}`;
+  });
+  return ["User submitted the form:", ...lines].join("\n");
+}
+
+function answer(args: CheckedAskForm, spec: FormSpec, result: FormResult) {
+  if (result.timedOut) {
+    const details: AskFormDetails = { action: "cancel", outcome: "timed_out" };
+    return { text: `${timedOutHeadline(spec)} Treat this as no answer.`, details };
+  }
+  const outcome = elicitResult(args.form, result);
+  const details: AskFormDetails =
+    outcome.action === "accept" ? { action: "accept", content: outcome.content } : { action: outcome.action };
+  return { text: text(args, details), details };
+}
+
+export const askForm = defineFormTool<CheckedAskForm, AskFormDetails>(manifest, {
+  check: checkAsWritten(checkFoldedAskForm),
+  form: (args): FormSpec => schemaForm(args.form, args.message, args.title),
+  timeoutSeconds: (args) => args.timeout,
+  answer: (args, spec, result) => answer(args, spec, result),
+  failure: (failure) => ({ action: "cancel", error: failure.category }),
+});

@@ -1,0 +1,52 @@
+/**
+ * The engine behind its one door (tools/on-demand.ts): what a call, a form
+ * or the warm-up needs, loaded once on first use. Everything that answers a
+ * request goes through `run` (tools/engine/run.ts).
+ */
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { precompiledValidator } from "../../schemas/precompiled.js";
+import { usePrecompiled } from "../../schemas/validate.js";
+import type { FormchartState } from "../state.js";
+import { formTool } from "./catalog.js";
+import { failureText, NO_UI } from "./form-tool.js";
+import { type RunRequest, run } from "./run.js";
+
+export { renderDiagram } from "../../renderers/graph.js";
+export { elicitWith } from "./elicit.js";
+export { warmUp } from "./warm-up.js";
+
+// Every check runs in the engine: from here on, with the validators the build compiled ahead of time.
+usePrecompiled(precompiledValidator);
+
+export { precompiledValidator };
+
+type Content = { content: Array<{ type: "text"; text: string }>; details: unknown };
+
+function content(text: string, details: unknown): Content {
+  return { content: [{ type: "text", text }], details };
+}
+
+/** A call of the model's to the tool named `name`: the text it reads and the details. */
+export async function runTool(name: string, request: Omit<RunRequest, "defaultTimeout">): Promise<Content> {
+  const tool = formTool(name);
+  if (!tool) throw new Error(`pi-formchart has no tool ${name}`);
+  const outcome = await run(tool, { ...request, defaultTimeout: true });
+  if (outcome.kind === "refused") return content(failureText(outcome.error), tool.failure(outcome.error, request.raw));
+  if (outcome.kind === "no-ui") return content(failureText(NO_UI), tool.failure(NO_UI, request.raw, outcome.spec));
+  return content(outcome.answer.text, outcome.answer.details);
+}
+
+/** A form the person asked for themselves (`/rich-questions`): the settings' timeout does not apply. */
+export async function runForPerson(
+  name: string,
+  state: FormchartState,
+  ctx: ExtensionContext,
+  raw: unknown,
+): Promise<{ kind: "refused" | "no-ui"; reason: string } | { kind: "closed"; text: string; details: unknown }> {
+  const tool = formTool(name);
+  if (!tool) throw new Error(`pi-formchart has no tool ${name}`);
+  const outcome = await run(tool, { state, ctx, raw });
+  if (outcome.kind === "refused") return { kind: "refused", reason: outcome.error.message };
+  if (outcome.kind === "no-ui") return { kind: "no-ui", reason: failureText(NO_UI) };
+  return { kind: "closed", ...outcome.answer };
+}

@@ -1,0 +1,67 @@
+/**
+ * `question_input` once called (its manifest: tools/question-input.ts): one
+ * typed answer, checked while it is typed; the result as its text and details.
+ */
+import type { FormResult } from "../../machines/context.js";
+import { type FormSpec, normalizeForm } from "../../machines/spec.js";
+import { checkAsWritten } from "../../schemas/aliases.js";
+import { checkInputArgs, type InputArgs } from "../../schemas/qwizard.js";
+import { type InputDetails, questionInput as manifest } from "../question-input.js";
+import { byPrompt, cancelledText, outcomeFields, quoted, timedOutText } from "./answer-text.js";
+import { defineFormTool } from "./form-tool.js";
+
+export function inputForm(args: InputArgs): FormSpec {
+  return normalizeForm({
+    questions: [
+      {
+        prompt: args.question,
+        options: [],
+        kind: "text",
+        required: args.required,
+        placeholder: args.placeholder,
+        text: {
+          type: args.type ?? "text",
+          minLength: args.minLength,
+          maxLength: args.maxLength,
+          pattern: args.pattern,
+          minimum: args.min,
+          maximum: args.max,
+        },
+      },
+    ],
+  });
+}
+
+function answer(spec: FormSpec, form: FormResult) {
+  const question = spec.questions[0].prompt;
+  if (form.timedOut) {
+    const typed = form.answers[0].answered ? (form.answers[0].custom[0] ?? "") : null;
+    const details: InputDetails = { question, answer: typed, ...outcomeFields(form) };
+    return { text: timedOutText(spec, form, byPrompt), details };
+  }
+  if (form.cancelled) {
+    const details: InputDetails = { question, answer: null, cancelled: true };
+    return { text: cancelledText("question", []), details };
+  }
+  const value = form.answers[0].custom[0] ?? "";
+  const details: InputDetails = { question, answer: value, cancelled: false };
+  return { text: value === "" ? "User left the answer empty." : `User answered: ${quoted(value)}`, details };
+}
+
+export const questionInput = defineFormTool<InputArgs, InputDetails>(manifest, {
+  check: checkAsWritten(checkInputArgs),
+  form: inputForm,
+  timeoutSeconds: (args) => args.timeout,
+  answer: (_args, spec, result) => answer(spec, result),
+  failure(failure, raw, spec) {
+    const asked = (raw as { question?: unknown } | null)?.question;
+    const details: InputDetails = {
+      question: spec?.questions[0].prompt ?? (typeof asked === "string" ? asked : ""),
+      answer: null,
+      cancelled: true,
+      error: failure.category,
+    };
+    if (failure.category !== "no_ui") details.validationErrors = [failure.message];
+    return details;
+  },
+});

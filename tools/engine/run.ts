@@ -1,0 +1,100 @@
+/**
+ * The one path from a request to an answer, for a tool call, `/rich-questions`
+ * and `elicit()` alike: fold and check the arguments, wait as the question
+ * clock says, show the form (terminal or dialogs) with the draft of the same
+ * form restored, keep what the person entered, and map the result.
+ *
+ * Contract: a refused request opens nothing; a host without an interactive UI
+ * opens nothing (`no-ui`); a form closed without submit leaves a draft of
+ * what the person entered (never what a timeout took for them); a submit
+ * clears the draft it was restored from; the question clock restarts when a
+ * form closes; a form that closed after an error of its own is reported to
+ * the person, and what they entered is kept.
+ */
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { FormResult } from "../../machines/context.js";
+import { enteredContext, hasInput } from "../../machines/entered.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { safeLine } from "../../renderers/text.js";
+import type { ArgumentError } from "../../schemas/validate.js";
+import type { FormchartState, ShownForm } from "../state.js";
+import { DRAFT_ENTRY, type DraftData, findDraft, formKey } from "./drafts.js";
+import { type FormJob, type PreparedForm, prepareForm } from "./form-tool.js";
+import { type ShowOutcome, showForm } from "./show-form.js";
+
+export const RESTORED_NOTICE = "↺ Restored what you entered before this form was closed.";
+
+export interface RunRequest {
+  state: FormchartState;
+  ctx: ExtensionContext;
+  raw: unknown;
+  /** Pi folded the arguments already (its `prepareArguments`). */
+  folded?: boolean;
+  /** The tool call's id: the question clock flags calls for auto-throttle by it. */
+  toolCallId?: string;
+  /** The settings' timeout applies (a call of the model's; a form the person opened has none). */
+  defaultTimeout?: boolean;
+  signal?: AbortSignal;
+}
+
+export type RunOutcome<A, R> =
+  | { kind: "refused"; error: ArgumentError }
+  | { kind: "no-ui"; spec: FormSpec }
+  | { kind: "closed"; args: A; spec: FormSpec; result: FormResult; answer: R };
+
+export async function run<A, R>(job: FormJob<A, R>, request: RunRequest): Promise<RunOutcome<A, R>> {
+  const { state } = request;
+  const prepared = prepareForm(job, request.raw, {
+    folded: request.folded,
+    waitMs: (args) => state.waitFor(request.toolCallId, job.cooldownSeconds?.(args) ?? 0),
+    defaultTimeoutSeconds: request.defaultTimeout ? state.settings.timeoutSeconds : undefined,
+  });
+  if (!prepared.ok) return { kind: "refused", error: prepared.error };
+  const { form } = prepared;
+  const outcome = await showAndKeep(state, request.ctx, form, request.signal);
+  if (outcome.kind === "no-ui") return { kind: "no-ui", spec: form.spec };
+  return {
+    kind: "closed",
+    args: prepared.args,
+    spec: form.spec,
+    result: outcome.result,
+    answer: form.answer(outcome.result),
+  };
+}
+
+/** Show a prepared form, restoring the draft of the same form, and keep what the person entered. */
+export function showAndKeep(
+  state: FormchartState,
+  ctx: ExtensionContext,
+  form: ShownForm | PreparedForm<unknown>,
+  signal: AbortSignal | undefined,
+): Promise<ShowOutcome> {
+  return state.track(signal, async (formSignal) => {
+    const { spec } = form;
+    const key = formKey(spec);
+    const restore = findDraft(ctx.sessionManager?.getBranch() ?? [], key, spec);
+    const outcome = await showForm(ctx, spec, {
+      signal: formSignal,
+      restore,
+      notice: restore ? RESTORED_NOTICE : undefined,
+      mouse: state.settings.mouse,
+    });
+    if (outcome.kind !== "done") return outcome;
+    state.lastForm = form as ShownForm;
+    state.clock.markClosed();
+    if (outcome.result.cancelled) {
+      // A draft keeps what the person entered: never the options a timeout took for them.
+      const entered = enteredContext(spec, outcome.context);
+      if (hasInput(spec, entered)) state.appendEntry?.(DRAFT_ENTRY, { key, context: entered } satisfies DraftData);
+    } else if (restore) {
+      state.appendEntry?.(DRAFT_ENTRY, { key } satisfies DraftData);
+    }
+    if (outcome.error) {
+      ctx.ui.notify(
+        `pi-formchart: the form closed after an error (${safeLine(outcome.error, 300)}); what was entered is kept and will be offered again.`,
+        "error",
+      );
+    }
+    return outcome;
+  });
+}
