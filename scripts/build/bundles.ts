@@ -203,7 +203,9 @@ export async function buildBundles(
     built.push({ bundle, text, inputs });
   }
   for (const [index, paths] of taken) {
-    const { text, inputs } = outputOf(await once(index, [...paths].sort()));
+    // In the order of their names in the table, which do not depend on where node_modules lies.
+    const shared = [...paths].sort((a, b) => (sharedKey(a) < sharedKey(b) ? -1 : sharedKey(a) > sharedKey(b) ? 1 : 0));
+    const { text, inputs } = outputOf(await once(index, shared));
     built[index] = { bundle: bundles[index], text, inputs };
   }
   return built;
