@@ -16,8 +16,10 @@ const common = {
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
 };
 
-/** Unit files that build dist/ or start processes: slow, so not in the quick loop. */
-const SLOW = ["build", "bench-harness", "diagram", "review-diff"].map((name) => `<rootDir>/__tests__/${name}.test.ts`);
+/** Unit files that build dist/, start processes or build the largest review pages: slow, so not in the quick loop. */
+const SLOW = ["build", "bench-harness", "diagram", "review-diff", "review-overview"].map(
+  (name) => `<rootDir>/__tests__/${name}.test.ts`,
+);
 
 const HOSTS = ["pi-1.6", "pi-1.6-regular", "pi-0.73"];
 const hosts = process.env.PI_HOSTS ? process.env.PI_HOSTS.split(",").filter((h) => HOSTS.includes(h)) : HOSTS;

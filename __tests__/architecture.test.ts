@@ -170,7 +170,11 @@ describe("what Pi loads at start", () => {
       "tools/settings.ts",
       'const e = await import("./engine/index.js");',
     ],
-    ["a schema importing the terminal view", "schemas/rules.ts", 'import { view } from "../renderers/terminal/view.js";'],
+    [
+      "a schema importing the terminal view",
+      "schemas/rules.ts",
+      'import { view } from "../renderers/terminal/view.js";',
+    ],
   ])("catches %s", (_name, file, line) => {
     const changed = new Map(project);
     changed.set(file, `${line}\n${project.get(file)}`);
