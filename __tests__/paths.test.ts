@@ -98,7 +98,7 @@ const forms: Array<[string, FormSpec]> = [
 const table: string[] = [];
 const SEED = Number(process.env.PATHS_SEED ?? 1);
 /** Routes replayed beyond those the sample needs to cover the chart. */
-const EXTRA = 10;
+const EXTRA = 2;
 /** The quick loop compares the route searches on fewer examples; `npm test` on all of them. */
 const quickly = (names: string[], quick: string[]) =>
   process.env.QUICK ? names.filter((n) => quick.includes(n)) : names;
