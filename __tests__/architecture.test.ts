@@ -189,3 +189,17 @@ describe("what Pi loads at start", () => {
     expect(startViolations(changed)).toEqual([]);
   });
 });
+
+describe("the two catalogs", () => {
+  it("list the same tools in the same order, each the engine's on the manifest Pi registers", async () => {
+    const { MANIFESTS } = await import("../tools/catalog.js");
+    const { FORM_TOOLS } = await import("../tools/engine/catalog.js");
+    expect(FORM_TOOLS.map((tool) => tool.name)).toEqual(MANIFESTS.map((manifest) => manifest.name));
+    for (const [i, manifest] of MANIFESTS.entries())
+      expect([manifest.name, FORM_TOOLS[i].description, FORM_TOOLS[i].parameters]).toEqual([
+        manifest.name,
+        manifest.description,
+        manifest.parameters,
+      ]);
+  });
+});

@@ -26,10 +26,16 @@ function content(text: string, details: unknown): Content {
   return { content: [{ type: "text", text }], details };
 }
 
-/** A call of the model's to the tool named `name`: the text it reads and the details. */
-export async function runTool(name: string, request: Omit<RunRequest, "defaultTimeout">): Promise<Content> {
+/** The tool a manifest of tools/catalog.ts names: every manifest has one (the two catalogs list the same tools). */
+function toolNamed(name: string) {
   const tool = formTool(name);
   if (!tool) throw new Error(`pi-formchart has no tool ${name}`);
+  return tool;
+}
+
+/** A call of the model's to the tool named `name`: the text it reads and the details. */
+export async function runTool(name: string, request: Omit<RunRequest, "defaultTimeout">): Promise<Content> {
+  const tool = toolNamed(name);
   const outcome = await run(tool, { ...request, defaultTimeout: true });
   if (outcome.kind === "refused") return content(failureText(outcome.error), tool.failure(outcome.error, request.raw));
   if (outcome.kind === "no-ui") return content(failureText(NO_UI), tool.failure(NO_UI, request.raw, outcome.spec));
@@ -43,8 +49,7 @@ export async function runForPerson(
   ctx: ExtensionContext,
   raw: unknown,
 ): Promise<{ kind: "refused" | "no-ui"; reason: string } | { kind: "closed"; text: string; details: unknown }> {
-  const tool = formTool(name);
-  if (!tool) throw new Error(`pi-formchart has no tool ${name}`);
+  const tool = toolNamed(name);
   const outcome = await run(tool, { state, ctx, raw });
   if (outcome.kind === "refused") return { kind: "refused", reason: outcome.error.message };
   if (outcome.kind === "no-ui") return { kind: "no-ui", reason: failureText(NO_UI) };
