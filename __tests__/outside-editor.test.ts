@@ -156,3 +156,21 @@ describe("the external-editor key", () => {
     expect(f.screen()).toContain("remapped");
   });
 });
+
+describe("the external-editor key in the help line", () => {
+  it("is named in a typed answer, on the free-text row and in a note, in the person's binding", () => {
+    const text = openOn([textQuestion()]);
+    expect(text.screen()).toContain("Ctrl+G your editor");
+    const list = openOn([{ prompt: "Pick", options: [{ label: "A" }], notes: true }]);
+    expect(list.screen()).not.toContain("your editor");
+    list.press("n");
+    expect(list.screen()).toContain("Ctrl+G your editor");
+    list.press(KEY.enter, KEY.end, KEY.enter);
+    expect(list.screen()).toContain("Ctrl+G your editor");
+    const kb: KeyMatcher = {
+      matches: () => false,
+      getKeys: (binding) => (binding === ("app.editor.external" as never) ? ["ctrl+t" as KeyId] : []),
+    };
+    expect(openOn([textQuestion()], kb).screen()).toContain("Ctrl+T your editor");
+  });
+});

@@ -38,7 +38,7 @@ import { editorTheme, type FormTheme } from "../theme.js";
 import { FormClocks } from "./clocks.js";
 import { editorOf, fillEditor, typeInto } from "./editor-input.js";
 import { FrameCache } from "./frame-cache.js";
-import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent, unboundKey } from "./keymap.js";
+import { hintsFrom, type KeyContext, type KeyMatcher, keyName, keyToEvent, unboundKey } from "./keymap.js";
 import { type DrawnScreen, type MouseReport, MouseReporting, parseMouse, ReportJoiner } from "./mouse.js";
 import type { FormComponentOptions, FormHost } from "./options.js";
 import { editOutside, outsideCommand, outsideKeys } from "./outside-editor.js";
@@ -91,7 +91,8 @@ export class FormComponent implements Component, Focusable {
     this.theme = options.theme;
     this.kb = options.keybindings ?? getKeybindings();
     this.outsideKeys = outsideKeys(options.keybindings);
-    this.hints = hintsFrom(this.kb);
+    const external = this.outsideKeys[0];
+    this.hints = { ...hintsFrom(this.kb), ...(external ? { external: keyName(external) } : {}) };
     this.onDone = options.done;
     this.notice = options.notice;
     const write = this.host.terminal.write?.bind(this.host.terminal);
