@@ -34,7 +34,7 @@ const tags = {
 const form = (properties: Record<string, unknown>) => ({ message: "Where?", schema: { type: "object", properties } });
 
 /** Run the tool, pressing `keys`, keeping the screen seen after them at each width asked for, then `finish`. */
-async function run(args: unknown, keys: string[], widths: number[] = [], finish = [K.enter]) {
+async function run(args: unknown, keys: string[], widths: number[] = [], finish: string[] = [K.enter]) {
   const screens: string[] = [];
   const { ctx } = fakeUiContext((c) => {
     for (const k of keys) c.handleInput(k);

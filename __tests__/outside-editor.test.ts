@@ -6,6 +6,7 @@
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyId } from "@earendil-works/pi-tui";
+import { afterEach, describe, expect, it } from "@jest/globals";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 import type { KeyMatcher } from "../renderers/terminal/keymap.js";
 import { plainText } from "../renderers/text.js";
