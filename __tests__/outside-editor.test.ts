@@ -125,6 +125,29 @@ describe("the external-editor key", () => {
     expect(f.results[0].notes[0]).toEqual({ 0: "my own" });
   });
 
+  it("writes the additional notes of the review screen", async () => {
+    process.env.VISUAL = writes("notes from outside");
+    const calls: string[] = [];
+    let back: () => void = () => {};
+    const host = { ...fakeHost(30, 80), stop: () => calls.push("stop"), start: () => back() };
+    const spec = normalizeForm({
+      questions: [{ prompt: "Pick", options: [{ label: "A" }] }],
+      additionalNotes: true,
+      alwaysReview: true,
+    });
+    const f = openForm(spec, { host });
+    f.press("1", "n");
+    const returned = new Promise<void>((resolve) => {
+      back = resolve;
+    });
+    f.press(CTRL_G);
+    await returned;
+    await Promise.resolve();
+    f.press(KEY.enter, KEY.enter);
+    expect(calls).toEqual(["stop"]);
+    expect(f.results[0].additionalText).toBe("notes from outside");
+  });
+
   it("leaves the text as it was and says why when the editor fails", async () => {
     process.env.VISUAL = broken;
     const f = openOn([textQuestion()]);
