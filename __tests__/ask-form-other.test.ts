@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { plainText } from "../renderers/text.js";
 import { createFormchart } from "../tools/index.js";
 import { K } from "./helpers/elicit.js";
-import { fakePi, fakeUiContext, type RegisteredTool } from "./helpers/fake-pi.js";
+import { fakePi, fakeUiContext, type RegisteredTool, rpcContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 let tool: RegisteredTool;
@@ -110,5 +110,19 @@ describe("ask_form choices with an open branch", () => {
   ])("refuses %s with a message that names it", async (_, f, message) => {
     const r = await run(form({ f }), []);
     expect(r.text).toBe(`Error (unsupported_schema): ${message}`);
+  });
+});
+
+describe("ask_form choices with an open branch in RPC dialogs", () => {
+  it("offer the typed answer among the options and return what was typed", async () => {
+    const { ctx, asked } = rpcContext([
+      (_t, options) => options?.find((o) => o.includes("Type something")),
+      "Mars",
+      true,
+    ]);
+    const r = await tool.execute("c", form({ region }), undefined, undefined, ctx);
+    expect(asked.map((a) => a.kind)).toEqual(["select", "input", "confirm"]);
+    expect(asked[0].options?.some((o) => o.includes("Type something"))).toBe(true);
+    expect(r.details).toEqual({ action: "accept", content: { region: "Mars" } });
   });
 });
