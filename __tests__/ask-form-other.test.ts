@@ -62,6 +62,13 @@ describe("ask_form choices with an open branch", () => {
     expect(r.details).toEqual({ action: "accept", content: { tags: ["cli", "tui"] } });
   });
 
+  it("a typed value that is a ticked choice's value or title folds into that choice, with no duplicate", async () => {
+    const ticked = await run(form({ tags }), [K.down, K.space, K.down, K.enter, ..."cli", K.enter, K.enter]);
+    expect(ticked.details).toEqual({ action: "accept", content: { tags: ["cli"] } });
+    const title = await run(form({ tags }), [K.space, K.down, K.down, K.enter, ..."Web", K.enter, K.enter]);
+    expect(title.details).toEqual({ action: "accept", content: { tags: ["web"] } });
+  });
+
   it("a default outside the choices starts as the typed answer", async () => {
     const r = await run(form({ region: { ...region, default: "ap-south" } }), [], [100], [K.shiftTab, K.enter]);
     expect(r.screens[0]).toContain("✎ ap-south");

@@ -2,13 +2,16 @@
  * Pi's external-editor key in the real `pi`, in a real terminal (tmux): on a
  * form's free-text row Ctrl+G hands the text to $VISUAL (a script that
  * writes a known text and records what it was given), the form comes back
- * holding that text, and the model reads it as the typed answer.
+ * holding that text, and the model reads it as the typed answer; Pi 1.x's
+ * `externalEditor` setting comes before $VISUAL, as for Pi's own key.
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { toolResults } from "../../scripts/fake-model.js";
+import { EVERY_TOOL } from "./pi-home.js";
+import { HOST } from "./pi-host.js";
 import { startPi, usePiSessions } from "./session.js";
 
 usePiSessions();
@@ -19,6 +22,10 @@ const given = join(dir, "given.txt");
 const editor = join(dir, "editor.sh");
 writeFileSync(editor, `#!/bin/sh\ncp "$1" '${given}'\nprintf 'Written in my editor\\n' > "$1"\n`);
 chmodSync(editor, 0o755);
+
+const visual = join(dir, "visual.sh");
+writeFileSync(visual, `#!/bin/sh\nprintf 'Written by VISUAL\\n' > "$1"\n`);
+chmodSync(visual, 0o755);
 
 const args = { question: "Which cache?", options: [{ label: "Redis" }, { label: "None" }] };
 
@@ -43,5 +50,27 @@ describe("the external-editor key in the real pi", () => {
     term.press("Enter");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual(["Q1: user wrote: Written in my editor"]);
+  });
+
+  it(`runs ${HOST.current ? "Pi's externalEditor setting before $VISUAL" : "$VISUAL: Pi 0.73 has no externalEditor setting"}`, async () => {
+    const files = { ...EVERY_TOOL, "settings.json": JSON.stringify({ externalEditor: editor }) };
+    const { model, term, prompt } = await startPi(
+      [{ toolCalls: [{ name: "question", arguments: args }] }],
+      "outside-setting",
+      { width: 100, height: 32 },
+      [],
+      { VISUAL: visual },
+      files,
+    );
+    prompt("ask about the cache");
+    await term.waitFor("Which cache?");
+    term.press("End", "Enter");
+    await term.waitFor("Shift+Enter new line");
+    term.press("C-g");
+    const written = HOST.current ? "Written in my editor" : "Written by VISUAL";
+    await term.waitFor(written);
+    term.press("Enter");
+    await model.waitForRequests(2);
+    expect(toolResults(model.requests[1])).toEqual([`Q1: user wrote: ${written}`]);
   });
 });

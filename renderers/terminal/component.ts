@@ -58,6 +58,7 @@ export class FormComponent implements Component, Focusable {
   private outside = false;
   private editorInstance?: Editor;
   private readonly onDone: (outcome: FormOutcome) => void;
+  private readonly editorCommand: () => string | undefined;
   private readonly maxHeight: () => number;
   private readonly hints: KeyHints;
   /** The mouse answers the form (the setting is on). */
@@ -94,6 +95,7 @@ export class FormComponent implements Component, Focusable {
     const external = this.outsideKeys[0];
     this.hints = { ...hintsFrom(this.kb), ...(external ? { external: keyName(external) } : {}) };
     this.onDone = options.done;
+    this.editorCommand = options.editorCommand ?? (() => outsideCommand());
     this.notice = options.notice;
     const write = this.host.terminal.write?.bind(this.host.terminal);
     this.mouseOn = options.mouse === true && (this.host.mode === "fullscreen" || write !== undefined);
@@ -233,7 +235,7 @@ export class FormComponent implements Component, Focusable {
    * (its time ran out) or an editor that failed changes nothing.
    */
   private async writeOutside(keys: KeyContext): Promise<void> {
-    const command = outsideCommand();
+    const command = this.editorCommand();
     if (!command) {
       this.message = "Set $VISUAL or $EDITOR to write this in your own editor.";
       this.host.requestRender();

@@ -41,4 +41,9 @@ export interface FormComponentOptions {
   notice?: string;
   /** Report the mouse while the form has focus (clicks and the wheel answer the form). */
   mouse?: boolean;
+  /**
+   * The command the external-editor key runs, asked when the key is pressed
+   * (the host's choice, tools/pi-editor.ts); `$VISUAL` or `$EDITOR` without it.
+   */
+  editorCommand?: () => string | undefined;
 }

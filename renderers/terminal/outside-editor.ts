@@ -1,8 +1,9 @@
 /**
  * A typed answer or note written in the person's own editor: the key Pi
  * opens its editor with (`app.editor.external`, Ctrl+G unless remapped)
- * hands the open field's text to `$VISUAL` or `$EDITOR` in a temporary file
- * and reads the file back when the editor exits. What comes back goes
+ * hands the open field's text to the editor Pi's own key runs (the form's
+ * `editorCommand`, tools/pi-editor.ts; `$VISUAL` or `$EDITOR` without it)
+ * in a temporary file and reads the file back when the editor exits. What comes back goes
  * through the same cleaning as typed keys (renderers/text.ts `typedText`),
  * and the form's checks read it as they read typing.
  */
@@ -27,7 +28,7 @@ export function outsideKeys(kb: KeyMatcher | undefined): KeyId[] {
   return kb.getKeys(OUTSIDE_ACTION as Parameters<KeyMatcher["getKeys"]>[0]);
 }
 
-/** The editor command the person set, or undefined. */
+/** The editor command the environment names, or undefined. */
 export function outsideCommand(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.VISUAL?.trim() || env.EDITOR?.trim() || undefined;
 }

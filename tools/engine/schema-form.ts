@@ -186,7 +186,9 @@ function fieldValue(field: ElicitField, outcome: QuestionOutcome): FieldValue | 
       if (outcome.options[0] === undefined) return outcome.custom[0];
       return field.options[outcome.options[0]].value;
     case "choices": {
-      const values = [...outcome.options.map((i) => field.options[i].value), ...outcome.custom];
+      // A typed value that is a choice's value or title is that choice, given once.
+      const typed = outcome.custom.map((t) => field.options.find((o) => o.value === t || o.title === t)?.value ?? t);
+      const values = [...new Set([...outcome.options.map((i) => field.options[i].value), ...typed])];
       // An empty selection is an answer only where the schema takes an empty list.
       return values.length === 0 && (field.minItems ?? 0) > 0 ? undefined : values;
     }
