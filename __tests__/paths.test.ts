@@ -154,7 +154,7 @@ describe("the routes", () => {
         return pauses % 50 === 0 ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
       });
       expect(events(found)).toEqual(events(generatePaths(spec, machine)));
-      expect(pauses).toBeGreaterThanOrEqual(found.length);
+      expect(pauses).toBeGreaterThan(found.length / 4);
     },
     60_000,
   );
@@ -172,12 +172,12 @@ describe("the routes", () => {
     expect([...sizes].sort()).toEqual(expect.arrayContaining(["3", "4"]));
   });
 
-  it("of a 50-question form are found, about as many as its transitions", () => {
+  it("of a 50-question form are found, at most two for each of its transitions", () => {
     const spec = tabbed(50, 4);
     const machine = createFormMachine(spec) as unknown as AnyStateMachine;
     const routes = generatePaths(spec, machine);
     expect(routes.length).toBeGreaterThan(0);
-    expect(routes.length).toBeLessThanOrEqual(definitionOf(machine, spec).transitions.size);
+    expect(routes.length).toBeLessThanOrEqual(2 * definitionOf(machine, spec).transitions.size);
   }, 60_000);
 
   it("leave out a route that starts another, and the second of two equal ones", () => {

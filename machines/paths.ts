@@ -21,7 +21,7 @@ import { editorText, formPosition } from "./position.js";
 import { isEmptyPicks, rowAt } from "./rows.js";
 import { type FormSpec, isTabbed } from "./spec.js";
 import { selectionAccepted, textProblems } from "./text-rules.js";
-import { activeNodes } from "./xstate-private.js";
+import { activeNodes, leafPath } from "./xstate-private.js";
 
 export type Snap = SnapshotFrom<FormMachine>;
 
@@ -212,6 +212,8 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
     ...[...definition.transitions].map((id) => `t ${id}`),
     ...[...definition.conditions].map((id) => `c ${id}`),
   ]);
+  /** The keys' outcomes met so far (`k …`): each is reached once, but only known once met. */
+  const known = new Set<string>();
   const taken = newCoverage();
   const record = recordMicrosteps(taken);
   const empty = createEmptyActor();
@@ -227,9 +229,22 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
     emit: () => {},
     actionExecutor: () => {},
   } as unknown as Parameters<AnyStateMachine["transition"]>[2];
-  /** What reaching `state` newly covers, with the transitions `taken` holds. */
-  const reach = (state: Snap): string[] => {
+  /**
+   * What reaching `state` newly covers, with the transitions `taken` holds; and, given the step's
+   * start and event, where that key leads from that state (so the review page can say, for every key
+   * a state offers, by which transitions it leads where and where it is ignored).
+   */
+  const reach = (state: Snap, from?: Snap, event?: FormEvent): string[] => {
+    const leads =
+      from && event
+        ? `k ${leafPath(from)} ${JSON.stringify(event)} ${taken.transitions.size > 0 ? [...taken.transitions].sort().join(", ") : "refused"}`
+        : "";
+    if (leads !== "" && !known.has(leads)) {
+      known.add(leads);
+      remaining.add(leads);
+    }
     const hit = [
+      leads,
       ...activeNodes(state).map((n) => `s ${n.id}`),
       ...[...taken.transitions].map((id) => `t ${id}`),
       ...witnessesGiven(spec, witnesses, state.context).map((w) => `c ${witnessId(spec, w)}`),
@@ -265,7 +280,7 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
       const from = queue[at];
       for (const event of events(from.state)) {
         const step: Step = { state: transition(from.state, event), event, parent: from };
-        if (reach(step.state).length > 0) ends.push(step);
+        if (reach(step.state, from.state, event).length > 0) ends.push(step);
         const key = keyOf(step.state);
         if (seen.has(key)) continue;
         seen.add(key);
