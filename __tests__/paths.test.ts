@@ -21,6 +21,7 @@ import { definitionOf, missedBy, newCoverage } from "../machines/coverage.js";
 import { createFormMachine } from "../machines/form.js";
 import { findRoutes, generatePaths, withoutPrefixes } from "../machines/paths.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
+import { branchingWithEveryOperator, questionsAtLimit, richAtLimit } from "./helpers/limit-forms.js";
 import { coveringSample, replayPath } from "./helpers/paths.js";
 
 function example(name: string): FormSpec {
@@ -56,6 +57,8 @@ function chain(n: number): FormSpec {
 const large: Array<[string, FormSpec]> = [
   ["generated 6 questions × 5 options", tabbed(6, 5)],
   ["generated 8-question branching chain", chain(8)],
+  ["50 question questions (the tool's limit)", questionsAtLimit()],
+  ["20 ask_rich_questions (the tool's limit)", richAtLimit()],
 ];
 
 const forms: Array<[string, FormSpec]> = [
@@ -94,6 +97,7 @@ const forms: Array<[string, FormSpec]> = [
       ],
     }),
   ],
+  ["4 question_branch questions, every operator", branchingWithEveryOperator()],
   ...(process.env.QUICK ? [] : large),
 ];
 
@@ -136,7 +140,7 @@ describe.each(forms)("%s", (name, spec) => {
     expect(missed.states).toEqual([]);
     expect(missed.transitions).toEqual([]);
     expect(missed.conditions).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("the routes", () => {
