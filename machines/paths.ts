@@ -31,6 +31,9 @@ export const COOLDOWN_DONE = "xstate.after.cooldown.form.waiting";
 /** The answer clock's end: the machine's own delayed `TIME_UP`; the replay advances the clock for it. */
 export const TIME_UP = "TIME_UP";
 
+/** The rows a digit key selects (1–9). */
+const DIGIT_ROWS = 9;
+
 /** The events a person can cause from a snapshot (keys plus an aborted tool call). */
 export function formEvents(spec: FormSpec) {
   const decided = decidingAnswers(spec, witnessesOfForm(spec));
@@ -61,7 +64,8 @@ export function formEvents(spec: FormSpec) {
     if (position.kind === "review") {
       if (position.mode === "discarding") return discarding;
       if (position.mode === "writing") return editing(["Blue"], [{ type: "FOLD" }]);
-      const goTo: FormEvent[] = spec.questions.map((_, k) => ({ type: "SELECT", row: k }));
+      // The digit keys 1–9 go to a question; past the ninth, Tab and the arrows do.
+      const goTo: FormEvent[] = spec.questions.slice(0, DIGIT_ROWS).map((_, k) => ({ type: "SELECT", row: k }));
       const extra: FormEvent[] = [
         ...(spec.additionalNotes ? [{ type: "NOTE" } as const] : []),
         ...(spec.declinable ? [{ type: "DECLINE" } as const] : []),
@@ -89,7 +93,9 @@ export function formEvents(spec: FormSpec) {
       { type: "SELECT", row: 0 },
       { type: "SELECT", row: afterOptions },
       // the options at a condition's boundaries
-      ...[...decided.options[position.q]].filter((row) => row !== 0).map((row): FormEvent => ({ type: "SELECT", row })),
+      ...[...decided.options[position.q]]
+        .filter((row) => row !== 0 && row < DIGIT_ROWS)
+        .map((row): FormEvent => ({ type: "SELECT", row })),
       { type: "TOGGLE" },
       { type: "CONFIRM" },
       ...(q.kind === "multi" ? [{ type: "TOGGLE_ALL" } as FormEvent, { type: "INVERT" } as FormEvent] : []),

@@ -1,12 +1,8 @@
 /**
  * Forms at the tools' own limits, made as the tools receive them: 50
- * `question` questions (single and multi-select, typed answers allowed), 20
- * `ask_rich_questions` questions, and 4 `question_branch` questions whose
- * conditions use every operator.
+ * `question` questions (single and multi-select, typed answers allowed) and
+ * 4 `question_branch` questions whose conditions use every operator.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { EXAMPLES_DIR } from "../../bin/form-file.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { prepareFormFile } from "../../tools/engine/catalog.js";
 
@@ -24,17 +20,6 @@ export function questionsAtLimit(n = 50): FormSpec {
     options: Array.from({ length: i % 2 ? 4 : 3 }, (_, j) => ({ label: `Option ${i + 1}.${j + 1}` })),
   }));
   return prepared({ tool: "question", arguments: { questions } });
-}
-
-export function richAtLimit(n = 20): FormSpec {
-  const example = JSON.parse(readFileSync(join(EXAMPLES_DIR, "rich.json"), "utf8"));
-  const source = example.arguments.questions as Array<Record<string, unknown>>;
-  const questions = Array.from({ length: n }, (_, i) => ({
-    ...source[i % source.length],
-    id: `r${i + 1}`,
-    label: `R${i + 1}`,
-  }));
-  return prepared({ tool: "ask_rich_questions", arguments: { ...example.arguments, questions } });
 }
 
 export function branchingWithEveryOperator(): FormSpec {
