@@ -41,7 +41,7 @@ describe("every tool works through dialogs", () => {
     const r = await tools()
       .tools.get("question_input")!
       .execute("c", { question: "Date?", type: "date" }, undefined, undefined, ctx);
-    expect(r.details).toEqual({ question: "Date?", answer: "2023-02-28", cancelled: false });
+    expect(r.details).toEqual({ question: "Date?", answer: "2023-02-28", cancelled: false, outcome: "answered" });
     expect(asked[1].title).toBe("Date? — Must be a calendar date as YYYY-MM-DD.");
   });
 
@@ -182,7 +182,7 @@ describe("every tool works through dialogs", () => {
     const r = await tools()
       .tools.get("question")!
       .execute("c", { question: "Which?", options: [{ label: "A" }] }, undefined, undefined, ctx);
-    expect(r.details).toMatchObject({ answer: null, cancelled: true });
+    expect(r.details).toMatchObject({ answer: null, cancelled: true, outcome: "cancelled" });
   });
 
   it("review lists unanswered questions to go back to", async () => {

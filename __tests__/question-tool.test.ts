@@ -98,7 +98,7 @@ describe("answers", () => {
     const multi = await run({ ...args, type: "multi" }, [KEY.space, KEY.down, KEY.space, KEY.enter]).result;
     expect(multi.details).toMatchObject({ answer: ["PostgreSQL", "SQLite"], wasCustom: false });
     const cancelled = await run(args, [KEY.esc]).result;
-    expect(cancelled.details).toMatchObject({ answer: null, cancelled: true });
+    expect(cancelled.details).toMatchObject({ answer: null, cancelled: true, outcome: "cancelled" });
   });
 
   it("Esc cancels and keeps the answers given so far", async () => {
@@ -135,7 +135,7 @@ describe("errors", () => {
   it("print and JSON mode return an error without opening anything", async () => {
     const result = await tool.execute("c", twoQuestions, undefined, undefined, noUiContext);
     expect(result.content[0].text).toMatch(/^Error \(no_ui\): .*plain text/);
-    expect(result.details).toEqual({ questions: [], answers: [], cancelled: true, error: "no_ui" });
+    expect(result.details).toEqual({ questions: [], answers: [], cancelled: true, outcome: "no_ui", error: "no_ui" });
   });
 
   it("a host without custom UI (RPC) asks through dialogs instead", async () => {

@@ -11,7 +11,7 @@
  * What it does once called: tools/engine/question.ts.
  */
 import { foldSingleQuestion, QuestionParameters } from "../schemas/question.js";
-import type { TimedOutFields } from "./engine/answer-text.js";
+import type { OutcomeFields } from "./engine/answer-text.js";
 import { BY_TIMEOUT, defineManifest, describeCall } from "./manifest.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -36,7 +36,7 @@ export interface QuestionAnswer {
   defaulted?: true;
 }
 
-export interface QuestionDetails extends TimedOutFields {
+export interface QuestionDetails extends OutcomeFields {
   questions: NormalizedQuestion[];
   answers: QuestionAnswer[];
   cancelled: boolean;

@@ -12,7 +12,7 @@
  * were not asked). What they do once called: tools/engine/questionnaire.ts.
  */
 import { BranchParameters, QuestionnaireParameters } from "../schemas/qwizard.js";
-import type { TimedOutFields } from "./engine/answer-text.js";
+import type { OutcomeFields } from "./engine/answer-text.js";
 import { BY_TIMEOUT, defineManifest, describeCall, type ResultSummary } from "./manifest.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -28,7 +28,7 @@ export interface QuestionnaireAnswer {
   defaulted?: true;
 }
 
-export interface QuestionnaireDetails extends TimedOutFields {
+export interface QuestionnaireDetails extends OutcomeFields {
   questions: Array<{ id: string; label: string; prompt: string }>;
   answers: QuestionnaireAnswer[];
   cancelled: boolean;

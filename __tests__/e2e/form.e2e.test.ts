@@ -87,7 +87,7 @@ describe("ask_form in the real pi", () => {
     term.press("d");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([
-      "User declined the form: they chose not to give this information. Continue without it; ask again only if it is essential.",
+      "User declined the form: they chose not to give this information.",
     ]);
     await term.waitFor("Declined");
   });

@@ -62,9 +62,7 @@ describe("question in the real pi", () => {
     expect(screen).not.toContain("Submit");
     term.press("Escape");
     await model.waitForRequests(2);
-    expect(toolResults(model.requests[1])).toEqual([
-      "User cancelled the form without answering. Treat this as a declined answer.",
-    ]);
+    expect(toolResults(model.requests[1])).toEqual(["User cancelled the form without answering."]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
 } from "../question.js";
 import { answerLine, cancelledText, outcomeFields, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
+import { failureOutcome, outcomeOf, PARTIAL_SENTENCE } from "./outcome.js";
 
 function formOf(args: QuestionArgs): FormSpec {
   return normalizeForm({
@@ -85,7 +86,10 @@ function details(args: QuestionArgs, spec: FormSpec, result: FormResult): Questi
 
 function text(spec: FormSpec, result: FormResult): string {
   if (result.timedOut) return timedOutText(spec, result);
-  if (!result.cancelled) return spec.questions.map((q, i) => answerLine(q, result.answers[i])).join("\n");
+  if (!result.cancelled) {
+    const lines = spec.questions.map((q, i) => answerLine(q, result.answers[i]));
+    return (outcomeOf(result) === "partial" ? [PARTIAL_SENTENCE, ...lines] : lines).join("\n");
+  }
   const given = spec.questions.flatMap((q, i) =>
     result.answers[i].answered ? [answerLine(q, result.answers[i])] : [],
   );
@@ -104,7 +108,13 @@ export const question = defineFormTool<QuestionArgs, QuestionDetails>(manifest, 
   timeoutSeconds: (args) => args.timeout,
   answer: (args, spec, result) => ({ text: text(spec, result), details: details(args, spec, result) }),
   failure(failure, raw) {
-    const out: QuestionDetails = { questions: [], answers: [], cancelled: true, error: failure.category };
+    const out: QuestionDetails = {
+      questions: [],
+      answers: [],
+      cancelled: true,
+      outcome: failureOutcome(failure.category),
+      error: failure.category,
+    };
     if (isSingleShape(raw)) Object.assign(out, { answer: null, wasCustom: false });
     return out;
   },

@@ -31,6 +31,7 @@ import {
   timedOutText,
 } from "./answer-text.js";
 import { defineFormTool, type Failure, type FormTool } from "./form-tool.js";
+import { failureOutcome, outcomeOf, PARTIAL_SENTENCE } from "./outcome.js";
 
 export const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
 
@@ -102,7 +103,9 @@ export function questionnaireText(spec: FormSpec, result: FormResult): string {
     .filter(([q]) => !result.hidden.includes(q.id));
   const lines = shown.filter(([, a]) => !result.cancelled || a.answered).map(([q, a]) => answerLine(q, a));
   const skipped = result.hidden.length ? [`Skipped by conditions: ${result.hidden.map(quoted).join(", ")}`] : [];
-  if (!result.cancelled) return [...lines, ...skipped].join("\n");
+  if (!result.cancelled) {
+    return [...(outcomeOf(result) === "partial" ? [PARTIAL_SENTENCE] : []), ...lines, ...skipped].join("\n");
+  }
   return cancelledText("questionnaire", lines);
 }
 
@@ -115,6 +118,7 @@ export function questionnaireFailure(
     questions: spec ? summaries(spec) : [],
     answers: [],
     cancelled: true,
+    outcome: failureOutcome(failure.category),
     error: failure.category,
   };
   if (branch) Object.assign(details, { skipped: [], hidden: [] });
