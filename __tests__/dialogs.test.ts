@@ -185,11 +185,24 @@ describe("every tool works through dialogs", () => {
     expect(r.details).toMatchObject({ answer: null, cancelled: true, outcome: "cancelled" });
   });
 
-  it("review lists unanswered questions to go back to", async () => {
+  it("review names the questions left open, and Submit sends them open", async () => {
     const args = {
       questions: [
         { prompt: "One?", options: [{ label: "A" }] },
         { prompt: "Two?", options: [{ label: "B" }] },
+      ],
+    };
+    const { ctx, asked } = rpcContext([pick("A"), "→ Next question", true]);
+    const r = await tools().tools.get("question")!.execute("c", args, undefined, undefined, ctx);
+    expect(asked[2].title).toBe("Open: Q2. Submit with them open?");
+    expect(r.details).toMatchObject({ outcome: "partial", unanswered: ["q2"] });
+  });
+
+  it("review lists unanswered questions to go back to", async () => {
+    const args = {
+      questions: [
+        { prompt: "One?", options: [{ label: "A" }], required: true },
+        { prompt: "Two?", options: [{ label: "B" }], required: true },
       ],
     };
     const { ctx, asked } = rpcContext([

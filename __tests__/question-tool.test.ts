@@ -183,3 +183,37 @@ describe("rendering in the chat", () => {
     expect(call.render(80).join("")).not.toMatch(/\x1b\]|\x1b\[2J|\x07/);
   });
 });
+
+describe("partial submit", () => {
+  /** Answer DB, pass over Extras to the review, keep the review's screen, press Enter. */
+  async function submitWithExtrasOpen(args: unknown) {
+    let review = "";
+    const { ctx } = fakeUiContext((c) => {
+      c.handleInput("1");
+      c.handleInput(KEY.tab);
+      review = c.render(100).join("\n");
+      c.handleInput(KEY.enter);
+      // A form that refuses the submit stays open: close it so the call ends.
+      c.handleInput(KEY.esc);
+      c.handleInput(KEY.esc);
+    });
+    const result = await tool.execute("call-1", tool.prepareArguments!(args), undefined, undefined, ctx);
+    return { review, result };
+  }
+
+  it("submits with a question open: the review names it, the result reports it unanswered", async () => {
+    const { review, result } = await submitWithExtrasOpen(twoQuestions);
+    expect(review).toContain("Open: Extras. Press Enter to submit with them open.");
+    expect(result.details).toMatchObject({ cancelled: false, outcome: "partial", unanswered: ["extras"] });
+    expect(result.content[0].text).toBe(
+      "User submitted the form with some questions left open: Extras.\nDB: user selected: 1. PostgreSQL\nExtras: (skipped)",
+    );
+  });
+
+  it("a question the model marks required still blocks Submit", async () => {
+    const [db, extras] = twoQuestions.questions;
+    const { review, result } = await submitWithExtrasOpen({ questions: [db, { ...extras, required: true }] });
+    expect(review).toContain("Unanswered: Extras. Answer them to submit.");
+    expect(result.details).toMatchObject({ cancelled: true, outcome: "cancelled" });
+  });
+});

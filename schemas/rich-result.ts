@@ -81,6 +81,7 @@ export const richResultSchema = {
         cancelled: { type: "boolean" },
         outcome: outcomeSchema,
         defaulted: { type: "array", items: { type: "string" } },
+        unanswered: { type: "array", items: { type: "string" } },
       },
     },
     {

@@ -57,6 +57,8 @@ export interface RichFormResult {
   outcome: Outcome;
   /** With `outcome`: ids of the questions that took their recommended option. */
   defaulted?: string[];
+  /** With `outcome: "partial"`: ids of the shown questions submitted without an answer. */
+  unanswered?: string[];
 }
 
 export interface RichForm {

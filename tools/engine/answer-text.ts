@@ -14,7 +14,7 @@
  */
 import type { FormResult, QuestionOutcome } from "../../machines/context.js";
 import { type FormSpec, isScaleOption, type QuestionSpec } from "../../machines/spec.js";
-import { cancelledSentence, type Outcome, outcomeOf } from "./outcome.js";
+import { cancelledSentence, type Outcome, openIds, outcomeOf, partialSentence } from "./outcome.js";
 
 /** An answer's chosen option labels in option order, then its typed values; empty when unanswered. */
 export function chosenLabels(q: QuestionSpec, outcome: QuestionOutcome): string[] {
@@ -75,11 +75,20 @@ export interface OutcomeFields {
   outcome: Outcome;
   /** With `outcome: "timed_out"`: ids of the questions that took their recommended option. */
   defaulted?: string[];
+  /** With `outcome: "partial"`: ids of the shown questions submitted without an answer. */
+  unanswered?: string[];
 }
 
 export function timedOutFields(result: FormResult): OutcomeFields {
   const outcome = outcomeOf(result);
-  return outcome === "timed_out" ? { outcome, defaulted: [...(result.defaulted ?? [])] } : { outcome };
+  if (outcome === "timed_out") return { outcome, defaulted: [...(result.defaulted ?? [])] };
+  return outcome === "partial" ? { outcome, unanswered: openIds(result) } : { outcome };
+}
+
+/** The first line of a partial submit, naming the questions left open as the other lines name them. */
+export function partialLine(spec: FormSpec, result: FormResult, nameOf = (q: QuestionSpec) => q.label): string {
+  const open = new Set(openIds(result));
+  return partialSentence(spec.questions.filter((q) => open.has(q.id)).map((q) => quoted(nameOf(q))));
 }
 
 /**

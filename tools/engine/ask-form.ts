@@ -9,7 +9,7 @@ import { type CheckedAskForm, checkFoldedAskForm } from "../../schemas/ask-form.
 import { type AskFormDetails, askForm as manifest } from "../ask-form.js";
 import { jsonLine, timedOutHeadline } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
-import { cancelledSentence, DECLINED_SENTENCE, failureOutcome, PARTIAL_SENTENCE } from "./outcome.js";
+import { cancelledSentence, DECLINED_SENTENCE, failureOutcome, partialSentence } from "./outcome.js";
 import { elicitResult, schemaForm } from "./schema-form.js";
 
 export function fieldName(name: string): string {
@@ -20,11 +20,12 @@ function text(args: CheckedAskForm, details: AskFormDetails): string {
   if (details.action === "decline") return DECLINED_SENTENCE;
   if (details.action === "cancel") return cancelledSentence("form", false);
   const content = details.content ?? {};
+  const open = args.form.fields.filter((field) => !Object.hasOwn(content, field.name)).map((f) => fieldName(f.name));
   const lines = args.form.fields.map((field) => {
     const has = Object.hasOwn(content, field.name);
     return `${fieldName(field.name)}: ${has ? jsonLine(content[field.name]) : "(no answer)"}`;
   });
-  return [details.outcome === "partial" ? PARTIAL_SENTENCE : "User submitted the form:", ...lines].join("\n");
+  return [details.outcome === "partial" ? partialSentence(open) : "User submitted the form:", ...lines].join("\n");
 }
 
 function answer(args: CheckedAskForm, spec: FormSpec, result: FormResult) {

@@ -21,8 +21,7 @@ export function outcomeOf(result: FormResult): Outcome {
   if (result.timedOut) return "timed_out";
   if (result.declined) return "declined";
   if (result.cancelled) return "cancelled";
-  const open = result.answers.some((a) => !a.answered && !result.hidden.includes(a.id));
-  return open ? "partial" : "answered";
+  return openIds(result).length ? "partial" : "answered";
 }
 
 /** A call that opened no form: no UI, or anything else that kept it from opening. */
@@ -30,8 +29,16 @@ export function failureOutcome(category: string): "no_ui" | "error" {
   return category === "no_ui" ? "no_ui" : "error";
 }
 
-/** The sentence a partial submit starts with. */
-export const PARTIAL_SENTENCE = "User submitted the form with some questions left open.";
+/** The ids of the shown questions a submitted form left open. */
+export function openIds(result: FormResult): string[] {
+  return result.answers.filter((a) => !a.answered && !result.hidden.includes(a.id)).map((a) => a.id);
+}
+
+/** The sentence a partial submit starts with; `open` names the questions left open, as the text names them. */
+export function partialSentence(open: string[] = []): string {
+  const named = open.length ? `: ${open.join(", ")}` : "";
+  return `User submitted the form with some questions left open${named}.`;
+}
 
 /** The sentence a cancel starts with; `answered` when answers given before it follow. */
 export function cancelledSentence(subject: string, answered: boolean): string {

@@ -45,7 +45,9 @@ function answer(spec: FormSpec, form: FormResult) {
     return { text: cancelledText("question", []), details };
   }
   const value = form.answers[0].custom[0] ?? "";
-  const details: InputDetails = { question, answer: value, ...outcomeFields(form) };
+  // One question: `answer` says it was left empty, and there is no id to name.
+  const { unanswered: _, ...fields } = outcomeFields(form);
+  const details: InputDetails = { question, answer: value, ...fields };
   return { text: value === "" ? "User left the answer empty." : `User answered: ${quoted(value)}`, details };
 }
 

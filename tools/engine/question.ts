@@ -13,9 +13,9 @@ import {
   type QuestionAnswer,
   type QuestionDetails,
 } from "../question.js";
-import { answerLine, cancelledText, outcomeFields, timedOutText } from "./answer-text.js";
+import { answerLine, cancelledText, outcomeFields, partialLine, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
-import { failureOutcome, outcomeOf, PARTIAL_SENTENCE } from "./outcome.js";
+import { failureOutcome, outcomeOf } from "./outcome.js";
 
 function formOf(args: QuestionArgs): FormSpec {
   return normalizeForm({
@@ -26,6 +26,8 @@ function formOf(args: QuestionArgs): FormSpec {
       options: q.options,
       allowOther: q.allowOther,
       multiple: q.multiple,
+      // Open unless the model says it must be answered: the person can submit the rest.
+      required: q.required ?? false,
     })),
   });
 }
@@ -88,7 +90,7 @@ function text(spec: FormSpec, result: FormResult): string {
   if (result.timedOut) return timedOutText(spec, result);
   if (!result.cancelled) {
     const lines = spec.questions.map((q, i) => answerLine(q, result.answers[i]));
-    return (outcomeOf(result) === "partial" ? [PARTIAL_SENTENCE, ...lines] : lines).join("\n");
+    return (outcomeOf(result) === "partial" ? [partialLine(spec, result), ...lines] : lines).join("\n");
   }
   const given = spec.questions.flatMap((q, i) =>
     result.answers[i].answered ? [answerLine(q, result.answers[i])] : [],

@@ -26,12 +26,13 @@ import {
   cancelledText,
   chosenLabels,
   outcomeFields,
+  partialLine,
   previewedOptions,
   quoted,
   timedOutText,
 } from "./answer-text.js";
 import { defineFormTool, type Failure, type FormTool } from "./form-tool.js";
-import { failureOutcome, outcomeOf, PARTIAL_SENTENCE } from "./outcome.js";
+import { failureOutcome, outcomeOf } from "./outcome.js";
 
 export const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
 
@@ -104,7 +105,7 @@ export function questionnaireText(spec: FormSpec, result: FormResult): string {
   const lines = shown.filter(([, a]) => !result.cancelled || a.answered).map(([q, a]) => answerLine(q, a));
   const skipped = result.hidden.length ? [`Skipped by conditions: ${result.hidden.map(quoted).join(", ")}`] : [];
   if (!result.cancelled) {
-    return [...(outcomeOf(result) === "partial" ? [PARTIAL_SENTENCE] : []), ...lines, ...skipped].join("\n");
+    return [...(outcomeOf(result) === "partial" ? [partialLine(spec, result)] : []), ...lines, ...skipped].join("\n");
   }
   return cancelledText("questionnaire", lines);
 }

@@ -18,7 +18,7 @@ import {
 } from "../rich.js";
 import { timedOutFields, timedOutHeadline } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
-import { failureOutcome, PARTIAL_SENTENCE } from "./outcome.js";
+import { failureOutcome, partialSentence } from "./outcome.js";
 
 /** Defaults applied, original authoring content kept. */
 export function normalizeRich(args: RichArgs): RichForm {
@@ -143,7 +143,7 @@ function indented(indent: string, value: string): string[] {
 
 /** The model-facing text of a submitted form (the format of docs/result-contract.md). */
 export function formatRichAnswers(details: RichFormResult): string {
-  const out: string[] = details.outcome === "partial" ? [PARTIAL_SENTENCE] : [];
+  const out: string[] = details.outcome === "partial" ? [partialSentence()] : [];
   if (details.title) out.push(...field("", "Form", details.title));
   if (details.description) out.push(...field("", "Context", details.description));
   if (out.length) out.push("");
