@@ -120,7 +120,9 @@ describe("the three outcomes", () => {
     };
     const r = await run(args, [..."Ada", K.enter, K.enter, K.enter]);
     expect(r.details).toEqual({ action: "accept", content: { name: "Ada" }, outcome: "partial" });
-    expect(r.text).toBe('User submitted the form with some questions left open: phone.\nname: "Ada"\nphone: (no answer)');
+    expect(r.text).toBe(
+      'User submitted the form with some questions left open: phone.\nname: "Ada"\nphone: (no answer)',
+    );
   });
 });
 
