@@ -66,6 +66,26 @@ describe("question in the real pi", () => {
   });
 });
 
+describe("question in the real pi: partial submit", () => {
+  it("submits with a question left open: the review names it, the model reads it as open", async () => {
+    const { model, term, prompt } = await startPi(
+      [{ toolCalls: [{ name: "question", arguments: dbQuestion }] }],
+      "partial",
+    );
+    prompt("pick a database");
+    await term.waitFor("Which database should we use?");
+    term.press("1");
+    await term.waitFor("Which extras?");
+    term.press("Tab");
+    await term.waitFor("Open: Extras. Press Enter to submit with them open.");
+    term.press("Enter");
+    await model.waitForRequests(2);
+    expect(toolResults(model.requests[1])).toEqual([
+      "User submitted the form with some questions left open: Extras.\nDB: user selected: 1. PostgreSQL\nExtras: (skipped)",
+    ]);
+  });
+});
+
 describe("question in the real pi: sequencing, resizing, drafts", () => {
   it("two question calls in one assistant message open one after the other; both answers reach the model", async () => {
     const first = { question: "First: which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] };
