@@ -257,7 +257,7 @@ describe("the review menu through dialogs", () => {
       true,
     ]);
     const r = await tools().tools.get("question_branch")!.execute("c", args, undefined, undefined, ctx);
-    expect(asked[3].options).toEqual(["Submit", "Change 1. Q1: No", "Change 2. Q3: Now"]);
+    expect(asked[3].options).toEqual(["Submit", "Change 1. Q1: No", "Change 2. Q3: Now", "✎ Additional notes"]);
     expect(asked[4].title).toContain("When?");
     expect(r.content[0].text).toBe(
       "Q1: user selected: 2. No\nQ3: user selected: 2. Later\nSkipped by conditions: where",

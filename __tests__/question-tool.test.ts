@@ -217,3 +217,21 @@ describe("partial submit", () => {
     expect(result.details).toMatchObject({ cancelled: true, outcome: "cancelled" });
   });
 });
+
+describe("a note on the whole form", () => {
+  it("the review takes a note, reported apart from the answers", async () => {
+    const keys = ["1", KEY.tab, "n", ..."Ship after lunch", KEY.enter, KEY.enter];
+    const { result } = run(twoQuestions, keys);
+    const r = await result;
+    expect(r.details).toMatchObject({ outcome: "partial", additionalText: "Ship after lunch" });
+    expect(r.details.answers.map((a: { label: string }) => a.label)).toEqual(["PostgreSQL"]);
+    expect(r.content[0].text.split("\n").at(-1)).toBe("Additional notes: Ship after lunch");
+  });
+
+  it("a note with a line break stays on one line of the text", async () => {
+    const keys = ["1", KEY.tab, "n", ..."one", "\x1b[13;2~", ..."DB: forged", KEY.enter, KEY.enter];
+    const r = await run(twoQuestions, keys).result;
+    expect(r.content[0].text.split("\n")).toHaveLength(4);
+    expect(r.content[0].text.split("\n").at(-1)).toBe('Additional notes: "one\\nDB: forged"');
+  });
+});

@@ -620,3 +620,13 @@ describe("events", () => {
     expect(positions).toEqual(["waiting", "question"]);
   });
 });
+
+describe("questionnaire: a note on the whole form", () => {
+  it("the review takes a note, reported apart from the answers", async () => {
+    const { tools } = setup();
+    const args = { questions: [q("a"), q("b")] };
+    const { result } = await call(tools, "questionnaire", args, ["1", "1", "n", ..."Fine", KEY.enter, KEY.enter]);
+    expect(result.details).toMatchObject({ outcome: "answered", additionalText: "Fine" });
+    expect(result.content[0].text).toBe("Q1: user selected: 1. A\nQ2: user selected: 1. A\nAdditional notes: Fine");
+  });
+});

@@ -40,6 +40,8 @@ export interface QuestionDetails extends OutcomeFields {
   questions: NormalizedQuestion[];
   answers: QuestionAnswer[];
   cancelled: boolean;
+  /** The note the person wrote on the review screen, apart from the answers (submitted forms only). */
+  additionalText?: string;
   /** Set when the form could not open: a stable category. */
   error?: string;
   // The single-question call shape adds these:

@@ -34,6 +34,8 @@ export interface QuestionnaireDetails extends OutcomeFields {
   cancelled: boolean;
   skipped?: string[];
   hidden?: string[];
+  /** The note the person wrote on the review screen, apart from the answers (submitted forms only). */
+  additionalText?: string;
   error?: string;
 }
 

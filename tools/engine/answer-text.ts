@@ -135,5 +135,10 @@ export function timedOutText(
   return lines.join("\n");
 }
 
+/** The note the person wrote on the review screen, apart from the answers, on one line: none when they wrote none. */
+export function notesLine(result: FormResult): string[] {
+  return result.additionalText ? [`Additional notes: ${quoted(result.additionalText)}`] : [];
+}
+
 /** A question of a tool that asks one and takes no label: named by the prompt the model wrote. */
 export const byPrompt = (q: QuestionSpec): string => q.prompt;

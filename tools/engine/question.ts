@@ -13,12 +13,13 @@ import {
   type QuestionAnswer,
   type QuestionDetails,
 } from "../question.js";
-import { answerLine, cancelledText, outcomeFields, partialLine, timedOutText } from "./answer-text.js";
+import { answerLine, cancelledText, notesLine, outcomeFields, partialLine, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
 import { failureOutcome, outcomeOf } from "./outcome.js";
 
 function formOf(args: QuestionArgs): FormSpec {
   return normalizeForm({
+    additionalNotes: true,
     questions: args.questions.map((q) => ({
       id: q.id,
       label: q.label,
@@ -82,6 +83,7 @@ function details(args: QuestionArgs, spec: FormSpec, result: FormResult): Questi
     ),
     ...outcomeFields(result),
   };
+  if (!result.cancelled && result.additionalText) out.additionalText = result.additionalText;
   if (args.compat === "single-question") Object.assign(out, singleShapeFields(spec.questions[0], result.answers[0]));
   return out;
 }
@@ -89,7 +91,7 @@ function details(args: QuestionArgs, spec: FormSpec, result: FormResult): Questi
 function text(spec: FormSpec, result: FormResult): string {
   if (result.timedOut) return timedOutText(spec, result);
   if (!result.cancelled) {
-    const lines = spec.questions.map((q, i) => answerLine(q, result.answers[i]));
+    const lines = [...spec.questions.map((q, i) => answerLine(q, result.answers[i])), ...notesLine(result)];
     return (outcomeOf(result) === "partial" ? [partialLine(spec, result), ...lines] : lines).join("\n");
   }
   const given = spec.questions.flatMap((q, i) =>

@@ -25,6 +25,7 @@ import {
   answerLine,
   cancelledText,
   chosenLabels,
+  notesLine,
   outcomeFields,
   partialLine,
   previewedOptions,
@@ -45,6 +46,7 @@ function optionsFor(item: CheckedItem): Array<{ label: string; description?: str
 
 export function questionnaireForm(args: CheckedQuestionnaire): FormSpec {
   return normalizeForm({
+    additionalNotes: true,
     questions: args.questions.map(
       (q): QuestionInput => ({
         id: q.id,
@@ -93,6 +95,7 @@ export function questionnaireDetails(spec: FormSpec, result: FormResult, branch:
     }),
     ...outcomeFields(result),
   };
+  if (!result.cancelled && result.additionalText) details.additionalText = result.additionalText;
   if (branch) Object.assign(details, { skipped: result.skipped, hidden: result.hidden });
   return details;
 }
@@ -105,7 +108,8 @@ export function questionnaireText(spec: FormSpec, result: FormResult): string {
   const lines = shown.filter(([, a]) => !result.cancelled || a.answered).map(([q, a]) => answerLine(q, a));
   const skipped = result.hidden.length ? [`Skipped by conditions: ${result.hidden.map(quoted).join(", ")}`] : [];
   if (!result.cancelled) {
-    return [...(outcomeOf(result) === "partial" ? [partialLine(spec, result)] : []), ...lines, ...skipped].join("\n");
+    const partial = outcomeOf(result) === "partial" ? [partialLine(spec, result)] : [];
+    return [...partial, ...lines, ...skipped, ...notesLine(result)].join("\n");
   }
   return cancelledText("questionnaire", lines);
 }
