@@ -36,7 +36,8 @@ describe("question in the real pi", () => {
     prompt("pick a database");
     const screen = await term.waitFor("Which database should we use?");
     expect(screen).toContain("› 1. PostgreSQL");
-    expect(screen).toContain("□ DB  □ Extras  □ Submit");
+    // No question is required: Submit is open from the start.
+    expect(screen).toContain("□ DB  □ Extras  ✓ Submit");
     term.press("2");
     await term.waitFor("Which extras?");
     term.press("Space", "Down", "Down");
