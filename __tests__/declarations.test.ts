@@ -165,7 +165,7 @@ describe("every documented call shape passes Pi's check of the declaration and t
       { name, description: "", parameters: tool.parameters as never },
       { type: "toolCall", id: "1", name, arguments: prepared as never },
     );
-    const { ctx, opened } = fakeUiContext((c) => c.handleInput(KEY.escape));
+    const { ctx, opened } = fakeUiContext((c) => c.handleInput(KEY.esc));
     const result = await tool.execute("1", args, undefined, undefined, ctx);
     expect((result.details as { error?: string }).error).toBeUndefined();
     expect(opened()).toBe(1);
