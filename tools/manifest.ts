@@ -27,8 +27,6 @@ export interface ToolManifest<Details = unknown> {
   description: string;
   promptSnippet: string;
   promptGuidelines: string[];
-  /** A few words on what the tool is for, where the model is told it can call it by name. */
-  searchHint: string;
   /** The full parameter schema: what the model reads and what ajv checks once called. */
   parameters: TSchema;
   /**
