@@ -6,6 +6,11 @@
  * timed out while nobody opened it, or not answered when the session that
  * asked it ended. A form is a statechart; a question that waits is this
  * chart around it (tools/engine/waiting.ts runs one per question).
+ *
+ * Only a question nobody has opened times out: once the person opened it,
+ * its clock stops, as a form's stops at the first key, and a question put
+ * back waits without one (what was entered is never replaced by the
+ * recommended options).
  */
 import { type Actor, createActor, createMachine } from "xstate";
 import { type FormContext, type FormResult, formResult } from "./context.js";
@@ -48,8 +53,15 @@ export const waitingMachine = createMachine({
     },
     opened: {
       on: {
-        PUT_BACK: "waiting",
+        PUT_BACK: "putBack",
         ANSWER: "answered",
+        WITHDRAW: "withdrawn",
+        SESSION_END: "notAnswered",
+      },
+    },
+    putBack: {
+      on: {
+        OPEN: "opened",
         WITHDRAW: "withdrawn",
         SESSION_END: "notAnswered",
       },
@@ -69,8 +81,14 @@ export function startWaitingChart(): WaitingChart {
 }
 
 /** Where a question's chart is: a state it waits or is open in, or how it ended. */
-export function stateOf(chart: WaitingChart): "waiting" | "opened" | WaitingEnd {
-  return chart.getSnapshot().value as "waiting" | "opened" | WaitingEnd;
+export function stateOf(chart: WaitingChart): "waiting" | "opened" | "putBack" | WaitingEnd {
+  return chart.getSnapshot().value as "waiting" | "opened" | "putBack" | WaitingEnd;
+}
+
+/** Whether the question waits for the key on the line: not yet opened, or put back. */
+export function waitsForKey(chart: WaitingChart): boolean {
+  const state = stateOf(chart);
+  return state === "waiting" || state === "putBack";
 }
 
 /**

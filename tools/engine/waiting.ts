@@ -15,7 +15,7 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { FormSpec } from "../../machines/spec.js";
-import { startWaitingChart, stateOf, timedOutResult, type WaitingChart } from "../../machines/waiting.js";
+import { startWaitingChart, stateOf, timedOutResult, type WaitingChart, waitsForKey } from "../../machines/waiting.js";
 import { displayLine } from "../../renderers/text.js";
 import type { FormchartState } from "../state.js";
 import { WAITING_ENTRY, WAITING_KEY_NAME, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
@@ -96,7 +96,7 @@ export class WaitingQuestions {
 
   /** Open the oldest question that waits (the key on the line): false when none does. */
   async openNext(ctx: ExtensionContext): Promise<boolean> {
-    const question = this.questions.find((q) => stateOf(q.chart) === "waiting");
+    const question = this.questions.find((q) => waitsForKey(q.chart));
     if (!question) return false;
     this.ctx = ctx;
     clearTimeout(question.timer);
@@ -184,7 +184,7 @@ export class WaitingQuestions {
   /** The line above the editor, every second while a question waits. */
   private show(): void {
     const ui = this.ctx?.hasUI ? this.ctx.ui : undefined;
-    const waiting = this.questions.filter((q) => stateOf(q.chart) === "waiting");
+    const waiting = this.questions.filter((q) => waitsForKey(q.chart));
     if (waiting.length === 0) {
       this.stopTicker();
       ui?.setWidget(WAITING_WIDGET, undefined);
