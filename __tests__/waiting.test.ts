@@ -198,3 +198,39 @@ describe("a question put back", () => {
     ]);
   });
 });
+
+describe("a resumed session", () => {
+  it("asks again each question it had waiting, under its id, and tells the model of one it cannot ask", async () => {
+    const x = await extension();
+    const recorded = x.pi.entries.filter((e) => e.customType === "formchart-waiting");
+    // The next Pi process, resuming that session: its entries, and one question whose tool is gone.
+    const next = fakePi();
+    createFormchart({ agentDir: tempAgentDir() })(next.api);
+    next.entries.push(...recorded, {
+      type: "custom",
+      customType: "formchart-waiting",
+      data: { id: "ask-2", toolName: "no_such_tool", args: {} },
+    });
+    const widget: Array<string[] | undefined> = [];
+    const notices: string[] = [];
+    const ctx = {
+      hasUI: true,
+      mode: "tui",
+      isIdle: () => true,
+      sessionManager: { getBranch: () => next.entries },
+      ui: {
+        setWidget: (_k: string, lines: string[] | undefined) => widget.push(lines),
+        notify: (t: string) => notices.push(t),
+      },
+    };
+    await next.fire("session_start", { type: "session_start", reason: "resume" }, ctx);
+    expect(widget.at(-1)).toEqual([expect.stringContaining("Alt+A opens ask-1: Which database?")]);
+    expect(notices).toContain("pi-formchart: 1 question from before waits again (Alt+A).");
+    expect(next.sent.map((s) => s.message.content)).toEqual([
+      "ask-2 (no_such_tool, asked with wait: false) was not answered: it can no longer be asked. Ask again if you still need it.",
+    ]);
+    // A new question takes the next id, past every one the session recorded.
+    const pending = await next.tools.get("question")!.execute("call-2", asked, undefined, undefined, ctx);
+    expect(pending.details).toEqual({ outcome: "pending", id: "ask-3" });
+  });
+});

@@ -60,4 +60,112 @@ describe("a question that does not wait, in the real pi", () => {
     await term.waitFor("Using SQLite, then.");
     expect(term.screen()).not.toContain("A question waits");
   });
+
+  it("is withdrawn by the model: the person is told, the line goes, and the model reads that it was withdrawn", async () => {
+    const { model, term, prompt } = await startPi(
+      [
+        { toolCalls: [{ name: "question", arguments: { wait: false, questions: [db] } }] },
+        { toolCalls: [{ name: "withdraw_question", arguments: { id: "ask-1" } }] },
+        { text: "I found the answer in the docs." },
+      ],
+      "ask-later-withdrawn",
+    );
+    prompt("set up the project");
+    await model.waitForRequests(3);
+    expect(toolResults(model.requests[2])[1]).toBe(
+      "Withdrew ask-1 (Which database should we use?); the user was told.",
+    );
+    const screen = await term.waitFor("I found the answer in the docs.");
+    expect(screen).toContain("The model withdrew its question (ask-1): Which database should we use?");
+    expect(screen).not.toContain("A question waits");
+    term.press("M-a");
+    await term.waitFor("no question waits");
+  });
+
+  it("times out with nobody opening it: the model reads the form's own timed-out result, with its id", async () => {
+    const { model, term, prompt } = await startPi(
+      [
+        { toolCalls: [{ name: "question", arguments: { wait: false, timeout: 2, questions: [db] } }] },
+        { text: "Meanwhile I am writing the migration." },
+      ],
+      "ask-later-timeout",
+    );
+    prompt("set up the project");
+    await term.waitFor("A question waits");
+    await model.waitForRequests(3, 15000);
+    expect(texts(model.requests[2]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
+      [
+        "Answer to ask-1 (question, asked with wait: false):",
+        "The form timed out: nobody pressed a key within 2s, so the user submitted nothing.",
+        "Taken by default (the option you marked recommended):",
+        "DB: 1. PostgreSQL",
+      ].join("\n"),
+    );
+    expect(term.screen()).not.toContain("A question waits");
+  });
+
+  it("queues two: the line counts them, each opens on its own, and both answers reach the model", async () => {
+    const { model, term, prompt } = await startPi(
+      [
+        {
+          toolCalls: [
+            { name: "question", arguments: { wait: false, questions: [db] } },
+            { name: "question", arguments: { wait: false, questions: [ci] } },
+          ],
+        },
+        { text: "Both asked; going on." },
+      ],
+      "ask-later-queue",
+    );
+    prompt("set up the project");
+    await term.waitFor("Both asked; going on.");
+    await term.waitFor("2 questions wait");
+    expect(term.screen()).toContain("Alt+A opens ask-1: Which database should we use?");
+    term.press("M-a");
+    await term.waitFor("2. SQLite");
+    term.press("Down", "Enter");
+    await term.waitFor("Alt+A opens ask-2: Which CI should run the tests?");
+    expect(term.screen()).toContain("A question waits");
+    term.press("M-a");
+    await term.waitFor("2. Jenkins");
+    term.press("Enter");
+    const answered = async (id: string) => {
+      for (let i = 0; i < 100; i++) {
+        const found = model.requests.flatMap(texts).find((t) => t.startsWith(`Answer to ${id}`));
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return undefined;
+    };
+    expect(await answered("ask-1")).toBe(
+      "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite",
+    );
+    expect(await answered("ask-2")).toBe(
+      "Answer to ask-2 (question, asked with wait: false):\nCI: user selected: 1. GitHub",
+    );
+  });
+
+  it("still waits after /reload, and its answer still reaches the model", async () => {
+    const { model, term, prompt } = await startPi(
+      [
+        { toolCalls: [{ name: "question", arguments: { wait: false, questions: [db] } }] },
+        { text: "Meanwhile I am writing the migration." },
+        { text: "Using SQLite, then." },
+      ],
+      "ask-later-reload",
+    );
+    prompt("set up the project");
+    await term.waitFor("Meanwhile I am writing the migration.");
+    await term.waitFor("A question waits");
+    prompt("/reload");
+    await term.waitFor("Reloaded");
+    await term.waitFor("Alt+A opens ask-1: Which database should we use?");
+    term.press("M-a");
+    await term.waitFor("2. SQLite");
+    term.press("Down", "Enter");
+    await model.waitForRequests(3);
+    expect(texts(model.requests[2]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
+      "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite",
+    );
+  });
 });

@@ -87,9 +87,6 @@ export function resumeWaiting(state: FormchartState, ctx: ExtensionContext, entr
     queue.ask(ctx, entry.toolName, entry.args, prepared.form as never, entry.id, false);
     asked++;
   }
-  if (asked)
-    ctx.ui.notify(
-      `pi-formchart: ${asked} question${asked === 1 ? "" : "s"} from before wait again (${WAITING_KEY_NAME}).`,
-      "info",
-    );
+  const waits = asked === 1 ? "1 question from before waits" : `${asked} questions from before wait`;
+  if (asked) ctx.ui.notify(`pi-formchart: ${waits} again (${WAITING_KEY_NAME}).`, "info");
 }
