@@ -13,6 +13,8 @@ import { TestModel } from "@xstate/graph";
 import { createActor } from "xstate";
 import { missedBy, newCoverage, recordMicrosteps } from "../machines/coverage.js";
 import { WAITING_EVENTS, type WaitingEvent, waitingMachine } from "../machines/waiting.js";
+import { escapeHtml } from "../renderers/review/html.js";
+import { WAITING_SENDERS, waitingSection } from "../renderers/review/waiting.js";
 import { plainTheme } from "../renderers/theme.js";
 import { createFormchart } from "../tools/index.js";
 import { fakeHost, KEY } from "./helpers/fake-host.js";
@@ -232,5 +234,13 @@ describe("a resumed session", () => {
     // A new question takes the next id, past every one the session recorded.
     const pending = await next.tools.get("question")!.execute("call-2", asked, undefined, undefined, ctx);
     expect(pending.details).toEqual({ outcome: "pending", id: "ask-3" });
+  });
+});
+
+describe("the review page's waiting chart", () => {
+  it("draws every state of the chart and every edge, each named by what sends it", async () => {
+    const section = await waitingSection();
+    for (const state of Object.keys(waitingMachine.root.states)) expect(section).toContain(`>${state}</text>`);
+    for (const event of WAITING_EVENTS) expect(section).toContain(escapeHtml(WAITING_SENDERS[event.type]));
   });
 });
