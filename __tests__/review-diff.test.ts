@@ -4,7 +4,7 @@
  * question was added, and a form compared with itself.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { loadFormFile } from "../bin/form-file.js";
@@ -35,49 +35,79 @@ describe("the changes from branching without Split to branching", () => {
     ]);
     expect(diff.questions.removed).toEqual([]);
     expect(diff.questions.changed).toEqual([]);
+    // Named as the review pages name them; compared by question id (Team was q2, is q3: the same state).
     expect(diff.states.added).toEqual([
-      "Split · options (split/choosing)",
-      "Split · discard what was entered? (split/discarding)",
+      "Split · options (q2.choosing)",
+      "Split · discard what was entered? (q2.discarding)",
     ]);
     expect(diff.states.removed).toEqual([]);
   });
 
   it("lists the keys that lead somewhere new, and the conditions that changed", () => {
+    // The keys at the condition's boundary (4, and 3 for Team) are among the keys that lead there.
     expect(diff.edges.added).toContain(
-      "Size · options (size/choosing) → Split · options (split/choosing): Enter / Tab / → — when Size is 4 or more (4 or 5)",
+      "Size · options (q1.choosing) → Split · options (q2.choosing): Enter / Tab / → / 4 — when Size is 4 or more (4 or 5)",
     );
     // Team is reached as before, but now past Split.
     expect(diff.edges.added).toContain(
-      "Size · options (size/choosing) → Team · options (team/choosing): Tab / → / Enter / 1 — when Size is less than 4 (1, 2 or 3) · skips Split",
+      "Size · options (q1.choosing) → Team · options (q3.choosing): Tab / → / Enter / 1 / 3 — when Size is less than 4 (1, 2 or 3) · skips Split",
     );
     expect(diff.edges.removed).toContain(
-      "Size · options (size/choosing) → Team · options (team/choosing): Tab / → / Enter / 1 — when Size is less than 4 (1, 2 or 3)",
+      "Size · options (q1.choosing) → Team · options (q2.choosing): Tab / → / Enter / 1 / 3 — when Size is less than 4 (1, 2 or 3)",
     );
   });
 
-  it("lists routes whose keys now end elsewhere", () => {
-    // A size of 5 and Enter twice submitted the form; now the second Enter answers Split.
-    expect(diff.routes).toContainEqual({
-      events: "End · Enter · Enter",
+  it("lists routes whose keys now end elsewhere, those whose outcome changed first", () => {
+    // A size of 4 and Enter submitted the form; now Enter answers Split.
+    expect(diff.routes[0]).toEqual({
+      events: "4 · Enter",
       old: "Submitted (submitted)",
       new: "Review your answers (review.reviewing)",
+      outcome: true,
     });
+    const firstSame = diff.routes.findIndex((r) => !r.outcome);
+    expect(firstSame).toBeGreaterThan(0);
+    expect(diff.routes.slice(firstSame).every((r) => !r.outcome)).toBe(true);
     expect(diff.routesCompared).toBeGreaterThan(diff.routes.length);
   });
 
-  it("shows what the model reads after the shortest submit, before and after", () => {
-    const submit = diff.text.find((t) => t.what === "after the shortest submit");
-    expect(submit?.old).not.toContain("Split");
-    expect(submit?.new).toContain('Split: user selected: 1. "Yes, by layer"');
+  it("names the answer at which behaviour differs", () => {
+    expect(diff.decisions).toEqual([
+      "Size 4: before → Review your answers (review.reviewing), after → Split · options (q2.choosing)",
+    ]);
+  });
+
+  it("shows what the model reads on the routes through the added question, before and after", () => {
+    const through = diff.text.find((t) => t.what === "after 4 · 1 · Enter");
+    expect(through?.old).toBe("(no route ends so)");
+    expect(through?.new).toContain('Split: user selected: 1. "Yes, by layer"');
   });
 
   it("writes all of it into one page that loads nothing", () => {
     const page = formDiffPage(diff);
     expect(page).toContain("Split (split)");
-    expect(page).toContain("End · Enter · Enter");
+    expect(page).toContain("4 · Enter");
     expect(page).not.toMatch(/<script\b|<link\b|src=/);
     expect(formDiffPage(diff)).toBe(page);
   });
+});
+
+describe("the changes from branching to Split shown from a size of 3", () => {
+  it("lists the route choosing 3 as changed, and a size of 3 as where behaviour differs", async () => {
+    const loaded = JSON.parse(readFileSync(join(ROOT, "examples", "branching.json"), "utf8"));
+    loaded.arguments.questions[1].when = "size gte 3";
+    const file = join(tempAgentDir(), "branching-from-3.json");
+    writeFileSync(file, JSON.stringify(loaded));
+    const diff = await formDiff(form("branching"), form(file));
+    expect(diff.routes).toContainEqual({
+      events: "3",
+      old: "Team · options (q3.choosing)",
+      new: "Split · options (q2.choosing)",
+    });
+    expect(diff.decisions).toContain(
+      "Size 3: before → Team · options (q3.choosing), after → Split · options (q2.choosing)",
+    );
+  }, 60_000);
 });
 
 describe("a form compared with itself", () => {
@@ -88,7 +118,7 @@ describe("a form compared with itself", () => {
       { added: [], removed: [] },
       { added: [], removed: [] },
     ]);
-    expect([diff.routes, diff.screens, diff.text]).toEqual([[], [], []]);
+    expect([diff.routes, diff.screens, diff.text, diff.decisions]).toEqual([[], [], [], []]);
   }, 60_000);
 });
 

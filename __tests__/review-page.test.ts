@@ -128,7 +128,9 @@ describe("the review page of the branching example", () => {
     const whenTo = (state: string, event: string, to: string) =>
       row(state, event)
         .outcomes.filter((o) => o.to === to)
-        .map((o) => o.when);
+        .map((o) => o.when)
+        // in the order of the routes that first take them, which is not the point here
+        .sort((a, b) => a.length - b.length);
     // Enter on Size leads to Split for a size of 4 or 5, to Team for 1 to 3.
     expect(row("q1.choosing", "CONFIRM").keys).toEqual(["Enter"]);
     // Coming back from the review, the answer goes on to Split when it reveals Split (and Split is open).
@@ -525,7 +527,7 @@ describe("building a review page", () => {
     const stalls = (turnsAt: number[]) => turnsAt.slice(1).filter((t, i) => t === turnsAt[i]);
     expect(searched.length).toBeGreaterThan(100);
     expect(stalls(searched)).toEqual([]);
-    expect(seen.length).toBeGreaterThan(100);
+    expect(seen.length).toBeGreaterThan(50);
     expect(stalls(seen)).toEqual([]);
   }, 60_000);
 });

@@ -1,14 +1,20 @@
 /**
  * What routes cover of a form's definition: every state node and every
- * transition (by source, event and candidate), read off the machine, and an
- * inspection hook that records what a replay entered and took. The path
- * tests hold a form's routes to all of it; the review page shows the table.
+ * transition (by source, event and candidate), read off the machine; every
+ * outcome of every condition at its boundaries (machines/boundaries.ts),
+ * read off the form; and an inspection hook that records what a replay
+ * entered, took and answered. The path tests hold a form's routes to all of
+ * it; the review page shows the table.
  */
 import type { AnyStateMachine, InspectionEvent } from "xstate";
+import { witnessesGiven, witnessesOfForm, witnessId } from "./boundaries.js";
+import type { FormContext } from "./context.js";
+import type { FormSpec } from "./spec.js";
 import { activeNodes, microstepTransitions } from "./xstate-private.js";
 
-/** Every state node id and every transition (source, event, candidate index) of a machine. */
-export function definitionOf(machine: AnyStateMachine) {
+/** Every state node id and every transition (source, event, candidate index) of a machine, and every condition outcome of its form. */
+export function definitionOf(machine: AnyStateMachine, spec?: FormSpec) {
+  const conditions = new Set(spec ? witnessesOfForm(spec).map((w) => witnessId(spec, w)) : []);
   const states = new Set<string>();
   const transitions = new Set<string>();
   const visit = (node: AnyStateMachine["root"]) => {
@@ -23,23 +29,34 @@ export function definitionOf(machine: AnyStateMachine) {
     for (const child of Object.values(node.states)) visit(child as AnyStateMachine["root"]);
   };
   visit(machine.root);
-  return { states, transitions };
+  return { states, transitions, conditions };
 }
 
 export interface Coverage {
   states: Set<string>;
   transitions: Set<string>;
+  /** Condition outcomes, as `witnessId` names them. */
+  conditions: Set<string>;
 }
 
 export function newCoverage(): Coverage {
-  return { states: new Set(), transitions: new Set() };
+  return { states: new Set(), transitions: new Set(), conditions: new Set() };
 }
 
-/** An inspection hook that records the state nodes entered and the transitions taken (eventless ones included). */
-export function recordMicrosteps(coverage: Coverage) {
+/**
+ * An inspection hook that records the state nodes entered and the transitions taken (eventless ones
+ * included), and given the form, the condition outcomes its answers reached.
+ */
+export function recordMicrosteps(coverage: Coverage, spec?: FormSpec) {
+  const witnesses = spec ? witnessesOfForm(spec) : [];
   return (e: InspectionEvent) => {
     if (e.type === "@xstate.snapshot") {
       for (const node of activeNodes(e.snapshot)) coverage.states.add(node.id);
+      if (spec && witnesses.length > 0) {
+        const context = (e.snapshot as { context?: FormContext }).context;
+        if (context?.answered)
+          for (const w of witnessesGiven(spec, witnesses, context)) coverage.conditions.add(witnessId(spec, w));
+      }
     }
     if (e.type !== "@xstate.microstep") return;
     for (const t of microstepTransitions(e)) {
@@ -56,10 +73,11 @@ export function recordMicrosteps(coverage: Coverage) {
 }
 
 /** What a set of routes missed of a machine's definition. */
-export function missedBy(machine: AnyStateMachine, coverage: Coverage) {
-  const definition = definitionOf(machine);
+export function missedBy(machine: AnyStateMachine, coverage: Coverage, spec?: FormSpec) {
+  const definition = definitionOf(machine, spec);
   return {
     definition,
+    conditions: [...definition.conditions].filter((c) => !coverage.conditions.has(c)),
     states: [...definition.states].filter((s) => !coverage.states.has(s)),
     transitions: [...definition.transitions].filter((t) => !coverage.transitions.has(t)),
   };

@@ -12,14 +12,16 @@
  * edge, never on raw answers: that keeps the graph small while still reaching
  * every self-loop and refused event.
  */
-import { TestModel } from "@xstate/graph";
 import { type AnyStateMachine, createEmptyActor, type SnapshotFrom } from "xstate";
+import { decidingAnswers, witnessesGiven, witnessesOfForm, witnessId } from "./boundaries.js";
 import { type FormEvent, isVisible, openQuestions } from "./context.js";
-import { createFormMachine, type FormMachine } from "./form.js";
+import { definitionOf, newCoverage, recordMicrosteps } from "./coverage.js";
+import type { FormMachine } from "./form.js";
 import { editorText, formPosition } from "./position.js";
 import { isEmptyPicks, rowAt } from "./rows.js";
 import { type FormSpec, isTabbed } from "./spec.js";
 import { selectionAccepted, textProblems } from "./text-rules.js";
+import { activeNodes, leafPath } from "./xstate-private.js";
 
 export type Snap = SnapshotFrom<FormMachine>;
 
@@ -29,8 +31,12 @@ export const COOLDOWN_DONE = "xstate.after.cooldown.form.waiting";
 /** The answer clock's end: the machine's own delayed `TIME_UP`; the replay advances the clock for it. */
 export const TIME_UP = "TIME_UP";
 
+/** The rows a digit key selects (1–9). */
+const DIGIT_ROWS = 9;
+
 /** The events a person can cause from a snapshot (keys plus an aborted tool call). */
 export function formEvents(spec: FormSpec) {
+  const decided = decidingAnswers(spec, witnessesOfForm(spec));
   return (snapshot: Snap): FormEvent[] => {
     if (snapshot.status !== "active") return [];
     const position = formPosition(snapshot);
@@ -40,7 +46,8 @@ export function formEvents(spec: FormSpec) {
     const editing = (samples: string[], extra: FormEvent[] = []): FormEvent[] => {
       const text = editorText(position, c);
       const events: FormEvent[] = [{ type: "SUBMIT_TEXT", text }, { type: "CANCEL" }, { type: "ABORT" }, ...extra];
-      if (text === "") events.push(...samples.map((sample): FormEvent => ({ type: "TYPE", text: sample })));
+      if (text === "")
+        events.push(...[...new Set(samples)].map((sample): FormEvent => ({ type: "TYPE", text: sample })));
       // An editor a default filled in is typed into where it stands.
       else if (position.kind === "question" && spec.questions[position.q].initial)
         events.push({ type: "TYPE", text: `${text}0` });
@@ -57,7 +64,8 @@ export function formEvents(spec: FormSpec) {
     if (position.kind === "review") {
       if (position.mode === "discarding") return discarding;
       if (position.mode === "writing") return editing(["Blue"], [{ type: "FOLD" }]);
-      const goTo: FormEvent[] = spec.questions.map((_, k) => ({ type: "SELECT", row: k }));
+      // The digit keys 1–9 go to a question; past the ninth, Tab and the arrows do.
+      const goTo: FormEvent[] = spec.questions.slice(0, DIGIT_ROWS).map((_, k) => ({ type: "SELECT", row: k }));
       const extra: FormEvent[] = [
         ...(spec.additionalNotes ? [{ type: "NOTE" } as const] : []),
         ...(spec.declinable ? [{ type: "DECLINE" } as const] : []),
@@ -70,10 +78,11 @@ export function formEvents(spec: FormSpec) {
     if (position.mode === "noting") return editing(["Blue"], [{ type: "FOLD" }]);
     if (position.mode === "typing") {
       const tabs: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }];
-      return editing(q.kind === "text" ? textSamples(q.placeholder) : ["Blue"], [
-        ...(isTabbed(spec) ? tabs : []),
-        { type: "FOLD" },
-      ]);
+      const deciding = [...decided.typed[position.q]];
+      return editing(
+        [...(q.kind === "text" ? textSamples(q.placeholder) : ["Blue"]), ...deciding],
+        [...(isTabbed(spec) ? tabs : []), { type: "FOLD" }],
+      );
     }
     // The row after the predefined options: a typed choice, or "Type something.".
     const afterOptions = q.options.length;
@@ -83,6 +92,10 @@ export function formEvents(spec: FormSpec) {
       { type: "MOVE_TO", to: "last" },
       { type: "SELECT", row: 0 },
       { type: "SELECT", row: afterOptions },
+      // the options at a condition's boundaries
+      ...[...decided.options[position.q]]
+        .filter((row) => row !== 0 && row < DIGIT_ROWS)
+        .map((row): FormEvent => ({ type: "SELECT", row })),
       { type: "TOGGLE" },
       { type: "CONFIRM" },
       ...(q.kind === "multi" ? [{ type: "TOGGLE_ALL" } as FormEvent, { type: "INVERT" } as FormEvent] : []),
@@ -98,9 +111,18 @@ function textSamples(placeholder: string | undefined): string[] {
   return [...new Set(["Blue", "42", "2024-02-29", "ada@example.org", ...(placeholder ? [placeholder] : [])])];
 }
 
+/**
+ * What a node of the route search is: what the guards can see of a snapshot. Submit's guard asks
+ * whether a required question is still open: the key holds only whether one is (a count would make
+ * the search grow with the product of the answers); the search answers them in turn where it needs
+ * them all answered. At a question a condition reads, the key also holds its picks and draft, so a
+ * route can give each answer at a condition's boundary.
+ */
 export function guardKey(spec: FormSpec) {
   const branching = spec.questions.some((q) => q.visibility.kind !== "always");
-  return (snapshot: Snap, event: FormEvent | undefined, previous?: Snap): string => {
+  const deciding = decidingAnswers(spec, witnessesOfForm(spec));
+  const decides = (q: number) => deciding.options[q].size > 0 || deciding.typed[q].size > 0;
+  return (snapshot: Snap): string => {
     const c = snapshot.context;
     const position = snapshot.status === "active" ? formPosition(snapshot) : undefined;
     // What the guards of the current question read: the row under its cursor,
@@ -118,60 +140,28 @@ export function guardKey(spec: FormSpec) {
               ? textProblems(spec.questions[position.q].text!, c.drafts[position.q]).length
               : -1,
             editorText(position, c) !== "",
+            ...(decides(position.q) ? [c.picks[position.q], editorText(position, c)] : []),
           ]
         : position?.kind === "review"
           ? [c.additionalText !== ""]
           : [];
-    // Visibility is what the branch guards decide on. Submit's guard only asks
-    // whether a required question is still open: key on how many are (not
-    // which), so the search can make progress towards Submit without
-    // enumerating every combination of answers.
+    // Visibility is what the branch guards decide on.
     const visible = spec.questions.map((_, i) => Number(isVisible(spec, c, i))).join("");
-    const open = openQuestions(spec, c).length;
+    const open = openQuestions(spec, c).length > 0;
     // The direction of travel only matters where a hidden question passes it on.
     const direction = branching ? c.direction : "";
-    // A tab move out of an editor that keeps its text lands where a move without it does: the
-    // number of typed answers tells the two apart (only there, so other nodes still merge).
-    const tab = event?.type === "NEXT_TAB" || event?.type === "PREV_TAB";
-    const typed = tab ? c.picks.reduce((n, p) => n + p.custom.length, 0) : 0;
-    // An answer given from the review screen goes on to the first open question, or back to the
-    // review: key on it after the edges that can answer (moving the highlight or typing cannot, and
-    // leaving it out there keeps routes that only move about from doubling).
-    const local = event?.type === "MOVE" || event?.type === "MOVE_TO" || event?.type === "TYPE";
-    const back = c.returnToReview && !local;
-    const key = { v: snapshot.value, open, visible, direction, here, typed, back, clock: c.clock };
-    // The incoming edge is part of the node, so self-loops, refused events and
-    // two routes into the same state (Esc from different tabs) are all kept.
-    const from = previous ? JSON.stringify(previous.value) : "";
-    return `${JSON.stringify(key)} <- ${event ? event.type : "init"} ${from}`;
+    const key = {
+      v: snapshot.value,
+      open,
+      visible,
+      direction,
+      here,
+      back: c.returnToReview,
+      clock: c.clock,
+      folded: c.foldedAt,
+    };
+    return JSON.stringify(key);
   };
-}
-
-/** Traversals larger than this fail loudly instead of running for ever. */
-export const TRAVERSAL_LIMIT = 150_000;
-
-export function formTestModel(
-  spec: FormSpec,
-  machine: AnyStateMachine = createFormMachine(spec) as unknown as AnyStateMachine,
-) {
-  return new TestModel(machine, {
-    events: formEvents(spec) as never,
-    serializeState: guardKey(spec) as never,
-    input: { spec },
-  });
-}
-
-/**
- * The shortest route to every node of the traversal, less the routes that are
- * the beginning of another (that one replays them on the way): what
- * @xstate/graph's own deduplication keeps, in its order, longest first. Its
- * own compares each route with every route kept before it, which is most of
- * the time a large form takes; `withoutPrefixes` does the same in one pass.
- */
-export function generatePaths(spec: FormSpec, machine: AnyStateMachine) {
-  return withoutPrefixes(
-    formTestModel(spec, machine).getShortestPaths({ limit: TRAVERSAL_LIMIT, allowDuplicatePaths: true }),
-  );
 }
 
 /** A route as the replay reads it: from the opening snapshot, each step's event (the first is `xstate.init`). */
@@ -179,93 +169,181 @@ export interface Route {
   steps: Array<{ state: Snap; event: FormEvent | { type: string } }>;
 }
 
+/** How many snapshots the walk from a partly answered form expands (what it looks for is a few steps away). */
+const PARTLY_ANSWERED_WALK = 100;
+
+/** The searches' own bound on the snapshots they expand: far above what any form the tools accept needs. */
+export const SEARCH_LIMIT = 200_000;
+
 /**
- * The same routes as `generatePaths`, in the same order, found by a search
- * that lets the caller pause: `pause()` is called after each snapshot the
- * search expands, and the search waits when it returns a promise. This is
- * how a review page is built inside Pi without holding Pi's event loop: the
- * search is @xstate/graph's (a breadth-first walk over the nodes that
- * `guardKey` tells apart, then the shortest route to each node), written
- * here as a loop that can wait. A test holds its result to
- * `generatePaths`'s for the examples.
+ * The routes that together reach every state, every transition and every
+ * condition outcome at its boundaries (machines/coverage.ts names them),
+ * each by a shortest route the search finds: a breadth-first walk over the
+ * nodes `guardKey` tells apart, that keeps the route to each step that
+ * first reaches something not reached before, and stops once everything
+ * is. What needs every required question answered (Submit, the submitted
+ * state) is searched for the same way from where answering each question in
+ * turn leads. So the routes number about the form's states and transitions,
+ * and the walk grows with the questions and their options, not with the
+ * product of the answers. `pause()` is called after each snapshot the walk
+ * expands; when it returns a promise the walk waits (how a review page is
+ * built inside Pi without holding its event loop).
  */
 export async function findRoutes(
   spec: FormSpec,
   machine: AnyStateMachine,
   pause: () => Promise<void> | undefined = () => undefined,
 ): Promise<Route[]> {
+  const search = coveringSearch(spec, machine);
+  for (let next = search.next(); ; next = search.next()) {
+    if (next.done) return next.value;
+    const waiting = pause();
+    if (waiting) await waiting;
+  }
+}
+
+/** The same routes as `findRoutes`, found without pausing. */
+export function generatePaths(spec: FormSpec, machine: AnyStateMachine): Route[] {
+  const search = coveringSearch(spec, machine);
+  for (let next = search.next(); ; next = search.next()) if (next.done) return next.value;
+}
+
+function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<void, Route[]> {
   const events = formEvents(spec);
   const keyOf = guardKey(spec);
+  const witnesses = witnessesOfForm(spec);
+  const definition = definitionOf(machine, spec);
+  const remaining = new Set([
+    ...[...definition.states].map((id) => `s ${id}`),
+    ...[...definition.transitions].map((id) => `t ${id}`),
+    ...[...definition.conditions].map((id) => `c ${id}`),
+  ]);
+  /** The keys' outcomes met so far (`k …`): each is reached once, but only known once met. */
+  const known = new Set<string>();
+  const taken = newCoverage();
+  const record = recordMicrosteps(taken);
   const empty = createEmptyActor();
-  // What a transition may reach of the running actor: nothing, as in @xstate/graph's own search.
+  // What a transition may reach of the running actor: nothing but a record of the transitions it takes.
   const scope = {
     self: empty,
     logger: () => {},
     id: "",
     sessionId: "",
     defer: () => {},
-    system: empty.system,
+    system: { ...empty.system, _sendInspectionEvent: record },
     stopChild: () => {},
     emit: () => {},
     actionExecutor: () => {},
   } as unknown as Parameters<AnyStateMachine["transition"]>[2];
-  const start = machine.getInitialSnapshot(scope, { spec }) as Snap;
-
-  // Every node with the transitions out of it, in the order the walk first met them.
-  type Edge = { event: FormEvent; state: Snap };
-  const nodes = new Map<string, { state: Snap; edges: Map<string, Edge> }>();
-  const queue: Array<{ state: Snap; event: FormEvent | undefined; previous: Snap | undefined }> = [
-    { state: start, event: undefined, previous: undefined },
-  ];
-  for (let at = 0; at < queue.length; at++) {
-    if (at > TRAVERSAL_LIMIT) throw new Error("Traversal limit exceeded");
-    const { state, event, previous } = queue[at];
-    const key = keyOf(state, event, previous);
-    if (nodes.has(key)) continue;
-    const edges = new Map<string, Edge>();
-    nodes.set(key, { state, edges });
-    for (const next of events(state)) {
-      const reached = machine.transition(state, next, scope) as Snap;
-      edges.set(JSON.stringify(next), { event: next, state: reached });
-      queue.push({ state: reached, event: next, previous: state });
+  /**
+   * What reaching `state` newly covers, with the transitions `taken` holds; and, given the step's
+   * start and event, where that key leads from that state (so the review page can say, for every key
+   * a state offers, by which transitions it leads where and where it is ignored).
+   */
+  const reach = (state: Snap, from?: Snap, event?: FormEvent): string[] => {
+    const leads =
+      from && event
+        ? `k ${leafPath(from)} ${JSON.stringify(event)} ${taken.transitions.size > 0 ? [...taken.transitions].sort().join(", ") : "refused"}`
+        : "";
+    if (leads !== "" && !known.has(leads)) {
+      known.add(leads);
+      remaining.add(leads);
     }
-    const waiting = pause();
-    if (waiting) await waiting;
-  }
+    const hit = [
+      leads,
+      ...activeNodes(state).map((n) => `s ${n.id}`),
+      ...[...taken.transitions].map((id) => `t ${id}`),
+      ...witnessesGiven(spec, witnesses, state.context).map((w) => `c ${witnessId(spec, w)}`),
+    ].filter((name) => remaining.has(name));
+    for (const name of hit) remaining.delete(name);
+    taken.transitions.clear();
+    return hit;
+  };
 
-  // The shortest way to each node: met first in a breadth-first walk from the start, over those transitions.
-  const startKey = keyOf(start, undefined, undefined);
-  const snapshots = new Map<string, Snap>([[startKey, start]]);
-  const parents = new Map<string, { from: string | undefined; event: FormEvent | undefined }>([
-    [startKey, { from: undefined, event: undefined }],
-  ]);
-  const order = [startKey];
-  for (let at = 0; at < order.length; at++) {
-    const key = order[at];
-    const previous = snapshots.get(key)!;
-    for (const { event, state } of nodes.get(key)!.edges.values()) {
-      const next = keyOf(state, event, previous);
-      snapshots.set(next, state);
-      if (parents.has(next)) continue;
-      parents.set(next, { from: key, event });
-      order.push(next);
+  // Steps as a tree: each holds the snapshot it reached, its event and the step before it.
+  interface Step {
+    state: Snap;
+    event: FormEvent | { type: string };
+    parent: Step | undefined;
+  }
+  const routeOf = (end: Step): Route => {
+    const steps: Route["steps"] = [];
+    for (let at: Step | undefined = end; at; at = at.parent) steps.push({ state: at.state, event: at.event });
+    return { steps: steps.reverse() };
+  };
+  const ends: Step[] = [];
+  let expanded = 0;
+  const transition = (state: Snap, event: FormEvent) => machine.transition(state, event, scope) as Snap;
+
+  /**
+   * A breadth-first walk from `origin` that keeps each step reaching something new; until nothing
+   * is left, or it has expanded `budget` snapshots.
+   */
+  function* walk(origin: Step, budget = Number.POSITIVE_INFINITY): Generator<void> {
+    const seen = new Set([keyOf(origin.state)]);
+    const queue = [origin];
+    for (let at = 0; at < queue.length && at < budget && remaining.size > 0; at++) {
+      const from = queue[at];
+      for (const event of events(from.state)) {
+        const step: Step = { state: transition(from.state, event), event, parent: from };
+        if (reach(step.state, from.state, event).length > 0) ends.push(step);
+        const key = keyOf(step.state);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        queue.push(step);
+      }
+      if (++expanded > SEARCH_LIMIT)
+        throw new Error(`The routes through this form need more than ${SEARCH_LIMIT} steps searched`);
+      yield;
     }
   }
 
-  // Each node's route, as @xstate/graph writes it: the opening step's event is `xstate.init`, each
-  // later step holds an event and the snapshot it led to.
-  const routes = new Map<string, Route>();
-  const all: Route[] = [];
-  for (const [key, { from, event }] of parents) {
-    const steps: Route["steps"] =
-      from === undefined
-        ? [{ state: snapshots.get(key)!, event: { type: "xstate.init" } }]
-        : [...routes.get(from)!.steps, { state: snapshots.get(key)!, event: event! }];
-    const route = { steps };
-    routes.set(key, route);
-    all.push(route);
+  /** From `origin`, the nearest step that leaves fewer required questions open (a shortest way to answer one). */
+  function* answerOne(origin: Step): Generator<void, Step | undefined> {
+    const open = openQuestions(spec, origin.state.context).length;
+    const seen = new Set([keyOf(origin.state)]);
+    const queue = [origin];
+    for (let at = 0; at < queue.length; at++) {
+      const from = queue[at];
+      for (const event of events(from.state)) {
+        const state = transition(from.state, event);
+        taken.transitions.clear();
+        const step: Step = { state, event, parent: from };
+        if (state.status === "active" && openQuestions(spec, state.context).length < open) return step;
+        const key = keyOf(state);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        queue.push(step);
+      }
+      if (++expanded > SEARCH_LIMIT)
+        throw new Error(`The routes through this form need more than ${SEARCH_LIMIT} steps searched`);
+      yield;
+    }
+    return undefined;
   }
-  return withoutPrefixes(all);
+
+  const start: Step = {
+    state: machine.getInitialSnapshot(scope, { spec }) as Snap,
+    event: { type: "xstate.init" },
+    parent: undefined,
+  };
+  if (reach(start.state).length > 0) ends.push(start);
+  yield* walk(start);
+  // What is left needs required questions answered: answer them one by one, with a short walk from
+  // each (what goes past the answered ones to an open one), then walk from where all are.
+  let answered: Step | undefined = start;
+  while (remaining.size > 0 && answered && openQuestions(spec, answered.state.context).length > 0) {
+    answered = yield* answerOne(answered);
+    if (answered && openQuestions(spec, answered.state.context).length > 0) {
+      if (reach(answered.state).length > 0) ends.push(answered);
+      yield* walk(answered, PARTLY_ANSWERED_WALK);
+    }
+  }
+  if (remaining.size > 0 && answered && answered !== start) {
+    if (reach(answered.state).length > 0) ends.push(answered);
+    yield* walk(answered);
+  }
+  return withoutPrefixes(ends.map(routeOf));
 }
 
 interface PrefixNode {

@@ -160,8 +160,11 @@ export function writePiHome(dir: string, baseUrl: string, files: Record<string, 
     retry: { enabled: false },
   };
   writeFileSync(join(dir, "models.json"), JSON.stringify(models));
-  writeFileSync(join(dir, "settings.json"), JSON.stringify(settings));
+  // A settings.json among the files adds to these settings.
+  const more = files["settings.json"] === undefined ? {} : JSON.parse(files["settings.json"]);
+  writeFileSync(join(dir, "settings.json"), JSON.stringify({ ...settings, ...more }));
   for (const [name, content] of Object.entries(files)) {
+    if (name === "settings.json") continue;
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), content);
   }

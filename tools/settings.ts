@@ -104,26 +104,32 @@ function defaults(): Settings {
   return { ...DEFAULT_SETTINGS, tools: [...DEFAULT_SETTINGS.tools] };
 }
 
-/** Read the settings file; a missing file means the defaults, a broken one the defaults and a problem to report. */
-export function readSettings(file: string): LoadedSettings {
+/** A JSON settings file's object: `{}` for a missing file, with the problem when it cannot be read or holds no object. */
+export function readJsonObject(file: string): { stored: Record<string, unknown>; problem?: string } {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { settings: defaults(), stored: {} };
-    return { settings: defaults(), stored: {}, problem: `${file} cannot be read (${(error as Error).message})` };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { stored: {} };
+    return { stored: {}, problem: `${file} cannot be read (${(error as Error).message})` };
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return { settings: defaults(), stored: {}, problem: `${file} is not valid JSON (${(error as Error).message})` };
+    return { stored: {}, problem: `${file} is not valid JSON (${(error as Error).message})` };
   }
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
-    return { settings: defaults(), stored: {}, problem: `${file} does not hold a JSON object` };
+    return { stored: {}, problem: `${file} does not hold a JSON object` };
   }
-  const r = raw as Record<string, unknown>;
-  return { settings: settingsOf(r), stored: r };
+  return { stored: raw as Record<string, unknown> };
+}
+
+/** Read the settings file; a missing file means the defaults, a broken one the defaults and a problem to report. */
+export function readSettings(file: string): LoadedSettings {
+  const read = readJsonObject(file);
+  if (read.problem) return { settings: defaults(), stored: {}, problem: read.problem };
+  return { settings: settingsOf(read.stored), stored: read.stored };
 }
 
 /** The settings a file's object stands for: each malformed or missing field its default. */

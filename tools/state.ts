@@ -43,7 +43,8 @@ export class FormchartState {
   private readonly open = new Map<Promise<unknown>, AbortController>();
 
   constructor(
-    agentDir: string,
+    /** Pi's agent directory. */
+    readonly agentDir: string,
     /** Pi's `appendEntry`: where drafts are kept. */
     readonly appendEntry?: (customType: string, data: unknown) => void,
     /** Pi's `sendMessage`: how the answer to a question that did not wait reaches the model. */

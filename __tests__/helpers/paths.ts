@@ -36,7 +36,7 @@ export function replayPath(
 ): void {
   const model = createActor(createFormMachine(spec), { input: { spec } }).start();
   const { form, results } = openForm(spec, {
-    inspect: recordMicrosteps(coverage),
+    inspect: recordMicrosteps(coverage, spec),
     maxHeight: () => options.height ?? 40,
   });
   const route: string[] = [];
@@ -81,7 +81,10 @@ export function replayPath(
 /** What one route takes of the chart, on a pure model actor fed its events (no component: cheap). */
 export function routeCoverage(spec: FormSpec, steps: ReadonlyArray<{ event: { type: string } }>): Coverage {
   const coverage = newCoverage();
-  const model = createActor(createFormMachine(spec), { input: { spec }, inspect: recordMicrosteps(coverage) }).start();
+  const model = createActor(createFormMachine(spec), {
+    input: { spec },
+    inspect: recordMicrosteps(coverage, spec),
+  }).start();
   for (const { event } of steps) {
     if (event.type === (COOLDOWN_DONE as string)) jest.advanceTimersByTime(spec.waitMs ?? 0);
     else if (event.type === (TIME_UP as string)) jest.advanceTimersByTime(spec.timeoutMs ?? 0);
@@ -92,8 +95,8 @@ export function routeCoverage(spec: FormSpec, steps: ReadonlyArray<{ event: { ty
 }
 
 /**
- * A fixed sample of routes that takes every state node and transition the
- * whole set takes: routes in an order shuffled by `seed`, each kept when it
+ * A fixed sample of routes that takes every state node, transition and
+ * condition outcome the whole set takes: routes in an order shuffled by `seed`, each kept when it
  * takes something the kept ones have not, then `extra` more drawn with the
  * same seed. The same seed always picks the same routes.
  */
@@ -120,9 +123,11 @@ export function coveringSample<R extends { steps: ReadonlyArray<{ event: { type:
   const kept: number[] = [];
   const rest: number[] = [];
   for (const i of order) {
-    const { states, transitions } = routeCoverage(spec, routes[i].steps);
+    const { states, transitions, conditions } = routeCoverage(spec, routes[i].steps);
     const adds =
-      [...states].some((s) => !taken.states.has(s)) || [...transitions].some((t) => !taken.transitions.has(t));
+      [...states].some((s) => !taken.states.has(s)) ||
+      [...transitions].some((t) => !taken.transitions.has(t)) ||
+      [...conditions].some((c) => !taken.conditions.has(c));
     if (!adds) {
       rest.push(i);
       continue;
@@ -130,6 +135,7 @@ export function coveringSample<R extends { steps: ReadonlyArray<{ event: { type:
     kept.push(i);
     for (const s of states) taken.states.add(s);
     for (const t of transitions) taken.transitions.add(t);
+    for (const c of conditions) taken.conditions.add(c);
   }
   kept.push(...rest.slice(0, extra));
   return kept.sort((a, b) => a - b).map((i) => routes[i]);

@@ -4,21 +4,27 @@
  * side), the routes whose keys now end elsewhere, and the text the model
  * receives before and after.
  *
- * Contract: states are named by question id, not position (`split/choosing`,
+ * Contract: states are compared by question id, not position (`split/choosing`,
  * not `q2.choosing`), so adding a question in the middle does not rename the
- * ones after it. Edges are the review chart's, every key with its condition
+ * ones after it, and shown as the review pages name them (`Split · options
+ * (q2.choosing)`). Edges are the review chart's, every key with its condition
  * (`Size · options → Split · options: Enter / Tab / → — when Size is 4 or
  * more (4 or 5)`). A route is a sequence of events generated for either form
- * and replayed on both machines; it changed its outcome when it ends in
- * another state. A screen changed when the text of a state's screen (at the
- * end of the shortest route into it, at 80 columns) differs. Like the review
+ * (each crosses the boundaries of its form's conditions) and replayed on both
+ * machines; it changed when it ends in another state or with another result,
+ * and changed its outcome when the result differs (those come first). Where
+ * a changed route's last key answers a question, the answer is a value at
+ * which behaviour differs (`Size 3: before → Team, after → Split`). The model
+ * text is compared after the shortest submit, a cancel, and each route through
+ * an added or changed question that submits. A screen changed when the text
+ * of a state's screen (at the end of the shortest route into it, at 80
+ * columns) differs. Like the review
  * page, the page is the same bytes every time, loads nothing, and escapes
  * every text written by the model or the person.
  */
 import { type AnyStateMachine, createActor } from "xstate";
-import type { FormEvent } from "../../machines/context.js";
+import { answerValues, type FormEvent, type FormResult } from "../../machines/context.js";
 import { createFormMachine } from "../../machines/form.js";
-import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { leafPath } from "../../machines/xstate-private.js";
 import { reviewAssets } from "./assets.js";
@@ -36,7 +42,10 @@ export interface FormDiff {
   states: { added: string[]; removed: string[] };
   edges: { added: string[]; removed: string[] };
   screens: Array<{ state: string; old: string[]; new: string[]; oldRows: string[]; newRows: string[] }>;
-  routes: Array<{ events: string; old: string; new: string }>;
+  /** Routes that end elsewhere or with another result; those whose result changed (`outcome`) first. */
+  routes: Array<{ events: string; old: string; new: string; outcome?: true }>;
+  /** The answers at which behaviour differs: `Size 3: before → Team, after → Split`. */
+  decisions: string[];
   /** Routes generated for either form, replayed on both. */
   routesCompared: number;
   text: Array<{ what: string; old: string; new: string }>;
@@ -53,11 +62,18 @@ function stableName(spec: FormSpec, path: string): string {
   return q[2] ? `${id}/${q[2]}` : id;
 }
 
-/** A state for the reader: `Split · options (split.choosing)`. */
+/** A state for the reader, as the review pages name it: `Split · options (q2.choosing)`. */
 function stateLabel(spec: FormSpec, path: string): string {
   const words = stateWords(spec, path);
-  const name = stableName(spec, path);
-  return words === name || words.startsWith(`${name} (`) ? words : `${words} (${name})`;
+  return words === path || words.startsWith(`${path} (`) ? words : `${words} (${path})`;
+}
+
+/** Each item by the name it is compared on (question ids), with the text a reader sees. */
+type Named = Map<string, string>;
+
+/** The items of `a` whose names `b` lacks, as the reader sees them. */
+function missingFrom(a: Named, b: Named): string[] {
+  return [...a].filter(([name]) => !b.has(name)).map(([, text]) => text);
 }
 
 const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#39;": "'" };
@@ -69,16 +85,20 @@ function screenOf(model: ReviewModel, step: number, width = 80): string[] {
   return screen.map((r) => model.rows[r]);
 }
 
-function edgeLines(spec: FormSpec, model: ReviewModel): string[] {
+function edgeLines(spec: FormSpec, model: ReviewModel): Named {
   const chart = reviewChart(spec, model, { loops: true });
   const byDot = new Map(model.states.map((s) => [s.dot, s.id]));
-  const out = new Set<string>();
+  const out: Named = new Map();
   for (const e of chart.edges) {
-    const from = stateLabel(spec, byDot.get(e.from) ?? e.from);
-    const to = stateLabel(spec, byDot.get(e.to) ?? e.to);
-    for (const line of e.lines) if (!line.endsWith("ignored")) out.add(`${from} → ${to}: ${line}`);
+    const [from, to] = [byDot.get(e.from) ?? e.from, byDot.get(e.to) ?? e.to];
+    for (const line of e.lines)
+      if (!line.endsWith("ignored"))
+        out.set(
+          `${stableName(spec, from)} → ${stableName(spec, to)}: ${line}`,
+          `${stateLabel(spec, from)} → ${stateLabel(spec, to)}: ${line}`,
+        );
   }
-  return [...out].sort();
+  return new Map([...out].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
 }
 
 function questionSummary(spec: FormSpec): Map<string, string> {
@@ -95,37 +115,69 @@ function questionSummary(spec: FormSpec): Map<string, string> {
   );
 }
 
-/** Replays a route's events on a machine; the state it ends in (named by question id, and for the reader). */
-function replay(
-  spec: FormSpec,
-  machine: AnyStateMachine,
-  events: readonly FormEvent[],
-): { name: string; label: string } {
+/** Where a route's events lead on one machine. */
+interface Replayed {
+  /** The state it ends in, by question id and for the reader. */
+  name: string;
+  label: string;
+  /** The form's result, when it closed. */
+  result: FormResult | undefined;
+  /** The question the last event answered (its index), and the answer, if it did. */
+  answered?: { q: number; value: string };
+  /** The ids of the questions the route stood at. */
+  through: Set<string>;
+}
+
+/** Replays a route's events on a machine. */
+function replay(spec: FormSpec, machine: AnyStateMachine, events: readonly FormEvent[]): Replayed {
   const actor = createActor(machine, { input: { spec } });
   actor.start();
+  const through = new Set<string>();
+  const at = (path: string) => /^q(\d+)/.exec(path)?.[1];
   try {
+    let before = actor.getSnapshot();
     for (const event of events) {
       if (actor.getSnapshot().status !== "active") break;
+      before = actor.getSnapshot();
       actor.send(event as never);
+      const q = at(leafPath(actor.getSnapshot()));
+      if (q) through.add(spec.questions[Number(q) - 1]?.id ?? "");
     }
-    const path = leafPath(actor.getSnapshot());
-    return { name: stableName(spec, path), label: stateLabel(spec, path) };
+    const end = actor.getSnapshot();
+    const path = leafPath(end);
+    const replayed: Replayed = {
+      name: stableName(spec, path),
+      label: stateLabel(spec, path),
+      result: end.status === "done" ? (end.output as FormResult) : undefined,
+      through,
+    };
+    const q = at(leafPath(before));
+    const k = q === undefined ? -1 : Number(q) - 1;
+    const id = spec.questions[k]?.id;
+    const gave =
+      id !== undefined &&
+      end.context.answered[k] &&
+      (!before.context.answered[k] || JSON.stringify(before.context.picks[k]) !== JSON.stringify(end.context.picks[k]));
+    const values = gave ? answerValues(spec, end.context, id) : undefined;
+    if (values) replayed.answered = { q: k, value: values.join(", ") };
+    return replayed;
   } finally {
     actor.stop();
   }
 }
 
-async function routeEvents(spec: FormSpec, machine: AnyStateMachine): Promise<FormEvent[][]> {
-  return (await findRoutes(spec, machine)).map((path) =>
-    path.steps
-      .map((s) => s.event as FormEvent)
-      .filter((e) => !e.type.startsWith("xstate.") || (e.type as string) === COOLDOWN_DONE),
-  );
+/** The events of the routes a review page replayed. */
+function routeEvents(model: ReviewModel): FormEvent[][] {
+  return model.routes.map((route) => route.flatMap((step) => model.steps[step].raw ?? []));
 }
 
-function difference(a: readonly string[], b: readonly string[]): string[] {
-  const set = new Set(b);
-  return a.filter((x) => !set.has(x));
+/** The model texts compared on routes through changed questions, at most. */
+const MODEL_TEXTS = 6;
+
+/** The ids of the questions added, or changed in text, options or conditions. */
+function changedIds(a: FormSpec, b: FormSpec): string[] {
+  const old = new Map(a.questions.map((q) => [q.id, JSON.stringify(q)]));
+  return b.questions.filter((q) => old.get(q.id) !== JSON.stringify(q)).map((q) => q.id);
 }
 
 export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<FormDiff> {
@@ -142,8 +194,10 @@ export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<F
       .map((id) => `${oldQ.get(id)}\n→ ${newQ.get(id)}`),
   };
 
-  const leaves = (spec: FormSpec, model: ReviewModel) =>
-    model.states.filter((s) => s.kind !== "compound").map((s) => stateLabel(spec, s.id));
+  const leaves = (spec: FormSpec, model: ReviewModel): Named =>
+    new Map(
+      model.states.filter((s) => s.kind !== "compound").map((s) => [stableName(spec, s.id), stateLabel(spec, s.id)]),
+    );
   const oldStates = leaves(a, oldModel);
   const newStates = leaves(b, newModel);
 
@@ -174,23 +228,60 @@ export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<F
     const text = eventText(e as never);
     return keyOf.get(text) ?? text;
   };
+  const touched = new Set([...questions.added, ...questions.changed].length ? changedIds(a, b) : []);
+  const textOf = (form: ReviewForm, result: FormResult | undefined) =>
+    result === undefined ? "(no route ends so)" : form.answer ? form.answer(result).text : JSON.stringify(result);
   const seen = new Set<string>();
   const routes: FormDiff["routes"] = [];
-  for (const events of [...(await routeEvents(a, oldMachine)), ...(await routeEvents(b, newMachine))]) {
+  const decisions = new Set<string>();
+  const text: FormDiff["text"] = [];
+  const texts = new Set<string>();
+  for (const events of [...routeEvents(oldModel), ...routeEvents(newModel)]) {
     const key = JSON.stringify(events);
     if (seen.has(key)) continue;
     seen.add(key);
     const [from, to] = [replay(a, oldMachine, events), replay(b, newMachine, events)];
-    if (from.name !== to.name) routes.push({ events: events.map(named).join(" · "), old: from.label, new: to.label });
+    // What the model is told is the outcome (the result's shape differs with the form's questions).
+    const [oldText, newText] = [textOf(before, from.result), textOf(after, to.result)];
+    const outcome = oldText !== newText;
+    if (from.name !== to.name || outcome) {
+      const keys = events.map(named).join(" · ");
+      routes.push({ events: keys, old: from.label, new: to.label, ...(outcome ? { outcome: true as const } : {}) });
+      // The last key gave the same answer to the same question in both: behaviour differs at that value.
+      const [was, is] = [from.answered, to.answered];
+      if (
+        was &&
+        is &&
+        from.name !== to.name &&
+        a.questions[was.q].id === b.questions[is.q].id &&
+        was.value === is.value
+      )
+        decisions.add(`${b.questions[is.q].label} ${is.value}: before → ${from.label}, after → ${to.label}`);
+    }
+    // The model text on routes through an added or changed question that submit on either side.
+    const through = [...touched].some((id) => from.through.has(id) || to.through.has(id));
+    if (through && (from.result || to.result) && text.length < MODEL_TEXTS) {
+      if (outcome && !texts.has(oldText + newText)) {
+        texts.add(oldText + newText);
+        text.push({ what: `after ${events.map(named).join(" · ")}`, old: oldText, new: newText });
+      }
+    }
   }
-  routes.sort((x, y) => x.events.length - y.events.length || (x.events < y.events ? -1 : 1));
+  routes.sort(
+    (x, y) =>
+      Number(!!y.outcome) - Number(!!x.outcome) || x.events.length - y.events.length || (x.events < y.events ? -1 : 1),
+  );
 
-  const text: FormDiff["text"] = [];
   for (const [what, o, n] of [
     ["after the shortest submit", oldModel.submit?.text, newModel.submit?.text],
     ["after a cancel", oldModel.cancel?.text, newModel.cancel?.text],
   ] as const)
-    if ((o ?? "") !== (n ?? "")) text.push({ what, old: o ?? "(no route ends so)", new: n ?? "(no route ends so)" });
+    if ((o ?? "") !== (n ?? "")) text.unshift({ what, old: o ?? "(no route ends so)", new: n ?? "(no route ends so)" });
+  text.sort(
+    (x, y) =>
+      Number(!x.what.startsWith("after the") && !x.what.startsWith("after a cancel")) -
+      Number(!y.what.startsWith("after the") && !y.what.startsWith("after a cancel")),
+  );
 
   const side = (name: string, spec: FormSpec, model: ReviewModel) => ({
     name,
@@ -202,10 +293,11 @@ export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<F
     old: side(before.name ?? "old", a, oldModel),
     new: side(after.name ?? "new", b, newModel),
     questions,
-    states: { added: difference(newStates, oldStates), removed: difference(oldStates, newStates) },
-    edges: { added: difference(newEdges, oldEdges), removed: difference(oldEdges, newEdges) },
+    states: { added: missingFrom(newStates, oldStates), removed: missingFrom(oldStates, newStates) },
+    edges: { added: missingFrom(newEdges, oldEdges), removed: missingFrom(oldEdges, newEdges) },
     screens,
     routes,
+    decisions: [...decisions],
     routesCompared: seen.size,
     text,
   };
@@ -231,6 +323,7 @@ const DIFF_STYLE = `
 .diff .pair { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; container-type: inline-size; }
 .diff .pair > div { min-width: 0; container-type: inline-size; }
 .diff table.routes td { font: 12px ui-monospace, "DejaVu Sans Mono", monospace; }
+.diff table.routes tr.outcome td { font-weight: 600; }
 `;
 
 /** The diff as one self-contained HTML page. */
@@ -270,6 +363,10 @@ ${list(diff.states.removed, "removed", "No state removed.")}
 ${list(diff.edges.added, "added", "No key leads anywhere new.")}
 ${list(diff.edges.removed, "removed", "No key stopped leading where it did.")}
 </section>
+<section id="decisions">
+<h2>Answers where behaviour differs</h2>
+${list(diff.decisions, "changed", "No answer leads elsewhere than it did.")}
+</section>
 <section id="routes">
 <h2>Routes that end elsewhere <small>(${diff.routes.length} of ${diff.routesCompared} routes of either form, replayed on both)</small></h2>
 ${
@@ -277,7 +374,7 @@ ${
     ? `<table class="routes">
 <thead><tr><th>keys</th><th>ended before in</th><th>ends now in</th></tr></thead>
 <tbody>
-${shownRoutes.map((r) => `<tr><td>${escapeHtml(r.events)}</td><td>${escapeHtml(r.old)}</td><td>${escapeHtml(r.new)}</td></tr>`).join("\n")}
+${shownRoutes.map((r) => `<tr${r.outcome ? ' class="outcome"' : ""}><td>${escapeHtml(r.events)}</td><td>${escapeHtml(r.old)}</td><td>${escapeHtml(r.new)}</td></tr>`).join("\n")}
 </tbody>
 </table>${diff.routes.length > shownRoutes.length ? `\n<p class="none">and ${diff.routes.length - shownRoutes.length} more</p>` : ""}`
     : `<p class="none">Every route ends where it did.</p>`

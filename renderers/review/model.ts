@@ -86,10 +86,10 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
 
   edges.push(...refusedLoops(states));
 
-  const missed = missedBy(machine, total);
+  const missed = missedBy(machine, total, spec);
   const { definition } = missed;
-  const coveredCount =
-    definition.states.size + definition.transitions.size - missed.states.length - missed.transitions.length;
+  const defined = definition.states.size + definition.transitions.size + definition.conditions.size;
+  const coveredCount = defined - missed.states.length - missed.transitions.length - missed.conditions.length;
   const transitions: ReviewTransition[] = [...definition.transitions].map((id) => {
     const [node, event] = id.split(" ");
     return {
@@ -136,8 +136,13 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
         total: definition.transitions.size,
         missed: missed.transitions,
       },
+      conditions: {
+        covered: definition.conditions.size - missed.conditions.length,
+        total: definition.conditions.size,
+        missed: missed.conditions,
+      },
       routes: routes.length,
-      percent: Math.round((1000 * coveredCount) / (definition.states.size + definition.transitions.size)) / 10,
+      percent: Math.round((1000 * coveredCount) / defined) / 10,
       table: transitions,
     },
   };

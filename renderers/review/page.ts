@@ -301,7 +301,7 @@ function resultBlock(heading: string, model: ReviewModel, result: ReviewResult |
 
 function coverageTables(model: ReviewModel): string {
   const c = model.coverage;
-  const missed = [...c.states.missed, ...c.transitions.missed];
+  const missed = [...c.states.missed, ...c.transitions.missed, ...c.conditions.missed];
   const rows = c.table
     .map((t) => {
       const cls = t.routes === 0 ? ' class="missed"' : "";
@@ -310,10 +310,10 @@ function coverageTables(model: ReviewModel): string {
     })
     .join("\n");
   return `<table class="coverage-summary">
-<thead><tr><th>states</th><th>transitions</th><th>routes</th><th>covered</th></tr></thead>
-<tbody><tr><td>${c.states.covered}/${c.states.total}</td><td>${c.transitions.covered}/${c.transitions.total}</td><td>${c.routes}</td><td>${c.percent} %</td></tr></tbody>
+<thead><tr><th>states</th><th>transitions</th><th>condition outcomes</th><th>routes</th><th>covered</th></tr></thead>
+<tbody><tr><td>${c.states.covered}/${c.states.total}</td><td>${c.transitions.covered}/${c.transitions.total}</td><td>${c.conditions.covered}/${c.conditions.total}</td><td>${c.routes}</td><td>${c.percent} %</td></tr></tbody>
 </table>
-${missed.length ? `<p class="missed">Not covered: ${missed.map(escapeHtml).join(", ")}</p>` : "<p>Every state node and every transition of the machine is taken by some route.</p>"}
+${missed.length ? `<p class="missed">Not covered: ${missed.map(escapeHtml).join(", ")}</p>` : "<p>Every state node and every transition of the machine is taken by some route, and every condition meets an answer on each side of it.</p>"}
 <details>
 <summary>Every transition, with its keys and the routes that take it</summary>
 <table class="transitions">

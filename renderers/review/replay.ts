@@ -76,7 +76,7 @@ export async function replayRoutes(
   const table = new ScreenTable();
   const total = newCoverage();
   const current = newCoverage();
-  const recordTotal = recordMicrosteps(total);
+  const recordTotal = recordMicrosteps(total, spec);
   const recordCurrent = recordMicrosteps(current);
   const inspect = (e: InspectionEvent) => {
     recordTotal(e);
@@ -146,6 +146,7 @@ export async function replayRoutes(
             stepIds.set(key, id);
             steps.push({
               parent: at,
+              raw: event,
               event: eventText(event),
               keys,
               state: leafPath(component.snapshot),

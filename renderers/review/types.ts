@@ -3,7 +3,7 @@
  * the form under review, the steps of its routes as a tree, the states with
  * the keys that leave them, the drawn edges, the coverage and the results.
  */
-import type { FormResult } from "../../machines/context.js";
+import type { FormEvent, FormResult } from "../../machines/context.js";
 import type { DiagramEdge } from "../../machines/diagram.js";
 import type { FormSpec } from "../../machines/spec.js";
 
@@ -34,6 +34,8 @@ export interface ReviewOptions {
 export interface ReviewStep {
   /** The step before (-1 for the form as it opens). */
   parent: number;
+  /** The event as sent (none for the form as it opens): what a diff replays on the other form. */
+  raw?: FormEvent;
   /** The event, readable: `CONFIRM`, `MOVE +1`, `TYPE "Blue"`. */
   event: string;
   /** The keys that send it there, as the help line names them. */
@@ -121,6 +123,8 @@ export interface ReviewModel {
   coverage: {
     states: { covered: number; total: number; missed: string[] };
     transitions: { covered: number; total: number; missed: string[] };
+    /** Every outcome of every condition at its boundaries (machines/boundaries.ts). */
+    conditions: { covered: number; total: number; missed: string[] };
     routes: number;
     percent: number;
     table: ReviewTransition[];

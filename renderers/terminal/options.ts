@@ -11,7 +11,10 @@ import type { KeyMatcher } from "./keymap.js";
 
 /** The part of pi-tui's `TUI` a form uses. */
 export interface FormHost {
-  requestRender(): void;
+  requestRender(force?: boolean): void;
+  /** Give the terminal up (to the person's own editor) and take it back. */
+  stop?(): void;
+  start?(): void;
   terminal: { rows: number; columns: number; write?(data: string): void };
   /**
    * pi-tui 1.x: `fullscreen` when the host owns mouse reporting and routes
@@ -38,4 +41,9 @@ export interface FormComponentOptions {
   notice?: string;
   /** Report the mouse while the form has focus (clicks and the wheel answer the form). */
   mouse?: boolean;
+  /**
+   * The command the external-editor key runs, asked when the key is pressed
+   * (the host's choice, tools/pi-editor.ts); `$VISUAL` or `$EDITOR` without it.
+   */
+  editorCommand?: () => string | undefined;
 }

@@ -11,12 +11,13 @@
  * form closes; a form that closed after an error of its own is reported to
  * the person, and what they entered is kept.
  */
-import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { type ExtensionContext, VERSION } from "@earendil-works/pi-coding-agent";
 import type { FormResult } from "../../machines/context.js";
 import { enteredContext, hasInput } from "../../machines/entered.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { safeLine } from "../../renderers/text.js";
 import type { ArgumentError } from "../../schemas/validate.js";
+import { piEditorCommand } from "../pi-editor.js";
 import type { FormchartState, ShownForm } from "../state.js";
 import { DRAFT_ENTRY, type DraftData, findDraft, formKey } from "./drafts.js";
 import { type FormJob, type PreparedForm, prepareForm } from "./form-tool.js";
@@ -78,6 +79,13 @@ export function showAndKeep(
       restore,
       notice: restore ? RESTORED_NOTICE : undefined,
       mouse: state.settings.mouse,
+      editorCommand: () =>
+        piEditorCommand({
+          hostVersion: VERSION,
+          agentDir: state.agentDir,
+          cwd: ctx.cwd,
+          projectTrusted: ctx.isProjectTrusted?.() ?? false,
+        }),
     });
     if (outcome.kind !== "done") return outcome;
     state.lastForm = form as ShownForm;

@@ -29,6 +29,8 @@ export interface ShowOptions {
   notice?: string;
   /** Forms take clicks and the wheel. */
   mouse?: boolean;
+  /** The command the external-editor key runs (the host's choice). */
+  editorCommand?: () => string | undefined;
 }
 
 /** The outcome of a form that was never shown because the call was already aborted. */
@@ -58,6 +60,7 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
         restore: options.restore,
         notice: options.notice,
         mouse: options.mouse,
+        editorCommand: options.editorCommand,
       });
       const onAbort = () => form?.abort();
       signal?.addEventListener("abort", onAbort, { once: true });

@@ -1,0 +1,66 @@
+/**
+ * Forms at the tools' own limits, made as the tools receive them: 50
+ * `question` questions (single and multi-select, typed answers allowed) and
+ * 4 `question_branch` questions whose conditions use every operator.
+ */
+import type { FormSpec } from "../../machines/spec.js";
+import { prepareFormFile } from "../../tools/engine/catalog.js";
+
+function prepared(content: unknown): FormSpec {
+  const result = prepareFormFile(content);
+  if (!result.ok) throw new Error(result.message);
+  return result.form.spec;
+}
+
+export function questionsAtLimit(n = 50): FormSpec {
+  const questions = Array.from({ length: n }, (_, i) => ({
+    id: `topic${i + 1}`,
+    prompt: `Question ${i + 1}?`,
+    multiple: i % 6 === 1,
+    options: Array.from({ length: i % 2 ? 4 : 3 }, (_, j) => ({ label: `Option ${i + 1}.${j + 1}` })),
+  }));
+  return prepared({ tool: "question", arguments: { questions } });
+}
+
+export function branchingWithEveryOperator(): FormSpec {
+  const size = (operator: string, value: number) => ({ field: "size", operator, value });
+  return prepared({
+    tool: "question_branch",
+    arguments: {
+      questions: [
+        { id: "size", label: "Size", prompt: "Size?", options: [1, 2, 3, 4, 5].map((n) => ({ label: String(n) })) },
+        {
+          id: "kind",
+          label: "Kind",
+          prompt: "Kind?",
+          when: [size("gte", 2), size("lte", 4), "size in 2, 3, 4"],
+          options: [{ label: "yes please" }, { label: "no thanks" }],
+        },
+        {
+          id: "who",
+          label: "Who",
+          prompt: "Who?",
+          when: [
+            size("gt", 1),
+            size("lt", 5),
+            { field: "kind", operator: "contains", value: "yes" },
+            { field: "kind", operator: "matches", value: "^y" },
+            { field: "kind", operator: "not_equals", value: "no thanks" },
+            { field: "kind", operator: "is_not_empty" },
+            { field: "kind", operator: "equals", value: "yes please" },
+          ],
+          type: "multi",
+          required: false,
+          options: [{ label: "Ada" }, { label: "Grace" }],
+        },
+        {
+          id: "why",
+          label: "Why",
+          prompt: "Why nobody?",
+          when: [{ field: "who", operator: "is_empty" }],
+          options: [{ label: "Because" }, { label: "Another reason" }],
+        },
+      ],
+    },
+  });
+}

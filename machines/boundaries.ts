@@ -1,0 +1,119 @@
+/**
+ * The answers at which a form's conditions decide: for each condition of a
+ * shown-when question, the answers of the question it reads that fall on
+ * either side of it, as near its boundary as the question allows (`size gte
+ * 4` over the options 1–5: 3 and 4), and each member of an `in` list. Routes
+ * must give each of these answers once (machines/paths.ts); coverage counts
+ * them as the condition outcomes (machines/coverage.ts).
+ */
+import { type Condition, holds } from "./conditions.js";
+import { answerValues, type FormContext } from "./context.js";
+import type { FormSpec, QuestionSpec } from "./spec.js";
+
+export interface Witness {
+  /** The question whose visibility the condition decides. */
+  question: number;
+  /** The condition's index in its question's list. */
+  condition: number;
+  /** The question the condition reads. */
+  field: number;
+  /** The answer (one value) given to `field`. */
+  value: string;
+  /** Whether the condition holds for it. */
+  holds: boolean;
+  /** The option that gives it, or -1 for a typed answer. */
+  option: number;
+}
+
+/** A condition outcome's name in coverage: `team #0 Size=3 false`. */
+export function witnessId(spec: FormSpec, w: Witness): string {
+  return `${spec.questions[w.question].id} #${w.condition} ${spec.questions[w.field].id}=${w.value} ${w.holds}`;
+}
+
+function scalarOf(condition: Condition): string {
+  return Array.isArray(condition.value) ? condition.value.join(", ") : (condition.value ?? "");
+}
+
+const NUMERIC = new Set(["gt", "lt", "gte", "lte"]);
+
+/** Typed answers worth trying against a condition: its value, the numbers either side of it, its list, one unrelated. */
+function typedCandidates(condition: Condition): string[] {
+  const scalar = scalarOf(condition);
+  const out = [scalar];
+  const n = Number(scalar);
+  if (scalar.trim() !== "" && Number.isFinite(n)) out.push(String(n - 1), String(n + 1));
+  if (Array.isArray(condition.value)) out.push(...condition.value);
+  out.push("Blue");
+  return [...new Set(out.filter((v) => v.trim() !== ""))];
+}
+
+function accepts(q: QuestionSpec): boolean {
+  return q.kind === "text" || q.allowOther;
+}
+
+/** The witnesses of one condition: the nearest answer on each side of it, and every member of an `in` list. */
+function witnessesOf(spec: FormSpec, question: number, index: number, condition: Condition): Witness[] {
+  const field = spec.questions.findIndex((q) => q.id === condition.field);
+  if (field < 0) return [];
+  const source = spec.questions[field];
+  const candidates: Array<{ value: string; option: number }> = source.options.map((o, i) => ({
+    value: o.value,
+    option: i,
+  }));
+  if (accepts(source))
+    for (const value of typedCandidates(condition))
+      if (!candidates.some((c) => c.value === value)) candidates.push({ value, option: -1 });
+  const right = Number(scalarOf(condition));
+  const distance = (value: string) => {
+    if (!NUMERIC.has(condition.operator)) return 0;
+    const left = Number(value);
+    return value.trim() === "" || !Number.isFinite(left) ? Number.POSITIVE_INFINITY : Math.abs(left - right);
+  };
+  const make = (c: { value: string; option: number }): Witness => ({
+    question,
+    condition: index,
+    field,
+    value: c.value,
+    holds: holds(condition, [c.value]),
+    option: c.option,
+  });
+  const out: Witness[] = [];
+  for (const side of [false, true]) {
+    const fitting = candidates.filter((c) => holds(condition, [c.value]) === side);
+    // An option before a typed answer when both are as near: the person's likelier way there.
+    const best = fitting.sort((a, b) => distance(a.value) - distance(b.value))[0];
+    if (best) out.push(make(best));
+  }
+  if (condition.operator === "in" && Array.isArray(condition.value))
+    for (const member of condition.value) {
+      const c = candidates.find((x) => x.value === member);
+      if (c && !out.some((w) => w.value === member)) out.push(make(c));
+    }
+  return out;
+}
+
+/** Every condition outcome a form's routes must reach, in question order. */
+export function witnessesOfForm(spec: FormSpec): Witness[] {
+  return spec.questions.flatMap((q, i) =>
+    q.visibility.kind === "when" ? q.visibility.conditions.flatMap((c, j) => witnessesOf(spec, i, j, c)) : [],
+  );
+}
+
+/** The witnesses an answer sheet gives: those whose question it answered with exactly their one value. */
+export function witnessesGiven(spec: FormSpec, witnesses: readonly Witness[], context: FormContext): Witness[] {
+  return witnesses.filter((w) => {
+    const values = answerValues(spec, context, spec.questions[w.field].id);
+    return values !== undefined && values.length === 1 && values[0] === w.value;
+  });
+}
+
+/** The answers to questions that conditions read that a route should offer: per question, options and typed texts. */
+export function decidingAnswers(spec: FormSpec, witnesses: readonly Witness[]) {
+  const options = spec.questions.map(() => new Set<number>());
+  const typed = spec.questions.map(() => new Set<string>());
+  for (const w of witnesses) {
+    if (w.option >= 0) options[w.field].add(w.option);
+    else typed[w.field].add(w.value);
+  }
+  return { options, typed };
+}
