@@ -382,6 +382,8 @@ describe("settings and /qwizard", () => {
       tools: qwizard,
       richExtraction: "text",
       mouse: true,
+      bell: true,
+      deliverWhenIdle: "next-prompt",
     });
     expect(readSettings(file).settings).toEqual({
       autoThrottle: false,
@@ -390,6 +392,8 @@ describe("settings and /qwizard", () => {
       tools: qwizard,
       richExtraction: "text",
       mouse: true,
+      bell: true,
+      deliverWhenIdle: "next-prompt",
     });
     writeFileSync(file, "{ not json");
     expect(readSettings(file).settings).toEqual({
@@ -399,6 +403,8 @@ describe("settings and /qwizard", () => {
       tools: ["question"],
       richExtraction: "auto",
       mouse: false,
+      bell: false,
+      deliverWhenIdle: "start-turn",
     });
     // A list of one's own (older files kept every tool in it): a named set when it is one, else custom.
     writeFileSync(file, JSON.stringify({ tools: [...qwizard, "ask_rich_questions", "ask_form"] }));
@@ -442,25 +448,26 @@ describe("settings and /qwizard", () => {
     writeFileSync(settingsPath(dir), JSON.stringify({ tools: ["question_input"] }));
     const old = fakePi();
     createFormchart({ agentDir: dir, hostVersion: "0.73.1" })(old.api);
-    expect([...old.tools.keys()]).toEqual(["question_input"]);
+    // withdraw_question is registered beside the form tools whatever the set.
+    expect([...old.tools.keys()]).toEqual(["question_input", "withdraw_question"]);
     expect((old.tools.get("question_input") as { exposure?: string }).exposure).toBeUndefined();
 
     const current = fakePi();
     createFormchart({ agentDir: dir, hostVersion: "1.6.0" })(current.api);
-    expect([...current.tools.keys()]).toHaveLength(7);
+    expect([...current.tools.keys()]).toHaveLength(8);
     const exposure = (name: string) => (current.tools.get(name) as { exposure?: string }).exposure;
     expect(exposure("question_input")).toBe("model-only");
     expect(exposure("question_branch")).toBe("deferred");
     // At session start every tool is active (callable by name), only the set declared, and tool_search on.
     await current.fire("session_start", {});
     expect(current.active()).toEqual(expect.arrayContaining([...ALL_TOOLS, "tool_search"]));
-    expect(current.declared()).toEqual(["read", "bash", "question_input", "tool_search"]);
+    expect(current.declared()).toEqual(["read", "bash", "question_input", "withdraw_question", "tool_search"]);
   });
 
   it("Pi 0.73 registers every tool unless the settings file names a set", () => {
     const pi = fakePi();
     createFormchart({ agentDir: agentDir(), hostVersion: "0.73.1" })(pi.api);
-    expect([...pi.tools.keys()]).toEqual(ALL_TOOLS);
+    expect([...pi.tools.keys()]).toEqual([...ALL_TOOLS, "withdraw_question"]);
   });
 
   it("tool_search finds a hidden tool, which is declared from then on; the others stay hidden and callable", async () => {

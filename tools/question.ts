@@ -56,13 +56,11 @@ export const question = defineManifest<QuestionDetails>({
   name: "question",
   label: "Question",
   description:
-    "Ask the user to choose: one question is an option list, several are tabs with a Submit tab; " +
-    "each also takes a typed answer unless allowOther is false.",
-  searchHint: "choices",
+    "Ask the user multiple-choice questions; several show as tabs. Typed answers too, unless allowOther: false; required: true blocks Submit. timeout (any form tool): seconds before the recommended options are taken.",
   promptSnippet: "Ask the user multiple-choice questions",
   promptGuidelines: [
-    "Use question instead of ending your reply with a question: all open questions in one call, 2-5 short options each, multiple: true where several apply.",
-    "A cancelled question result means the user declined: re-ask only if the next step needs it.",
+    "Ask with question, not in your reply: all open questions in one call, 2-5 short options each.",
+    "If the user cancels a question, re-ask only if the next step needs it.",
   ],
   parameters: QuestionParameters,
   folds: [foldSingleQuestion, optionsFromStrings],

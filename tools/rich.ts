@@ -77,17 +77,9 @@ export const askRichQuestions = defineManifest<RichDetails>({
   label: "Rich questions",
 
   description:
-    "Ask the user to review and answer decisions in a rich form: radio (one choice), checkbox (several) or text questions, " +
-    "each with optional body, context, recommendation and caveats; options with stable values, descriptions, details, " +
-    "your own note and a recommended flag. The user can write notes on options and additional notes on a review screen before submitting.",
-
-  searchHint: "recommended answers",
-
-  promptSnippet: "Ask the user to decide in a rich review form with recommendations, caveats and notes",
-
-  promptGuidelines: [
-    "Use ask_rich_questions for decisions that need context: mark your recommended option with recommended: true and explain it in recommendation; give options stable values.",
-  ],
+    "A rich review form: radio, checkbox or text questions with body, context, recommendation and caveats; the user can add notes.",
+  promptSnippet: "Decisions with context and recommendations",
+  promptGuidelines: ["With ask_rich_questions, mark your pick recommended: true and say why in recommendation."],
 
   parameters: RichParameters,
 

@@ -27,6 +27,7 @@ import { escapeHtml, scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
 import { reviewModel } from "./model.js";
 import type { ReviewForm, ReviewModel, ReviewOptions, ReviewResult } from "./types.js";
+import { waitingSection } from "./waiting.js";
 
 export { reviewAssets } from "./assets.js";
 export { escapeHtml, scriptJson } from "./html.js";
@@ -128,6 +129,7 @@ ${resultBlock("Shortest cancel", model, model.cancel)}
 <h2>Coverage</h2>
 ${coverageTables(model)}
 </section>
+${await waitingSection()}
 <div id="thumbnail" hidden></div>
 <script type="application/json" id="review-data">${scriptJson(pageData(form, model, charts))}</script>
 ${script}
