@@ -138,7 +138,10 @@ describe("drafts from the session are checked before use", () => {
       { id: "why", prompt: "Why?", options: [{ label: "Speed" }, { label: "Cost" }] },
     ],
   };
-  const key = formKey(normalizeForm({ questions: args.questions }));
+  // The form the question tool opens: its questions (open unless required) and a note on the whole form.
+  const key = formKey(
+    normalizeForm({ questions: args.questions.map((q) => ({ ...q, required: false })), additionalNotes: true }),
+  );
   const good = {
     cursors: [1, 0],
     picks: [
