@@ -5,7 +5,7 @@
  * the independent statement of the bindings the help line and docs promise.
  */
 
-import { getKeybindings } from "@earendil-works/pi-tui";
+import { getKeybindings, setKittyProtocolActive } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
 import { initialContext } from "../machines/context.js";
 import type { FormPosition } from "../machines/position.js";
@@ -103,5 +103,28 @@ describe("the inverse table names the same keys", () => {
     [{ type: "SELECT", row: 2 } as const, ["3"]],
   ])("%j", (event, keys) => {
     expect(keysForEvent(event, choosing, kb)).toEqual(expect.arrayContaining(keys));
+  });
+});
+
+describe("key ids worked out once", () => {
+  it("the same bytes are read again under the kitty keyboard protocol, where they mean another key", () => {
+    // Without the protocol Esc h is Alt+H (the fold key); with it, Alt+H comes as a CSI u sequence.
+    try {
+      expect(keyToEvent("\x1bh", choosing, kb)).toEqual({ type: "FOLD" });
+      setKittyProtocolActive(true);
+      expect(keyToEvent("\x1bh", choosing, kb)).not.toEqual({ type: "FOLD" });
+      expect(keyToEvent("\x1b[104;3u", choosing, kb)).toEqual({ type: "FOLD" });
+    } finally {
+      setKittyProtocolActive(false);
+    }
+    expect(keyToEvent("\x1bh", choosing, kb)).toEqual({ type: "FOLD" });
+  });
+
+  it("a key matched once and pressed again gives the same event, and a long paste is no key", () => {
+    for (let i = 0; i < 3; i++) {
+      expect(keyToEvent("\t", choosing, kb)).toEqual({ type: "NEXT_TAB" });
+      expect(keyToEvent("j", choosing, kb)).toEqual({ type: "MOVE", delta: 1 });
+      expect(keyToEvent("j".repeat(40), choosing, kb)).toBeUndefined();
+    }
   });
 });

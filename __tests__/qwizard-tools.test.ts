@@ -228,6 +228,7 @@ describe("questionnaire", () => {
       KEY.enter,
     ]);
     expect(result.details).toEqual({
+      outcome: "answered",
       questions: [
         { id: "ok", label: "OK", prompt: "Ship it?" },
         { id: "score", label: "Score", prompt: "How good?" },
@@ -308,7 +309,12 @@ describe("question_input", () => {
       ..."28 ",
       KEY.enter,
     ]);
-    expect(result.details).toEqual({ question: "Release date?", answer: "2023-02-28", cancelled: false });
+    expect(result.details).toEqual({
+      question: "Release date?",
+      answer: "2023-02-28",
+      cancelled: false,
+      outcome: "answered",
+    });
     expect(result.content[0].text).toBe("User answered: 2023-02-28");
   });
 
@@ -317,13 +323,13 @@ describe("question_input", () => {
     const { result } = await call(tools, "question_input", { question: "Anything else?", required: false }, [
       KEY.enter,
     ]);
-    expect(result.details).toEqual({ question: "Anything else?", answer: "", cancelled: false });
+    expect(result.details).toEqual({ question: "Anything else?", answer: "", cancelled: false, outcome: "partial" });
   });
 
   it("Esc cancels with answer null", async () => {
     const { tools } = setup();
     const { result } = await call(tools, "question_input", { question: "Name?" }, [..."Ada", KEY.esc, KEY.esc]);
-    expect(result.details).toEqual({ question: "Name?", answer: null, cancelled: true });
+    expect(result.details).toEqual({ question: "Name?", answer: null, cancelled: true, outcome: "cancelled" });
   });
 });
 
@@ -333,6 +339,7 @@ describe("question_throttle and the shared question clock", () => {
     const { result } = await call(tools, "question_throttle", { question: "Go?", options: two }, ["1"]);
     expect(result.details).toEqual({
       question: "Go?",
+      outcome: "answered",
       options: ["A", "B"],
       answer: "A",
       wasCustom: false,
@@ -602,9 +609,24 @@ describe("events", () => {
       return pi.tools.get("question_input")!.execute(id, { question: "Second?" }, undefined, undefined, ctx);
     };
     await pi.fire("tool_call", { toolName: "question_input", toolCallId: "b", input: {} });
-    expect((await askSecond("b")).details).toEqual({ question: "Second?", answer: null, cancelled: true });
+    expect((await askSecond("b")).details).toEqual({
+      question: "Second?",
+      answer: null,
+      cancelled: true,
+      outcome: "cancelled",
+    });
     // Not flagged by tool_call: no wait.
     await askSecond("c");
     expect(positions).toEqual(["waiting", "question"]);
+  });
+});
+
+describe("questionnaire: a note on the whole form", () => {
+  it("the review takes a note, reported apart from the answers", async () => {
+    const { tools } = setup();
+    const args = { questions: [q("a"), q("b")] };
+    const { result } = await call(tools, "questionnaire", args, ["1", "1", "n", ..."Fine", KEY.enter, KEY.enter]);
+    expect(result.details).toMatchObject({ outcome: "answered", additionalText: "Fine" });
+    expect(result.content[0].text).toBe("Q1: user selected: 1. A\nQ2: user selected: 1. A\nAdditional notes: Fine");
   });
 });

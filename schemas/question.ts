@@ -32,6 +32,7 @@ export const QuestionItem = Type.Object(
       }),
     ),
     multiple: Type.Optional(Type.Boolean({ description: "One or more (default false)" })),
+    required: Type.Optional(Type.Boolean({ description: "Blocks Submit (default false)" })),
   },
   { additionalProperties: false },
 );

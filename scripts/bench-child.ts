@@ -42,7 +42,11 @@ export type FormRow =
       samples: number;
       /** Before timing: type this many characters as the first question's typed answer. */
       typed?: number;
+      /** The keys pressed in turn: the mixed script (default) or ↓ ↓ ↑ ↑ only. */
+      script?: "mixed" | "updown";
     }
+  /** Forms opened one after another, each timed for its first `keys` keys (keys + frames, summed). */
+  | { kind: "first-keys"; args: unknown; width: number; keys: number; warmup: number; samples: number }
   | { kind: "heap"; args: unknown[] }
   /** Forms opened, answered and closed, each with texts of its own (`args` varied per form). */
   | { kind: "closed"; args: unknown; warmup: number; checkpoints: number; every: number }
@@ -75,6 +79,8 @@ export interface KeyStats {
 
 export const WIDTH = 120;
 const KEYS = ["\x1b[B", "\x1b[B", "\x1b[B", "\x1b[A", "\t", "\x1b[B", "\x1b[A", "\x1b[Z", "\x1b[B"];
+/** ↓ ↓ ↑ ↑: the highlight only, inside the 3 options of the smallest form. */
+const UP_DOWN = ["\x1b[B", "\x1b[B", "\x1b[A", "\x1b[A"];
 
 interface Component {
   render(width: number): string[];
@@ -280,9 +286,10 @@ class KeyRun {
   constructor(
     readonly component: Component,
     readonly width: number,
+    readonly keys: readonly string[] = KEYS,
   ) {}
   private press(): void {
-    this.component.handleInput?.(KEYS[this.k++ % KEYS.length]);
+    this.component.handleInput?.(this.keys[this.k++ % this.keys.length]);
     this.component.render(this.width);
   }
   warm(n: number): void {
@@ -407,7 +414,8 @@ async function forms(task: Extract<Task, { kind: "forms" }>): Promise<Samples | 
     return out;
   }
   tui.terminal.columns = row.width;
-  const run = new KeyRun(await call(p, definition, row.args), row.width);
+  if (row.kind === "first-keys") return firstKeys(p, definition, row);
+  const run = new KeyRun(await call(p, definition, row.args), row.width, row.script === "updown" ? UP_DOWN : KEYS);
   if (row.typed) {
     const options = (row.args as { questions: Array<{ options: unknown[] }> }).questions[0].options.length;
     typeLong(run.component, options, row.typed);
@@ -415,6 +423,26 @@ async function forms(task: Extract<Task, { kind: "forms" }>): Promise<Samples | 
   run.warm(row.warmup);
   run.block(row.samples);
   return { wall: run.times, cpu: run.cpus };
+}
+
+/** The first keys of fresh forms: what a person's first look around a form costs, before V8 has optimized it for that form. */
+async function firstKeys(
+  p: Pi,
+  definition: ToolDefinition,
+  row: Extract<FormRow, { kind: "first-keys" }>,
+): Promise<Samples> {
+  const out: Samples = { wall: [], cpu: [] };
+  for (let i = 0; i < row.warmup + row.samples; i++) {
+    const component = await call(p, definition, row.args);
+    const c = cpuMs();
+    const t = now();
+    new KeyRun(component, row.width).warm(row.keys);
+    if (i >= row.warmup) {
+      out.wall.push(now() - t);
+      out.cpu.push(cpuMs() - c);
+    }
+  }
+  return out;
 }
 
 async function main(task: Task): Promise<unknown> {

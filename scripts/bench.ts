@@ -40,7 +40,8 @@
  * Targets are checked here and printed beside the table (`✓` / `✗`); no test
  * times anything. `--quick` takes fewer samples (for trying things, not for
  * the table in docs/performance.md); `--forms` runs only the rows of open
- * forms, `--footprint` only what the model sees, `--load` only the load rows.
+ * forms, `--footprint` only what the model sees, `--load` only the load rows,
+ * `--keys` only ↑/↓, the first keys on a fresh form and repeated opens.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -78,6 +79,8 @@ const formsOnly = process.argv.includes("--forms");
 const footprintOnly = process.argv.includes("--footprint");
 /** Only the load rows: for trying changes to what Pi loads at start. */
 const loadOnly = process.argv.includes("--load");
+/** Only the rows of what one key costs beside the mixed script (↑/↓, first keys, repeated opens). */
+const keysOnly = process.argv.includes("--keys");
 
 /** The major and minor version of the Node at `node`. */
 function nodeVersion(node: string): string {
@@ -144,6 +147,9 @@ const N = {
   // Until V8 has optimized what a key runs: steady state, as after the first minute of a session.
   keysWarmup: quick ? 200 : 2000,
   keysWarmupLong: quick ? 50 : 300,
+  firstKeys: quick ? 10 : 40,
+  opens: quick ? 50 : 300,
+  keyCostRounds: quick ? 2 : 6,
   heapRounds: quick ? 1 : 3,
   closedWarmup: quick ? 300 : 1000,
   closedEvery: quick ? 300 : 1000,
@@ -352,7 +358,7 @@ function keyRows(name: string, got: Map<Host, { ours: KeyStats; theirs?: KeyStat
 const started = new Date();
 const loadBefore = loadavg();
 
-if (!formsOnly && !footprintOnly) {
+if (!formsOnly && !footprintOnly && !keysOnly) {
   // 1. Load through Pi's loader.
   const warm = new Map(
     HOSTS.map((h) => [
@@ -423,6 +429,7 @@ function keystrokes(
   width: number,
   typed?: number,
   warmup = N.keysWarmup,
+  script?: "updown",
 ) {
   const rounds = 2;
   const per = (a: unknown): FormRow => ({
@@ -432,6 +439,7 @@ function keystrokes(
     warmup,
     samples: Math.ceil(N.keys / rounds),
     typed,
+    script,
   });
   const sides: Array<[Side, unknown]> =
     args.theirs === undefined
@@ -455,7 +463,8 @@ function keystrokes(
   return { ours: stats(ours.wall, ours.cpu), theirs: theirs && stats(theirs.wall, theirs.cpu) };
 }
 
-if (!footprintOnly && !loadOnly) {
+if (keysOnly) keyCostRows();
+else if (!footprintOnly && !loadOnly) {
   // The headline sizes at both widths, on both hosts; the same keys on both sides.
   const keySizes: Array<[string, number, number, number?]> = [
     ["1×3", 1, 3],
@@ -484,6 +493,8 @@ if (!footprintOnly && !loadOnly) {
     const got = keystrokes(NEW, `${name}, 120 wide`, args, 120, typed);
     keyRows(`${name}, 120 wide`, new Map([[NEW, got]]), got.theirs ? { ratio: 0.5 } : { ms: 1 });
   }
+
+  keyCostRows();
 
   /** `forms` forms of one spec, or each with questions of its own (`distinct`). */
   const heapCases: Array<[string, number, number, number, boolean]> = [
@@ -592,8 +603,67 @@ if (!footprintOnly && !loadOnly) {
   }
 }
 
+/**
+ * What one key costs beside the mixed script: ↑/↓ alone, the first keys on a
+ * fresh form, and opening the same form again and again (execute → first
+ * frame), each against the example, interleaved as above.
+ */
+function keyCostRows(): void {
+  // One process's samples as one timing: its medians (each side in processes of its own, alternating).
+  const medians = (s: Samples): Timing => ({ wall: median(s.wall), cpu: median(s.cpu) });
+  const sizes: Array<[string, number, number]> = [
+    ["1×3", 1, 3],
+    ["4×5", 4, 5],
+    ["12×20", 12, 20],
+  ];
+  for (const width of [80, 120])
+    for (const [name, n, m] of sizes) {
+      const got = new Map([
+        [NEW, keystrokes(NEW, `↑/↓ ${name}, ${width} wide`, both(n, m), width, undefined, undefined, "updown")],
+      ]);
+      keyRows(`↑/↓ only, ${name}, ${width} wide`, got, { ratio: 0.5 });
+    }
+  for (const [name, n, m] of sizes.slice(0, 2)) {
+    const args = both(n, m);
+    const got = pair(
+      NEW,
+      (side) =>
+        medians(
+          formsChild<Samples>(NEW, side, {
+            kind: "first-keys",
+            args: side === OURS ? args.ours : args.theirs,
+            width: 120,
+            keys: 5,
+            warmup: 0,
+            samples: N.firstKeys,
+          }),
+        ),
+      N.keyCostRounds,
+      0,
+      `first 5 keys ${name}`,
+    );
+    seriesRow(`first 5 keys on a fresh form (keys + frames), ${name}, 120 wide`, new Map([[NEW, got]]), 1);
+  }
+  const opens = pair(
+    NEW,
+    (side) =>
+      medians(
+        formsChild<Samples>(NEW, side, {
+          kind: "open",
+          args: side === OURS ? both(1, 3).ours : both(1, 3).theirs,
+          warmup: 20,
+          samples: N.opens,
+        }),
+      ),
+    N.keyCostRounds,
+    0,
+    "repeated opens 1×3",
+  );
+  seriesRow("repeated opens (execute → first frame), 1×3", new Map([[NEW, opens]]), 1);
+}
+
 // 5. The worst patterns and a 10 kB paste (the sources, in this process; Pi 1.6's packages).
-if (!footprintOnly && !loadOnly)
+if (!footprintOnly && !loadOnly && !keysOnly)
   for (const f of patternFigures(quick)) {
     rows.push({
       measure: `pattern: ${f.measure}`,
@@ -614,7 +684,7 @@ if (!footprintOnly && !loadOnly)
   }
 
 // 6. What the model sees: the first request of the real `pi` of each host.
-const seen = formsOnly || loadOnly ? undefined : await footprint(ROOT, HOSTS, WORK);
+const seen = formsOnly || loadOnly || keysOnly ? undefined : await footprint(ROOT, HOSTS, WORK);
 
 /** A Markdown table, columns padded to the widest cell (by code points). */
 function table(head: string[], body: string[][]): string[] {

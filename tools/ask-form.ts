@@ -14,14 +14,15 @@
  */
 import { ASK_FORM_FOLDS, AskFormParameters } from "../schemas/ask-form.js";
 import type { ElicitContent } from "../schemas/elicit.js";
+import type { Outcome } from "../schemas/outcome.js";
 import type { ElicitAction } from "./engine/schema-form.js";
 import { defineManifest } from "./manifest.js";
 
 export interface AskFormDetails {
   action: ElicitAction;
   content?: ElicitContent;
-  /** The form closed at its timeout: nobody pressed a key, nothing was submitted (`action` is cancel). */
-  outcome?: "timed_out";
+  /** How the call ended (tools/engine/outcome.ts); `timed_out` and `partial` beside MCP's `action`. */
+  outcome: Outcome;
   /** Set when the form could not open: a stable category. */
   error?: string;
 }

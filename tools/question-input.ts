@@ -8,11 +8,11 @@
  * What it does once called: tools/engine/question-input.ts.
  */
 import { InputParameters } from "../schemas/qwizard.js";
-import type { TimedOutFields } from "./engine/answer-text.js";
+import type { OutcomeFields } from "./engine/answer-text.js";
 import { defineManifest, describeCall } from "./manifest.js";
 import { promptAsQuestion } from "./prepare.js";
 
-export interface InputDetails extends TimedOutFields {
+export interface InputDetails extends OutcomeFields {
   question: string;
   answer: string | null;
   validationErrors?: string[];

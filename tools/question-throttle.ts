@@ -8,11 +8,11 @@
  * What it does once called: tools/engine/question-throttle.ts.
  */
 import { ThrottleParameters } from "../schemas/qwizard.js";
-import type { TimedOutFields } from "./engine/answer-text.js";
+import type { OutcomeFields } from "./engine/answer-text.js";
 import { BY_TIMEOUT, defineManifest, describeCall } from "./manifest.js";
 import { optionsFromStrings, promptAsQuestion } from "./prepare.js";
 
-export interface ThrottleDetails extends TimedOutFields {
+export interface ThrottleDetails extends OutcomeFields {
   question: string;
   options: string[];
   answer: string | string[] | null;

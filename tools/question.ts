@@ -11,7 +11,7 @@
  * What it does once called: tools/engine/question.ts.
  */
 import { foldSingleQuestion, QuestionParameters } from "../schemas/question.js";
-import type { TimedOutFields } from "./engine/answer-text.js";
+import type { OutcomeFields } from "./engine/answer-text.js";
 import { BY_TIMEOUT, defineManifest, describeCall } from "./manifest.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -36,10 +36,12 @@ export interface QuestionAnswer {
   defaulted?: true;
 }
 
-export interface QuestionDetails extends TimedOutFields {
+export interface QuestionDetails extends OutcomeFields {
   questions: NormalizedQuestion[];
   answers: QuestionAnswer[];
   cancelled: boolean;
+  /** The note the person wrote on the review screen, apart from the answers (submitted forms only). */
+  additionalText?: string;
   /** Set when the form could not open: a stable category. */
   error?: string;
   // The single-question call shape adds these:

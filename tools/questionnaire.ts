@@ -12,7 +12,7 @@
  * were not asked). What they do once called: tools/engine/questionnaire.ts.
  */
 import { BranchParameters, QuestionnaireParameters } from "../schemas/qwizard.js";
-import type { TimedOutFields } from "./engine/answer-text.js";
+import type { OutcomeFields } from "./engine/answer-text.js";
 import { BY_TIMEOUT, defineManifest, describeCall, type ResultSummary } from "./manifest.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -28,12 +28,14 @@ export interface QuestionnaireAnswer {
   defaulted?: true;
 }
 
-export interface QuestionnaireDetails extends TimedOutFields {
+export interface QuestionnaireDetails extends OutcomeFields {
   questions: Array<{ id: string; label: string; prompt: string }>;
   answers: QuestionnaireAnswer[];
   cancelled: boolean;
   skipped?: string[];
   hidden?: string[];
+  /** The note the person wrote on the review screen, apart from the answers (submitted forms only). */
+  additionalText?: string;
   error?: string;
 }
 

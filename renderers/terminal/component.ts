@@ -39,6 +39,7 @@ import { FormClocks } from "./clocks.js";
 import { editorOf, fillEditor, typeInto } from "./editor-input.js";
 import { FrameCache } from "./frame-cache.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyName, keyToEvent, unboundKey } from "./keymap.js";
+import { LineCache } from "./line-cache.js";
 import { type DrawnScreen, type MouseReport, MouseReporting, parseMouse, ReportJoiner } from "./mouse.js";
 import type { FormComponentOptions, FormHost } from "./options.js";
 import { editOutside, outsideCommand, outsideKeys } from "./outside-editor.js";
@@ -73,6 +74,8 @@ export class FormComponent implements Component, Focusable {
   private finished = false;
   /** The last frame; its click targets only while the mouse reports (an open form then holds less). */
   private readonly frames = new FrameCache();
+  /** The lines of earlier frames a new one reuses (rows, head, footer, tab bar). */
+  private readonly lineCache = new LineCache();
   private _focused = false;
   /** The pieces of a mouse report split across reads, put back together (never typed into an answer). */
   private readonly reports = new ReportJoiner();
@@ -331,13 +334,16 @@ export class FormComponent implements Component, Focusable {
         remainingMs: position.kind === "waiting" ? this.clocks.waitLeftMs(this.spec) : undefined,
         timeoutMs: this.clocks.answerLeftMs(this.spec),
         hints: this.hints,
+        cache: this.lineCache,
       });
       return this.mouseOn ? drawn : { lines: drawn.lines, hits: [] };
     });
   }
 
+  /** The host's theme or size may have changed in place: nothing drawn before is reused. */
   invalidate(): void {
     this.frames.clear();
+    this.lineCache.clear();
     this.editorInstance?.invalidate();
   }
 

@@ -15,7 +15,7 @@
  * so generated path tests press exactly what this keymap understands and the
  * review page labels each edge with its keys.
  */
-import { type Keybinding, type KeyId, matchesKey } from "@earendil-works/pi-tui";
+import { isKittyProtocolActive, type Keybinding, type KeyId, matchesKey } from "@earendil-works/pi-tui";
 import type { FormContext, FormEvent } from "../../machines/context.js";
 import { discarding, type FormPosition } from "../../machines/position.js";
 import { type FormSpec, yesNoRow } from "../../machines/spec.js";
@@ -111,6 +111,34 @@ const BINDINGS: Binding[] = [
   { modes: ["typing"], keys: ["shift+tab"], event: () => ({ type: "PREV_TAB" }) },
 ];
 
+/**
+ * pi-tui's `matchesKey` answers, by key id and bytes, apart for each state of
+ * the kitty keyboard protocol (some bytes mean another key under it):
+ * `matchesKey` parses the key id on every call, and a key that matches late
+ * is checked against a dozen fixed ids. Bytes of a paste are not kept.
+ */
+const answers = [new Map<KeyId, Map<string, boolean>>(), new Map<KeyId, Map<string, boolean>>()];
+const KEPT_BYTES = 16;
+const KEPT_PER_ID = 64;
+
+/** `matchesKey(data, id)`, worked out once per key id and bytes. */
+export function keyIs(data: string, id: KeyId): boolean {
+  if (data.length > KEPT_BYTES) return matchesKey(data, id);
+  const byId = answers[isKittyProtocolActive() ? 1 : 0];
+  let seen = byId.get(id);
+  if (!seen) {
+    seen = new Map();
+    byId.set(id, seen);
+  }
+  let answer = seen.get(data);
+  if (answer === undefined) {
+    if (seen.size >= KEPT_PER_ID) seen.clear();
+    answer = matchesKey(data, id);
+    seen.set(data, answer);
+  }
+  return answer;
+}
+
 /** Editors (a typed answer, a note, additional notes) all take keys the same way. */
 function modeOf(position: FormPosition): Mode | undefined {
   if (discarding(position)) return "discarding";
@@ -130,7 +158,8 @@ export function keyToEvent(data: string, k: KeyContext, kb: KeyMatcher): FormEve
   if (!mode) return undefined;
   for (const b of BINDINGS) {
     if (!b.modes.includes(mode) || (b.when && !b.when(k))) continue;
-    if ((b.action && kb.matches(data, b.action)) || b.keys.some((id) => matchesKey(data, id))) return b.event(k);
+    if (b.action && kb.matches(data, b.action)) return b.event(k);
+    for (const id of b.keys) if (keyIs(data, id)) return b.event(k);
   }
   if (mode === "typing") return "editor";
   if (mode === "discarding") return { type: "RESUME" };

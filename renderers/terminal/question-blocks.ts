@@ -13,6 +13,7 @@ import { numberReading, textProblems } from "../../machines/text-rules.js";
 import { displayLine, displayText, fitTo, sanitize, wrap, wrapClipped } from "../text.js";
 import type { FormColor, FormTheme } from "../theme.js";
 import type { Block, Layout } from "./frame.js";
+import { type LineCache, rowSlot } from "./line-cache.js";
 import { questionRows, type RowModel, rowText } from "./presentation.js";
 import { previewLines } from "./preview.js";
 
@@ -71,6 +72,7 @@ export function rowBlocks(
   width: number,
   height: number,
   previewUnder: boolean,
+  cache?: LineCache,
 ): Pick<Layout, "blocks" | "focus" | "above" | "below"> & { highlighted?: RowModel } {
   const count = rowCount(q, context.typed[k]);
   const cursor = context.cursors[k];
@@ -79,14 +81,11 @@ export function rowBlocks(
   const first = count > 3 * span ? Math.max(0, Math.min(cursor - span, count - 2 * span)) : 0;
   const last = count > 3 * span ? Math.min(count, first + 2 * span) : count;
   const rows = questionRows(q, k, context, first, last);
-  const blocks = rows.map((row) => reusedRowBlock(q, row, mode, editor, theme, width, previewUnder));
+  const blocks = rows.map((row) => reusedRowBlock(q, row, mode, editor, theme, width, previewUnder, cache));
   const highlighted = rows.find((row) => row.highlighted);
   return { blocks, focus: cursor - first, above: first, below: count - last, highlighted };
 }
 
-type DrawnRow = { row: RowModel; theme: FormTheme; width: number; previewUnder: boolean; block: Block };
-/** The last block drawn for each row of a question. */
-const drawnRows = new WeakMap<QuestionSpec, Map<number, DrawnRow>>();
 /** The same fields with the same values (strings come from the spec and the memoized sanitizers, so mostly the same objects). */
 function sameRow(a: RowModel, b: RowModel): boolean {
   let fields = 0;
@@ -102,7 +101,7 @@ function sameRow(a: RowModel, b: RowModel): boolean {
  * A row's block, drawn again only when something it shows changed: a key
  * changes one or two rows of a list, and the others need no new strings (nor
  * the garbage collections those would cost). A row holding an open editor
- * is always drawn.
+ * is always drawn, and so is every row of a screen drawn without a cache.
  */
 function reusedRowBlock(
   q: QuestionSpec,
@@ -112,24 +111,16 @@ function reusedRowBlock(
   theme: FormTheme,
   width: number,
   previewUnder: boolean,
+  cache: LineCache | undefined,
 ): Block {
-  if (row.highlighted && mode !== "choosing") return rowBlock(row, mode, editor, theme, width, previewUnder);
-  let drawn = drawnRows.get(q);
-  if (!drawn) {
-    drawn = new Map();
-    drawnRows.set(q, drawn);
-  }
-  const last = drawn.get(row.row);
-  if (
-    last &&
-    last.theme === theme &&
-    last.width === width &&
-    last.previewUnder === previewUnder &&
-    sameRow(last.row, row)
-  )
-    return last.block;
+  if (!cache || (row.highlighted && mode !== "choosing"))
+    return rowBlock(row, mode, editor, theme, width, previewUnder);
+  const drawn = cache.rowsOf(q);
+  const slot = rowSlot(row);
+  const last = drawn.get(slot);
+  if (last && last.width === width && last.previewUnder === previewUnder && sameRow(last.row, row)) return last.block;
   const block = rowBlock(row, mode, editor, theme, width, previewUnder);
-  drawn.set(row.row, { row, theme, width, previewUnder, block });
+  drawn.set(slot, { row, width, previewUnder, block });
   return block;
 }
 

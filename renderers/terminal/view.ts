@@ -19,6 +19,7 @@ import type { FormColor, FormTheme } from "../theme.js";
 import { frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
 import { FOLD_KEY, keyName } from "./keymap.js";
+import type { LineCache } from "./line-cache.js";
 import { discardQuestion, hasPreviews } from "./presentation.js";
 import { previewLines } from "./preview.js";
 import { type EditorRender, PREVIEW_LINES, questionHead, rowBlocks, textBlocks } from "./question-blocks.js";
@@ -45,6 +46,8 @@ export interface ViewInput {
   /** Why the last key did nothing (shown until the next key). */
   message?: string;
   hints?: KeyHints;
+  /** The lines kept from earlier frames of this form (its spec and theme); without one every line is drawn. */
+  cache?: LineCache;
 }
 
 /** From this width on, the highlighted option's preview is drawn beside the list; narrower, under the option. */
@@ -105,7 +108,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   if (input.notice) header.push(...wrap(input.notice, width, " ").map((l) => theme.fg("success", l)));
   if (tabbed && spec.questions.length > 0 && position.kind !== "waiting" && position.kind !== "done") {
     const active = position.kind === "review" ? -1 : position.q;
-    const bar = tabBar(spec, context, active, theme, width);
+    const bar = tabBarOf(spec, context, active, theme, width, input.cache);
     headerHits.push(...bar.hits.map((h) => ({ ...h, line: h.line + header.length })));
     header.push(...bar.lines);
   }
@@ -115,16 +118,15 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   if (input.timeoutMs !== undefined && position.kind !== "waiting" && position.kind !== "done")
     status.push(...wrap(timeoutLine(spec, input.timeoutMs), width, " ").map((l) => theme.fg("warning", l)));
   const base = { header, headerHits, status, above: 0, below: 0, focus: 0 };
-  const discardFooter = () => footerOf(discardHelp(hints), theme, width);
+  const footerOf = (groups: string[]) => footerLines(groups, theme, width, input.cache);
+  const discardFooter = () => footerOf(discardHelp(hints));
 
   if (position.kind === "question") {
     const q = spec.questions[position.q];
     // While Esc asks whether to discard, the question stays as it was, the editor closed.
     const mode = position.mode === "discarding" ? "choosing" : position.mode;
-    const footer = asking
-      ? discardFooter()
-      : footerOf(questionHelp(q, mode, tabbed, hints, hasInput(spec, context)), theme, width);
-    const pinned = questionHead(q, theme, width);
+    const footer = asking ? discardFooter() : footerOf(questionHelp(q, mode, tabbed, hints, hasInput(spec, context)));
+    const pinned = cached(input.cache, `head\0${position.q}\0${width}`, () => questionHead(q, theme, width));
     if (q.kind === "text") {
       return { ...base, pinned, footer, ...textBlocks(q, context.drafts[position.q], input.editor, theme, width) };
     }
@@ -132,7 +134,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     if (hasPreviews(q) && width >= PREVIEW_BESIDE_WIDTH && mode !== "typing") {
       // The list takes the left part, the highlighted option's preview the rest.
       const listWidth = Math.min(60, Math.floor((width - SIDE_GAP) * 0.45));
-      const rows = rowBlocks(q, position.q, context, mode, input.editor, theme, listWidth, height, false);
+      const rows = rowBlocks(q, position.q, context, mode, input.editor, theme, listWidth, height, false, input.cache);
       const preview = rows.highlighted?.preview;
       const lines = preview ? previewLines(preview, width - listWidth - SIDE_GAP, 2 * PREVIEW_LINES, theme) : [];
       return { ...base, pinned, footer, ...rows, side: { lines, listWidth } };
@@ -141,7 +143,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
       ...base,
       pinned,
       footer,
-      ...rowBlocks(q, position.q, context, mode, input.editor, theme, width, height, true),
+      ...rowBlocks(q, position.q, context, mode, input.editor, theme, width, height, true, input.cache),
     };
   }
   if (position.kind === "review") {
@@ -157,8 +159,6 @@ function layout(input: ViewInput, width: number, height: number): Layout {
             spec.declinable === true,
             spec.questions.length > 0,
           ),
-          theme,
-          width,
         );
     return { ...base, footer, ...reviewBlocks(spec, context, mode, input.editor, theme, width) };
   }
@@ -169,7 +169,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
       ...base,
       pinned: lines.map((l) => theme.fg("muted", l)),
       blocks: [],
-      footer: footerOf([`${hints.cancel} cancel`], theme, width),
+      footer: footerOf([`${hints.cancel} cancel`]),
     };
   }
   const done = {
@@ -189,8 +189,31 @@ function timeoutLine(spec: FormSpec, ms: number): string {
   return `◷ Closes in ${seconds}s${then}; press any key to take your time.`;
 }
 
-function footerOf(groups: string[], theme: FormTheme, width: number): string[] {
-  return helpLines(groups, width).map((l) => theme.fg("dim", l));
+/** `draw()`'s lines, kept in the form's cache under `key` (all that they show) when there is one. */
+function cached<T>(cache: LineCache | undefined, key: string, draw: () => T): T {
+  return cache ? cache.lines(key, draw) : draw();
+}
+
+function footerLines(groups: string[], theme: FormTheme, width: number, cache: LineCache | undefined): string[] {
+  return cached(cache, `footer\0${width}\0${groups.join("\0")}`, () =>
+    helpLines(groups, width).map((l) => theme.fg("dim", l)),
+  );
+}
+
+/** The tab bar, kept while the tabs shown, their ticks, the active tab and Submit's tick are the same. */
+function tabBarOf(
+  spec: FormSpec,
+  context: FormContext,
+  active: number,
+  theme: FormTheme,
+  width: number,
+  cache: LineCache | undefined,
+) {
+  if (!cache) return tabBar(spec, context, active, theme, width);
+  let ticks = "";
+  for (const i of shownQuestions(spec, context)) ticks += `${i}${context.answered[i] ? "+" : "-"},`;
+  const key = `tabs\0${width}\0${active}\0${canSubmit(spec, context)}\0${ticks}`;
+  return cache.lines(key, () => tabBar(spec, context, active, theme, width));
 }
 
 function tabBar(spec: FormSpec, context: FormContext, active: number, theme: FormTheme, width: number) {
