@@ -26,11 +26,11 @@ import { conditionText, conditionWords } from "../renderers/review/condition-wor
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review/page.js";
 import { resolveCursorMarkers } from "../renderers/review/screens.js";
 import { keyName } from "../renderers/terminal/keymap.js";
-import { commandOpener, formchartCompletions, runFormchart } from "../tools/commands.js";
+import { commandOpener, formchartCompletions, registerFormchartCommand, runFormchart } from "../tools/commands.js";
 import { showAndKeep } from "../tools/engine/run.js";
 import { qwizardCompletions } from "../tools/qwizard-command.js";
 import { FormchartState } from "../tools/state.js";
-import { fakeUiContext } from "./helpers/fake-pi.js";
+import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 function example(name: string) {
@@ -472,6 +472,28 @@ describe("/formchart review", () => {
     expect(failing).toMatchObject({ level: "warning" });
     expect(failing.text).toContain("xdg-open ENOENT");
     expect((await runFormchart("review now", state, opener)).level).toBe("error");
+  }, 60_000);
+});
+
+describe("/formchart review of a form whose page cannot be built", () => {
+  it("tells the person why in one line through Pi's notice, and throws nothing into Pi", async () => {
+    const state = new FormchartState(tempAgentDir());
+    const { ctx: shown } = fakeUiContext((c) => c.handleInput("1"));
+    await showAndKeep(state, shown as never, example("single"), undefined);
+    // A form whose route search fails: a question the machine cannot read.
+    const last = state.lastForm!;
+    state.lastForm = { ...last, spec: { ...last.spec, questions: [...last.spec.questions, null as never] } };
+    const pi = fakePi();
+    registerFormchartCommand(pi.api, state);
+    const notices: Array<[string, string]> = [];
+    const ctx = { hasUI: true, ui: { notify: (text: string, level: string) => notices.push([text, level]) } };
+    await expect(pi.commands.get("formchart")!.handler("review", ctx as never)).resolves.toBeUndefined();
+    await expect(pi.commands.get("formchart")!.handler("graph", ctx as never)).resolves.toBeUndefined();
+    expect(notices.map(([, level]) => level)).toEqual(["error", "error"]);
+    const [[review], [graph]] = notices;
+    expect(review).toMatch(/^Could not build the review page of the last form: \S.*$/);
+    expect(graph).toMatch(/^Could not draw the statechart of the last form: \S.*$/);
+    for (const [text] of notices) expect(text).not.toMatch(/\n|\bat .*:\d+:\d+/);
   }, 60_000);
 });
 
