@@ -189,7 +189,9 @@ export function reviewChart(
  */
 function hubbed(fromPath: string, step: ReviewModel["steps"][number]): "to review" | "to a question" | "dropped" | "" {
   const question = (path: string) => /^q\d/.test(path);
-  if (fromPath.startsWith("review") && question(step.state) && !step.refused) return "to a question";
+  // Rows of the review past 9 have no key of their own (arrows and Enter reach them): nothing to label.
+  if (fromPath.startsWith("review") && question(step.state) && !step.refused)
+    return step.keys.length ? "to a question" : "dropped";
   if (!question(fromPath) || !step.when.includes(RETURNING)) return "";
   return step.state.startsWith("review") ? "to review" : "dropped";
 }
