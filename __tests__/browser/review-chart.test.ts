@@ -259,6 +259,8 @@ describe("the chart's controls", () => {
     const nodes = await page.locator(`${SHOWN} g.node.state`).count();
     // One node per question, the review and the two outcomes.
     expect(nodes).toBe(12 + 1 + 2);
+    // And a few edges per question: the review is a hub, not joined to every question from every other.
+    expect(await page.locator(`${SHOWN} g.edge`).count()).toBeLessThanOrEqual(3 * 12);
     await page.locator(`${SHOWN} g.node.state[data-state="q2"]`).click();
     await expect(page.locator("#chart .views button[aria-pressed=true]").getAttribute("data-view")).resolves.toBe(
       "states",
