@@ -15,6 +15,7 @@ const KEYWORDS: Record<string, string[]> = {
   string: ["type", ...ANNOTATIONS, "minLength", "maxLength", "pattern", "format"],
   "single choice (enum)": ["type", ...ANNOTATIONS, "enum", "enumNames"],
   "single choice (oneOf)": ["type", ...ANNOTATIONS, "oneOf"],
+  "single choice (anyOf)": ["type", ...ANNOTATIONS, "anyOf"],
   number: ["type", ...ANNOTATIONS, "minimum", "maximum"],
   integer: ["type", ...ANNOTATIONS, "minimum", "maximum"],
   boolean: ["type", ...ANNOTATIONS],
@@ -57,6 +58,33 @@ export function titledChoices(list: unknown, at: string): FieldOption[] | string
   return options;
 }
 
+/** A choice list's open branch, `{"type": "string"}` (with an optional title): any other text is an answer too. */
+function isOpenBranch(item: unknown): boolean {
+  return (
+    isRecord(item) && item.type === "string" && Object.keys(item).every((key) => key === "type" || key === "title")
+  );
+}
+
+/**
+ * An `anyOf` of `{const, title}` choices that may also hold one open
+ * branch, `{"type": "string"}`: the choices, and whether other text is
+ * taken; an error message when the shape is different.
+ */
+export function openChoices(list: unknown, at: string): { options: FieldOption[]; other: boolean } | string {
+  if (!Array.isArray(list)) return titledChoices(list, at) as string;
+  const open = list.flatMap((item, i) => (isOpenBranch(item) ? [i] : []));
+  if (open.length > 1)
+    return `${at}[${open[1]}]: one open {"type": "string"} branch is enough (the first is at [${open[0]}])`;
+  if (open.length === 1 && list.length === 1)
+    return `${at}: an open {"type": "string"} branch needs {const, title} choices beside it`;
+  const options = titledChoices(
+    list.filter((_, i) => i !== open[0]),
+    at,
+  );
+  if (typeof options === "string") return options;
+  return { options, other: open.length === 1 };
+}
+
 export function plainChoices(values: unknown, at: string): FieldOption[] | string {
   if (!Array.isArray(values) || values.length === 0) return `${at}: must be a non-empty list of strings`;
   const bad = values.findIndex((v) => typeof v !== "string");
@@ -86,13 +114,20 @@ export function readField(
     return fail("unsupported_schema", `${at}.type: a list of types is not supported; give one type`);
 
   if (type === "string") {
-    if ("enum" in property || "oneOf" in property) {
-      const titled = "oneOf" in property;
-      const kind = titled ? "single choice (oneOf)" : "single choice (enum)";
+    if ("enum" in property || "oneOf" in property || "anyOf" in property) {
+      const titled = "oneOf" in property || "anyOf" in property;
+      const kind =
+        "anyOf" in property ? "single choice (anyOf)" : titled ? "single choice (oneOf)" : "single choice (enum)";
       const extra = extraKeyword(property, kind);
       if (extra) return unsupported(at, extra, kind);
-      const options = titled ? titledChoices(property.oneOf, `${at}.oneOf`) : plainChoices(property.enum, `${at}.enum`);
-      if (typeof options === "string") return fail("unsupported_schema", options);
+      const read =
+        "anyOf" in property
+          ? openChoices(property.anyOf, `${at}.anyOf`)
+          : titled
+            ? titledChoices(property.oneOf, `${at}.oneOf`)
+            : plainChoices(property.enum, `${at}.enum`);
+      if (typeof read === "string") return fail("unsupported_schema", read);
+      const options = Array.isArray(read) ? read : read.options;
       if (!titled && property.enumNames !== undefined) {
         const names = property.enumNames;
         if (!Array.isArray(names) || names.length !== options.length || names.some((n) => typeof n !== "string"))
@@ -102,6 +137,7 @@ export function readField(
         });
       }
       const field: ElicitField = { ...base, kind: "choice", options };
+      if (!Array.isArray(read) && read.other) field.other = true;
       if (typeof property.default === "string") field.default = property.default;
       return { ok: true, field };
     }
@@ -154,10 +190,12 @@ export function readField(
       );
     if (items.type !== "string" && !("anyOf" in items && items.type === undefined))
       return fail("unsupported_schema", `${at}.items.type: only "string" items are supported`);
-    const options =
-      "anyOf" in items ? titledChoices(items.anyOf, `${at}.items.anyOf`) : plainChoices(items.enum, `${at}.items.enum`);
-    if (typeof options === "string") return fail("unsupported_schema", options);
+    const read =
+      "anyOf" in items ? openChoices(items.anyOf, `${at}.items.anyOf`) : plainChoices(items.enum, `${at}.items.enum`);
+    if (typeof read === "string") return fail("unsupported_schema", read);
+    const options = Array.isArray(read) ? read : read.options;
     const field: ElicitField = { ...base, kind: "choices", options };
+    if (!Array.isArray(read) && read.other) field.other = true;
     if (typeof property.minItems === "number") field.minItems = property.minItems;
     if (typeof property.maxItems === "number") field.maxItems = property.maxItems;
     if (Array.isArray(property.default)) field.default = property.default as string[];

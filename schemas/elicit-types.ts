@@ -18,6 +18,11 @@ interface Annotated {
   description?: string;
 }
 
+/** A choice: the value returned and the title shown. */
+export type TitledChoice = { const: string; title: string };
+/** Beside titled choices in an `anyOf`: any other text is an answer too (the form offers a typed answer). */
+export type OpenBranch = { type: "string"; title?: string };
+
 /** The property schemas of the subset (MCP's `PrimitiveSchemaDefinition`, plus `pattern`). */
 export type PrimitiveSchemaDefinition =
   | (Annotated & {
@@ -32,11 +37,12 @@ export type PrimitiveSchemaDefinition =
   | (Annotated & { type: "boolean"; default?: boolean })
   | (Annotated & { type: "string"; enum: string[]; enumNames?: string[]; default?: string })
   | (Annotated & { type: "string"; oneOf: Array<{ const: string; title: string }>; default?: string })
+  | (Annotated & { type: "string"; anyOf: Array<TitledChoice | OpenBranch>; default?: string })
   | (Annotated & {
       type: "array";
       minItems?: number;
       maxItems?: number;
-      items: { type: "string"; enum: string[] } | { type?: "string"; anyOf: Array<{ const: string; title: string }> };
+      items: { type: "string"; enum: string[] } | { type?: "string"; anyOf: Array<TitledChoice | OpenBranch> };
       default?: string[];
     });
 
@@ -73,8 +79,16 @@ export type ElicitField =
     })
   | (FieldBase & { kind: "number" | "integer"; minimum?: number; maximum?: number; default?: number })
   | (FieldBase & { kind: "boolean"; default?: boolean })
-  | (FieldBase & { kind: "choice"; options: FieldOption[]; default?: string })
-  | (FieldBase & { kind: "choices"; options: FieldOption[]; minItems?: number; maxItems?: number; default?: string[] });
+  | (FieldBase & { kind: "choice"; options: FieldOption[]; other?: true; default?: string })
+  | (FieldBase & {
+      kind: "choices";
+      options: FieldOption[];
+      /** The schema takes other text too: the form offers typed choices. */
+      other?: true;
+      minItems?: number;
+      maxItems?: number;
+      default?: string[];
+    });
 
 /** A schema inside the subset, read into fields (in property order). */
 export interface CheckedSchema {

@@ -11,9 +11,11 @@
  *   - a number or integer: `title`, `description`, `minimum`, `maximum`, `default`;
  *   - a boolean: `title`, `description`, `default`;
  *   - a single choice: a string with `enum` (+ legacy `enumNames`) or
- *     `oneOf: [{const, title}]`, `default`;
+ *     `oneOf: [{const, title}]`, or `anyOf` of those with one open branch
+ *     `{"type": "string"}` (other text is an answer too), `default`;
  *   - a multiple choice: `type: "array"` with `items.enum` (items of
- *     `type: "string"`) or `items.anyOf: [{const, title}]`, `minItems`,
+ *     `type: "string"`) or `items.anyOf: [{const, title}]` (with an open
+ *     branch as above), `minItems`,
  *     `maxItems`, `default`;
  * - the schema is first checked against the JSON Schema 2020-12 meta-schema
  *   with ajv (`invalid_schema`); a keyword, type or shape outside the subset
@@ -148,7 +150,7 @@ function fieldProblem(field: ElicitField, at: string): ArgumentError | undefined
         const { minItems: min, maxItems: max } = field;
         if (min !== undefined && max !== undefined && min > max)
           return invalid(`minItems ${min} is larger than maxItems ${max}`);
-        if (min !== undefined && min > field.options.length)
+        if (min !== undefined && min > field.options.length && !field.other)
           return invalid(`minItems ${min} asks for more choices than the ${field.options.length} offered`);
       }
       return undefined;

@@ -21,6 +21,8 @@ import {
   Editor,
   type Focusable,
   getKeybindings,
+  type KeyId,
+  matchesKey,
   type TUI,
   type TuiMouseEvent,
   type TuiMouseEventResult,
@@ -31,13 +33,15 @@ import { cancelledResult, type FormOutcome, type FormResult, formState } from ".
 import { type FormMachine, formMachine } from "../../machines/form.js";
 import { discarding, editorText, type FormPosition, type FormSnapshot, formPosition } from "../../machines/position.js";
 import { type FormSpec, singleLine } from "../../machines/spec.js";
+import { typedText } from "../text.js";
 import { editorTheme, type FormTheme } from "../theme.js";
 import { FormClocks } from "./clocks.js";
 import { editorOf, fillEditor, typeInto } from "./editor-input.js";
 import { FrameCache } from "./frame-cache.js";
-import { hintsFrom, type KeyContext, type KeyMatcher, keyToEvent, unboundKey } from "./keymap.js";
+import { hintsFrom, type KeyContext, type KeyMatcher, keyName, keyToEvent, unboundKey } from "./keymap.js";
 import { type DrawnScreen, type MouseReport, MouseReporting, parseMouse, ReportJoiner } from "./mouse.js";
 import type { FormComponentOptions, FormHost } from "./options.js";
+import { editOutside, outsideCommand, outsideKeys } from "./outside-editor.js";
 import { clickEventsAt, reportAction } from "./pointer.js";
 import { refusal } from "./presentation.js";
 import { type KeyHints, type Screen, screen } from "./view.js";
@@ -48,6 +52,10 @@ export class FormComponent implements Component, Focusable {
   private readonly host: FormHost;
   private readonly theme: FormTheme;
   private readonly kb: KeyMatcher;
+  /** The keys that hand the open editor's text to the person's own editor (Pi's `app.editor.external`). */
+  private readonly outsideKeys: KeyId[];
+  /** The person's own editor has the terminal: keys wait until it is closed. */
+  private outside = false;
   private editorInstance?: Editor;
   private readonly onDone: (outcome: FormOutcome) => void;
   private readonly maxHeight: () => number;
@@ -82,7 +90,9 @@ export class FormComponent implements Component, Focusable {
     this.host = options.host;
     this.theme = options.theme;
     this.kb = options.keybindings ?? getKeybindings();
-    this.hints = hintsFrom(this.kb);
+    this.outsideKeys = outsideKeys(options.keybindings);
+    const external = this.outsideKeys[0];
+    this.hints = { ...hintsFrom(this.kb), ...(external ? { external: keyName(external) } : {}) };
     this.onDone = options.done;
     this.notice = options.notice;
     const write = this.host.terminal.write?.bind(this.host.terminal);
@@ -160,7 +170,7 @@ export class FormComponent implements Component, Focusable {
   }
 
   handleInput(data: string): void {
-    if (this.finished) return;
+    if (this.finished || this.outside) return;
     try {
       const joined = this.reports.take(data);
       if (joined === "held") return;
@@ -189,7 +199,8 @@ export class FormComponent implements Component, Focusable {
     const hadMessage = this.message !== undefined;
     this.message = undefined;
     if (event === "editor") {
-      this.type(data, keys);
+      if (this.outsideKeys.some((id) => matchesKey(data, id))) void this.writeOutside(keys);
+      else this.type(data, keys);
       return;
     }
     if (!event) {
@@ -212,6 +223,50 @@ export class FormComponent implements Component, Focusable {
     if ("refused" in typed) this.message = typed.refused;
     else if (typed.after !== typed.before) this.actor.send({ type: "TYPE", text: typed.after });
     this.host.requestRender();
+  }
+
+  /**
+   * The open editor's text, written in the person's own editor: the form
+   * gives the terminal up until that editor exits, then takes back what was
+   * written as if it had been typed (one line for a one-line field, without
+   * control characters) and shows its checks. A form that closed meanwhile
+   * (its time ran out) or an editor that failed changes nothing.
+   */
+  private async writeOutside(keys: KeyContext): Promise<void> {
+    const command = outsideCommand();
+    if (!command) {
+      this.message = "Set $VISUAL or $EDITOR to write this in your own editor.";
+      this.host.requestRender();
+      return;
+    }
+    const open = editorOf(keys.position);
+    const question = keys.position.kind === "question" ? this.spec.questions[keys.position.q] : undefined;
+    this.outside = true;
+    this.host.stop?.();
+    const before = this.editor.getExpandedText();
+    let result: Awaited<ReturnType<typeof editOutside>>;
+    try {
+      result = await editOutside(command, before);
+    } finally {
+      this.outside = false;
+      this.host.start?.();
+    }
+    try {
+      if (this.finished || editorOf(this.position) !== open) return;
+      if ("failed" in result) {
+        this.message = result.failed;
+        return;
+      }
+      fillEditor(this.editor, typedText(result.text, question !== undefined && singleLine(question)));
+      const text = this.editor.getExpandedText();
+      if (text !== before) this.actor.send({ type: "TYPE", text });
+    } catch (error) {
+      this.fail(error);
+    } finally {
+      // The terminal was someone else's: everything is drawn again.
+      this.frames.clear();
+      this.host.requestRender(true);
+    }
   }
 
   /** Close the form as cancelled (the tool call was aborted). */

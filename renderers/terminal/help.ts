@@ -13,6 +13,13 @@ export interface KeyHints {
   down: string;
   confirm: string;
   cancel: string;
+  /** The key that opens the person's own editor on an open field (Pi's `app.editor.external`), when it has one. */
+  external?: string;
+}
+
+/** The external editor's group, in every editor. */
+function externalGroup(hints: KeyHints): string[] {
+  return hints.external ? [`${hints.external} your editor`] : [];
 }
 
 export const DEFAULT_HINTS: KeyHints = { up: "↑", down: "↓", confirm: "Enter", cancel: "Esc" };
@@ -39,12 +46,15 @@ export function questionHelp(
     return [
       `${hints.confirm} ${tabbed ? "save" : "submit"}`,
       ...newLine,
+      ...externalGroup(hints),
       ...(tabbed ? ["Tab/Shift+Tab questions"] : []),
       cancelGroup(hints, entered),
     ];
   }
-  if (mode === "noting") return [`${hints.confirm} or ${hints.cancel} close the note (it is kept)`, ...newLine];
-  if (mode === "typing") return [`${hints.confirm} save`, ...newLine, `${hints.cancel} back to the options`];
+  if (mode === "noting")
+    return [`${hints.confirm} or ${hints.cancel} close the note (it is kept)`, ...newLine, ...externalGroup(hints)];
+  if (mode === "typing")
+    return [`${hints.confirm} save`, ...newLine, ...externalGroup(hints), `${hints.cancel} back to the options`];
   const parts = [`${hints.up}${hints.down} move`];
   if (q.kind === "multi") {
     parts.push("Space/1-9 toggle", "a all/none", "i invert", `${hints.confirm} confirm${countHint(q)}`);
@@ -66,7 +76,11 @@ export function reviewHelp(
   questions = true,
 ): string[] {
   if (mode === "writing")
-    return [`${hints.confirm} or ${hints.cancel} close the notes (they are kept)`, "Shift+Enter new line"];
+    return [
+      `${hints.confirm} or ${hints.cancel} close the notes (they are kept)`,
+      "Shift+Enter new line",
+      ...externalGroup(hints),
+    ];
   // A form without questions is a confirmation: no question to go to.
   return [
     `${hints.confirm} ${questions ? "submit" : "confirm"}`,

@@ -11,7 +11,10 @@ import type { KeyMatcher } from "./keymap.js";
 
 /** The part of pi-tui's `TUI` a form uses. */
 export interface FormHost {
-  requestRender(): void;
+  requestRender(force?: boolean): void;
+  /** Give the terminal up (to the person's own editor) and take it back. */
+  stop?(): void;
+  start?(): void;
   terminal: { rows: number; columns: number; write?(data: string): void };
   /**
    * pi-tui 1.x: `fullscreen` when the host owns mouse reporting and routes

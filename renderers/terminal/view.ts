@@ -128,7 +128,8 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     if (q.kind === "text") {
       return { ...base, pinned, footer, ...textBlocks(q, context.drafts[position.q], input.editor, theme, width) };
     }
-    if (hasPreviews(q) && width >= PREVIEW_BESIDE_WIDTH) {
+    // While an answer of the person's own is typed (a row without a preview), its editor takes the whole width.
+    if (hasPreviews(q) && width >= PREVIEW_BESIDE_WIDTH && mode !== "typing") {
       // The list takes the left part, the highlighted option's preview the rest.
       const listWidth = Math.min(60, Math.floor((width - SIDE_GAP) * 0.45));
       const rows = rowBlocks(q, position.q, context, mode, input.editor, theme, listWidth, height, false);

@@ -12,7 +12,10 @@
  * - `default`s are filled in; `required` fields keep Submit closed until
  *   answered; a field left unanswered is absent from the content;
  * - every form can be declined on its review tab (a form of one field shows
- *   it too), and only ever offers the schema's own values (no typed extras).
+ *   it too), and offers the schema's own values, with a typed answer only
+ *   where the schema takes other text (an open `{"type": "string"}` branch
+ *   beside the choices of an `anyOf`): returned as typed, in a multiple
+ *   choice after the chosen values.
  * The outcome is MCP's: `accept` with content (checked against the original
  * schema before it is returned), `decline`, or `cancel`.
  */
@@ -130,22 +133,26 @@ function questionOf(field: ElicitField): QuestionInput {
       const q: QuestionInput = {
         ...base,
         kind: "single",
+        allowOther: field.other === true,
         options: field.options.map((o) => ({ label: o.title, value: o.value })),
       };
       const at = field.options.findIndex((o) => o.value === field.default);
       if (at >= 0) q.initial = { options: [at], custom: [] };
+      else if (field.default !== undefined && field.other) q.initial = { options: [], custom: [field.default] };
       return q;
     }
     case "choices": {
       const q: QuestionInput = {
         ...base,
         kind: "multi",
+        allowOther: field.other === true,
         options: field.options.map((o) => ({ label: o.title, value: o.value })),
         count: { min: field.minItems ?? 0, max: field.maxItems },
       };
       if (field.default !== undefined) {
         const chosen = field.options.flatMap((o, i) => (field.default?.includes(o.value) ? [i] : []));
-        q.initial = { options: chosen, custom: [] };
+        const typed = field.other ? field.default.filter((v) => !field.options.some((o) => o.value === v)) : [];
+        q.initial = { options: chosen, custom: typed };
       }
       return q;
     }
@@ -176,9 +183,10 @@ function fieldValue(field: ElicitField, outcome: QuestionOutcome): FieldValue | 
     case "boolean":
       return outcome.options[0] === undefined ? undefined : outcome.options[0] === 0;
     case "choice":
-      return outcome.options[0] === undefined ? undefined : field.options[outcome.options[0]].value;
+      if (outcome.options[0] === undefined) return outcome.custom[0];
+      return field.options[outcome.options[0]].value;
     case "choices": {
-      const values = outcome.options.map((i) => field.options[i].value);
+      const values = [...outcome.options.map((i) => field.options[i].value), ...outcome.custom];
       // An empty selection is an answer only where the schema takes an empty list.
       return values.length === 0 && (field.minItems ?? 0) > 0 ? undefined : values;
     }
