@@ -575,3 +575,31 @@ describe("/formchart completions", () => {
     expect(qwizardCompletions("sta")?.map((i) => i.value)).toEqual(["status"]);
   });
 });
+
+describe("the review drawn as a hub", () => {
+  it("joins the review and the questions once, not every question to every later one", async () => {
+    const n = 4;
+    const spec = normalizeForm({
+      questions: Array.from({ length: n }, (_, i) => ({
+        id: `s${i + 1}`,
+        label: `Step ${i + 1}`,
+        prompt: `Step ${i + 1}?`,
+        allowOther: false,
+        options: [{ label: "Go" }, { label: "Stop" }, { label: "Wait" }],
+      })),
+    });
+    const model = await reviewModel({ spec });
+    for (const overview of [true, false]) {
+      const chart = reviewChart(spec, model, { overview });
+      const question = (node: string) => /^q\d/.test(node);
+      const jumps = chart.edges.filter((e) => question(e.from) && question(e.to));
+      // One edge from each question to the next, none over a question.
+      expect({ overview, jumps: jumps.length }).toEqual({ overview, jumps: n - 1 });
+      expect(chart.edges.length).toBeLessThanOrEqual(2 * n + 4);
+      const back = chart.edges.find((e) => e.from === "any_question" && e.to.startsWith("review"));
+      expect(back?.lines).toEqual([expect.stringMatching(/^Enter\b.* — when coming back from the review$/)]);
+      const edit = chart.edges.find((e) => e.from.startsWith("review") && e.to === "any_question");
+      expect(edit?.lines.join(" ")).toContain(`1–${n}`);
+    }
+  }, 60_000);
+});
