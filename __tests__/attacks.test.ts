@@ -138,9 +138,9 @@ describe("drafts from the session are checked before use", () => {
       { id: "why", prompt: "Why?", options: [{ label: "Speed" }, { label: "Cost" }] },
     ],
   };
-  // The form the question tool opens: its questions (open unless required) and a note on the whole form.
+  // The form as the question tool makes it: a note on the whole form, and no question required unless asked.
   const key = formKey(
-    normalizeForm({ questions: args.questions.map((q) => ({ ...q, required: false })), additionalNotes: true }),
+    normalizeForm({ additionalNotes: true, questions: args.questions.map((q) => ({ ...q, required: false })) }),
   );
   const good = {
     cursors: [1, 0],
