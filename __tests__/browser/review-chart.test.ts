@@ -394,17 +394,20 @@ describe("the page of a change to a form", () => {
       expect.stringMatching(/^Split \(split\): .*shown when Size is 4 or more \(4 or 5\)$/),
     ]);
     expect(await items("#states ul.added li")).toEqual([
-      "Split · options (split/choosing)",
-      "Split · discard what was entered? (split/discarding)",
+      "Split · options (q2.choosing)",
+      "Split · discard what was entered? (q2.discarding)",
     ]);
-    expect(
-      (await items("#edges ul.added li")).some((t) => t.includes("→ Split · options (split/choosing): Enter")),
-    ).toBe(true);
+    expect((await items("#edges ul.added li")).some((t) => t.includes("→ Split · options (q2.choosing): Enter"))).toBe(
+      true,
+    );
     expect(await items("#routes tbody tr")).toContain(
-      "End · Enter · EnterSubmitted (submitted)Review your answers (review.reviewing)",
+      "4 · EnterSubmitted (submitted)Review your answers (review.reviewing)",
     );
     await expect(page.locator("#screens .pair .term").count()).resolves.toBeGreaterThanOrEqual(2);
-    await expect(page.locator("#model-text pre").count()).resolves.toBe(2);
+    // The model text, before and after, on each route through the added or changed questions.
+    const texts = await page.locator("#model-text pre").count();
+    expect(texts % 2).toBe(0);
+    expect(texts).toBeGreaterThanOrEqual(4);
     await page.screenshot({ path: join(OUT, "changes.png"), fullPage: true });
     await page.close();
     expect(problems).toEqual([]);
