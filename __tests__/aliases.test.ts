@@ -189,7 +189,7 @@ describe("the other shapes work", () => {
 
   it("question_input takes prompt for question", async () => {
     const r = await throughPi("question_input", { prompt: "Your name?" }, [..."Ada", KEY.enter]);
-    expect(r.details).toEqual({ question: "Your name?", answer: "Ada", cancelled: false });
+    expect(r.details).toEqual({ question: "Your name?", answer: "Ada", cancelled: false, outcome: "answered" });
   });
 
   it("question_throttle takes prompt and string options", async () => {

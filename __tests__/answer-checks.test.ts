@@ -264,7 +264,7 @@ describe("question_input takes a numeric range", () => {
       undefined,
       ctx,
     );
-    expect(r.details).toEqual({ question: "Replicas?", answer: "12", cancelled: false });
+    expect(r.details).toEqual({ question: "Replicas?", answer: "12", cancelled: false, outcome: "answered" });
   });
 
   it.each<[object, string]>([

@@ -86,6 +86,7 @@ describe("the three outcomes", () => {
     );
     expect(r.details).toEqual({
       action: "accept",
+      outcome: "answered",
       content: {
         email: "ada@example.org",
         seats: 5,
@@ -98,14 +99,14 @@ describe("the three outcomes", () => {
 
   it("decline: d on the review tab", async () => {
     const r = await run(signup, [K.shiftTab, "d"]);
-    expect(r.details).toEqual({ action: "decline" });
+    expect(r.details).toEqual({ action: "decline", outcome: "declined" });
     expect(r.text).toMatch(/^User declined the form/);
   });
 
   it("cancel: Esc, with nothing for the model", async () => {
     const r = await run(signup, [..."ada@", K.esc, K.esc]);
-    expect(r.details).toEqual({ action: "cancel" });
-    expect(r.text).toBe("User cancelled the form without submitting it. Treat this as no answer.");
+    expect(r.details).toEqual({ action: "cancel", outcome: "cancelled" });
+    expect(r.text).toBe("User cancelled the form without answering.");
   });
 
   it("an optional field left empty is absent from content and says so in the text", async () => {
@@ -118,8 +119,10 @@ describe("the three outcomes", () => {
       },
     };
     const r = await run(args, [..."Ada", K.enter, K.enter, K.enter]);
-    expect(r.details).toEqual({ action: "accept", content: { name: "Ada" } });
-    expect(r.text).toBe('User submitted the form:\nname: "Ada"\nphone: (no answer)');
+    expect(r.details).toEqual({ action: "accept", content: { name: "Ada" }, outcome: "partial" });
+    expect(r.text).toBe(
+      'User submitted the form with some questions left open: phone.\nname: "Ada"\nphone: (no answer)',
+    );
   });
 });
 
@@ -238,7 +241,7 @@ describe("call shapes and hosts", () => {
       { message: "m", requestedSchema: schema },
     ]) {
       const r = await run(args, ["1", K.enter]);
-      expect(r.details).toEqual({ action: "accept", content: { ok: true } });
+      expect(r.details).toEqual({ action: "accept", content: { ok: true }, outcome: "answered" });
     }
   });
 
@@ -269,7 +272,7 @@ describe("call shapes and hosts", () => {
 
   it("print mode: no_ui, no form", async () => {
     const r = await tool.execute("c", signup, undefined, undefined, noUiContext);
-    expect(r.details).toEqual({ action: "cancel", error: "no_ui" });
+    expect(r.details).toEqual({ action: "cancel", outcome: "no_ui", error: "no_ui" });
     expect(r.content[0].text).toMatch(/^Error \(no_ui\)/);
   });
 
@@ -290,7 +293,7 @@ describe("call shapes and hosts", () => {
       (_t, options) => options?.find((o) => o.startsWith("✗ Decline")),
     ]);
     const r = await tool.execute("c", args, undefined, undefined, ctx);
-    expect(r.details).toEqual({ action: "decline" });
+    expect(r.details).toEqual({ action: "decline", outcome: "declined" });
     expect(asked[1].title).toContain("Not in the form asked for (the pattern ^v[0-9]+$).");
   });
 
@@ -298,7 +301,7 @@ describe("call shapes and hosts", () => {
     const args = { message: "Size?", schema: { type: "object", properties: { n: { type: "integer", minimum: 1 } } } };
     const { ctx, asked } = rpcContext(["0", "3", true]);
     const r = await tool.execute("c", args, undefined, undefined, ctx);
-    expect(r.details).toEqual({ action: "accept", content: { n: 3 } });
+    expect(r.details).toEqual({ action: "accept", content: { n: 3 }, outcome: "answered" });
     // The field's description is in the dialog's title, as it is under the prompt in the terminal.
     expect(asked.map((a) => a.title)).toEqual([
       "(1/1) n — A whole number of at least 1.",
@@ -309,7 +312,7 @@ describe("call shapes and hosts", () => {
 
   it("a cancelled form leaves a draft; asking again restores what was typed", async () => {
     const first = await run(signup, [..."ada@exam", K.esc, K.esc]);
-    expect(first.details).toEqual({ action: "cancel" });
+    expect(first.details).toEqual({ action: "cancel", outcome: "cancelled" });
     const drafts = pi.entries.filter((e) => e.customType === "pi-formchart-draft");
     expect(drafts.length).toBeGreaterThan(0);
     const again = await run(signup, ["ple.org", K.enter, K.enter, "2", "1", K.space, K.enter, K.enter], pi.entries);
@@ -331,8 +334,8 @@ describe("call shapes and hosts", () => {
         .render(80)
         .join("\n");
     expect(render({ action: "accept", content: { email: "a@b.co", seats: 2 } })).toContain("email: a@b.co");
-    expect(render({ action: "decline" })).toContain("Declined");
-    expect(render({ action: "cancel" })).toContain("Cancelled");
+    expect(render({ action: "decline", outcome: "declined" })).toContain("Declined");
+    expect(render({ action: "cancel", outcome: "cancelled" })).toContain("Cancelled");
   });
 });
 
@@ -394,7 +397,7 @@ describe("hostile arguments", () => {
       c.handleInput(K.enter);
     });
     const r = await tool.execute("c", args, undefined, undefined, ctx);
-    expect(r.details).toEqual({ action: "accept", content: { pick: "x", many: [ESC] } });
+    expect(r.details).toEqual({ action: "accept", content: { pick: "x", many: [ESC] }, outcome: "answered" });
     // The value goes back exactly as the schema gave it; the model reads it JSON-escaped on one line.
     expect(r.content[0].text.split("\n")).toHaveLength(3);
     // With the plain theme the only escape allowed is the reset pi-tui adds where it cuts a line.
@@ -409,6 +412,6 @@ describe("hostile arguments", () => {
       controller.abort();
     });
     const r = await tool.execute("c", signup, controller.signal, undefined, ctx);
-    expect(r.details).toEqual({ action: "cancel" });
+    expect(r.details).toEqual({ action: "cancel", outcome: "cancelled" });
   });
 });

@@ -41,7 +41,7 @@ describe("every tool works through dialogs", () => {
     const r = await tools()
       .tools.get("question_input")!
       .execute("c", { question: "Date?", type: "date" }, undefined, undefined, ctx);
-    expect(r.details).toEqual({ question: "Date?", answer: "2023-02-28", cancelled: false });
+    expect(r.details).toEqual({ question: "Date?", answer: "2023-02-28", cancelled: false, outcome: "answered" });
     expect(asked[1].title).toBe("Date? — Must be a calendar date as YYYY-MM-DD.");
   });
 
@@ -182,14 +182,27 @@ describe("every tool works through dialogs", () => {
     const r = await tools()
       .tools.get("question")!
       .execute("c", { question: "Which?", options: [{ label: "A" }] }, undefined, undefined, ctx);
-    expect(r.details).toMatchObject({ answer: null, cancelled: true });
+    expect(r.details).toMatchObject({ answer: null, cancelled: true, outcome: "cancelled" });
+  });
+
+  it("review names the questions left open, and Submit sends them open", async () => {
+    const args = {
+      questions: [
+        { prompt: "One?", options: [{ label: "A" }] },
+        { prompt: "Two?", options: [{ label: "B" }] },
+      ],
+    };
+    const { ctx, asked } = rpcContext([pick("A"), "→ Next question", true]);
+    const r = await tools().tools.get("question")!.execute("c", args, undefined, undefined, ctx);
+    expect(asked[2].title).toBe("Open: Q2. Submit with them open?");
+    expect(r.details).toMatchObject({ outcome: "partial", unanswered: ["q2"] });
   });
 
   it("review lists unanswered questions to go back to", async () => {
     const args = {
       questions: [
-        { prompt: "One?", options: [{ label: "A" }] },
-        { prompt: "Two?", options: [{ label: "B" }] },
+        { prompt: "One?", options: [{ label: "A" }], required: true },
+        { prompt: "Two?", options: [{ label: "B" }], required: true },
       ],
     };
     const { ctx, asked } = rpcContext([
@@ -244,7 +257,7 @@ describe("the review menu through dialogs", () => {
       true,
     ]);
     const r = await tools().tools.get("question_branch")!.execute("c", args, undefined, undefined, ctx);
-    expect(asked[3].options).toEqual(["Submit", "Change 1. Q1: No", "Change 2. Q3: Now"]);
+    expect(asked[3].options).toEqual(["Submit", "Change 1. Q1: No", "Change 2. Q3: Now", "✎ Additional notes"]);
     expect(asked[4].title).toContain("When?");
     expect(r.content[0].text).toBe(
       "Q1: user selected: 2. No\nQ3: user selected: 2. Later\nSkipped by conditions: where",

@@ -42,7 +42,11 @@ describe("the types are MCP's", () => {
       requestedSchema: { type: "object", properties: {} },
     };
     const asked: ElicitRequest = fromSdk;
-    const answered: ElicitResult = { action: "accept", content: { a: 1, b: "x", c: true, d: ["y"] } };
+    const answered: ElicitResult = {
+      action: "accept",
+      content: { a: 1, b: "x", c: true, d: ["y"] },
+      outcome: "answered",
+    };
     const toSdk: McpElicitResult = answered;
     expect([asked.message, toSdk.action]).toEqual(["m", "accept"]);
   });
@@ -52,19 +56,24 @@ describe("elicit()", () => {
   it("accepts with the values, keeping what the person typed out of optional fields they left empty", async () => {
     loadExtension();
     const ui = scriptedUi([["2", K.enter, K.enter]]);
-    expect(await elicit(ui.ctx, request)).toEqual({ action: "accept", content: { env: "production" } });
+    expect(await elicit(ui.ctx, request)).toEqual({
+      action: "accept",
+      content: { env: "production" },
+      outcome: "partial",
+    });
   });
 
   it("uses the loaded extension's drafts: a cancelled form is offered back", async () => {
     const pi = loadExtension();
     const first = scriptedUi([["2", ..."becau", K.esc, K.esc]]);
-    expect(await elicit(first.ctx, request)).toEqual({ action: "cancel" });
+    expect(await elicit(first.ctx, request)).toEqual({ action: "cancel", outcome: "cancelled" });
     expect(pi.entries.some((e) => e.customType === "pi-formchart-draft")).toBe(true);
     // The restored form opens on its first field, the choice already made, the reason's draft in its editor.
     const again = scriptedUi([[K.enter, ..."se", K.enter, K.enter]], pi.entries);
     expect(await elicit(again.ctx, request)).toEqual({
       action: "accept",
       content: { env: "production", reason: "because" },
+      outcome: "answered",
     });
   });
 
@@ -76,9 +85,9 @@ describe("elicit()", () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(open.opened()).toBe(1);
     controller.abort();
-    expect(await pending).toEqual({ action: "cancel" });
+    expect(await pending).toEqual({ action: "cancel", outcome: "cancelled" });
     const never = scriptedUi([]);
-    expect(await elicit(never.ctx, request, AbortSignal.abort())).toEqual({ action: "cancel" });
+    expect(await elicit(never.ctx, request, AbortSignal.abort())).toEqual({ action: "cancel", outcome: "cancelled" });
     expect(never.opened()).toBe(0);
   });
 
@@ -188,14 +197,14 @@ describe(`over pi.events on "${ELICIT_CHANNEL}"`, () => {
     const ui = scriptedUi([["1", K.enter, K.enter]]);
     const { event, answer } = ask(bus, ui.ctx);
     expect(event.claimed).toBe(true);
-    expect(await answer).toEqual({ result: { action: "accept", content: { env: "staging" } } });
+    expect(await answer).toEqual({ result: { action: "accept", content: { env: "staging" }, outcome: "partial" } });
   });
 
   it("decline and cancel come back the same way", async () => {
     const { bus } = loadExtension();
     const ui = scriptedUi([[K.shiftTab, "d"], [K.esc]]);
-    expect(await ask(bus, ui.ctx).answer).toEqual({ result: { action: "decline" } });
-    expect(await ask(bus, ui.ctx).answer).toEqual({ result: { action: "cancel" } });
+    expect(await ask(bus, ui.ctx).answer).toEqual({ result: { action: "decline", outcome: "declined" } });
+    expect(await ask(bus, ui.ctx).answer).toEqual({ result: { action: "cancel", outcome: "cancelled" } });
   });
 
   it("a refused request is answered through fail, with the category", async () => {
@@ -223,7 +232,9 @@ describe(`over pi.events on "${ELICIT_CHANNEL}"`, () => {
     const { tempAgentDir } = await import("./helpers/temp.js");
     createFormchart({ agentDir: tempAgentDir() })({ ...(api as object), events: bus } as never);
     const ui = scriptedUi([["1", K.enter, K.enter]]);
-    expect(await ask(bus, ui.ctx).answer).toEqual({ result: { action: "accept", content: { env: "staging" } } });
+    expect(await ask(bus, ui.ctx).answer).toEqual({
+      result: { action: "accept", content: { env: "staging" }, outcome: "partial" },
+    });
     expect(ui.opened()).toBe(1);
   });
 

@@ -61,7 +61,7 @@ async function connect(script: string[][]) {
   const answered: unknown[] = [];
   client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
     handled.push(request.params);
-    if (request.params.mode === "url") return { action: "decline" };
+    if (request.params.mode === "url") return { action: "decline", outcome: "declined" };
     const result = await elicit(ui.ctx, request.params, extra.signal);
     answered.push(result);
     return result;
@@ -100,6 +100,7 @@ describe("a real MCP server receives what the person chose", () => {
     const result: McpElicitResult = await ask(signup);
     expect(result).toEqual({
       action: "accept",
+      outcome: "answered",
       content: {
         email: "ada@example.org",
         seats: 12,
@@ -128,6 +129,7 @@ describe("a real MCP server receives what the person chose", () => {
     const { ask } = await connect([[K.shiftTab, K.enter]]);
     expect(await ask(schema)).toEqual({
       action: "accept",
+      outcome: "partial",
       content: { name: "ada", retries: 2.5, verbose: true, level: "high" },
     });
   });
@@ -135,13 +137,13 @@ describe("a real MCP server receives what the person chose", () => {
   it("decline: d on the review tab sends decline without content", async () => {
     const { ask } = await connect([[K.shiftTab, "d"]]);
     const result = await ask(signup);
-    expect(result).toEqual({ action: "decline" });
+    expect(result).toEqual({ action: "decline", outcome: "declined" });
     expect("content" in result).toBe(false);
   });
 
   it("cancel: Esc sends cancel without content, even after typing", async () => {
     const { ask } = await connect([[...type("ada@"), K.esc, K.esc]]);
-    expect(await ask(signup)).toEqual({ action: "cancel" });
+    expect(await ask(signup)).toEqual({ action: "cancel", outcome: "cancelled" });
   });
 
   it("cancel: a request the server gives up on closes the open form", async () => {
@@ -160,7 +162,7 @@ describe("a real MCP server receives what the person chose", () => {
     await expect(pending).rejects.toThrow();
     // The server's cancellation reaches the client's handler: the form closes as cancelled.
     for (let i = 0; i < 50 && answered.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(answered).toEqual([{ action: "cancel" }]);
+    expect(answered).toEqual([{ action: "cancel", outcome: "cancelled" }]);
   });
 
   it("a one-field form and a confirmation with no fields", async () => {
@@ -170,10 +172,14 @@ describe("a real MCP server receives what the person chose", () => {
       properties: { ticket: { type: "string", minLength: 3, maxLength: 20 } },
       required: ["ticket"],
     };
-    expect(await ask(ticket)).toEqual({ action: "accept", content: { ticket: "OPS-12" } });
+    expect(await ask(ticket)).toEqual({ action: "accept", content: { ticket: "OPS-12" }, outcome: "answered" });
     const confirmation: Schema = { type: "object", properties: {} };
-    expect(await ask(confirmation, "Drop the staging database?")).toEqual({ action: "accept", content: {} });
-    expect(await ask(confirmation, "Drop it again?")).toEqual({ action: "decline" });
+    expect(await ask(confirmation, "Drop the staging database?")).toEqual({
+      action: "accept",
+      content: {},
+      outcome: "answered",
+    });
+    expect(await ask(confirmation, "Drop it again?")).toEqual({ action: "decline", outcome: "declined" });
   });
 
   it("formats, ranges and counts: a refused answer is never sent, the corrected one is", async () => {
@@ -231,6 +237,7 @@ describe("a real MCP server receives what the person chose", () => {
     const { ask } = await connect([keys]);
     expect(await ask(schema)).toEqual({
       action: "accept",
+      outcome: "answered",
       content: {
         site: "https://example.com",
         day: "2023-02-28",
@@ -258,7 +265,7 @@ describe("a real MCP server receives what the person chose", () => {
       title: "Ticket",
       properties: { code: { type: "string", pattern: "^[A-Z]+$" } },
     } as unknown as Schema;
-    expect(await ask(withPattern)).toEqual({ action: "cancel" });
+    expect(await ask(withPattern)).toEqual({ action: "cancel", outcome: "cancelled" });
     expect(handled[0]).toEqual({
       mode: "form",
       message: "The deploy server needs a few details.",

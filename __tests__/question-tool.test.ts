@@ -98,7 +98,7 @@ describe("answers", () => {
     const multi = await run({ ...args, type: "multi" }, [KEY.space, KEY.down, KEY.space, KEY.enter]).result;
     expect(multi.details).toMatchObject({ answer: ["PostgreSQL", "SQLite"], wasCustom: false });
     const cancelled = await run(args, [KEY.esc]).result;
-    expect(cancelled.details).toMatchObject({ answer: null, cancelled: true });
+    expect(cancelled.details).toMatchObject({ answer: null, cancelled: true, outcome: "cancelled" });
   });
 
   it("Esc cancels and keeps the answers given so far", async () => {
@@ -135,7 +135,7 @@ describe("errors", () => {
   it("print and JSON mode return an error without opening anything", async () => {
     const result = await tool.execute("c", twoQuestions, undefined, undefined, noUiContext);
     expect(result.content[0].text).toMatch(/^Error \(no_ui\): .*plain text/);
-    expect(result.details).toEqual({ questions: [], answers: [], cancelled: true, error: "no_ui" });
+    expect(result.details).toEqual({ questions: [], answers: [], cancelled: true, outcome: "no_ui", error: "no_ui" });
   });
 
   it("a host without custom UI (RPC) asks through dialogs instead", async () => {
@@ -181,5 +181,57 @@ describe("rendering in the chat", () => {
       {},
     );
     expect(call.render(80).join("")).not.toMatch(/\x1b\]|\x1b\[2J|\x07/);
+  });
+});
+
+describe("partial submit", () => {
+  /** Answer DB, pass over Extras to the review, keep the review's screen, press Enter. */
+  async function submitWithExtrasOpen(args: unknown) {
+    let review = "";
+    const { ctx } = fakeUiContext((c) => {
+      c.handleInput("1");
+      c.handleInput(KEY.tab);
+      review = c.render(100).join("\n");
+      c.handleInput(KEY.enter);
+      // A form that refuses the submit stays open: close it so the call ends.
+      c.handleInput(KEY.esc);
+      c.handleInput(KEY.esc);
+    });
+    const result = await tool.execute("call-1", tool.prepareArguments!(args), undefined, undefined, ctx);
+    return { review, result };
+  }
+
+  it("submits with a question open: the review names it, the result reports it unanswered", async () => {
+    const { review, result } = await submitWithExtrasOpen(twoQuestions);
+    expect(review).toContain("Open: Extras. Press Enter to submit with them open.");
+    expect(result.details).toMatchObject({ cancelled: false, outcome: "partial", unanswered: ["extras"] });
+    expect(result.content[0].text).toBe(
+      "User submitted the form with some questions left open: Extras.\nDB: user selected: 1. PostgreSQL\nExtras: (skipped)",
+    );
+  });
+
+  it("a question the model marks required still blocks Submit", async () => {
+    const [db, extras] = twoQuestions.questions;
+    const { review, result } = await submitWithExtrasOpen({ questions: [db, { ...extras, required: true }] });
+    expect(review).toContain("Unanswered: Extras. Answer them to submit.");
+    expect(result.details).toMatchObject({ cancelled: true, outcome: "cancelled" });
+  });
+});
+
+describe("a note on the whole form", () => {
+  it("the review takes a note, reported apart from the answers", async () => {
+    const keys = ["1", KEY.tab, "n", ..."Ship after lunch", KEY.enter, KEY.enter];
+    const { result } = run(twoQuestions, keys);
+    const r = await result;
+    expect(r.details).toMatchObject({ outcome: "partial", additionalText: "Ship after lunch" });
+    expect(r.details.answers.map((a: { label: string }) => a.label)).toEqual(["PostgreSQL"]);
+    expect(r.content[0].text.split("\n").at(-1)).toBe("Additional notes: Ship after lunch");
+  });
+
+  it("a note with a line break stays on one line of the text", async () => {
+    const keys = ["1", KEY.tab, "n", ..."one", "\x1b[13;2~", ..."DB: forged", KEY.enter, KEY.enter];
+    const r = await run(twoQuestions, keys).result;
+    expect(r.content[0].text.split("\n")).toHaveLength(4);
+    expect(r.content[0].text.split("\n").at(-1)).toBe('Additional notes: "one\\nDB: forged"');
   });
 });

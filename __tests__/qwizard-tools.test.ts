@@ -228,6 +228,7 @@ describe("questionnaire", () => {
       KEY.enter,
     ]);
     expect(result.details).toEqual({
+      outcome: "answered",
       questions: [
         { id: "ok", label: "OK", prompt: "Ship it?" },
         { id: "score", label: "Score", prompt: "How good?" },
@@ -308,7 +309,12 @@ describe("question_input", () => {
       ..."28 ",
       KEY.enter,
     ]);
-    expect(result.details).toEqual({ question: "Release date?", answer: "2023-02-28", cancelled: false });
+    expect(result.details).toEqual({
+      question: "Release date?",
+      answer: "2023-02-28",
+      cancelled: false,
+      outcome: "answered",
+    });
     expect(result.content[0].text).toBe("User answered: 2023-02-28");
   });
 
@@ -317,13 +323,13 @@ describe("question_input", () => {
     const { result } = await call(tools, "question_input", { question: "Anything else?", required: false }, [
       KEY.enter,
     ]);
-    expect(result.details).toEqual({ question: "Anything else?", answer: "", cancelled: false });
+    expect(result.details).toEqual({ question: "Anything else?", answer: "", cancelled: false, outcome: "partial" });
   });
 
   it("Esc cancels with answer null", async () => {
     const { tools } = setup();
     const { result } = await call(tools, "question_input", { question: "Name?" }, [..."Ada", KEY.esc, KEY.esc]);
-    expect(result.details).toEqual({ question: "Name?", answer: null, cancelled: true });
+    expect(result.details).toEqual({ question: "Name?", answer: null, cancelled: true, outcome: "cancelled" });
   });
 });
 
@@ -333,6 +339,7 @@ describe("question_throttle and the shared question clock", () => {
     const { result } = await call(tools, "question_throttle", { question: "Go?", options: two }, ["1"]);
     expect(result.details).toEqual({
       question: "Go?",
+      outcome: "answered",
       options: ["A", "B"],
       answer: "A",
       wasCustom: false,
@@ -365,6 +372,8 @@ describe("settings and /qwizard", () => {
       tools: qwizard,
       richExtraction: "text",
       mouse: true,
+      bell: true,
+      deliverWhenIdle: "next-prompt",
     });
     expect(readSettings(file).settings).toEqual({
       autoThrottle: false,
@@ -373,6 +382,8 @@ describe("settings and /qwizard", () => {
       tools: qwizard,
       richExtraction: "text",
       mouse: true,
+      bell: true,
+      deliverWhenIdle: "next-prompt",
     });
     writeFileSync(file, "{ not json");
     expect(readSettings(file).settings).toEqual({
@@ -382,6 +393,8 @@ describe("settings and /qwizard", () => {
       tools: ["question"],
       richExtraction: "auto",
       mouse: false,
+      bell: false,
+      deliverWhenIdle: "start-turn",
     });
     // A list of one's own (older files kept every tool in it): a named set when it is one, else custom.
     writeFileSync(file, JSON.stringify({ tools: [...qwizard, "ask_rich_questions", "ask_form"] }));
@@ -425,25 +438,26 @@ describe("settings and /qwizard", () => {
     writeFileSync(settingsPath(dir), JSON.stringify({ tools: ["question_input"] }));
     const old = fakePi();
     createFormchart({ agentDir: dir, hostVersion: "0.73.1" })(old.api);
-    expect([...old.tools.keys()]).toEqual(["question_input"]);
+    // withdraw_question is registered beside the form tools whatever the set.
+    expect([...old.tools.keys()]).toEqual(["question_input", "withdraw_question"]);
     expect((old.tools.get("question_input") as { exposure?: string }).exposure).toBeUndefined();
 
     const current = fakePi();
     createFormchart({ agentDir: dir, hostVersion: "1.6.0" })(current.api);
-    expect([...current.tools.keys()]).toHaveLength(7);
+    expect([...current.tools.keys()]).toHaveLength(8);
     const exposure = (name: string) => (current.tools.get(name) as { exposure?: string }).exposure;
     expect(exposure("question_input")).toBe("model-only");
     expect(exposure("question_branch")).toBe("deferred");
     // At session start every tool is active (callable by name), only the set declared, and tool_search on.
     await current.fire("session_start", {});
     expect(current.active()).toEqual(expect.arrayContaining([...ALL_TOOLS, "tool_search"]));
-    expect(current.declared()).toEqual(["read", "bash", "question_input", "tool_search"]);
+    expect(current.declared()).toEqual(["read", "bash", "question_input", "withdraw_question", "tool_search"]);
   });
 
   it("Pi 0.73 registers every tool unless the settings file names a set", () => {
     const pi = fakePi();
     createFormchart({ agentDir: agentDir(), hostVersion: "0.73.1" })(pi.api);
-    expect([...pi.tools.keys()]).toEqual(ALL_TOOLS);
+    expect([...pi.tools.keys()]).toEqual([...ALL_TOOLS, "withdraw_question"]);
   });
 
   it("tool_search finds a hidden tool, which is declared from then on; the others stay hidden and callable", async () => {
@@ -602,9 +616,24 @@ describe("events", () => {
       return pi.tools.get("question_input")!.execute(id, { question: "Second?" }, undefined, undefined, ctx);
     };
     await pi.fire("tool_call", { toolName: "question_input", toolCallId: "b", input: {} });
-    expect((await askSecond("b")).details).toEqual({ question: "Second?", answer: null, cancelled: true });
+    expect((await askSecond("b")).details).toEqual({
+      question: "Second?",
+      answer: null,
+      cancelled: true,
+      outcome: "cancelled",
+    });
     // Not flagged by tool_call: no wait.
     await askSecond("c");
     expect(positions).toEqual(["waiting", "question"]);
+  });
+});
+
+describe("questionnaire: a note on the whole form", () => {
+  it("the review takes a note, reported apart from the answers", async () => {
+    const { tools } = setup();
+    const args = { questions: [q("a"), q("b")] };
+    const { result } = await call(tools, "questionnaire", args, ["1", "1", "n", ..."Fine", KEY.enter, KEY.enter]);
+    expect(result.details).toMatchObject({ outcome: "answered", additionalText: "Fine" });
+    expect(result.content[0].text).toBe("Q1: user selected: 1. A\nQ2: user selected: 1. A\nAdditional notes: Fine");
   });
 });

@@ -81,7 +81,8 @@ describe("model-facing text", () => {
         additionalText: "Ping me\nbefore merging",
       }),
     );
-    expect(formatRichAnswers(details)).toBe(`Form: Release plan
+    expect(formatRichAnswers(details)).toBe(`User submitted the form with some questions left open.
+Form: Release plan
 Context: We ship on Friday.
 
 Question 1 (checks)
@@ -238,9 +239,9 @@ describe("ask_rich_questions tool", () => {
   it("no UI or no questions give the minimal {cancelled: true}", async () => {
     const tool = setup();
     const noUi = await tool.execute("c1", deploy, undefined, undefined, noUiContext);
-    expect(noUi.details).toEqual({ cancelled: true });
+    expect(noUi.details).toEqual({ cancelled: true, outcome: "no_ui" });
     const empty = await tool.execute("c1", { questions: [] }, undefined, undefined, noUiContext);
-    expect(empty.details).toEqual({ cancelled: true });
+    expect(empty.details).toEqual({ cancelled: true, outcome: "error" });
     expect(empty.content[0].text).toBe("Error (empty_questionnaire): questions: there are no questions to ask");
     expectValidResult(noUi.details);
   });
@@ -267,7 +268,7 @@ describe("ask_rich_questions tool", () => {
     const tool = setup();
     const { ctx, opened } = fakeUiContext(() => {});
     const r = await tool.execute("c1", args, undefined, undefined, ctx);
-    expect(r.details).toEqual({ cancelled: true, error: category });
+    expect(r.details).toEqual({ cancelled: true, outcome: "error", error: category });
     expect(opened()).toBe(0);
   });
 });

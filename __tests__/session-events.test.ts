@@ -87,7 +87,7 @@ describe("session_shutdown", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(asked).toEqual(["Which?"]);
     await pi.fire("session_shutdown", shutdown);
-    expect((await pending).details).toMatchObject({ answer: null, cancelled: true });
+    expect((await pending).details).toMatchObject({ answer: null, cancelled: true, outcome: "cancelled" });
   });
 
   it("closes any number of open forms, none of which listens on the session's own signal", async () => {
@@ -149,7 +149,7 @@ describe("session_shutdown", () => {
       .get("question")!
       .execute("a", { question: "Which?", options: two }, undefined, undefined, ctx);
     expect(opened()).toBe(0);
-    expect(result.details).toMatchObject({ answer: null, cancelled: true });
+    expect(result.details).toMatchObject({ answer: null, cancelled: true, outcome: "cancelled" });
   });
 
   it("/rich-questions stops waiting for the model", async () => {

@@ -156,7 +156,7 @@ describe("the answer clock", () => {
 });
 
 describe("ask_rich_questions with a timeout", () => {
-  it("keeps the contract's cancelled text and carries the outcome and the defaults in details", () => {
+  it("says the form timed out, keeps `cancelled: true` and carries the outcome and the defaults in details", () => {
     const ready = prepareFormFile({
       tool: "ask_rich_questions",
       arguments: {
@@ -174,7 +174,8 @@ describe("ask_rich_questions with a timeout", () => {
     const { form: component, results } = openForm(ready.form.spec);
     jest.advanceTimersByTime(5000);
     const answer = ready.form.answer(results[0]);
-    expect(answer.text).toBe(RICH_CANCELLED_TEXT);
+    expect(answer.text).toBe("The form timed out: nobody pressed a key within 5s, so the user submitted nothing.");
+    expect(answer.text).not.toBe(RICH_CANCELLED_TEXT);
     expect(answer.details).toMatchObject({
       cancelled: true,
       outcome: "timed_out",

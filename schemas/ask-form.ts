@@ -15,31 +15,21 @@ import { isRecord, LIMITS, TimeoutWithoutOptions } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
 const FIELD_SHAPES =
-  'Each property is one field: {"type":"string", title?, description?, minLength?, maxLength?, pattern? (RE2), ' +
-  'format? ("email"|"uri"|"date"|"date-time"), default?}; {"type":"number"|"integer", title?, description?, ' +
-  'minimum?, maximum?, default?}; {"type":"boolean", title?, description?, default?}; a single choice ' +
-  '{"type":"string", "enum":[...]} or {"type":"string", "oneOf":[{"const":"value","title":"Shown text"}]}; ' +
-  'a multiple choice {"type":"array", "items":{"type":"string","enum":[...]} or {"anyOf":[{"const","title"}]}, ' +
-  "minItems?, maxItems?, default?}. No nested objects.";
+  "Flat fields: string (minLength, maxLength, pattern, format email|uri|date|date-time), number|integer " +
+  "(minimum, maximum), boolean, a choice (enum, or oneOf [{const, title}]), several (array of enum or " +
+  "anyOf [{const, title}], minItems, maxItems); each with title, description, default";
 
 export const AskFormParameters = Type.Object(
   {
-    title: Type.Optional(Type.String({ maxLength: LIMITS.title, description: "Short title shown above the form" })),
-    message: Type.String({
-      minLength: 1,
-      maxLength: LIMITS.prompt,
-      description: "What the information is for, shown to the user above the fields",
-    }),
+    title: Type.Optional(Type.String({ maxLength: LIMITS.title })),
+    message: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "What it is for" }),
     schema: Type.Object(
       {
-        type: Type.Literal("object", { description: 'Always "object"' }),
-        properties: Type.Unsafe<Record<string, unknown>>({
-          type: "object",
-          description: `The fields, by name (the names are the keys of the returned values). ${FIELD_SHAPES}`,
-        }),
-        required: Type.Optional(Type.Array(Type.String(), { description: "Names of the fields that must be filled" })),
+        type: Type.Literal("object"),
+        properties: Type.Unsafe<Record<string, unknown>>({ type: "object", description: FIELD_SHAPES }),
+        required: Type.Optional(Type.Array(Type.String())),
       },
-      { description: "A flat JSON Schema object describing the values to collect (MCP elicitation's form subset)" },
+      { description: "JSON Schema, MCP elicitation's form subset" },
     ),
     timeout: TimeoutWithoutOptions,
   },

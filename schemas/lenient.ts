@@ -7,7 +7,10 @@
  * needs to form a call, and what Pi's argument conversion relies on) while
  * every limit (lengths, counts, ranges, allowed values, unknown properties)
  * is checked by ajv inside the tool, whose failure carries an error category
- * and the tool's `details`. Allowed values stay readable in the description.
+ * and the tool's `details`. Allowed values stay readable in the description
+ * (`a|b|c; default a`). A value of several types (a shorthand string or its
+ * object form) is declared by its types and description alone: the
+ * description says the object's shape, which the tool checks.
  */
 import type { TSchema } from "typebox";
 
@@ -29,6 +32,19 @@ const LIMIT_KEYWORDS = new Set([
   "uniqueItems",
 ]);
 
+/** Schemas declared to Pi in a shorter form of their own (`declareAs`). */
+const SHORT_FORMS = new WeakMap<object, Record<string, unknown>>();
+
+/**
+ * Declare `schema` to Pi as `short` wherever it appears: a form that accepts
+ * at least what the tool accepts once its argument folds ran (the tool's own
+ * check still applies the full schema), with a description saying the rest.
+ */
+export function declareAs<T extends TSchema>(schema: T, short: Record<string, unknown>): T {
+  SHORT_FORMS.set(schema, short);
+  return schema;
+}
+
 export function lenientSchema(schema: TSchema): TSchema {
   return loosen(schema) as TSchema;
 }
@@ -36,15 +52,22 @@ export function lenientSchema(schema: TSchema): TSchema {
 function loosen(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(loosen);
   if (!node || typeof node !== "object") return node;
+  const short = SHORT_FORMS.get(node);
+  if (short) return short;
   const source = node as Record<string, unknown>;
+  if (Array.isArray(source.type) && source.type.length > 1 && source.type.includes("string"))
+    return typeof source.description === "string"
+      ? { type: source.type, description: source.description }
+      : { type: source.type };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
     if (LIMIT_KEYWORDS.has(key)) continue;
     // Property names are data, not keywords: keep every one, loosen each schema.
     out[key] = key === "properties" ? loosenEach(value) : loosen(value);
   }
-  if (Array.isArray(source.enum) && typeof out.description === "string" && !mentionsAll(out.description, source.enum)) {
-    out.description = `${out.description} (one of: ${source.enum.map(String).join(", ")})`;
+  if (Array.isArray(source.enum) && !mentionsAll(String(out.description ?? ""), source.enum)) {
+    const values = source.enum.map(String).join("|");
+    out.description = typeof out.description === "string" ? `${values}; ${out.description}` : values;
   }
   if (Array.isArray(source.enum) && out.type === undefined) {
     const types = [...new Set(source.enum.map((v) => typeof v))];
@@ -54,7 +77,14 @@ function loosen(node: unknown): unknown {
   return out;
 }
 
-/** Every property loosened; a `readOnly` one (set by the tool's own argument folds) is not declared at all. */
+/**
+ * Mark a property the tool accepts but does not declare: set by its own
+ * argument folds, or a rarer field its description names (each declared
+ * property costs every request its JSON; a name in a sentence costs a word).
+ */
+export const UNDECLARED = { readOnly: true } as const;
+
+/** Every property loosened; a `readOnly` one (see `UNDECLARED`) is not declared at all. */
 function loosenEach(properties: unknown): unknown {
   if (!properties || typeof properties !== "object") return properties;
   return Object.fromEntries(

@@ -17,21 +17,12 @@ import { type ArgumentError, type Checked, compileChecker } from "./validate.js"
 export const QuestionItem = Type.Object(
   {
     prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt }),
-    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options, description: "2-5 options" }),
-    id: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Default q1, q2, …" })),
-    label: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: LIMITS.tabLabel,
-        description: "Tab label (default Q1, Q2, …)",
-      }),
-    ),
-    allowOther: Type.Optional(
-      Type.Boolean({
-        description: "A typed answer too (default true)",
-      }),
-    ),
-    multiple: Type.Optional(Type.Boolean({ description: "One or more (default false)" })),
+    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options }),
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.id })),
+    label: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tabLabel })),
+    allowOther: Type.Optional(Type.Boolean()),
+    multiple: Type.Optional(Type.Boolean()),
+    required: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -11,6 +11,7 @@
  */
 import { type Static, Type } from "typebox";
 import { type Condition, OPERATORS, parseWhen, type RawWhen } from "./conditions.js";
+import { UNDECLARED } from "./lenient.js";
 import { compilePattern } from "./patterns.js";
 import {
   ChoiceOption,
@@ -26,23 +27,14 @@ import { type Checked, compileChecker } from "./validate.js";
 export const MAX_QUESTIONS = 4;
 
 const questionFields = {
-  id: Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Unique id of the question" }),
-  label: Type.Optional(
-    Type.String({ minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label (defaults to Q1, Q2, ...)" }),
-  ),
-  prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The full question text" }),
-  options: Type.Array(ChoiceOption, {
-    maxItems: LIMITS.options,
-    description: "At least 2 options for single/multi; ignored for yes_no and rating",
-  }),
-  allowOther: Type.Optional(Type.Boolean({ description: "Offer a typed answer (default true)" })),
-  required: Type.Optional(Type.Boolean({ description: "Must be answered before Submit (default true)" })),
-  autoAdvance: Type.Optional(Type.Boolean({ description: "Move to the next question after an answer (default true)" })),
-  type: Type.Optional(
-    Type.Enum(["single", "multi", "yes_no", "rating"], {
-      description: "single (default), multi, yes_no (Yes/No generated) or rating (1-5 generated, Poor to Excellent)",
-    }),
-  ),
+  id: Type.String({ minLength: 1, maxLength: LIMITS.id }),
+  label: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tabLabel })),
+  prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt }),
+  options: Type.Array(ChoiceOption, { maxItems: LIMITS.options }),
+  allowOther: Type.Optional(Type.Boolean(UNDECLARED)),
+  required: Type.Optional(Type.Boolean(UNDECLARED)),
+  autoAdvance: Type.Optional(Type.Boolean(UNDECLARED)),
+  type: Type.Optional(Type.Enum(["single", "multi", "yes_no", "rating"], { description: "default single" })),
 };
 
 const conditionObject = {
@@ -50,13 +42,12 @@ const conditionObject = {
   required: ["field"],
   additionalProperties: false,
   properties: {
-    field: { type: "string", minLength: 1, maxLength: LIMITS.id, description: "Id of an earlier question" },
-    operator: { type: "string", maxLength: 20, description: "Operator (default equals)" },
+    field: { type: "string", minLength: 1, maxLength: LIMITS.id },
+    operator: { type: "string", maxLength: 20 },
     value: {
       type: ["string", "number", "boolean", "array"],
       maxLength: LIMITS.description,
       items: { type: "string", maxLength: LIMITS.description },
-      description: "Value to compare with",
     },
   },
 } as const;
@@ -72,9 +63,7 @@ const When = Type.Unsafe<RawWhen>({
   maxLength: LIMITS.description,
   maxItems: 20,
   items: { ...conditionObject, type: ["string", "object"], maxLength: LIMITS.description },
-  description:
-    "Show this question only when the condition on an earlier answer holds: 'field_id operator value' " +
-    `(operators: ${OPERATORS.join(", ")}), an object {field, operator?, value?}, or an array of them (all must hold)`,
+  description: `'id op value' (op: ${OPERATORS.join(", ")}), {field, operator?, value?} or a list (all hold)`,
 });
 
 const QuestionnaireItem = Type.Object(questionFields, { additionalProperties: false });
@@ -83,18 +72,14 @@ const BranchItem = Type.Object(
   {
     ...questionFields,
     when: Type.Optional(When),
-    on: Type.Optional(
-      Type.Boolean({ description: "true always shows the question, false always hides it (wins over when)" }),
-    ),
+    on: Type.Optional(Type.Boolean({ description: "Always show (true) or hide; beats when" })),
   },
   { additionalProperties: false },
 );
 
 export const QuestionnaireParameters = Type.Object(
   {
-    questions: Type.Array(QuestionnaireItem, {
-      description: "1 to 4 questions, shown as tabs with a progress indicator and a Submit tab",
-    }),
+    questions: Type.Array(QuestionnaireItem),
     timeout: Timeout,
   },
   { additionalProperties: false },
@@ -102,9 +87,7 @@ export const QuestionnaireParameters = Type.Object(
 
 export const BranchParameters = Type.Object(
   {
-    questions: Type.Array(BranchItem, {
-      description: "1 to 4 questions; later questions can depend on earlier answers through when",
-    }),
+    questions: Type.Array(BranchItem),
     timeout: Timeout,
   },
   { additionalProperties: false },
@@ -112,31 +95,15 @@ export const BranchParameters = Type.Object(
 
 export const InputParameters = Type.Object(
   {
-    question: Type.String({
-      minLength: 1,
-      maxLength: LIMITS.prompt,
-      description: "The question to answer in free text",
-    }),
-    placeholder: Type.Optional(
-      Type.String({ maxLength: LIMITS.label, description: "Hint shown while the field is empty" }),
-    ),
-    required: Type.Optional(Type.Boolean({ description: "An empty answer is refused (default true)" })),
-    minLength: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 1_000_000, description: "Minimum length of the trimmed answer" }),
-    ),
-    maxLength: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Maximum length of the trimmed answer" }),
-    ),
-    pattern: Type.Optional(
-      Type.String({ description: "Regular expression (RE2 syntax) the trimmed answer must match" }),
-    ),
-    type: Type.Optional(
-      Type.Enum(["text", "number", "email", "date"], {
-        description: "text (default), number, email or date (YYYY-MM-DD)",
-      }),
-    ),
-    min: Type.Optional(Type.Number({ description: "type number: the smallest number accepted" })),
-    max: Type.Optional(Type.Number({ description: "type number: the largest number accepted" })),
+    question: Type.String({ minLength: 1, maxLength: LIMITS.prompt }),
+    placeholder: Type.Optional(Type.String({ maxLength: LIMITS.label, ...UNDECLARED })),
+    required: Type.Optional(Type.Boolean()),
+    minLength: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    maxLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    pattern: Type.Optional(Type.String({ description: "RE2" })),
+    type: Type.Optional(Type.Enum(["text", "number", "email", "date"], { description: "default text" })),
+    min: Type.Optional(Type.Number()),
+    max: Type.Optional(Type.Number()),
     timeout: TimeoutWithoutOptions,
   },
   { additionalProperties: false },
@@ -144,13 +111,11 @@ export const InputParameters = Type.Object(
 
 export const ThrottleParameters = Type.Object(
   {
-    question: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The question text" }),
-    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options, description: "The options (at least 1)" }),
-    cooldown: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 3600, description: "Seconds to keep between questions (default 5)" }),
-    ),
-    allowOther: Type.Optional(Type.Boolean({ description: "Offer a typed answer (default true)" })),
-    type: Type.Optional(Type.Enum(["single", "multi"], { description: "single (default) or multi" })),
+    question: Type.String({ minLength: 1, maxLength: LIMITS.prompt }),
+    options: Type.Array(ChoiceOption, { maxItems: LIMITS.options }),
+    cooldown: Type.Optional(Type.Number({ minimum: 0, maximum: 3600 })),
+    allowOther: Type.Optional(Type.Boolean(UNDECLARED)),
+    type: Type.Optional(Type.Enum(["single", "multi"], { description: "default single" })),
     timeout: Timeout,
   },
   { additionalProperties: false },

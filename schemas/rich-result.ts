@@ -4,6 +4,8 @@
  * consumers (docs/result-contract.md) and used by the tests to check every
  * result the tool produces.
  */
+import { outcomeSchema } from "./outcome.js";
+
 const stringOrList = { type: ["string", "array"], items: { type: "string" } } as const;
 
 const normalizedOption = {
@@ -77,15 +79,16 @@ export const richResultSchema = {
         answers: { type: "array", items: answer },
         additionalText: { type: "string" },
         cancelled: { type: "boolean" },
-        outcome: { const: "timed_out" },
+        outcome: outcomeSchema,
         defaulted: { type: "array", items: { type: "string" } },
+        unanswered: { type: "array", items: { type: "string" } },
       },
     },
     {
       type: "object",
       additionalProperties: false,
       required: ["cancelled"],
-      properties: { cancelled: { const: true }, error: { type: "string" } },
+      properties: { cancelled: { const: true }, outcome: { enum: ["no_ui", "error"] }, error: { type: "string" } },
     },
   ],
 } as const;

@@ -9,30 +9,39 @@
  * carries `label`, a stable `value` (default: the label), `description`,
  * `details`, a presenter `note` and `recommended`.
  */
+
 import { type Static, Type } from "typebox";
+import { declareAs, UNDECLARED } from "./lenient.js";
 import { checkItems, LIMITS, normalizeStrings, PREVIEW_DESCRIPTION, Timeout } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
-const text = (description: string, maxLength: number = LIMITS.text) =>
-  Type.Optional(Type.String({ maxLength, description }));
+const text = (description?: string, maxLength: number = LIMITS.text) =>
+  Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
 
-const RichOption = Type.Object(
+/** Another name of a field, accepted but not declared to the model (schemas/lenient.ts). */
+const alias = (maxLength: number = LIMITS.text) => Type.Optional(Type.String({ maxLength, ...UNDECLARED }));
+
+const RichOption = declareAs(
+  Type.Object(
+    {
+      label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
+      value: Type.Optional(
+        Type.String({ minLength: 1, maxLength: LIMITS.label, description: "Reported (default label)" }),
+      ),
+      description: text(),
+      details: text(),
+      note: text("Yours, shown as yours"),
+      preview: text(PREVIEW_DESCRIPTION, LIMITS.preview),
+      recommended: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
   {
-    label: Type.String({ minLength: 1, maxLength: LIMITS.label, description: "Short option label" }),
-    value: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: LIMITS.label,
-        description: "Stable value reported back (defaults to the label)",
-      }),
-    ),
-    description: text("One-line description"),
-    details: text("Longer explanation"),
-    note: text("Your note about this option, shown to the user as yours"),
-    preview: text(PREVIEW_DESCRIPTION, LIMITS.preview),
-    recommended: Type.Optional(Type.Boolean({ description: "You recommend this option" })),
+    // Folded into `{label}` before Pi's check (tools/prepare.ts).
+    type: ["string", "object"],
+    description:
+      "Label, or {label, value? (reported; default label), description?, details?, note? (yours), preview?, recommended?}",
   },
-  { additionalProperties: false },
 );
 
 /** A string or a list of strings, as one JSON Schema type list (one clear error message when wrong). */
@@ -41,41 +50,33 @@ const Caveats = Type.Unsafe<string | string[]>({
   maxLength: LIMITS.text,
   maxItems: 50,
   items: { type: "string", maxLength: LIMITS.description },
-  description: "Risks or trade-offs",
 });
 
 const RichQuestion = Type.Object(
   {
-    id: Type.Optional(
-      Type.String({ minLength: 1, maxLength: LIMITS.id, description: "Stable id (defaults to q1, q2, ...)" }),
-    ),
-    type: Type.Optional(Type.Enum(["radio", "checkbox", "text"], { description: "radio (default), checkbox or text" })),
-    label: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tabLabel, description: "Short tab label" })),
-    prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt, description: "The question" }),
-    body: text("Explanation under the question"),
-    details: text("Same as body"),
-    context: text("Background the user needs"),
-    recommendation: text("What you recommend and why"),
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.id })),
+    type: Type.Optional(Type.Enum(["radio", "checkbox", "text"], { description: "default radio" })),
+    label: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.tabLabel })),
+    prompt: Type.String({ minLength: 1, maxLength: LIMITS.prompt }),
+    body: text(),
+    details: alias(),
+    context: text(),
+    recommendation: text(),
     caveats: Type.Optional(Caveats),
-    required: Type.Optional(Type.Boolean({ description: "Must be answered before submit (default true)" })),
-    allowOther: Type.Optional(Type.Boolean({ description: "Offer a custom answer (default false)" })),
-    placeholder: text("Hint for a text question"),
-    options: Type.Optional(
-      Type.Array(RichOption, { maxItems: LIMITS.options, description: "Options of a radio or checkbox question" }),
-    ),
+    required: Type.Optional(Type.Boolean()),
+    allowOther: Type.Optional(Type.Boolean({ description: "default false" })),
+    placeholder: text(),
+    options: Type.Optional(Type.Array(RichOption, { maxItems: LIMITS.options })),
   },
   { additionalProperties: false },
 );
 
 export const RichParameters = Type.Object(
   {
-    title: text("Form title", LIMITS.title),
-    description: text("Context for the whole form"),
-    context: text("Same as description"),
-    questions: Type.Array(RichQuestion, {
-      maxItems: LIMITS.questions,
-      description: "The questions, each radio (one choice), checkbox (several) or text (typed)",
-    }),
+    title: text(undefined, LIMITS.title),
+    description: text(),
+    context: alias(),
+    questions: Type.Array(RichQuestion, { maxItems: LIMITS.questions }),
     timeout: Timeout,
   },
   { additionalProperties: false },

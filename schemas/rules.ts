@@ -5,7 +5,9 @@
  * questions, duplicate ids, duplicate prompts, too few options, reserved
  * labels, duplicate option labels. Each failure names the question and field.
  */
+
 import { Type } from "typebox";
+import { declareAs } from "./lenient.js";
 import type { ArgumentError } from "./validate.js";
 
 /**
@@ -28,37 +30,43 @@ export const LIMITS = {
 } as const;
 
 /** What the model reads of an option's `preview`, in every tool that takes one. */
-export const PREVIEW_DESCRIPTION = "Text or a fenced code block shown with it";
+export const PREVIEW_DESCRIPTION = "Text or code block shown beside";
 
 /**
  * An option of the plain choice tools: a short label, an optional one-line
  * description and preview, and `recommended`, what the form answers when
  * nobody does before its timeout.
  */
-export const ChoiceOption = Type.Object(
+export const ChoiceOption = declareAs(
+  Type.Object(
+    {
+      label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
+      description: Type.Optional(Type.String({ maxLength: LIMITS.description })),
+      preview: Type.Optional(Type.String({ maxLength: LIMITS.preview, description: PREVIEW_DESCRIPTION })),
+      recommended: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
+  // Every tool that takes these folds a string into `{label}` before Pi's check (tools/prepare.ts).
   {
-    label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
-    description: Type.Optional(
-      Type.String({
-        maxLength: LIMITS.description,
-        description: "One line shown under the label",
-      }),
-    ),
-    preview: Type.Optional(Type.String({ maxLength: LIMITS.preview, description: PREVIEW_DESCRIPTION })),
-    recommended: Type.Optional(Type.Boolean()),
+    type: ["string", "object"],
+    description: "Label, or {label, description?, preview? (text/code shown beside), recommended?}",
   },
-  { additionalProperties: false },
 );
 
 function timeoutField(description: string) {
   return Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.timeoutSeconds, description }));
 }
 
-/** Seconds a form waits for the person's first key before it closes with the recommended options. */
-export const Timeout = timeoutField("Seconds before recommended options are taken");
+/**
+ * Seconds a form waits for the person's first key before it closes with the
+ * recommended options. Said once, in `question`'s description (every set
+ * declares `question`), not in every tool's declaration.
+ */
+export const Timeout = Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.timeoutSeconds }));
 
 /** The same for a form without options: at the end it closes with what was typed, or nothing. */
-export const TimeoutWithoutOptions = timeoutField("Seconds to wait for a first key before it closes unanswered");
+export const TimeoutWithoutOptions = timeoutField("Seconds to wait for a first key");
 
 /** Option labels the form uses for its own rows. */
 export const RESERVED_LABELS = ["Other", "Type something.", "Type something...", "Add your own answer", "Next"];

@@ -14,14 +14,15 @@
  */
 import { ASK_FORM_FOLDS, AskFormParameters } from "../schemas/ask-form.js";
 import type { ElicitContent } from "../schemas/elicit.js";
+import type { Outcome } from "../schemas/outcome.js";
 import type { ElicitAction } from "./engine/schema-form.js";
 import { defineManifest } from "./manifest.js";
 
 export interface AskFormDetails {
   action: ElicitAction;
   content?: ElicitContent;
-  /** The form closed at its timeout: nobody pressed a key, nothing was submitted (`action` is cancel). */
-  outcome?: "timed_out";
+  /** How the call ended (tools/engine/outcome.ts); `timed_out` and `partial` beside MCP's `action`. */
+  outcome: Outcome;
   /** Set when the form could not open: a stable category. */
   error?: string;
 }
@@ -44,21 +45,10 @@ export const askForm = defineManifest<AskFormDetails>({
   label: "Form",
 
   description:
-    "Ask the user to fill in a form described by a JSON Schema (MCP elicitation's form subset) and get back typed values " +
-    "that validate against it. Fields: string (length, RE2 pattern, format email/uri/date/date-time), number or integer " +
-    "(minimum/maximum), boolean (yes/no), single choice (enum or oneOf const/title), multiple choice (array of enum or " +
-    "anyOf const/title, minItems/maxItems); defaults are pre-filled, required fields must be filled. The result's action " +
-    "is accept (details.content holds the values), decline (the user refused) or cancel.",
-
-  searchHint: "a JSON Schema form",
-
-  promptSnippet:
-    "Ask the user to fill in a typed form from a JSON Schema (text, email, numbers in range, yes/no, choices)",
-
+    "Ask the user to fill in a flat JSON Schema form (MCP elicitation); the values validate. action: accept (details.content), decline or cancel.",
+  promptSnippet: "Typed values in a JSON Schema form",
   promptGuidelines: [
-    "Use ask_form when you need typed values from the user (a name, an email address, a number in a range, yes/no, one or several of fixed values) rather than a decision; use question when the user must choose between alternatives you explain.",
-    "Give ask_form a flat schema: one property per value, each with a short title, required for the values you cannot do without, and a default where there is a sensible one.",
-    "If ask_form comes back declined, continue without that information and do not ask for it again unless it is essential.",
+    "Use ask_form for values (a name, an email, a number); use question when the user must choose. Declined: ask again only if essential.",
   ],
 
   parameters: AskFormParameters,

@@ -103,7 +103,7 @@ export function registerElicit(pi: ExtensionAPI, state: FormchartState): void {
     if (!event || typeof event !== "object" || event.claimed || typeof event.reply !== "function") return;
     event.claimed = true;
     const reply = event.reply;
-    const fail = typeof event.fail === "function" ? event.fail : () => reply({ action: "cancel" });
+    const fail = typeof event.fail === "function" ? event.fail : () => reply({ action: "cancel", outcome: "error" });
     if (!event.ctx)
       return fail({ category: "invalid_arguments", message: "ctx: the caller's ExtensionContext is missing" });
     // Exactly one callback: what the caller's own callback throws goes to the bus (Pi logs it), never on to fail.

@@ -14,6 +14,7 @@ import { registerQwizardCommand } from "./qwizard-command.js";
 import { type CompleteFn, registerRichCommand } from "./rich-command.js";
 import { FormchartState } from "./state.js";
 import { hostDefersTools } from "./tool-sets.js";
+import { registerWaiting } from "./waiting.js";
 
 // The API other extensions import: the built entry of `import … from "pi-formchart"` takes it from here,
 // so it is loaded through Pi's loader like the extension (scripts/build.ts).
@@ -33,7 +34,11 @@ export interface FormchartOptions {
 
 export function createFormchart(options: FormchartOptions = {}) {
   return function formchart(pi: ExtensionAPI): void {
-    const state = new FormchartState(options.agentDir ?? getAgentDir(), (type, data) => pi.appendEntry(type, data));
+    const state = new FormchartState(
+      options.agentDir ?? getAgentDir(),
+      (type, data) => pi.appendEntry(type, data),
+      (message, delivery) => pi.sendMessage(message, delivery),
+    );
     const loadout = new ToolLoadout(pi, state, hostDefersTools(options.hostVersion ?? VERSION));
     const names = loadout.registered.map((tool) => tool.name);
     registerRichCommand(pi, state, options.complete);
@@ -41,6 +46,7 @@ export function createFormchart(options: FormchartOptions = {}) {
     registerFormchartCommand(pi, state, loadout);
     registerEvents(pi, state, loadout);
     registerElicit(pi, state);
+    registerWaiting(pi, state);
   };
 }
 

@@ -66,11 +66,64 @@ function declarationOf(tool: AnyManifest): Declaration {
   return { ...tool, parameters: lenientSchema(tool.parameters) };
 }
 
-/** The line that names the tools a set leaves undeclared, if it leaves any. */
+/** The line that names the tools a set leaves undeclared, if it leaves any, for tool_search to declare. */
 export function reachLine(undeclared: readonly AnyManifest[]): string | undefined {
   if (undeclared.length === 0) return undefined;
-  const named = undeclared.map((t) => `${t.name} (${t.searchHint})`).join(", ");
-  return `Call by name or load with tool_search: ${named}.`;
+  return `Also by name or tool_search: ${undeclared.map((t) => t.name).join(", ")}.`;
+}
+
+/**
+ * The line that gives the tools a set leaves undeclared as call shapes, if it
+ * leaves any: `ask_form(title?, message, schema: {type, properties, required?}, timeout?)`.
+ * Hidden declarations are still callable and checked (tools/register.ts), so
+ * this is enough to call them, without Pi's tool_search.
+ */
+export function signatureLine(undeclared: readonly AnyManifest[]): string | undefined {
+  if (undeclared.length === 0) return undefined;
+  return `Also callable: ${undeclared.map((t) => `${t.name}(${fieldsOf(t.parameters)})`).join("; ")}.`;
+}
+
+/** `a, b?: x|y, c: [{d, e?: [...]}]`: the declared properties of an object schema, two levels deep (see schemas/lenient.ts). */
+function fieldsOf(schema: unknown, depth = 0): string {
+  const node = schema as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  const required = new Set(node.properties ? (node.required ?? []) : []);
+  return Object.entries(node.properties ?? {})
+    .filter(([, field]) => field.readOnly !== true)
+    .map(([key, field]) => `${key}${required.has(key) ? "" : "?"}${shapeOf(field, depth)}`)
+    .join(", ");
+}
+
+function shapeOf(field: Record<string, unknown>, depth: number): string {
+  if (Array.isArray(field.enum)) return `: ${field.enum.join("|")}`;
+  const items = field.items as Record<string, unknown> | undefined;
+  if (field.type === "array" && items?.properties) return depth > 0 ? ": [...]" : `: [{${fieldsOf(items, depth + 1)}}]`;
+  if (field.type !== "object" || !field.properties) return "";
+  return depth > 0 ? ": {...}" : `: {${fieldsOf(field, depth + 1)}}`;
+}
+
+/** Characters of `tool_search`'s declaration and tool-list line, as a request carries them. */
+function searchCost(pi: ExtensionAPI, searchSnippet?: string): number | undefined {
+  const search = pi.getAllTools().find((tool) => tool.name === TOOL_SEARCH);
+  return search ? requestChars({ ...search, promptSnippet: searchSnippet }) : undefined;
+}
+
+/**
+ * How a set reaches the tools it leaves undeclared: Pi's tool_search with a
+ * line naming them, or their call shapes in one line, whichever a request
+ * carries in fewer characters (call shapes where there is no tool_search).
+ */
+export function reachOf(undeclared: readonly AnyManifest[], search: number | undefined): HiddenReach {
+  const named = reachLine(undeclared);
+  const shapes = signatureLine(undeclared);
+  if (!named || !shapes) return { search: false };
+  const viaSearch = search === undefined ? Number.POSITIVE_INFINITY : search + chars(`- ${named}\n`);
+  return viaSearch < chars(`- ${shapes}\n`) ? { search: true, line: named } : { search: false, line: shapes };
+}
+
+/** Whether a set's hidden tools are reached through tool_search, and the line that says how. */
+export interface HiddenReach {
+  search: boolean;
+  line?: string;
 }
 
 /** One named set's cost on this host. */
@@ -91,6 +144,8 @@ export class ToolLoadout {
   private readonly searching = new Map<string, string[]>();
   /** Whether this package switched tool_search on (and may switch it off again). */
   private searchOn = false;
+  /** What tool_search costs a request, once Pi can say (at session start); until then, call shapes reach the hidden tools. */
+  private searchChars: number | undefined;
 
   constructor(
     private readonly pi: ExtensionAPI,
@@ -138,7 +193,7 @@ export class ToolLoadout {
     }
     const inSet = this.set.tools.has(tool.name);
     const carrier = inSet && this.registered.find((t) => this.set.tools.has(t.name)) === tool;
-    const line = carrier ? reachLine(this.registered.filter((t) => !this.set.tools.has(t.name))) : undefined;
+    const line = carrier ? this.reach().line : undefined;
     registerFormTool(
       this.pi,
       this.state,
@@ -150,15 +205,27 @@ export class ToolLoadout {
     );
   }
 
+  /** How the set in force reaches the tools it leaves undeclared. */
+  private reach(): HiddenReach {
+    return reachOf(
+      this.registered.filter((t) => !this.set.tools.has(t.name)),
+      this.searchChars,
+    );
+  }
+
   /**
    * At session start (and after a set is chosen): every tool active, and Pi's
-   * tool_search with them while some are hidden.
+   * tool_search with them while some are hidden and it is the cheaper way to
+   * reach them (the tools are registered again when that changes the line).
    */
   activate(): void {
     if (!this.defers) return;
+    const before = this.reach();
+    this.searchChars = searchCost(this.pi);
+    if (this.reach().line !== before.line) for (const tool of this.registered) this.register(tool);
     const active = this.pi.getActiveTools();
     const next = new Set([...active, ...this.registered.map((tool) => tool.name)]);
-    const search = this.hidden.length > 0 && this.pi.getAllTools().some((tool) => tool.name === TOOL_SEARCH);
+    const search = this.hidden.length > 0 && this.reach().search;
     if (search && !next.has(TOOL_SEARCH)) {
       next.add(TOOL_SEARCH);
       this.searchOn = true;
@@ -215,13 +282,12 @@ export class ToolLoadout {
   cost(tools: readonly string[], searchSnippet?: string): number {
     const own = MANIFESTS.filter((tool) => tools.includes(tool.name));
     const rest = MANIFESTS.filter((tool) => !tools.includes(tool.name));
-    const line = this.defers ? reachLine(rest) : undefined;
+    const reach = this.defers ? reachOf(rest, searchCost(this.pi)) : { search: false };
     const declared = own.reduce((sum, tool, i) => {
-      const guidelines = i === 0 && line ? [...tool.promptGuidelines, line] : tool.promptGuidelines;
+      const guidelines = i === 0 && reach.line ? [...tool.promptGuidelines, reach.line] : tool.promptGuidelines;
       return sum + requestChars({ ...declarationOf(tool), promptGuidelines: guidelines }, !this.defers);
     }, 0);
     const search = this.pi.getAllTools().find((tool) => tool.name === TOOL_SEARCH);
-    const searching = this.defers && rest.length > 0 && search;
-    return declared + (searching ? requestChars({ ...search, promptSnippet: searchSnippet }) : 0);
+    return declared + (reach.search && search ? requestChars({ ...search, promptSnippet: searchSnippet }) : 0);
   }
 }

@@ -5,7 +5,7 @@
  * functions of it: the registration (tools/register.ts) and the engine
  * (tools/engine/, what the tool does once called) both read it.
  */
-import type { TSchema } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { type Fold, prepareWith } from "../schemas/aliases.js";
 
 /** What Pi's transcript shows of a result. */
@@ -27,8 +27,6 @@ export interface ToolManifest<Details = unknown> {
   description: string;
   promptSnippet: string;
   promptGuidelines: string[];
-  /** A few words on what the tool is for, where the model is told it can call it by name. */
-  searchHint: string;
   /** The full parameter schema: what the model reads and what ajv checks once called. */
   parameters: TSchema;
   /**
@@ -42,9 +40,17 @@ export interface ToolManifest<Details = unknown> {
   resultSummary(details: Details): ResultSummary;
 }
 
-/** Keep the details type of a manifest while listing it with others. */
+/**
+ * `wait: false`: the call returns at once and the answer arrives later as a
+ * message (tools/engine/waiting.ts). Every tool takes it; the engine takes it
+ * off before the tool's own check.
+ */
+export const WAIT = Type.Optional(Type.Boolean({ description: "false: ask, go on; answer comes as a message" }));
+
+/** Keep the details type of a manifest while listing it with others; its parameters take `wait`. */
 export function defineManifest<Details>(manifest: ToolManifest<Details>): ToolManifest<Details> {
-  return manifest;
+  const parameters = manifest.parameters as TSchema & { properties?: Record<string, TSchema> };
+  return { ...manifest, parameters: { ...parameters, properties: { ...parameters.properties, wait: WAIT } } };
 }
 
 /** A manifest of any details type, as listed with the others. */

@@ -8,11 +8,11 @@
  * What it does once called: tools/engine/question-input.ts.
  */
 import { InputParameters } from "../schemas/qwizard.js";
-import type { TimedOutFields } from "./engine/answer-text.js";
+import type { OutcomeFields } from "./engine/answer-text.js";
 import { defineManifest, describeCall } from "./manifest.js";
 import { promptAsQuestion } from "./prepare.js";
 
-export interface InputDetails extends TimedOutFields {
+export interface InputDetails extends OutcomeFields {
   question: string;
   answer: string | null;
   validationErrors?: string[];
@@ -26,16 +26,9 @@ export const questionInput = defineManifest<InputDetails>({
   label: "Question (typed answer)",
 
   description:
-    "Ask the user for a typed answer, checked while they type: type text, number (min/max for a range), email or " +
-    "date (YYYY-MM-DD), minLength/maxLength and pattern on the trimmed answer. Enter is refused until the answer is valid.",
-
-  searchHint: "typed answer",
-
-  promptSnippet: "Ask the user for a typed, validated answer (text, number, email, date)",
-
-  promptGuidelines: [
-    "Use question_input when the answer is free text (a name, a number, a date) rather than a choice between options.",
-  ],
+    "One typed answer, checked as typed: text, number (min, max), email or date (YYYY-MM-DD); minLength, maxLength, pattern on the trimmed text.",
+  promptSnippet: "Typed, validated answer",
+  promptGuidelines: [],
 
   parameters: InputParameters,
 

@@ -8,11 +8,11 @@
  * What it does once called: tools/engine/question-throttle.ts.
  */
 import { ThrottleParameters } from "../schemas/qwizard.js";
-import type { TimedOutFields } from "./engine/answer-text.js";
+import type { OutcomeFields } from "./engine/answer-text.js";
 import { BY_TIMEOUT, defineManifest, describeCall } from "./manifest.js";
 import { optionsFromStrings, promptAsQuestion } from "./prepare.js";
 
-export interface ThrottleDetails extends TimedOutFields {
+export interface ThrottleDetails extends OutcomeFields {
   question: string;
   options: string[];
   answer: string | string[] | null;
@@ -29,16 +29,9 @@ export const questionThrottle = defineManifest<ThrottleDetails>({
   label: "Question (throttled)",
 
   description:
-    "Ask one multiple-choice question, but not sooner than cooldown seconds (default 5) after the previous question; " +
-    "the user sees a countdown they can cancel. details.throttled tells whether it waited.",
-
-  searchHint: "spaced check-in",
-
-  promptSnippet: "Ask one multiple-choice question, spaced out from the previous one by a cooldown",
-
-  promptGuidelines: [
-    "Use question_throttle for check-in questions in a long task so the user is not asked questions back to back.",
-  ],
+    "One multiple-choice question, at least cooldown seconds (default 5) after the last, with a countdown the user can cancel; details.throttled says if it waited.",
+  promptSnippet: "Check-in question spaced from the last",
+  promptGuidelines: [],
 
   parameters: ThrottleParameters,
 

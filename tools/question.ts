@@ -11,7 +11,7 @@
  * What it does once called: tools/engine/question.ts.
  */
 import { foldSingleQuestion, QuestionParameters } from "../schemas/question.js";
-import type { TimedOutFields } from "./engine/answer-text.js";
+import type { OutcomeFields } from "./engine/answer-text.js";
 import { BY_TIMEOUT, defineManifest, describeCall } from "./manifest.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -36,10 +36,12 @@ export interface QuestionAnswer {
   defaulted?: true;
 }
 
-export interface QuestionDetails extends TimedOutFields {
+export interface QuestionDetails extends OutcomeFields {
   questions: NormalizedQuestion[];
   answers: QuestionAnswer[];
   cancelled: boolean;
+  /** The note the person wrote on the review screen, apart from the answers (submitted forms only). */
+  additionalText?: string;
   /** Set when the form could not open: a stable category. */
   error?: string;
   // The single-question call shape adds these:
@@ -54,13 +56,11 @@ export const question = defineManifest<QuestionDetails>({
   name: "question",
   label: "Question",
   description:
-    "Ask the user to choose: one question is an option list, several are tabs with a Submit tab; " +
-    "each also takes a typed answer unless allowOther is false.",
-  searchHint: "choices",
+    "Ask the user multiple-choice questions; several show as tabs. Typed answers too, unless allowOther: false; required: true blocks Submit. timeout (any form tool): seconds before the recommended options are taken.",
   promptSnippet: "Ask the user multiple-choice questions",
   promptGuidelines: [
-    "Use question instead of ending your reply with a question: all open questions in one call, 2-5 short options each, multiple: true where several apply.",
-    "A cancelled question result means the user declined: re-ask only if the next step needs it.",
+    "Ask with question, not in your reply: all open questions in one call, 2-5 short options each.",
+    "If the user cancels a question, re-ask only if the next step needs it.",
   ],
   parameters: QuestionParameters,
   folds: [foldSingleQuestion, optionsFromStrings],

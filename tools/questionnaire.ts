@@ -12,7 +12,7 @@
  * were not asked). What they do once called: tools/engine/questionnaire.ts.
  */
 import { BranchParameters, QuestionnaireParameters } from "../schemas/qwizard.js";
-import type { TimedOutFields } from "./engine/answer-text.js";
+import type { OutcomeFields } from "./engine/answer-text.js";
 import { BY_TIMEOUT, defineManifest, describeCall, type ResultSummary } from "./manifest.js";
 import { optionsFromStrings } from "./prepare.js";
 
@@ -28,12 +28,14 @@ export interface QuestionnaireAnswer {
   defaulted?: true;
 }
 
-export interface QuestionnaireDetails extends TimedOutFields {
+export interface QuestionnaireDetails extends OutcomeFields {
   questions: Array<{ id: string; label: string; prompt: string }>;
   answers: QuestionnaireAnswer[];
   cancelled: boolean;
   skipped?: string[];
   hidden?: string[];
+  /** The note the person wrote on the review screen, apart from the answers (submitted forms only). */
+  additionalText?: string;
   error?: string;
 }
 
@@ -51,13 +53,9 @@ export const questionnaire = defineManifest<QuestionnaireDetails>({
   name: "questionnaire",
   label: "Questionnaire",
   description:
-    "Ask up to 4 related questions as one tabbed questionnaire with a progress indicator and a Submit tab. " +
-    "Types: single, multi, yes_no (Yes/No generated), rating (1-5 generated).",
-  searchHint: "up to 4 questions, yes/no, rating",
-  promptSnippet: "Ask up to 4 related questions in one tabbed questionnaire (single, multi, yes_no, rating)",
-  promptGuidelines: [
-    "Use questionnaire to collect up to 4 related decisions at once; use yes_no and rating types instead of listing those options yourself.",
-  ],
+    "Up to 4 related questions in tabs; yes_no and rating (1-5) need no options. allowOther, required, autoAdvance: default true.",
+  promptSnippet: "Tabbed questionnaire of up to 4 questions",
+  promptGuidelines: [],
   parameters: QuestionnaireParameters,
   folds: [optionsFromStrings],
   callSummary: describeCall,
@@ -68,13 +66,9 @@ export const questionBranch = defineManifest<QuestionnaireDetails>({
   name: "question_branch",
   label: "Branching questions",
   description:
-    "Ask up to 4 questions where later questions depend on earlier answers (when: 'field_id operator value'; on: true/false). " +
-    "Hidden questions are skipped and listed in details.skipped.",
-  searchHint: "conditional follow-ups",
-  promptSnippet: "Ask up to 4 questions where later ones depend on earlier answers",
-  promptGuidelines: [
-    "Use question_branch when a follow-up question only makes sense for some answers to an earlier question.",
-  ],
+    "Up to 4 questions; one with when shows only if it holds for earlier answers (skipped ones: details.skipped).",
+  promptSnippet: "Questions with conditional follow-ups",
+  promptGuidelines: [],
   parameters: BranchParameters,
   // A nested `branch` is unnested by the check (tools/engine/questionnaire.ts), after Pi's: Pi would name a
   // wrong type in it by the unnested path, which the model never wrote.

@@ -11,6 +11,7 @@ import { lenientSchema } from "../schemas/lenient.js";
 import { type AnyManifest, prepareArgumentsOf, type ResultSummary } from "./manifest.js";
 import { loadEngine } from "./on-demand.js";
 import type { FormchartState } from "./state.js";
+import { WAITING_KEY_NAME } from "./waiting-names.js";
 
 /** How the model reaches a tool on Pi 1.x (tools/loadout.ts decides); Pi 0.73 is never given one. */
 export interface Reach {
@@ -65,6 +66,9 @@ export function resultLines(
   theme: FormTheme,
   isError?: boolean,
 ): string {
+  const pending = details as { outcome?: unknown; id?: unknown } | undefined;
+  if (!isError && pending?.outcome === "pending" && typeof pending.id === "string")
+    return theme.fg("warning", `Waiting (${displayLine(pending.id, 40)}): ${WAITING_KEY_NAME} opens it`);
   const summary: ResultSummary = fromForm(details, isError) ? tool.resultSummary(details) : { kind: "error" };
   if (summary.kind === "error") {
     const text = blocks.find((c) => c.type === "text")?.text ?? "";

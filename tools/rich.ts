@@ -13,6 +13,8 @@
  * - `details`: a `RichFormResult`, or `{cancelled: true}` when no form could open.
  * What it does once called: tools/engine/rich.ts.
  */
+
+import type { Outcome } from "../schemas/outcome.js";
 import { type RichOptionArgs, RichParameters, type RichQuestionArgs, type RichType } from "../schemas/rich.js";
 import { defineManifest, describeCall } from "./manifest.js";
 import { optionsFromStrings } from "./prepare.js";
@@ -48,13 +50,15 @@ export interface RichFormResult {
   additionalText?: string;
   cancelled: boolean;
   /**
-   * Set when nobody pressed a key before the call's timeout. The text is the
+   * How the form ended (tools/engine/outcome.ts). At `timed_out` the text is the
    * contract's cancelled text (nothing was submitted); `answers` holds what the
    * form closed with: a restored draft's answers and the recommended options.
    */
-  outcome?: "timed_out";
+  outcome: Outcome;
   /** With `outcome`: ids of the questions that took their recommended option. */
   defaulted?: string[];
+  /** With `outcome: "partial"`: ids of the shown questions submitted without an answer. */
+  unanswered?: string[];
 }
 
 export interface RichForm {
@@ -65,7 +69,7 @@ export interface RichForm {
   timeout?: number;
 }
 
-export type RichDetails = RichFormResult | { cancelled: true; error?: string };
+export type RichDetails = RichFormResult | { cancelled: true; outcome: "no_ui" | "error"; error?: string };
 
 export const askRichQuestions = defineManifest<RichDetails>({
   name: "ask_rich_questions",
@@ -73,17 +77,9 @@ export const askRichQuestions = defineManifest<RichDetails>({
   label: "Rich questions",
 
   description:
-    "Ask the user to review and answer decisions in a rich form: radio (one choice), checkbox (several) or text questions, " +
-    "each with optional body, context, recommendation and caveats; options with stable values, descriptions, details, " +
-    "your own note and a recommended flag. The user can write notes on options and additional notes on a review screen before submitting.",
-
-  searchHint: "recommended answers",
-
-  promptSnippet: "Ask the user to decide in a rich review form with recommendations, caveats and notes",
-
-  promptGuidelines: [
-    "Use ask_rich_questions for decisions that need context: mark your recommended option with recommended: true and explain it in recommendation; give options stable values.",
-  ],
+    "A rich review form: radio, checkbox or text questions with body, context, recommendation and caveats; the user can add notes.",
+  promptSnippet: "Decisions with context and recommendations",
+  promptGuidelines: ["With ask_rich_questions, mark your pick recommended: true and say why in recommendation."],
 
   parameters: RichParameters,
 

@@ -64,6 +64,13 @@ export interface Settings {
    * taken); undefined: no timeout.
    */
   timeoutSeconds?: number;
+  /** A terminal bell when a question asked with `wait: false` starts waiting. */
+  bell: boolean;
+  /**
+   * An answer to such a question that arrives while the agent is idle:
+   * starts a turn (`start-turn`), or goes with the next prompt (`next-prompt`).
+   */
+  deliverWhenIdle: "start-turn" | "next-prompt";
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -73,6 +80,8 @@ export const DEFAULT_SETTINGS: Settings = {
   tools: [...TOOL_SETS[DEFAULT_TOOL_SET]],
   richExtraction: "auto",
   mouse: false,
+  bell: false,
+  deliverWhenIdle: "start-turn",
 };
 
 export function settingsPath(agentDir: string): string {
@@ -135,6 +144,8 @@ function settingsOf(r: Record<string, unknown>): Settings {
     ...toolsOf(r),
     richExtraction: r.richExtraction === "text" ? "text" : "auto",
     mouse: r.mouse === true,
+    bell: r.bell === true,
+    deliverWhenIdle: r.deliverWhenIdle === "next-prompt" ? "next-prompt" : "start-turn",
     ...(validTimeout(r.timeoutSeconds) ? { timeoutSeconds: r.timeoutSeconds } : {}),
   };
 }

@@ -8,6 +8,19 @@ import type { FormSpec } from "../machines/spec.js";
 import { namesTools, readSettings, type Settings, settingsPath, updateSettings } from "./settings.js";
 import { QuestionClock } from "./throttle.js";
 
+/** A message for the model, as Pi's `sendMessage` takes it (the answer to a question that did not wait). */
+export interface ModelMessage {
+  customType: string;
+  content: string;
+  display: boolean;
+  details: unknown;
+}
+
+export type SendMessage = (
+  message: ModelMessage,
+  options: { deliverAs: "steer" | "followUp" | "nextTurn"; triggerTurn?: boolean },
+) => void;
+
 /** The last form a person saw, and how the tool that showed it maps a result to what the model reads. */
 export interface ShownForm {
   spec: FormSpec;
@@ -34,6 +47,8 @@ export class FormchartState {
     readonly agentDir: string,
     /** Pi's `appendEntry`: where drafts are kept. */
     readonly appendEntry?: (customType: string, data: unknown) => void,
+    /** Pi's `sendMessage`: how the answer to a question that did not wait reaches the model. */
+    readonly sendMessage?: SendMessage,
   ) {
     this.settingsFile = settingsPath(agentDir);
     const loaded = readSettings(this.settingsFile);

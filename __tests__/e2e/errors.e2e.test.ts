@@ -83,7 +83,7 @@ describe("refused arguments in the real pi", () => {
       "reserved_label",
     ]);
     for (const single of ends.slice(0, 2))
-      expect(single.result.details).toMatchObject({ answer: null, cancelled: true });
+      expect(single.result.details).toMatchObject({ answer: null, cancelled: true, outcome: "error" });
     expect(ends[2].result.details).toMatchObject({ answer: null, question: "When?" });
 
     // Pi's own words: 0.73 checks with ajv, 1.x with its own schema library.

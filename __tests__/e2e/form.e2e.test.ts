@@ -87,7 +87,7 @@ describe("ask_form in the real pi", () => {
     term.press("d");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([
-      "User declined the form: they chose not to give this information. Continue without it; ask again only if it is essential.",
+      "User declined the form: they chose not to give this information.",
     ]);
     await term.waitFor("Declined");
   });
@@ -130,14 +130,14 @@ describe("elicit() from a second extension loaded beside this one", () => {
     term.press("Enter");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([
-      'server received {"action":"accept","content":{"email":"grace@example.org","seats":5}}',
+      'server received {"action":"accept","content":{"email":"grace@example.org","seats":5},"outcome":"answered"}',
     ]);
     await term.waitFor("The signup server needs a contact.");
     term.press("BTab");
     await term.waitFor("Review your answers");
     term.press("d");
     await model.waitForRequests(3);
-    expect(toolResults(model.requests[2]).at(-1)).toBe('server received {"action":"decline"}');
+    expect(toolResults(model.requests[2]).at(-1)).toBe('server received {"action":"decline","outcome":"declined"}');
   });
 
   it("over pi.events: accepted, then cancelled with Esc", async () => {
@@ -153,10 +153,12 @@ describe("elicit() from a second extension loaded beside this one", () => {
     await term.waitFor("Review your answers");
     term.press("Enter");
     await model.waitForRequests(2);
-    expect(toolResults(model.requests[1])).toEqual(['bus replied {"action":"accept","content":{"env":"production"}}']);
+    expect(toolResults(model.requests[1])).toEqual([
+      'bus replied {"action":"accept","content":{"env":"production"},"outcome":"answered"}',
+    ]);
     await term.waitFor("Which environment?");
     term.press("Escape");
     await model.waitForRequests(3);
-    expect(toolResults(model.requests[2]).at(-1)).toBe('bus replied {"action":"cancel"}');
+    expect(toolResults(model.requests[2]).at(-1)).toBe('bus replied {"action":"cancel","outcome":"cancelled"}');
   });
 });

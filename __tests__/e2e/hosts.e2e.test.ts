@@ -92,9 +92,7 @@ describe("RPC mode: every tool through dialogs", () => {
     await new Promise((r) => setTimeout(r, 500));
     running.prompt("and now?");
     await running.model.waitForRequests(2, 20000);
-    expect(toolResults(running.model.requests[1])).toEqual([
-      "User cancelled the form without answering. Treat this as a declined answer.",
-    ]);
+    expect(toolResults(running.model.requests[1])).toEqual(["User cancelled the form without answering."]);
   });
 });
 

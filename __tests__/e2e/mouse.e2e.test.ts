@@ -69,8 +69,6 @@ describe("the mouse in the real pi", () => {
     expect(term.screen()).toContain("› 1. API layer");
     term.press("Escape");
     await model.waitForRequests(2);
-    expect(toolResults(model.requests[1])).toEqual([
-      "User cancelled the form without answering. Treat this as a declined answer.",
-    ]);
+    expect(toolResults(model.requests[1])).toEqual(["User cancelled the form without answering."]);
   });
 });

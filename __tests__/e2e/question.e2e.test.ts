@@ -36,7 +36,8 @@ describe("question in the real pi", () => {
     prompt("pick a database");
     const screen = await term.waitFor("Which database should we use?");
     expect(screen).toContain("› 1. PostgreSQL");
-    expect(screen).toContain("□ DB  □ Extras  □ Submit");
+    // No question is required: Submit is open from the start.
+    expect(screen).toContain("□ DB  □ Extras  ✓ Submit");
     term.press("2");
     await term.waitFor("Which extras?");
     term.press("Space", "Down", "Down");
@@ -62,8 +63,26 @@ describe("question in the real pi", () => {
     expect(screen).not.toContain("Submit");
     term.press("Escape");
     await model.waitForRequests(2);
+    expect(toolResults(model.requests[1])).toEqual(["User cancelled the form without answering."]);
+  });
+});
+
+describe("question in the real pi: partial submit", () => {
+  it("submits with a question left open: the review names it, the model reads it as open", async () => {
+    const { model, term, prompt } = await startPi(
+      [{ toolCalls: [{ name: "question", arguments: dbQuestion }] }],
+      "partial",
+    );
+    prompt("pick a database");
+    await term.waitFor("Which database should we use?");
+    term.press("1");
+    await term.waitFor("Which extras?");
+    term.press("Tab");
+    await term.waitFor("Open: Extras. Press Enter to submit with them open.");
+    term.press("Enter");
+    await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([
-      "User cancelled the form without answering. Treat this as a declined answer.",
+      "User submitted the form with some questions left open: Extras.\nDB: user selected: 1. PostgreSQL\nExtras: (skipped)",
     ]);
   });
 });

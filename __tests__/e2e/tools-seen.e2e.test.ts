@@ -87,11 +87,22 @@ describe("what the model sees", () => {
 
   it("the set chosen in the settings is what is declared", async () => {
     const bare = await firstRequest([]);
-    for (const set of ["qwizard", "all"] as const) {
+    for (const set of ["compact", "qwizard", "all"] as const) {
       const seen = await firstRequest([PROJECT_ROOT], setting(set));
-      const search = HOST.current && set !== "all" ? ["tool_search"] : [];
+      // qwizard leaves two tools undeclared: their call shapes in one line cost less than Pi's tool_search.
+      const search = HOST.current && set === "compact" ? ["tool_search"] : [];
       expect(seen.names.filter((n) => !bare.names.includes(n))).toEqual([...TOOL_SETS[set], ...search]);
     }
+  });
+
+  it("every set costs a request at most half of what it did: all 7,000 characters, qwizard 4,700, compact 2,000", async () => {
+    const bare = await firstRequest([]);
+    const targets = { compact: 2000, qwizard: 4700, all: 7000 } as const;
+    const costs: Record<string, number> = {};
+    for (const set of Object.keys(targets) as Array<keyof typeof targets>)
+      costs[set] = cost(await firstRequest([PROJECT_ROOT], setting(set)), bare);
+    for (const [set, target] of Object.entries(targets))
+      expect({ set, chars: Math.min(costs[set], target) }).toEqual({ set, chars: costs[set] });
   });
 
   (HOST.current ? it : it.skip)(

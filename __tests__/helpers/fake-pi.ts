@@ -40,6 +40,10 @@ export function fakePi() {
   const commands = new Map<string, RegisteredCommand>();
   const handlers = new Map<string, Handler[]>();
   const emitted: Array<{ name: string; data: unknown }> = [];
+  /** Keyboard shortcuts registered, by key. */
+  const shortcuts = new Map<string, { handler: (ctx: unknown) => Promise<void> | void }>();
+  /** Messages for the model (pi.sendMessage), with how each was to be delivered. */
+  const sent: Array<{ message: { content: string; details: unknown }; options: unknown }> = [];
   /** Session entries written with appendEntry (drafts). */
   const entries: Array<{ type: "custom"; customType: string; data: unknown }> = [];
   let sessionName: string | undefined;
@@ -72,6 +76,9 @@ export function fakePi() {
       active = new Set(names);
     },
     registerCommand: (name: string, command: RegisteredCommand) => commands.set(name, command),
+    registerShortcut: (key: string, shortcut: { handler: (ctx: unknown) => Promise<void> | void }) =>
+      shortcuts.set(key, shortcut),
+    sendMessage: (message: { content: string; details: unknown }, options: unknown) => sent.push({ message, options }),
     on: (event: string, handler: Handler) => handlers.set(event, [...(handlers.get(event) ?? []), handler]),
     events: { emit: (name: string, data: unknown) => emitted.push({ name, data }), on: () => () => {} },
     getSessionName: () => sessionName,
@@ -94,6 +101,8 @@ export function fakePi() {
     commands,
     emitted,
     entries,
+    shortcuts,
+    sent,
     fire,
     events,
     sessionName: () => sessionName,

@@ -27,6 +27,7 @@ import { escapeHtml, scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
 import { reviewModel } from "./model.js";
 import type { ReviewForm, ReviewModel, ReviewOptions, ReviewResult } from "./types.js";
+import { waitingSection } from "./waiting.js";
 
 export { reviewAssets } from "./assets.js";
 export { escapeHtml, scriptJson } from "./html.js";
@@ -90,6 +91,7 @@ ${stateIndex(form, model)}
     .join("")}</div>
 <span class="chart-hint">Drag to pan, wheel to zoom, click a state</span>
 <div class="zoom" role="group" aria-label="Zoom the statechart"><button type="button" data-zoom="out" aria-label="Zoom out">−</button><button type="button" data-zoom="fit">fit</button><button type="button" data-zoom="in" aria-label="Zoom in">+</button></div>
+<button type="button" class="wide" aria-pressed="false" title="The chart across the whole window, the screen below it">wide</button>
 </div>
 ${charts
   .map(
@@ -128,6 +130,7 @@ ${resultBlock("Shortest cancel", model, model.cancel)}
 <h2>Coverage</h2>
 ${coverageTables(model)}
 </section>
+${await waitingSection()}
 <div id="thumbnail" hidden></div>
 <script type="application/json" id="review-data">${scriptJson(pageData(form, model, charts))}</script>
 ${script}

@@ -166,11 +166,13 @@ async function step(
       if (text === undefined) return send({ type: "CANCEL" });
       return send({ type: "TYPE", text }, { type: "SUBMIT_TEXT", text });
     }
-    if (canSubmit(spec, c) && (await ui.confirm("Submit these answers?", summary(spec, c), opts))) {
+    const entries = reviewEntries(spec, c);
+    const left = entries.filter((e) => e.status === "skipped").map((e) => e.label);
+    const submitTitle = left.length ? `Open: ${left.join(", ")}. Submit with them open?` : "Submit these answers?";
+    if (canSubmit(spec, c) && (await ui.confirm(submitTitle, summary(spec, c), opts))) {
       return send({ type: "CONFIRM" });
     }
     if (signal?.aborted) return;
-    const entries = reviewEntries(spec, c);
     const open = entries.filter((e) => e.status === "unanswered").map((e) => e.label);
     const changes: Step[] = entries.map((e) => ({
       label: `Change ${entryLine(e)}`,

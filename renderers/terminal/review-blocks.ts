@@ -40,11 +40,15 @@ export function reviewBlocks(
     blocks.push({ lines: [...lines, ""] });
   }
   const missing = entries.filter((e) => e.status === "unanswered").map((e) => e.label);
+  const open = entries.filter((e) => e.status === "skipped").map((e) => e.label);
+  const ready = open.length
+    ? `Open: ${open.join(", ")}. Press Enter to submit with them open.`
+    : confirmation
+      ? "Press Enter to confirm."
+      : "Ready. Press Enter to submit.";
   const status = missing.length
     ? wrap(`Unanswered: ${missing.join(", ")}. Answer them to submit.`, width, " ").map((l) => theme.fg("warning", l))
-    : wrap(confirmation ? "Press Enter to confirm." : "Ready. Press Enter to submit.", width, " ").map((l) =>
-        theme.fg("success", l),
-      );
+    : wrap(ready, width, " ").map((l) => theme.fg("success", l));
   blocks.push({ lines: status });
   if (spec.declinable)
     blocks.push({

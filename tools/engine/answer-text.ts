@@ -14,6 +14,7 @@
  */
 import type { FormResult, QuestionOutcome } from "../../machines/context.js";
 import { type FormSpec, isScaleOption, type QuestionSpec } from "../../machines/spec.js";
+import { cancelledSentence, type Outcome, openIds, outcomeOf, partialSentence } from "./outcome.js";
 
 /** An answer's chosen option labels in option order, then its typed values; empty when unanswered. */
 export function chosenLabels(q: QuestionSpec, outcome: QuestionOutcome): string[] {
@@ -65,27 +66,36 @@ export function answerLine(q: QuestionSpec, outcome: QuestionOutcome, label = q.
 
 /** What the model reads of a cancelled form: the answers given before, or that there were none. */
 export function cancelledText(subject: "form" | "questionnaire" | "question", given: string[]): string {
-  if (given.length === 0) return `User cancelled the ${subject} without answering. Treat this as a declined answer.`;
-  return [`User cancelled the ${subject}. Answers given before cancelling:`, ...given].join("\n");
+  return [cancelledSentence(subject, given.length > 0), ...given].join("\n");
 }
 
-/** What every tool's `details` add when nobody pressed a key before the timeout. */
-export interface TimedOutFields {
-  /** The form closed at its timeout, with the answers in the details. */
-  outcome?: "timed_out";
-  /** With `outcome`: ids of the questions that took their recommended option. */
+/** What every tool's `details` carry of how the call ended. */
+export interface OutcomeFields {
+  /** How the call ended (tools/engine/outcome.ts). */
+  outcome: Outcome;
+  /** With `outcome: "timed_out"`: ids of the questions that took their recommended option. */
   defaulted?: string[];
+  /** With `outcome: "partial"`: ids of the shown questions submitted without an answer. */
+  unanswered?: string[];
 }
 
-export function timedOutFields(result: FormResult): TimedOutFields {
-  return result.timedOut ? { outcome: "timed_out", defaulted: [...(result.defaulted ?? [])] } : {};
+export function timedOutFields(result: FormResult): OutcomeFields {
+  const outcome = outcomeOf(result);
+  if (outcome === "timed_out") return { outcome, defaulted: [...(result.defaulted ?? [])] };
+  return outcome === "partial" ? { outcome, unanswered: openIds(result) } : { outcome };
+}
+
+/** The first line of a partial submit, naming the questions left open as the other lines name them. */
+export function partialLine(spec: FormSpec, result: FormResult, nameOf = (q: QuestionSpec) => q.label): string {
+  const open = new Set(openIds(result));
+  return partialSentence(spec.questions.filter((q) => open.has(q.id)).map((q) => quoted(nameOf(q))));
 }
 
 /**
- * `cancelled` and the timeout's fields of the plain tools' `details`: a form
- * that timed out closed with its answers, which is not a decline.
+ * `cancelled`, `outcome` and the timeout's fields of the plain tools'
+ * `details`: a form that timed out closed with its answers, which is not a decline.
  */
-export function outcomeFields(result: FormResult): { cancelled: boolean } & TimedOutFields {
+export function outcomeFields(result: FormResult): { cancelled: boolean } & OutcomeFields {
   return { cancelled: result.cancelled && !result.timedOut, ...timedOutFields(result) };
 }
 
@@ -123,6 +133,11 @@ export function timedOutText(
   if (taken.length) lines.push("Taken by default (the option you marked recommended):", ...taken);
   if (open.length) lines.push(`No answer: ${open.join(", ")}`);
   return lines.join("\n");
+}
+
+/** The note the person wrote on the review screen, apart from the answers, on one line: none when they wrote none. */
+export function notesLine(result: FormResult): string[] {
+  return result.additionalText ? [`Additional notes: ${quoted(result.additionalText)}`] : [];
 }
 
 /** A question of a tool that asks one and takes no label: named by the prompt the model wrote. */

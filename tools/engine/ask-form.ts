@@ -9,6 +9,7 @@ import { type CheckedAskForm, checkFoldedAskForm } from "../../schemas/ask-form.
 import { type AskFormDetails, askForm as manifest } from "../ask-form.js";
 import { jsonLine, timedOutHeadline } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
+import { cancelledSentence, DECLINED_SENTENCE, failureOutcome, partialSentence } from "./outcome.js";
 import { elicitResult, schemaForm } from "./schema-form.js";
 
 export function fieldName(name: string): string {
@@ -16,25 +17,23 @@ export function fieldName(name: string): string {
 }
 
 function text(args: CheckedAskForm, details: AskFormDetails): string {
-  if (details.action === "decline")
-    return "User declined the form: they chose not to give this information. Continue without it; ask again only if it is essential.";
-  if (details.action === "cancel") return "User cancelled the form without submitting it. Treat this as no answer.";
+  if (details.action === "decline") return DECLINED_SENTENCE;
+  if (details.action === "cancel") return cancelledSentence("form", false);
   const content = details.content ?? {};
+  const open = args.form.fields.filter((field) => !Object.hasOwn(content, field.name)).map((f) => fieldName(f.name));
   const lines = args.form.fields.map((field) => {
     const has = Object.hasOwn(content, field.name);
     return `${fieldName(field.name)}: ${has ? jsonLine(content[field.name]) : "(no answer)"}`;
   });
-  return ["User submitted the form:", ...lines].join("\n");
+  return [details.outcome === "partial" ? partialSentence(open) : "User submitted the form:", ...lines].join("\n");
 }
 
 function answer(args: CheckedAskForm, spec: FormSpec, result: FormResult) {
   if (result.timedOut) {
     const details: AskFormDetails = { action: "cancel", outcome: "timed_out" };
-    return { text: `${timedOutHeadline(spec)} Treat this as no answer.`, details };
+    return { text: timedOutHeadline(spec), details };
   }
-  const outcome = elicitResult(args.form, result);
-  const details: AskFormDetails =
-    outcome.action === "accept" ? { action: "accept", content: outcome.content } : { action: outcome.action };
+  const details: AskFormDetails = elicitResult(args.form, result);
   return { text: text(args, details), details };
 }
 
@@ -43,5 +42,5 @@ export const askForm = defineFormTool<CheckedAskForm, AskFormDetails>(manifest, 
   form: (args): FormSpec => schemaForm(args.form, args.message, args.title),
   timeoutSeconds: (args) => args.timeout,
   answer: (args, spec, result) => answer(args, spec, result),
-  failure: (failure) => ({ action: "cancel", error: failure.category }),
+  failure: (failure) => ({ action: "cancel", outcome: failureOutcome(failure.category), error: failure.category }),
 });

@@ -7,11 +7,13 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { precompiledValidator } from "../../schemas/precompiled.js";
 import { usePrecompiled } from "../../schemas/validate.js";
 import type { FormchartState } from "../state.js";
+import { askLater, canAskLater, takeWait, WAITED_NOTE } from "./ask-later.js";
 import { formTool } from "./catalog.js";
 import { failureText, NO_UI } from "./form-tool.js";
 import { type RunRequest, run } from "./run.js";
 
 export { renderDiagram } from "../../renderers/graph.js";
+export { openWaiting, resumeWaiting, withdrawWaiting } from "./ask-later.js";
 export { elicitWith } from "./elicit.js";
 export { warmUp } from "./warm-up.js";
 
@@ -36,10 +38,15 @@ function toolNamed(name: string) {
 /** A call of the model's to the tool named `name`: the text it reads and the details. */
 export async function runTool(name: string, request: Omit<RunRequest, "defaultTimeout">): Promise<Content> {
   const tool = toolNamed(name);
-  const outcome = await run(tool, { ...request, defaultTimeout: true });
-  if (outcome.kind === "refused") return content(failureText(outcome.error), tool.failure(outcome.error, request.raw));
-  if (outcome.kind === "no-ui") return content(failureText(NO_UI), tool.failure(NO_UI, request.raw, outcome.spec));
-  return content(outcome.answer.text, outcome.answer.details);
+  const { raw, wait } = takeWait(request.raw);
+  if (wait === false && canAskLater(request.ctx))
+    return askLater(tool, request.state, request.ctx, raw, request.folded, request.toolCallId);
+  const outcome = await run(tool, { ...request, raw, defaultTimeout: true });
+  if (outcome.kind === "refused") return content(failureText(outcome.error), tool.failure(outcome.error, raw));
+  if (outcome.kind === "no-ui") return content(failureText(NO_UI), tool.failure(NO_UI, raw, outcome.spec));
+  // Asked not to wait where no form can show beside the agent's work (RPC): it waited, and says so.
+  const note = wait === false && request.ctx.hasUI ? WAITED_NOTE : "";
+  return content(outcome.answer.text + note, outcome.answer.details);
 }
 
 /** A form the person asked for themselves (`/rich-questions`): the settings' timeout does not apply. */

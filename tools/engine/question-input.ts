@@ -9,6 +9,7 @@ import { checkInputArgs, type InputArgs } from "../../schemas/qwizard.js";
 import { type InputDetails, questionInput as manifest } from "../question-input.js";
 import { byPrompt, cancelledText, outcomeFields, quoted, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
+import { failureOutcome } from "./outcome.js";
 
 export function inputForm(args: InputArgs): FormSpec {
   return normalizeForm({
@@ -40,11 +41,13 @@ function answer(spec: FormSpec, form: FormResult) {
     return { text: timedOutText(spec, form, byPrompt), details };
   }
   if (form.cancelled) {
-    const details: InputDetails = { question, answer: null, cancelled: true };
+    const details: InputDetails = { question, answer: null, ...outcomeFields(form) };
     return { text: cancelledText("question", []), details };
   }
   const value = form.answers[0].custom[0] ?? "";
-  const details: InputDetails = { question, answer: value, cancelled: false };
+  // One question: `answer` says it was left empty, and there is no id to name.
+  const { unanswered: _, ...fields } = outcomeFields(form);
+  const details: InputDetails = { question, answer: value, ...fields };
   return { text: value === "" ? "User left the answer empty." : `User answered: ${quoted(value)}`, details };
 }
 
@@ -59,6 +62,7 @@ export const questionInput = defineFormTool<InputArgs, InputDetails>(manifest, {
       question: spec?.questions[0].prompt ?? (typeof asked === "string" ? asked : ""),
       answer: null,
       cancelled: true,
+      outcome: failureOutcome(failure.category),
       error: failure.category,
     };
     if (failure.category !== "no_ui") details.validationErrors = [failure.message];

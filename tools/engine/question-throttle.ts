@@ -9,6 +9,7 @@ import { checkThrottleArgs, type ThrottleArgs } from "../../schemas/qwizard.js";
 import { questionThrottle as manifest, type ThrottleDetails } from "../question-throttle.js";
 import { answerLine, byPrompt, cancelledText, chosenLabels, outcomeFields, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
+import { failureOutcome } from "./outcome.js";
 
 export const DEFAULT_THROTTLE_COOLDOWN = 5;
 
@@ -52,6 +53,7 @@ export const questionThrottle = defineFormTool<ThrottleArgs, ThrottleDetails>(ma
       wasCustom: false,
       throttled: false,
       cancelled: true,
+      outcome: failureOutcome(failure.category),
       error: failure.category,
     };
   },

@@ -13,11 +13,13 @@ import {
   type QuestionAnswer,
   type QuestionDetails,
 } from "../question.js";
-import { answerLine, cancelledText, outcomeFields, timedOutText } from "./answer-text.js";
+import { answerLine, cancelledText, notesLine, outcomeFields, partialLine, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
+import { failureOutcome, outcomeOf } from "./outcome.js";
 
 function formOf(args: QuestionArgs): FormSpec {
   return normalizeForm({
+    additionalNotes: true,
     questions: args.questions.map((q) => ({
       id: q.id,
       label: q.label,
@@ -25,6 +27,8 @@ function formOf(args: QuestionArgs): FormSpec {
       options: q.options,
       allowOther: q.allowOther,
       multiple: q.multiple,
+      // Open unless the model says it must be answered: the person can submit the rest.
+      required: q.required ?? false,
     })),
   });
 }
@@ -79,13 +83,17 @@ function details(args: QuestionArgs, spec: FormSpec, result: FormResult): Questi
     ),
     ...outcomeFields(result),
   };
+  if (!result.cancelled && result.additionalText) out.additionalText = result.additionalText;
   if (args.compat === "single-question") Object.assign(out, singleShapeFields(spec.questions[0], result.answers[0]));
   return out;
 }
 
 function text(spec: FormSpec, result: FormResult): string {
   if (result.timedOut) return timedOutText(spec, result);
-  if (!result.cancelled) return spec.questions.map((q, i) => answerLine(q, result.answers[i])).join("\n");
+  if (!result.cancelled) {
+    const lines = [...spec.questions.map((q, i) => answerLine(q, result.answers[i])), ...notesLine(result)];
+    return (outcomeOf(result) === "partial" ? [partialLine(spec, result), ...lines] : lines).join("\n");
+  }
   const given = spec.questions.flatMap((q, i) =>
     result.answers[i].answered ? [answerLine(q, result.answers[i])] : [],
   );
@@ -104,7 +112,13 @@ export const question = defineFormTool<QuestionArgs, QuestionDetails>(manifest, 
   timeoutSeconds: (args) => args.timeout,
   answer: (args, spec, result) => ({ text: text(spec, result), details: details(args, spec, result) }),
   failure(failure, raw) {
-    const out: QuestionDetails = { questions: [], answers: [], cancelled: true, error: failure.category };
+    const out: QuestionDetails = {
+      questions: [],
+      answers: [],
+      cancelled: true,
+      outcome: failureOutcome(failure.category),
+      error: failure.category,
+    };
     if (isSingleShape(raw)) Object.assign(out, { answer: null, wasCustom: false });
     return out;
   },

@@ -25,12 +25,15 @@ import {
   answerLine,
   cancelledText,
   chosenLabels,
+  notesLine,
   outcomeFields,
+  partialLine,
   previewedOptions,
   quoted,
   timedOutText,
 } from "./answer-text.js";
 import { defineFormTool, type Failure, type FormTool } from "./form-tool.js";
+import { failureOutcome, outcomeOf } from "./outcome.js";
 
 export const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
 
@@ -43,6 +46,7 @@ function optionsFor(item: CheckedItem): Array<{ label: string; description?: str
 
 export function questionnaireForm(args: CheckedQuestionnaire): FormSpec {
   return normalizeForm({
+    additionalNotes: true,
     questions: args.questions.map(
       (q): QuestionInput => ({
         id: q.id,
@@ -91,6 +95,7 @@ export function questionnaireDetails(spec: FormSpec, result: FormResult, branch:
     }),
     ...outcomeFields(result),
   };
+  if (!result.cancelled && result.additionalText) details.additionalText = result.additionalText;
   if (branch) Object.assign(details, { skipped: result.skipped, hidden: result.hidden });
   return details;
 }
@@ -102,7 +107,10 @@ export function questionnaireText(spec: FormSpec, result: FormResult): string {
     .filter(([q]) => !result.hidden.includes(q.id));
   const lines = shown.filter(([, a]) => !result.cancelled || a.answered).map(([q, a]) => answerLine(q, a));
   const skipped = result.hidden.length ? [`Skipped by conditions: ${result.hidden.map(quoted).join(", ")}`] : [];
-  if (!result.cancelled) return [...lines, ...skipped].join("\n");
+  if (!result.cancelled) {
+    const partial = outcomeOf(result) === "partial" ? [partialLine(spec, result)] : [];
+    return [...partial, ...lines, ...skipped, ...notesLine(result)].join("\n");
+  }
   return cancelledText("questionnaire", lines);
 }
 
@@ -115,6 +123,7 @@ export function questionnaireFailure(
     questions: spec ? summaries(spec) : [],
     answers: [],
     cancelled: true,
+    outcome: failureOutcome(failure.category),
     error: failure.category,
   };
   if (branch) Object.assign(details, { skipped: [], hidden: [] });

@@ -16,8 +16,9 @@ import {
   type RichForm,
   type RichFormResult,
 } from "../rich.js";
-import { timedOutFields } from "./answer-text.js";
+import { timedOutFields, timedOutHeadline } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
+import { failureOutcome, partialSentence } from "./outcome.js";
 
 /** Defaults applied, original authoring content kept. */
 export function normalizeRich(args: RichArgs): RichForm {
@@ -105,12 +106,16 @@ export function richDetails(form: RichForm, result: FormResult): RichFormResult 
     if (optionNotes.length) answer.optionNotes = optionNotes;
     return answer;
   });
-  const details: RichFormResult = { questions: form.questions, answers, cancelled: result.cancelled };
+  // The contract keeps `cancelled` and its texts; the outcome is added beside them.
+  const details: RichFormResult = {
+    questions: form.questions,
+    answers,
+    cancelled: result.cancelled,
+    ...timedOutFields(result),
+  };
   if (form.title) details.title = form.title;
   if (form.description) details.description = form.description;
   if (result.additionalText) details.additionalText = result.additionalText;
-  // The contract keeps `cancelled: true` and its cancelled text; the outcome is added beside them.
-  Object.assign(details, timedOutFields(result));
   return details;
 }
 
@@ -138,7 +143,7 @@ function indented(indent: string, value: string): string[] {
 
 /** The model-facing text of a submitted form (the format of docs/result-contract.md). */
 export function formatRichAnswers(details: RichFormResult): string {
-  const out: string[] = [];
+  const out: string[] = details.outcome === "partial" ? [partialSentence()] : [];
   if (details.title) out.push(...field("", "Form", details.title));
   if (details.description) out.push(...field("", "Context", details.description));
   if (out.length) out.push("");
@@ -190,7 +195,7 @@ export function formatRichAnswers(details: RichFormResult): string {
   return out.join("\n");
 }
 
-export const RICH_CANCELLED_TEXT = "User cancelled the form; nothing was submitted. Treat this as a declined answer.";
+export const RICH_CANCELLED_TEXT = "User cancelled the form; nothing was submitted.";
 
 /** The arguments checked, then normalized (ids, types, defaults). */
 export function checkRichForm(raw: unknown): Checked<RichForm> {
@@ -202,13 +207,14 @@ export const askRichQuestions = defineFormTool<RichForm, RichDetails>(manifest, 
   check: checkAsWritten(checkRichForm),
   form: richFormSpec,
   timeoutSeconds: (form) => form.timeout,
-  answer(form, _spec, result) {
+  answer(form, spec, result) {
     const details = richDetails(form, result);
+    if (details.outcome === "timed_out") return { text: timedOutHeadline(spec), details };
     return { text: details.cancelled ? RICH_CANCELLED_TEXT : formatRichAnswers(details), details };
   },
   // The contract's minimal shape: no UI and no questions carry no category; other refusals name theirs.
   failure: (failure) =>
     failure.category === "no_ui" || failure.category === "empty_questionnaire"
-      ? { cancelled: true }
-      : { cancelled: true, error: failure.category },
+      ? { cancelled: true, outcome: failureOutcome(failure.category) }
+      : { cancelled: true, outcome: "error", error: failure.category },
 });

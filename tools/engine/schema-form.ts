@@ -29,11 +29,18 @@ import {
   type ElicitField,
   type FieldValue,
 } from "../../schemas/elicit.js";
+import type { Outcome } from "../../schemas/outcome.js";
+import { outcomeOf } from "./outcome.js";
 
 export type ElicitAction = "accept" | "decline" | "cancel";
 
 /** MCP's result shape: content only on `accept`. */
-export type ElicitResult = { action: "accept"; content: ElicitContent } | { action: "decline" } | { action: "cancel" };
+/** MCP's result, and how the form ended in the words every tool uses (`partial`, `timed_out` … beside `action`). */
+export type ElicitResult = (
+  | { action: "accept"; content: ElicitContent }
+  | { action: "decline" }
+  | { action: "cancel" }
+) & { outcome: Outcome };
 
 const FORMAT_HINTS = {
   email: "name@example.com",
@@ -210,7 +217,8 @@ export function contentOf(checked: CheckedSchema, result: FormResult): ElicitCon
 
 /** MCP's outcome of a closed form. */
 export function elicitResult(checked: CheckedSchema, result: FormResult): ElicitResult {
-  if (result.declined) return { action: "decline" };
-  if (result.cancelled) return { action: "cancel" };
-  return { action: "accept", content: contentOf(checked, result) };
+  const outcome = outcomeOf(result);
+  if (result.declined) return { action: "decline", outcome };
+  if (result.cancelled) return { action: "cancel", outcome };
+  return { action: "accept", content: contentOf(checked, result), outcome };
 }

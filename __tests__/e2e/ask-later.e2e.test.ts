@@ -1,0 +1,171 @@
+/**
+ * Asking without stopping the model (`wait: false`) in the real `pi`, in a
+ * real terminal (tmux), answering a scripted model: the call returns at
+ * once and the model's next turn runs while a line above the editor says a
+ * question waits; the key the line names opens the form; the answer reaches
+ * a later request as a message with the question's id.
+ */
+import { describe, expect, it } from "@jest/globals";
+import { type RecordedRequest, toolResults } from "../../scripts/fake-model.js";
+import { startPi, usePiSessions } from "./session.js";
+
+usePiSessions();
+
+const db = {
+  id: "db",
+  label: "DB",
+  prompt: "Which database should we use?",
+  options: [{ label: "PostgreSQL", recommended: true }, { label: "SQLite" }],
+};
+const ci = {
+  id: "ci",
+  label: "CI",
+  prompt: "Which CI should run the tests?",
+  options: [{ label: "GitHub" }, { label: "Jenkins" }],
+};
+
+/** Every message text of a request, tool results and the answer messages alike. */
+function texts(request: RecordedRequest): string[] {
+  return request.messages.flatMap((m) => {
+    if (typeof m.content === "string") return [m.content];
+    if (Array.isArray(m.content)) return m.content.map((c) => String((c as { text?: unknown }).text ?? ""));
+    return [];
+  });
+}
+
+describe("a question that does not wait, in the real pi", () => {
+  it("returns at once, the model goes on, Alt+A opens the form, and the answer arrives as a message with its id", async () => {
+    const { model, term, prompt } = await startPi(
+      [
+        { toolCalls: [{ name: "question", arguments: { wait: false, questions: [db] } }] },
+        { text: "Meanwhile I am writing the migration." },
+        { text: "Using SQLite, then." },
+      ],
+      "ask-later",
+    );
+    prompt("set up the project");
+    await model.waitForRequests(2);
+    expect(toolResults(model.requests[1])).toEqual([
+      "Asked the user (ask-1): Which database should we use? Their answer will arrive as a message; go on with work that does not depend on it.",
+    ]);
+    await term.waitFor("Meanwhile I am writing the migration.");
+    const waiting = await term.waitFor("Alt+A opens ask-1: Which database should we use?");
+    expect(waiting).toMatch(/\? A question waits \(0:\d\d\)/);
+    term.press("M-a");
+    await term.waitFor("2. SQLite");
+    term.press("Down", "Enter");
+    await model.waitForRequests(3);
+    const answer = texts(model.requests[2]).find((t) => t.includes("ask-1") && t.startsWith("Answer"));
+    expect(answer).toBe("Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite");
+    await term.waitFor("Using SQLite, then.");
+    expect(term.screen()).not.toContain("A question waits");
+  });
+
+  it("is withdrawn by the model: the person is told, the line goes, and the model reads that it was withdrawn", async () => {
+    const { model, term, prompt } = await startPi(
+      [
+        { toolCalls: [{ name: "question", arguments: { wait: false, questions: [db] } }] },
+        { toolCalls: [{ name: "withdraw_question", arguments: { id: "ask-1" } }] },
+        { text: "I found the answer in the docs." },
+      ],
+      "ask-later-withdrawn",
+    );
+    prompt("set up the project");
+    await model.waitForRequests(3);
+    expect(toolResults(model.requests[2])[1]).toBe(
+      "Withdrew ask-1 (Which database should we use?); the user was told.",
+    );
+    const screen = await term.waitFor("I found the answer in the docs.");
+    expect(screen).toContain("The model withdrew its question (ask-1): Which database should we use?");
+    expect(screen).not.toContain("A question waits");
+    term.press("M-a");
+    await term.waitFor("no question waits");
+  });
+
+  it("times out with nobody opening it: the model reads the form's own timed-out result, with its id", async () => {
+    const { model, term, prompt } = await startPi(
+      [
+        { toolCalls: [{ name: "question", arguments: { wait: false, timeout: 2, questions: [db] } }] },
+        { text: "Meanwhile I am writing the migration." },
+      ],
+      "ask-later-timeout",
+    );
+    prompt("set up the project");
+    await term.waitFor("A question waits");
+    await model.waitForRequests(3, 15000);
+    expect(texts(model.requests[2]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
+      [
+        "Answer to ask-1 (question, asked with wait: false):",
+        "The form timed out: nobody pressed a key within 2s, so the user submitted nothing.",
+        "Taken by default (the option you marked recommended):",
+        "DB: 1. PostgreSQL",
+      ].join("\n"),
+    );
+    expect(term.screen()).not.toContain("A question waits");
+  });
+
+  it("queues two: the line counts them, each opens on its own, and both answers reach the model", async () => {
+    const { model, term, prompt } = await startPi(
+      [
+        {
+          toolCalls: [
+            { name: "question", arguments: { wait: false, questions: [db] } },
+            { name: "question", arguments: { wait: false, questions: [ci] } },
+          ],
+        },
+        { text: "Both asked; going on." },
+      ],
+      "ask-later-queue",
+    );
+    prompt("set up the project");
+    await term.waitFor("Both asked; going on.");
+    await term.waitFor("2 questions wait");
+    expect(term.screen()).toContain("Alt+A opens ask-1: Which database should we use?");
+    term.press("M-a");
+    await term.waitFor("2. SQLite");
+    term.press("Down", "Enter");
+    await term.waitFor("Alt+A opens ask-2: Which CI should run the tests?");
+    expect(term.screen()).toContain("A question waits");
+    term.press("M-a");
+    await term.waitFor("2. Jenkins");
+    term.press("Enter");
+    const answered = async (id: string) => {
+      for (let i = 0; i < 100; i++) {
+        const found = model.requests.flatMap(texts).find((t) => t.startsWith(`Answer to ${id}`));
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return undefined;
+    };
+    expect(await answered("ask-1")).toBe(
+      "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite",
+    );
+    expect(await answered("ask-2")).toBe(
+      "Answer to ask-2 (question, asked with wait: false):\nCI: user selected: 1. GitHub",
+    );
+  });
+
+  it("still waits after /reload, and its answer still reaches the model", async () => {
+    const { model, term, prompt } = await startPi(
+      [
+        { toolCalls: [{ name: "question", arguments: { wait: false, questions: [db] } }] },
+        { text: "Meanwhile I am writing the migration." },
+        { text: "Using SQLite, then." },
+      ],
+      "ask-later-reload",
+    );
+    prompt("set up the project");
+    await term.waitFor("Meanwhile I am writing the migration.");
+    await term.waitFor("A question waits");
+    prompt("/reload");
+    await term.waitFor("Reloaded");
+    await term.waitFor("Alt+A opens ask-1: Which database should we use?");
+    term.press("M-a");
+    await term.waitFor("2. SQLite");
+    term.press("Down", "Enter");
+    await model.waitForRequests(3);
+    expect(texts(model.requests[2]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
+      "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite",
+    );
+  });
+});

@@ -1,0 +1,246 @@
+/**
+ * Questions asked with `wait: false`: the waiting chart's routes
+ * (@xstate/graph) take every state and transition of it, and each route is
+ * replayed on the extension as Pi runs it (the tool call, the key on the
+ * line, the form's own keys, `withdraw_question`, the timeout, the
+ * session's end), which must end the way the route does.
+ */
+
+import type { Component } from "@earendil-works/pi-tui";
+import { getKeybindings } from "@earendil-works/pi-tui";
+import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
+import { TestModel } from "@xstate/graph";
+import { createActor } from "xstate";
+import { missedBy, newCoverage, recordMicrosteps } from "../machines/coverage.js";
+import { WAITING_EVENTS, type WaitingEvent, waitingMachine } from "../machines/waiting.js";
+import { escapeHtml } from "../renderers/review/html.js";
+import { WAITING_SENDERS, waitingSection } from "../renderers/review/waiting.js";
+import { plainTheme } from "../renderers/theme.js";
+import { createFormchart } from "../tools/index.js";
+import { fakeHost, KEY } from "./helpers/fake-host.js";
+import { fakePi } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
+
+const asked = {
+  wait: false,
+  timeout: 30,
+  questions: [
+    {
+      id: "db",
+      label: "DB",
+      prompt: "Which database?",
+      options: [{ label: "PostgreSQL", recommended: true }, { label: "SQLite" }],
+    },
+  ],
+};
+
+type Form = Component & { handleInput(data: string): void };
+
+/** Pi with the extension, a terminal UI whose forms the test drives, and what reached the person and the model. */
+async function extension(args: unknown = asked) {
+  const pi = fakePi();
+  createFormchart({ agentDir: tempAgentDir() })(pi.api);
+  const widget: Array<string[] | undefined> = [];
+  const notices: string[] = [];
+  let form: Form | undefined;
+  const ctx = {
+    hasUI: true,
+    mode: "tui",
+    isIdle: () => true,
+    sessionManager: { getBranch: () => pi.entries },
+    ui: {
+      custom: <T>(factory: (tui: unknown, theme: unknown, kb: unknown, done: (r: T) => void) => Component) =>
+        new Promise<T>((resolve) => {
+          form = factory(fakeHost(), plainTheme, getKeybindings(), (r) => {
+            form = undefined;
+            resolve(r);
+          }) as Form;
+        }),
+      setWidget: (_key: string, lines: string[] | undefined) => widget.push(lines),
+      notify: (text: string) => notices.push(text),
+    },
+  };
+  const call = (name: string, args: unknown) => pi.tools.get(name)!.execute("call-1", args, undefined, undefined, ctx);
+  const pending = await call("question", args);
+  let open: Promise<void> | undefined;
+  const settle = async () => {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+  };
+  return {
+    pi,
+    pending,
+    notices,
+    widget,
+    call,
+    form: () => form,
+    /** Settles when the form the key opened closes. */
+    closed: () => open,
+    /** What the person or the model does for one event of the chart. */
+    async take(event: WaitingEvent) {
+      if (event.type === "OPEN") {
+        open = pi.shortcuts.get("alt+a")!.handler(ctx) as Promise<void>;
+        await settle();
+      } else if (event.type === "PUT_BACK") {
+        form!.handleInput(KEY.esc);
+        await open;
+      } else if (event.type === "ANSWER") {
+        form!.handleInput("2");
+        await open;
+      } else if (event.type === "WITHDRAW") {
+        await call("withdraw_question", { id: "ask-1" });
+        await open;
+      } else if (event.type === "TIME_UP") {
+        jest.advanceTimersByTime(31_000);
+      } else {
+        await pi.fire("session_shutdown", { type: "session_shutdown" }, ctx);
+        await open;
+      }
+    },
+  };
+}
+
+const routes = new TestModel(waitingMachine, {
+  events: WAITING_EVENTS as never,
+  // A question opened again after it was put back is a node of its own, so the routes go on from there.
+  serializeState: ((snapshot: { value: unknown }, _event: unknown, previous?: { value: unknown }) =>
+    `${snapshot.value}${snapshot.value === "opened" && previous?.value === "putBack" ? " again" : ""}`) as never,
+}).getSimplePaths();
+
+const ends = routes.filter((route) => route.state.status === "done");
+
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ["nextTick", "queueMicrotask", "setImmediate"] });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe("the waiting chart's routes", () => {
+  it("take every state and every transition of the chart", () => {
+    const coverage = newCoverage();
+    for (const route of routes) {
+      const actor = createActor(waitingMachine, { inspect: recordMicrosteps(coverage) }).start();
+      for (const step of route.steps.slice(1)) actor.send(step.event as WaitingEvent);
+      actor.stop();
+    }
+    const missed = missedBy(waitingMachine as never, coverage);
+    expect({ states: missed.states, transitions: missed.transitions }).toEqual({ states: [], transitions: [] });
+  });
+
+  it.each(
+    ends.map(
+      (route) =>
+        [
+          route.steps
+            .slice(1)
+            .map((s) => s.event.type)
+            .join(" → "),
+          route,
+        ] as const,
+    ),
+  )("%s ends in the extension as in the chart", async (_name, route) => {
+    const x = await extension();
+    expect(x.pending.details).toEqual({ outcome: "pending", id: "ask-1" });
+    expect(x.pending.content[0].text).toBe(
+      "Asked the user (ask-1): Which database? Their answer will arrive as a message; go on with work that does not depend on it.",
+    );
+    for (const step of route.steps.slice(1)) await x.take(step.event as WaitingEvent);
+    const end = route.state.value as string;
+    const messages = x.pi.sent.map((s) => s.message.content);
+    if (end === "answered") {
+      expect(messages).toEqual(["Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite"]);
+      expect(x.pi.sent[0].message.details).toMatchObject({ id: "ask-1", toolName: "question", cancelled: false });
+      expect(x.pi.sent[0].options).toEqual({ deliverAs: "followUp", triggerTurn: true });
+    } else if (end === "timedOut") {
+      expect(messages).toEqual([
+        expect.stringMatching(/^Answer to ask-1 \(question, asked with wait: false\):\nThe form timed out/),
+      ]);
+      expect(x.pi.sent[0].message.details).toMatchObject({ id: "ask-1", outcome: "timed_out" });
+    } else if (end === "withdrawn") {
+      expect(messages).toEqual([]);
+      expect(x.notices).toContain("The model withdrew its question (ask-1): Which database?");
+    } else {
+      expect(messages).toEqual([]);
+    }
+    expect(x.form()).toBeUndefined();
+    // An ended question takes nothing more: no second answer, no withdrawal.
+    const again = await x.call("withdraw_question", { id: "ask-1" });
+    expect(again.details).toMatchObject({ outcome: "error", error: "not_waiting" });
+    expect(x.pi.sent).toHaveLength(messages.length);
+    // The session holds the question and, unless the session ended first, how it ended.
+    const recorded = x.pi.entries.filter((e) => e.customType === "formchart-waiting").map((e) => e.data);
+    expect(recorded).toEqual([
+      { id: "ask-1", toolName: "question", args: expect.anything() },
+      ...(end === "notAnswered" ? [] : [{ id: "ask-1", ended: end }]),
+    ]);
+  });
+});
+
+describe("a question put back", () => {
+  it("keeps what was entered and opens with it again", async () => {
+    const ci = { id: "ci", label: "CI", prompt: "Which CI?", options: [{ label: "GitHub" }, { label: "Jenkins" }] };
+    const x = await extension({ ...asked, questions: [...asked.questions, ci] });
+    await x.take({ type: "OPEN" });
+    x.form()!.handleInput("2");
+    // With an answer given, Esc asks first; the second puts the question back.
+    x.form()!.handleInput(KEY.esc);
+    await x.take({ type: "PUT_BACK" });
+    expect(x.widget.at(-1)).toEqual([expect.stringContaining("A question waits")]);
+    await x.take({ type: "OPEN" });
+    const screen = x.form()!.render(80).join("\n");
+    expect(screen).toContain("Restored what you entered");
+    expect(screen).toContain("■ DB");
+    x.form()!.handleInput(KEY.right);
+    x.form()!.handleInput("1");
+    expect(x.form()!.render(80).join("\n")).toContain("1. DB: SQLite");
+    x.form()!.handleInput(KEY.enter);
+    await x.closed();
+    expect(x.pi.sent.map((m) => m.message.content)).toEqual([
+      "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite\nCI: user selected: 1. GitHub",
+    ]);
+  });
+});
+
+describe("a resumed session", () => {
+  it("asks again each question it had waiting, under its id, and tells the model of one it cannot ask", async () => {
+    const x = await extension();
+    const recorded = x.pi.entries.filter((e) => e.customType === "formchart-waiting");
+    // The next Pi process, resuming that session: its entries, and one question whose tool is gone.
+    const next = fakePi();
+    createFormchart({ agentDir: tempAgentDir() })(next.api);
+    next.entries.push(...recorded, {
+      type: "custom",
+      customType: "formchart-waiting",
+      data: { id: "ask-2", toolName: "no_such_tool", args: {} },
+    });
+    const widget: Array<string[] | undefined> = [];
+    const notices: string[] = [];
+    const ctx = {
+      hasUI: true,
+      mode: "tui",
+      isIdle: () => true,
+      sessionManager: { getBranch: () => next.entries },
+      ui: {
+        setWidget: (_k: string, lines: string[] | undefined) => widget.push(lines),
+        notify: (t: string) => notices.push(t),
+      },
+    };
+    await next.fire("session_start", { type: "session_start", reason: "resume" }, ctx);
+    expect(widget.at(-1)).toEqual([expect.stringContaining("Alt+A opens ask-1: Which database?")]);
+    expect(notices).toContain("pi-formchart: 1 question from before waits again (Alt+A).");
+    expect(next.sent.map((s) => s.message.content)).toEqual([
+      "ask-2 (no_such_tool, asked with wait: false) was not answered: it can no longer be asked. Ask again if you still need it.",
+    ]);
+    // A new question takes the next id, past every one the session recorded.
+    const pending = await next.tools.get("question")!.execute("call-2", asked, undefined, undefined, ctx);
+    expect(pending.details).toEqual({ outcome: "pending", id: "ask-3" });
+  });
+});
+
+describe("the review page's waiting chart", () => {
+  it("draws every state of the chart and every edge, each named by what sends it", async () => {
+    const section = await waitingSection();
+    for (const state of Object.keys(waitingMachine.root.states)) expect(section).toContain(`>${state}</text>`);
+    for (const event of WAITING_EVENTS) expect(section).toContain(escapeHtml(WAITING_SENDERS[event.type]));
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The review page's section on asking without waiting: the chart a question
+ * called with `wait: false` goes through around its form (machines/waiting.ts),
+ * each edge named by what sends it (a key, the model, the clock, the session).
+ */
+import { waitingMachine } from "../../machines/waiting.js";
+import { dotToSvg } from "../graph.js";
+import { escapeHtml } from "./html.js";
+
+/** Who or what sends each event of the waiting chart. */
+export const WAITING_SENDERS: Readonly<Record<string, string>> = {
+  OPEN: "Alt+A",
+  PUT_BACK: "Esc (closed without submit)",
+  ANSWER: "submit, decline or the form's timeout",
+  WITHDRAW: "the model: withdraw_question",
+  TIME_UP: "timeout, unopened",
+  SESSION_END: "the session ends",
+};
+
+/** The chart's states and edges as Graphviz reads them. */
+export function waitingDot(): string {
+  const lines = ["digraph waiting {", "  rankdir=LR;", '  node [shape=box, style=rounded, fontname="sans-serif"];'];
+  for (const [name, node] of Object.entries(waitingMachine.root.states)) {
+    const final = node.type === "final";
+    lines.push(`  "${name}" [${final ? "peripheries=2" : ""}];`);
+    for (const [event, transitions] of node.transitions)
+      for (const t of transitions)
+        for (const target of t.target ?? [])
+          lines.push(`  "${name}" -> "${target.key}" [label="${WAITING_SENDERS[event] ?? event}"];`);
+  }
+  lines.push("}");
+  return lines.join("\n");
+}
+
+export async function waitingSection(): Promise<string> {
+  const svg = await dotToSvg(waitingDot());
+  return `<section id="waiting">
+<h2>Asked with wait: false</h2>
+<p>${escapeHtml("The call returns at once; the form waits beside the editor in this chart until it is answered, withdrawn or timed out. The answer reaches the model as a message with the same text and details.")}</p>
+${svg.slice(svg.indexOf("<svg")).trim()}
+</section>`;
+}

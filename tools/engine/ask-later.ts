@@ -1,0 +1,92 @@
+/**
+ * A call with `wait: false`: checked as any call, then put to the person as
+ * a waiting question (tools/engine/waiting.ts), and the model told at once.
+ * Where the host cannot show a form beside the agent's work (RPC mode), the
+ * call waits as a blocking one would, and its text says so.
+ */
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { FormchartState } from "../state.js";
+import { WAITING_KEY_NAME, type WaitingEntry } from "../waiting-names.js";
+import { formTool } from "./catalog.js";
+import { type AnyFormTool, failureText, prepareForm } from "./form-tool.js";
+import { subjectOf, waitingOf } from "./waiting.js";
+
+type Content = { content: Array<{ type: "text"; text: string }>; details: unknown };
+
+const content = (text: string, details: unknown): Content => ({ content: [{ type: "text", text }], details });
+
+/** The arguments without `wait`, and what it said (`undefined`: not given). */
+export function takeWait(raw: unknown): { raw: unknown; wait: unknown } {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw) || !("wait" in raw)) return { raw, wait: undefined };
+  const { wait, ...rest } = raw as Record<string, unknown>;
+  return { raw: rest, wait };
+}
+
+/** Whether this host shows a form beside the agent's work: a terminal UI (not print, JSON or RPC mode). */
+export function canAskLater(ctx: ExtensionContext): boolean {
+  return ctx.hasUI && (ctx as { mode?: string }).mode !== "rpc";
+}
+
+/** What an RPC host's answer adds: the call waited after all. */
+export const WAITED_NOTE = "\n(This host cannot show a form beside your work, so the call waited for the answer.)";
+
+export function askLater(
+  tool: AnyFormTool,
+  state: FormchartState,
+  ctx: ExtensionContext,
+  raw: unknown,
+  folded: boolean | undefined,
+  toolCallId?: string,
+): Content {
+  // An auto-throttle flag of this call is taken, not left behind: a waiting question opens when the person says.
+  state.waitFor(toolCallId);
+  const prepared = prepareForm(tool, raw, {
+    folded,
+    waitMs: () => 0,
+    defaultTimeoutSeconds: state.settings.timeoutSeconds,
+  });
+  if (!prepared.ok) return content(failureText(prepared.error), tool.failure(prepared.error, raw));
+  const question = waitingOf(state).ask(ctx, tool.name, prepared.args, prepared.form as never);
+  return content(
+    `Asked the user (${question.id}): ${subjectOf(question.form.spec)} Their answer will arrive as a message; go on with work that does not depend on it.`,
+    { outcome: "pending", id: question.id },
+  );
+}
+
+/** The key on the line: open the oldest waiting question. */
+export function openWaiting(state: FormchartState, ctx: ExtensionContext): Promise<boolean> {
+  return waitingOf(state).openNext(ctx);
+}
+
+/** `withdraw_question`. */
+export function withdrawWaiting(state: FormchartState, id: string): Content {
+  const done = waitingOf(state).withdraw(id);
+  if (!done.ok) return content(`Error (not_waiting): ${done.reason}`, { outcome: "error", id, error: "not_waiting" });
+  return content(`Withdrew ${id} (${done.subject}); the user was told.`, { outcome: "withdrawn", id });
+}
+
+/**
+ * A resumed session: each question it recorded and did not end is asked
+ * again (with the draft of what was entered); one that cannot be (its tool
+ * is gone, its arguments no longer pass) is reported as not answered.
+ */
+export function resumeWaiting(state: FormchartState, ctx: ExtensionContext, entries: readonly WaitingEntry[]): void {
+  const queue = waitingOf(state);
+  const ended = new Set(entries.flatMap((e) => ("ended" in e ? [e.id] : [])));
+  const open = entries.filter((e): e is Extract<WaitingEntry, { args: unknown }> => "args" in e);
+  for (const e of open) queue.reserveAfter(e.id);
+  const again = open.filter((e) => !ended.has(e.id) && !queue.waiting.some((q) => q.id === e.id));
+  let asked = 0;
+  for (const entry of again) {
+    const tool = formTool(entry.toolName);
+    const prepared = tool && prepareForm(tool, entry.args, { folded: true, waitMs: () => 0 });
+    if (!canAskLater(ctx) || !prepared?.ok) {
+      queue.notAnswered(entry.id, entry.toolName);
+      continue;
+    }
+    queue.ask(ctx, entry.toolName, entry.args, prepared.form as never, entry.id, false);
+    asked++;
+  }
+  const waits = asked === 1 ? "1 question from before waits" : `${asked} questions from before wait`;
+  if (asked) ctx.ui.notify(`pi-formchart: ${waits} again (${WAITING_KEY_NAME}).`, "info");
+}

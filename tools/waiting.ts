@@ -1,0 +1,37 @@
+/**
+ * What Pi loads at start for questions asked with `wait: false` (the
+ * engine's part: tools/engine/waiting.ts): the key that opens the oldest
+ * waiting question, `withdraw_question` for the model, and at session start
+ * the questions a resumed session still had waiting, asked again.
+ */
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { Type } from "typebox";
+import { loadEngine } from "./on-demand.js";
+import type { FormchartState } from "./state.js";
+import { WAITING_ENTRY, WAITING_KEY, type WaitingEntry } from "./waiting-names.js";
+
+export const WITHDRAW_TOOL = "withdraw_question";
+
+export function registerWaiting(pi: ExtensionAPI, state: FormchartState): void {
+  pi.registerShortcut(WAITING_KEY, {
+    description: "pi-formchart: open the oldest question that waits",
+    handler: async (ctx) => {
+      const opened = await (await loadEngine()).openWaiting(state, ctx);
+      if (!opened) ctx.ui.notify("pi-formchart: no question waits.", "info");
+    },
+  });
+  pi.registerTool({
+    name: WITHDRAW_TOOL,
+    label: "Withdraw question",
+    description: "Withdraw a question asked with wait: false that you no longer need; the user is told.",
+    parameters: Type.Object({ id: Type.String({ description: "its id, e.g. ask-1" }) }),
+    execute: async (_id, params) => (await loadEngine()).withdrawWaiting(state, (params as { id: string }).id),
+  });
+  pi.on("session_start", async (_event, ctx) => {
+    const entries = (ctx.sessionManager?.getBranch() ?? []).flatMap((e) => {
+      const entry = e as { type?: string; customType?: string; data?: unknown };
+      return entry.type === "custom" && entry.customType === WAITING_ENTRY ? [entry.data as WaitingEntry] : [];
+    });
+    if (entries.length) (await loadEngine()).resumeWaiting(state, ctx, entries);
+  });
+}
