@@ -25,7 +25,7 @@ export function registerWaiting(pi: ExtensionAPI, state: FormchartState): void {
     label: "Withdraw question",
     description: "Withdraw a question asked with wait: false that you no longer need; the user is told.",
     parameters: Type.Object({ id: Type.String({ description: "its id, e.g. ask-1" }) }),
-    execute: async (_id, params) => (await loadEngine()).withdrawWaiting(state, (params as { id: string }).id),
+    execute: async (_id, params) => (await loadEngine()).withdrawWaiting(state, params),
   });
   pi.on("session_start", async (_event, ctx) => {
     const entries = (ctx.sessionManager?.getBranch() ?? []).flatMap((e) => {
