@@ -48,31 +48,31 @@ async function run(args: unknown, keys: string[], widths: number[] = [], finish:
 describe("ask_form choices with an open branch", () => {
   it("a single choice takes a typed answer and returns it as typed", async () => {
     const r = await run(form({ region }), [K.down, K.down, K.enter, ..."Mars", K.enter]);
-    expect(r.details).toEqual({ action: "accept", content: { region: "Mars" } });
+    expect(r.details).toEqual({ action: "accept", outcome: "answered", content: { region: "Mars" } });
     expect(r.text).toContain('region: "Mars"');
   });
 
   it("a single choice still returns a choice's value", async () => {
     const r = await run(form({ region }), ["2"]);
-    expect(r.details).toEqual({ action: "accept", content: { region: "us-east" } });
+    expect(r.details).toEqual({ action: "accept", outcome: "answered", content: { region: "us-east" } });
   });
 
   it("a multiple choice returns the ticked values, then the typed ones", async () => {
     const r = await run(form({ tags }), [K.down, K.space, K.down, K.enter, ..."tui", K.enter, K.enter]);
-    expect(r.details).toEqual({ action: "accept", content: { tags: ["cli", "tui"] } });
+    expect(r.details).toEqual({ action: "accept", outcome: "answered", content: { tags: ["cli", "tui"] } });
   });
 
   it("a typed value that is a ticked choice's value or title folds into that choice, with no duplicate", async () => {
     const ticked = await run(form({ tags }), [K.down, K.space, K.down, K.enter, ..."cli", K.enter, K.enter]);
-    expect(ticked.details).toEqual({ action: "accept", content: { tags: ["cli"] } });
+    expect(ticked.details).toEqual({ action: "accept", outcome: "answered", content: { tags: ["cli"] } });
     const title = await run(form({ tags }), [K.space, K.down, K.down, K.enter, ..."Web", K.enter, K.enter]);
-    expect(title.details).toEqual({ action: "accept", content: { tags: ["web"] } });
+    expect(title.details).toEqual({ action: "accept", outcome: "answered", content: { tags: ["web"] } });
   });
 
   it("a default outside the choices starts as the typed answer", async () => {
     const r = await run(form({ region: { ...region, default: "ap-south" } }), [], [100], [K.shiftTab, K.enter]);
     expect(r.screens[0]).toContain("✎ ap-south");
-    expect(r.details).toEqual({ action: "accept", content: { region: "ap-south" } });
+    expect(r.details).toEqual({ action: "accept", outcome: "answered", content: { region: "ap-south" } });
   });
 
   it("keeps what was typed when the person goes to another field and back, at 60, 100 and 120 columns", async () => {
@@ -130,6 +130,6 @@ describe("ask_form choices with an open branch in RPC dialogs", () => {
     const r = await tool.execute("c", form({ region }), undefined, undefined, ctx);
     expect(asked.map((a) => a.kind)).toEqual(["select", "input", "confirm"]);
     expect(asked[0].options?.some((o) => o.includes("Type something"))).toBe(true);
-    expect(r.details).toEqual({ action: "accept", content: { region: "Mars" } });
+    expect(r.details).toEqual({ action: "accept", outcome: "answered", content: { region: "Mars" } });
   });
 });

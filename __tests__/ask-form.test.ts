@@ -11,8 +11,8 @@ import { validateToolArguments } from "@earendil-works/pi-ai";
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { EXAMPLES_DIR } from "../bin/form-file.js";
 import { plainTheme } from "../renderers/theme.js";
+import { MANIFESTS } from "../tools/catalog.js";
 import { createFormchart } from "../tools/index.js";
-import { WITHDRAW_TOOL } from "../tools/waiting.js";
 import { K } from "./helpers/elicit.js";
 import { fakePi, fakeUiContext, noUiContext, type RegisteredTool, rpcContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -218,10 +218,10 @@ describe("refused before any form opens", () => {
       refusal = (error as Error).message;
     }
     expect(refusal).toMatch(/message/);
-    // The form tools; withdraw_question shows no form and keeps Pi's own rendering.
-    const forms = [...pi.tools].filter(([name]) => name !== WITHDRAW_TOOL);
-    expect(forms).toHaveLength(7);
-    for (const [name, registered] of forms) {
+    const formTools = MANIFESTS.map((m) => m.name);
+    expect(formTools).toHaveLength(7);
+    for (const name of formTools) {
+      const registered = pi.tools.get(name)!;
       for (const details of [{}, undefined]) {
         const lines = (
           registered.renderResult!({ content: [{ type: "text", text: refusal }], details }, {}, plainTheme, {

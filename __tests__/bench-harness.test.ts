@@ -47,4 +47,42 @@ describe("the benchmark's harness", () => {
     },
     60_000,
   );
+
+  /** `n` questions of `m` options, with values for the example (which requires them). */
+  const form = (n: number, m: number, values: boolean) => ({
+    questions: Array.from({ length: n }, (_, i) => ({
+      id: `q${i + 1}`,
+      label: `Q${i + 1}`,
+      prompt: `Question ${i + 1}?`,
+      options: Array.from({ length: m }, (_, j) => ({
+        ...(values ? { value: `v${j}` } : {}),
+        label: `Option ${j + 1}`,
+      })),
+    })),
+  });
+  const example = join(
+    PROJECT_ROOT,
+    "node_modules/@earendil-works/pi-coding-agent/examples/extensions/questionnaire.ts",
+  );
+
+  it.each([
+    [1, 3],
+    [4, 5],
+  ])(
+    "the mixed script at %i×%i closes neither form, and allocation per key is measured on both",
+    (n, m) => {
+      const sides = [
+        { side: { path: join(PROJECT_ROOT, entry), tool: "question" }, args: form(n, m, false) },
+        { side: { path: example, tool: "questionnaire" }, args: form(n, m, true) },
+      ];
+      for (const { side, args } of sides) {
+        const root = PROJECT_ROOT;
+        // A script that closed a form makes the run throw; two passes over it at least.
+        const row = { kind: "alloc" as const, args, width: 80, warmup: 60, samples: 60 };
+        const bytes = run({ kind: "forms", root, pi: "@earendil-works", side, row }) as unknown as number;
+        expect(bytes).toBeGreaterThan(0);
+      }
+    },
+    120_000,
+  );
 });

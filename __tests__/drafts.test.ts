@@ -70,8 +70,58 @@ describe("drafts", () => {
     await ask([KEY.esc], { questions: [{ prompt: "Other?", options: [{ label: "X" }] }] }, (form) => {
       screen = form.render(80).join("\n");
     }).result;
-    expect(screen).not.toContain(RESTORED_NOTICE);
+    expect(screen).not.toContain("↺");
     expect(pi.entries).toHaveLength(1);
+  });
+
+  const three = {
+    questions: [
+      { id: "db", prompt: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] },
+      { id: "host", prompt: "Where?", options: [{ label: "Cloud" }, { label: "On site" }] },
+      { id: "why", prompt: "Why?", options: [{ label: "Speed" }, { label: "Cost" }] },
+    ],
+  };
+
+  it("a changed form gets back the answers whose question still matches, and says which", async () => {
+    const { ask } = setup();
+    // Answer the first two of three, then Esc asks whether to discard, Esc discards.
+    await ask(["2", "1", KEY.esc, KEY.esc], three).result;
+    const changed = {
+      questions: [
+        three.questions[0],
+        { id: "host", prompt: "Where?", options: [{ label: "Cloud" }, { label: "Edge" }, { label: "On site" }] },
+        three.questions[2],
+        { id: "when", prompt: "When?", options: [{ label: "Now" }, { label: "Later" }] },
+      ],
+    };
+    let screen = "";
+    // Q1 came back; Q2 (options changed), Q3 (never answered) and Q4 (new) are answered now: then submit.
+    const r = await ask([KEY.tab, "3", "2", "1", KEY.enter], changed, (form) => {
+      screen = form.render(100).join("\n");
+    }).result;
+    expect(screen).toContain("■ Q1  □ Q2  □ Q3  □ Q4");
+    // The notice names what came back, and only that.
+    const notice = screen.split("\n").find((line) => line.includes("↺")) ?? "";
+    expect(notice).toMatch(/\bQ1\b/);
+    expect(notice).not.toMatch(/Q2|Q3|Q4/);
+    expect(screen).not.toContain(RESTORED_NOTICE);
+    expect(r.content[0].text).toBe(
+      "Q1: user selected: 2. SQLite\nQ2: user selected: 3. On site\nQ3: user selected: 2. Cost\nQ4: user selected: 1. Now",
+    );
+  });
+
+  it("a form with the same ids but other options gets nothing back", async () => {
+    const { ask } = setup();
+    await ask(["2", "1", KEY.esc, KEY.esc], three).result;
+    const other = {
+      questions: three.questions.map((q) => ({ ...q, options: [{ label: "Yes" }, { label: "No" }] })),
+    };
+    let screen = "";
+    await ask([KEY.esc], other, (form) => {
+      screen = form.render(100).join("\n");
+    }).result;
+    expect(screen).not.toContain("↺");
+    expect(screen).not.toContain("■ Q1");
   });
 
   it("a failure inside the form closes it as cancelled, keeps a draft and says so", async () => {

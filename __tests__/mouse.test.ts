@@ -173,6 +173,37 @@ describe("a click is the event a key would send", () => {
   });
 });
 
+describe("click targets are worked out only while the mouse reports", () => {
+  /** The click targets of the frame the form keeps (none is worked out while the mouse is off). */
+  const keptTargets = (form: FormComponent) =>
+    (form as unknown as { frames: { last?: { screen: { hits: unknown[] } } } }).frames.last?.screen.hits;
+
+  it("none while the form has no focus, and every one as soon as it has", () => {
+    const { form, click, results } = open(example("demo"), { above: 3 });
+    form.focused = false;
+    form.handleInput(KEY.down);
+    form.render(WIDTH);
+    expect(keptTargets(form)).toEqual([]);
+    // Focus turns reporting on: the very next frame has its targets, and a click lands where it is drawn.
+    form.focused = true;
+    click("□ Branch");
+    expect(form.position).toMatchObject({ kind: "question", q: 2 });
+    expect(keptTargets(form)?.length).toBeGreaterThan(0);
+    click("2. refactor/layers");
+    expect(results).toEqual([]);
+    expect(form.snapshot.context.picks[2]).toMatchObject({ options: [1] });
+  });
+
+  it("none with the setting off, at any key", () => {
+    const { form } = open(example("demo"), {}, false);
+    for (const key of [KEY.down, KEY.enter, KEY.down, " "]) {
+      form.handleInput(key);
+      form.render(WIDTH);
+      expect(keptTargets(form)).toEqual([]);
+    }
+  });
+});
+
 describe("the setting", () => {
   it("/formchart mouse on|off is saved with the other settings", async () => {
     const dir = tempAgentDir();

@@ -358,6 +358,16 @@ describe("question_throttle and the shared question clock", () => {
     ]);
     expect(result.details).toMatchObject({ answer: null, throttled: true, cancelled: true });
   });
+
+  it("a cancel after a choice reports no answer, in the text and in details alike", async () => {
+    const { tools } = setup();
+    // A choice ticked, then Esc asks whether to discard it and Esc discards.
+    const args = { question: "Go?", options: two, type: "multi" };
+    const { result } = await call(tools, "question_throttle", args, ["1", KEY.esc, KEY.esc]);
+    expect(result.content[0].text).toContain("without answering");
+    expect(result.details).toMatchObject({ answer: null, wasCustom: false, cancelled: true, outcome: "cancelled" });
+    expect(result.details).not.toHaveProperty("index");
+  });
 });
 
 describe("settings and /qwizard", () => {

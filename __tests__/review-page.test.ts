@@ -26,11 +26,11 @@ import { conditionText, conditionWords } from "../renderers/review/condition-wor
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review/page.js";
 import { resolveCursorMarkers } from "../renderers/review/screens.js";
 import { keyName } from "../renderers/terminal/keymap.js";
-import { commandOpener, formchartCompletions, runFormchart } from "../tools/commands.js";
+import { commandOpener, formchartCompletions, registerFormchartCommand, runFormchart } from "../tools/commands.js";
 import { showAndKeep } from "../tools/engine/run.js";
 import { qwizardCompletions } from "../tools/qwizard-command.js";
 import { FormchartState } from "../tools/state.js";
-import { fakeUiContext } from "./helpers/fake-pi.js";
+import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 function example(name: string) {
@@ -475,6 +475,28 @@ describe("/formchart review", () => {
   }, 60_000);
 });
 
+describe("/formchart review of a form whose page cannot be built", () => {
+  it("tells the person why in one line through Pi's notice, and throws nothing into Pi", async () => {
+    const state = new FormchartState(tempAgentDir());
+    const { ctx: shown } = fakeUiContext((c) => c.handleInput("1"));
+    await showAndKeep(state, shown as never, example("single"), undefined);
+    // A form whose route search fails: a question the machine cannot read.
+    const last = state.lastForm!;
+    state.lastForm = { ...last, spec: { ...last.spec, questions: [...last.spec.questions, null as never] } };
+    const pi = fakePi();
+    registerFormchartCommand(pi.api, state);
+    const notices: Array<[string, string]> = [];
+    const ctx = { hasUI: true, ui: { notify: (text: string, level: string) => notices.push([text, level]) } };
+    await expect(pi.commands.get("formchart")!.handler("review", ctx as never)).resolves.toBeUndefined();
+    await expect(pi.commands.get("formchart")!.handler("graph", ctx as never)).resolves.toBeUndefined();
+    expect(notices.map(([, level]) => level)).toEqual(["error", "error"]);
+    const [[review], [graph]] = notices;
+    expect(review).toMatch(/^Could not build the review page of the last form: \S.*$/);
+    expect(graph).toMatch(/^Could not draw the statechart of the last form: \S.*$/);
+    for (const [text] of notices) expect(text).not.toMatch(/\n|\bat .*:\d+:\d+/);
+  }, 60_000);
+});
+
 function escapeText(text: string): string {
   return text
     .replace(/&/g, "&amp;")
@@ -525,7 +547,7 @@ describe("building a review page", () => {
     }
     // Between any two routes, and any two snapshots the search looked at, the loop had a turn.
     const stalls = (turnsAt: number[]) => turnsAt.slice(1).filter((t, i) => t === turnsAt[i]);
-    expect(searched.length).toBeGreaterThan(100);
+    expect(searched.length).toBeGreaterThan(50);
     expect(stalls(searched)).toEqual([]);
     expect(seen.length).toBeGreaterThan(50);
     expect(stalls(seen)).toEqual([]);
@@ -552,4 +574,32 @@ describe("/formchart completions", () => {
     expect(qwizardCompletions("status")).toBeNull();
     expect(qwizardCompletions("sta")?.map((i) => i.value)).toEqual(["status"]);
   });
+});
+
+describe("the review drawn as a hub", () => {
+  it("joins the review and the questions once, not every question to every later one", async () => {
+    const n = 4;
+    const spec = normalizeForm({
+      questions: Array.from({ length: n }, (_, i) => ({
+        id: `s${i + 1}`,
+        label: `Step ${i + 1}`,
+        prompt: `Step ${i + 1}?`,
+        allowOther: false,
+        options: [{ label: "Go" }, { label: "Stop" }, { label: "Wait" }],
+      })),
+    });
+    const model = await reviewModel({ spec });
+    for (const overview of [true, false]) {
+      const chart = reviewChart(spec, model, { overview });
+      const question = (node: string) => /^q\d/.test(node);
+      const jumps = chart.edges.filter((e) => question(e.from) && question(e.to));
+      // One edge from each question to the next, none over a question.
+      expect({ overview, jumps: jumps.length }).toEqual({ overview, jumps: n - 1 });
+      expect(chart.edges.length).toBeLessThanOrEqual(2 * n + 4);
+      const back = chart.edges.find((e) => e.from === "any_question" && e.to.startsWith("review"));
+      expect(back?.lines).toEqual([expect.stringMatching(/^Enter\b.* — when coming back from the review$/)]);
+      const edit = chart.edges.find((e) => e.from.startsWith("review") && e.to === "any_question");
+      expect(edit?.lines.join(" ")).toContain(`1–${n}`);
+    }
+  }, 60_000);
 });

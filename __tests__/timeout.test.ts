@@ -393,6 +393,16 @@ describe("what a timeout took is never the person's", () => {
     expect(draft.context.answered).toEqual([true, false]);
     const third = await ask(args);
     expect(third.text).toBe(second.text);
+    // A changed form (one question added) takes back the person's answer, still not the timeout's.
+    const changed = {
+      ...args,
+      questions: [...args.questions, { id: "when", prompt: "When?", options: ["Now", "Later"] }],
+    };
+    const fourth = await ask(changed);
+    expect(fourth.screen).toContain("↺");
+    expect(fourth.text).toContain("Answers the user gave:\nDB: user selected: 2. SQLite\n");
+    expect(fourth.text).toContain("ORM: 1. Drizzle");
+    expect(fourth.text).not.toContain("ORM: user selected");
   });
 
   it("a draft stored with the timeout's picks in it restores only the person's", () => {

@@ -176,6 +176,22 @@ describe("the waiting chart's routes", () => {
   });
 });
 
+describe("withdraw_question given malformed arguments", () => {
+  it.each([
+    ["null", null],
+    ["no id", {}],
+    ["a number", { id: 1 }],
+    ["an empty id", { id: "" }],
+  ])("%s: a specific error, and the question still waits", async (_name, args) => {
+    const x = await extension();
+    const refused = await x.call("withdraw_question", args);
+    expect(refused.content[0].text).toMatch(/^Error \(invalid_arguments\): withdraw_question takes \{ "id"/);
+    expect(refused.details).toMatchObject({ outcome: "error", error: "invalid_arguments" });
+    const withdrawn = await x.call("withdraw_question", { id: "ask-1" });
+    expect(withdrawn.details).toMatchObject({ outcome: "withdrawn", id: "ask-1" });
+  });
+});
+
 describe("a question put back", () => {
   it("keeps what was entered and opens with it again", async () => {
     const ci = { id: "ci", label: "CI", prompt: "Which CI?", options: [{ label: "GitHub" }, { label: "Jenkins" }] };

@@ -1,4 +1,4 @@
-/* The review page's script, bundled by npm run build from renderers/review/client/ (sources 96105fa6c910bfc9938117d669e05dc9fd1422dc3290b009459703c651f8717a). */
+/* The review page's script, bundled by npm run build from renderers/review/client/ (sources b34e0d395a84163c82af1acef5fccfa73b4c982dc143975c6ed9bf5c5bca0532). */
 "use strict";
 (() => {
   // renderers/review/client/dom.ts
@@ -68,7 +68,8 @@
     for (let p = s.parent && review2.states.get(s.parent); p; p = p.parent && review2.states.get(p.parent)) out.push(p);
     return out;
   }
-  var stepKey = (step) => step.key || step.event;
+  var stepKey = (step) => step.key || step.event.replace(/^[A-Z_]+ \((.*)\)$/, "$1");
+  var stateName = (review2, id) => review2.states.get(id)?.words ?? id;
   function routeThrough(review2, stepId) {
     if (stepId === 0) return { route: 0, index: 0 };
     for (let r = 0; r < review2.data.routes.length; r++) {
@@ -79,6 +80,7 @@
   }
 
   // renderers/review/client/chart.ts
+  var LEGIBLE_PX = 11;
   function setUpCharts(review2) {
     const { data: data2, states, byDot } = review2;
     const charts2 = /* @__PURE__ */ new Map();
@@ -159,12 +161,21 @@
       c.scroller.scrollLeft = 0;
       c.scroller.scrollTop = 0;
     }
+    function legibleZoom(c) {
+      const units = c.natural.width / (c.svg.viewBox.baseVal?.width || c.natural.width);
+      let smallest = Number.POSITIVE_INFINITY;
+      for (const t of c.svg.querySelectorAll("text")) {
+        const size = Number.parseFloat(t.getAttribute("font-size") ?? "");
+        if (size > 0) smallest = Math.min(smallest, size);
+      }
+      return Number.isFinite(smallest) ? Math.ceil(LEGIBLE_PX / (smallest * units) * 100) / 100 : 1;
+    }
     function firstView(c) {
       c.fitted = true;
-      const z = fitZoom(c);
-      if (z >= 0.6) fitAll(c);
+      const legible = legibleZoom(c);
+      if (fitZoom(c) >= legible) fitAll(c);
       else {
-        setZoom(c, 0.75);
+        setZoom(c, legible);
         c.scroller.scrollLeft = 0;
         c.scroller.scrollTop = 0;
         reveal(c, c.nodes.get(leafOf(review2, data2.initial)?.id ?? "") ?? nodeOf(c, data2.initial));
@@ -236,6 +247,14 @@
     }
     for (const button of document.querySelectorAll("#chart .views button"))
       button.addEventListener("click", () => switchView(button.dataset.view ?? ""));
+    const wide = document.querySelector("#chart button.wide");
+    wide?.addEventListener("click", () => {
+      const on = document.querySelector("main").classList.toggle("wide");
+      wide.setAttribute("aria-pressed", String(on));
+      for (const c of charts2.values()) c.fitted = false;
+      firstView(chart);
+      review2.render();
+    });
     function focusOn(c, g) {
       if (!g) return;
       const svgBox = c.svg.getBoundingClientRect();
@@ -287,6 +306,12 @@
       if (o.to === "refused") return "ignored";
       if (o.to === "stays") return "stays";
       return `→ ${states.get(o.to)?.words ?? o.to}`;
+    }
+    function keysText(row) {
+      const typed = /^SUBMIT_TEXT ("(?:[^"\\]|\\.)*")$/.exec(row.event);
+      if (!typed) return row.keys || "—";
+      const text = JSON.parse(typed[1]);
+      return `${row.keys || "—"}, ${text ? `with “${text}” typed` : "with nothing typed"}`;
     }
     function edgesOut(s) {
       const chart = charts2.shown();
@@ -358,7 +383,7 @@
             el(
               "tr",
               refusedOnly ? "refused" : "",
-              el("td", "key", row.keys || "—"),
+              el("td", "key", keysText(row)),
               outcomes,
               el("td", "event", row.event)
             )
@@ -393,6 +418,11 @@
       }
       panel2.replaceChildren(...parts);
     }
+    function stateLink(id) {
+      const a = link(stateName(review2, id), `state-${id}`);
+      a.title = id;
+      return a;
+    }
     function showStep2(route, index) {
       const ids = [0, ...data2.routes[route] ?? []];
       if (!data2.routes[route]) {
@@ -414,13 +444,13 @@
       prev.addEventListener("click", () => review2.go(`route-${route + 1}.${i - 1}`));
       next.addEventListener("click", () => review2.go(`route-${route + 1}.${i + 1}`));
       nav.append(prev, ` step ${i} of ${ids.length - 1} `, next);
-      const what = i === 0 ? el("p", "step-what", "The form opens in ", link(step.state, `state-${step.state}`)) : el(
+      const what = i === 0 ? el("p", "step-what", "The form opens in ", stateLink(step.state)) : el(
         "p",
         "step-what",
-        step.keys ? el("kbd", "", step.keys) : void 0,
-        ` ${step.event} `,
+        el("kbd", "", step.keys || stepKey(step)),
+        " ",
         step.refused ? el("span", "outcome refused", "ignored: stays in ") : "→ ",
-        link(step.state, `state-${step.state}`),
+        stateLink(step.state),
         step.when ? el("span", "when", ` ${step.when}`) : void 0
       );
       panel2.replaceChildren(
@@ -444,10 +474,10 @@
             const a = link("", `route-${route + 1}.${i}`);
             a.append(
               el("span", "num", String(i)),
-              i === 0 ? el("span", "", "opens") : step.keys ? el("kbd", "", step.keys) : "",
-              el("span", "event", i === 0 ? "" : step.event),
-              el("span", "to", step.refused ? `ignored · ${step.state}` : `→ ${step.state}`)
+              i === 0 ? el("span", "", "opens") : el("kbd", "", step.keys || stepKey(step)),
+              el("span", "to", `${step.refused ? "ignored · " : "→ "}${stateName(review2, step.state)}`)
             );
+            a.title = i === 0 ? step.state : `${step.event} → ${step.state}`;
             li.append(a);
             return li;
           })
@@ -475,7 +505,9 @@
     const routeText = data2.routes.map(
       (route, r) => [
         routeSummary[r],
-        `→ ${routeEnd(route)}`,
+        `→ ${stateName(review2, routeEnd(route))}`,
+        // Event names and state paths find a route too, though the list shows neither.
+        routeEnd(route),
         ...route.map((id) => `${steps[id].keys} ${steps[id].event} ${steps[id].state}`)
       ].join(" ").toLowerCase().replace(/\s+/g, " ")
     );
@@ -488,8 +520,9 @@
         a.append(
           el("span", "num", String(r + 1)),
           el("span", "keys", routeSummary[r]),
-          el("span", "to", `→ ${routeEnd(route)}`)
+          el("span", "to", `→ ${stateName(review2, routeEnd(route))}`)
         );
+        a.title = routeEnd(route);
         return li;
       })
     );

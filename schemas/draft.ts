@@ -34,7 +34,16 @@ export const StoredContext = Type.Object({
 /** A stored context as drafts keep it, its shape checked by the schema above. */
 export type StoredContext = Static<typeof StoredContext>;
 
-export const StoredDraft = Type.Object({ key: Type.String(), context: Type.Optional(StoredContext) });
+/** A question as a draft records it: its id and a digest of its kind and options. */
+export const StoredQuestion = Type.Object({ id: Type.String(), shape: Type.String() });
+
+export type StoredQuestion = Static<typeof StoredQuestion>;
+
+export const StoredDraft = Type.Object({
+  key: Type.String(),
+  context: Type.Optional(StoredContext),
+  questions: Type.Optional(Type.Array(StoredQuestion)),
+});
 
 export type StoredDraftData = Static<typeof StoredDraft>;
 

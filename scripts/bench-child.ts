@@ -50,7 +50,9 @@ export type FormRow =
   | { kind: "heap"; args: unknown[] }
   /** Forms opened, answered and closed, each with texts of its own (`args` varied per form). */
   | { kind: "closed"; args: unknown; warmup: number; checkpoints: number; every: number }
-  | { kind: "open"; args: unknown; warmup: number; samples: number };
+  | { kind: "open"; args: unknown; warmup: number; samples: number }
+  /** Bytes allocated per key of the mixed script (keys + frames): the median over keys no collection ran in. */
+  | { kind: "alloc"; args: unknown; width: number; warmup: number; samples: number };
 
 /** Raw samples: wall and CPU time per key or per call, in milliseconds. */
 export interface Samples {
@@ -78,7 +80,31 @@ export interface KeyStats {
 }
 
 export const WIDTH = 120;
-const KEYS = ["\x1b[B", "\x1b[B", "\x1b[B", "\x1b[A", "\t", "\x1b[B", "\x1b[A", "\x1b[Z", "\x1b[B"];
+const DOWN = "\x1b[B";
+const UP = "\x1b[A";
+
+/**
+ * The mixed script for a form of `questions` questions of `options` options,
+ * the same work on both sides and never closing either form: it moves the
+ * highlight, then (with more than one question, where both go on to the next
+ * tab) selects the first option and goes back between the tabs, then goes
+ * down to "Type something.", opens its editor, types three letters, leaves
+ * the editor with Esc (nothing saved on either side) and goes back up. A
+ * single question gets no Enter on an option (both would close) and no digits
+ * (the example ignores them); a list too long to walk is only moved in.
+ */
+export function mixedScript(questions: number, options: number): string[] {
+  const keys = [DOWN, DOWN, UP, UP];
+  if (questions > 1) keys.push("\r", "\x1b[Z", "\t", "\x1b[Z");
+  if (options <= 20) keys.push(...Array(options).fill(DOWN), "\r", "a", "b", "c", "\x1b", ...Array(options).fill(UP));
+  return keys;
+}
+
+/** The mixed script for these tool arguments (`{ questions: [{ options }] }`). */
+function scriptFor(args: unknown): string[] {
+  const qs = (args as { questions: Array<{ options: unknown[] }> }).questions;
+  return mixedScript(qs.length, qs[0].options.length);
+}
 /** ↓ ↓ ↑ ↑: the highlight only, inside the 3 options of the smallest form. */
 const UP_DOWN = ["\x1b[B", "\x1b[B", "\x1b[A", "\x1b[A"];
 
@@ -248,16 +274,27 @@ function execute(p: Pi, definition: ToolDefinition, raw: unknown, ctx: unknown, 
  * A tool call as Pi makes it (prepareArguments, Pi's own argument check,
  * execute) up to the form's first frame. Resolves with the open component.
  */
+/** Forms whose tool call has returned: a script that closed its form measured no more keys of it. */
+const closed = new WeakSet<Component>();
+
+/** Throws when the form closed under the keys (the two sides would no longer do the same work). */
+async function stillOpen(component: Component): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (closed.has(component)) throw new Error("the keys closed the form: the script is not the same work on both sides");
+}
+
 function call(p: Pi, definition: ToolDefinition, raw: unknown, executing?: () => void): Promise<Component> {
   return new Promise((resolve, reject) => {
+    let shown: Component | undefined;
     const ctx = context(p, (component) => {
       component.render(tui.terminal.columns);
+      shown = component;
       resolve(component);
     });
-    execute(p, definition, raw, ctx, executing).then(
-      (result) => reject(new Error(`the form did not open: ${JSON.stringify(result).slice(0, 500)}`)),
-      reject,
-    );
+    execute(p, definition, raw, ctx, executing).then((result) => {
+      if (shown) closed.add(shown);
+      else reject(new Error(`the form did not open: ${JSON.stringify(result).slice(0, 500)}`));
+    }, reject);
   });
 }
 
@@ -286,7 +323,7 @@ class KeyRun {
   constructor(
     readonly component: Component,
     readonly width: number,
-    readonly keys: readonly string[] = KEYS,
+    readonly keys: readonly string[],
   ) {}
   private press(): void {
     this.component.handleInput?.(this.keys[this.k++ % this.keys.length]);
@@ -415,14 +452,46 @@ async function forms(task: Extract<Task, { kind: "forms" }>): Promise<Samples | 
   }
   tui.terminal.columns = row.width;
   if (row.kind === "first-keys") return firstKeys(p, definition, row);
-  const run = new KeyRun(await call(p, definition, row.args), row.width, row.script === "updown" ? UP_DOWN : KEYS);
+  if (row.kind === "alloc") return allocationPerKey(await call(p, definition, row.args), row);
+  const run = new KeyRun(
+    await call(p, definition, row.args),
+    row.width,
+    row.script === "updown" ? UP_DOWN : scriptFor(row.args),
+  );
   if (row.typed) {
     const options = (row.args as { questions: Array<{ options: unknown[] }> }).questions[0].options.length;
     typeLong(run.component, options, row.typed);
   }
   run.warm(row.warmup);
   run.block(row.samples);
+  await stillOpen(run.component);
   return { wall: run.times, cpu: run.cpus };
+}
+
+/**
+ * Bytes allocated per key: the heap's growth over one key and its frame, for
+ * keys no collection ran in (the heap did not shrink), less what reading the
+ * heap itself allocates (the same reading with no key between); the median.
+ */
+async function allocationPerKey(component: Component, row: Extract<FormRow, { kind: "alloc" }>): Promise<number> {
+  const run = new KeyRun(component, row.width, scriptFor(row.args));
+  run.warm(row.warmup);
+  gc?.();
+  const heap = () => process.memoryUsage().heapUsed;
+  const grown = (press: () => void) => {
+    const out: number[] = [];
+    for (let i = 0; i < row.samples; i++) {
+      const before = heap();
+      press();
+      const after = heap();
+      if (after >= before) out.push(after - before);
+    }
+    return percentile(out, 0.5);
+  };
+  const reading = grown(() => {});
+  const perKey = grown(() => run.warm(1));
+  await stillOpen(component);
+  return Math.max(0, perKey - reading);
 }
 
 /** The first keys of fresh forms: what a person's first look around a form costs, before V8 has optimized it for that form. */
@@ -436,7 +505,7 @@ async function firstKeys(
     const component = await call(p, definition, row.args);
     const c = cpuMs();
     const t = now();
-    new KeyRun(component, row.width).warm(row.keys);
+    new KeyRun(component, row.width, scriptFor(row.args)).warm(row.keys);
     if (i >= row.warmup) {
       out.wall.push(now() - t);
       out.cpu.push(cpuMs() - c);

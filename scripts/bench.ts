@@ -21,7 +21,9 @@
  * - keystroke → frame: `handleInput` + `render(width)` at widths 80 and 120,
  *   each side in processes of its own, equal warm-up and sample counts, the
  *   order alternating; median and p99 of the wall time and of the CPU time of
- *   each key;
+ *   each key; the mixed script moves, selects, types and goes between tabs,
+ *   the same work on both sides (scripts/bench-child.ts, `mixedScript`), and
+ *   ↑/↓ alone; bytes allocated per key of the mixed script;
  * - heap retained per open form: forms of one spec opened and kept, after
  *   `gc()`; and forms each with questions of their own;
  * - the tool's own open time at 10,000 options, and keystrokes at 10,000
@@ -41,7 +43,8 @@
  * times anything. `--quick` takes fewer samples (for trying things, not for
  * the table in docs/performance.md); `--forms` runs only the rows of open
  * forms, `--footprint` only what the model sees, `--load` only the load rows,
- * `--keys` only ↑/↓, the first keys on a fresh form and repeated opens.
+ * `--keys` only ↑/↓, the mixed script, the first keys on a fresh form,
+ * repeated opens and the bytes allocated per key.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -660,6 +663,48 @@ function keyCostRows(): void {
     "repeated opens 1×3",
   );
   seriesRow("repeated opens (execute → first frame), 1×3", new Map([[NEW, opens]]), 1);
+  // The full run has the mixed script's rows with the keystrokes above; --keys prints them here.
+  if (keysOnly) mixedRows(sizes);
+  allocationRows(sizes);
+}
+
+/** The mixed script (moves, selects, types, goes between tabs; the same work on both sides) at each size and width. */
+function mixedRows(sizes: Array<[string, number, number]>): void {
+  for (const width of [80, 120])
+    for (const [name, n, m] of sizes) {
+      const got = new Map([[NEW, keystrokes(NEW, `mixed ${name}, ${width} wide`, both(n, m), width)]]);
+      keyRows(`mixed script, ${name}, ${width} wide`, got, { ratio: 0.5 });
+    }
+}
+
+/** Bytes allocated per key of the mixed script, each side in processes of its own, alternating. */
+function allocationRows(sizes: Array<[string, number, number]>): void {
+  for (const [name, n, m] of sizes) {
+    const args = both(n, m);
+    const got = pair(
+      NEW,
+      (side) => ({
+        wall: formsChild<number>(NEW, side, {
+          kind: "alloc",
+          args: side === OURS ? args.ours : args.theirs,
+          width: 120,
+          warmup: N.keysWarmup,
+          samples: N.keys,
+        }),
+        cpu: 0,
+      }),
+      N.keyCostRounds,
+      0,
+      `allocation per key ${name}`,
+    );
+    const a = median(got.ours.wall);
+    const b = median(got.theirs.wall);
+    rows.push({
+      measure: `allocation per key (mixed script), ${name}, 120 wide`,
+      cells: new Map([[NEW, { ours: kib(a), oursCpu: "", theirs: kib(b), theirsCpu: "", ratio: ratioOf(a, b) }]]),
+      target: check(a <= 0.5 * b, "≤ 0.5×"),
+    });
+  }
 }
 
 // 5. The worst patterns and a 10 kB paste (the sources, in this process; Pi 1.6's packages).

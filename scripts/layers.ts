@@ -29,7 +29,8 @@ const PI_TUI = "@earendil-works/pi-tui";
 
 export const LAYERS: Record<string, Layer> = {
   schemas: { folders: ["schemas"], packages: ["ajv", "ajv-formats", "re2js", "typebox"] },
-  machines: { folders: ["machines", "schemas"], packages: ["xstate", "@xstate/graph"] },
+  // @xstate/graph is the tests' oracle for the route search (__tests__/paths-oracle.test.ts), not the machines'.
+  machines: { folders: ["machines", "schemas"], packages: ["xstate"] },
   renderers: {
     folders: ["renderers", "machines", "schemas"],
     packages: [PI_TUI, "xstate", "@viz-js/viz", "@xterm/headless", "@xterm/addon-serialize"],

@@ -98,12 +98,15 @@ export async function runFormchart(
   if (graph) {
     const format = (rest[0] ?? "svg") as DiagramFormat;
     const file = join(dir, `last-form.${format === "mermaid" ? "mmd" : format}`);
-    const { renderDiagram } = await loadEngine();
-    writeFileSync(file, await renderDiagram(state.lastForm.spec, format));
+    try {
+      const { renderDiagram } = await loadEngine();
+      writeFileSync(file, await renderDiagram(state.lastForm.spec, format));
+    } catch (error) {
+      return { text: `Could not draw the statechart of the last form: ${firstLine(error)}`, level: "error" };
+    }
     return { text: `Wrote the statechart of the last form to ${file}`, level: "info" };
   }
   const file = join(dir, "last-form.html");
-  const { reviewPage } = await loadReviewPage();
   // A line that says how far the build is, at most every quarter second.
   let said = 0;
   const say = (line: string) => {
@@ -115,8 +118,11 @@ export async function runFormchart(
   const onSearch = (looked: number) => say(`Review page: searching the routes (${looked} states so far)`);
   const onProgress = (done: number, total: number) => say(`Review page: replaying route ${done + 1} of ${total}`);
   try {
+    const { reviewPage } = await loadReviewPage();
     const page = await reviewPage({ ...state.lastForm, name: "last form" }, { onProgress, onSearch });
     writeFileSync(file, page);
+  } catch (error) {
+    return { text: `Could not build the review page of the last form: ${firstLine(error)}`, level: "error" };
   } finally {
     progress?.(undefined);
   }
@@ -128,6 +134,12 @@ export async function runFormchart(
   } catch (error) {
     return { text: `${wrote}; opening it failed: ${(error as Error).message}`, level: "warning" };
   }
+}
+
+/** What went wrong, as the one line a person reads: the message's first line, never a stack. */
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0].trim() || "an unknown error";
 }
 
 /** `/formchart mouse [on|off]`: show or change the mouse setting (saved with the others). */
@@ -247,7 +259,10 @@ export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState
         ctx as { getSystemPromptOptions?: () => { toolSnippets?: Record<string, string> } }
       ).getSystemPromptOptions?.();
       const searchSnippet = options?.toolSnippets?.[TOOL_SEARCH];
-      const reply = await runFormchart(args, state, platformOpener, { loadout, progress, searchSnippet });
+      // Whatever still goes wrong reaches the person as one line, not as an error thrown into Pi.
+      const reply = await runFormchart(args, state, platformOpener, { loadout, progress, searchSnippet }).catch(
+        (error: unknown): CommandReply => ({ text: `/formchart ${args.trim()}: ${firstLine(error)}`, level: "error" }),
+      );
       if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);
       else process.stdout.write(`${reply.text}\n`);
     },

@@ -34,7 +34,7 @@ export function registerWaiting(pi: ExtensionAPI, state: FormchartState): void {
   pi.registerTool({
     ...WITHDRAW_DECLARATION,
     label: "Withdraw question",
-    execute: async (_id, params) => (await loadEngine()).withdrawWaiting(state, (params as { id: string }).id),
+    execute: async (_id, params) => (await loadEngine()).withdrawWaiting(state, params),
   });
   pi.on("session_start", async (_event, ctx) => {
     const entries = (ctx.sessionManager?.getBranch() ?? []).flatMap((e) => {

@@ -10,7 +10,7 @@
  * The page of a change to a form (the branching example before and after
  * its Split question) lists what it should.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Browser, Page } from "playwright-core";
@@ -103,6 +103,16 @@ function geometry(page: Page) {
   }, SHOWN);
 }
 
+/** The height in pixels of the smallest text of the shown chart, as drawn. */
+function smallestText(page: Page) {
+  return page.evaluate((shown) => {
+    const sizes = [...document.querySelectorAll<SVGTextElement>(`${shown} svg text`)].map(
+      (t) => (t.getScreenCTM()?.a ?? 0) * Number.parseFloat(t.getAttribute("font-size") ?? "0"),
+    );
+    return Math.min(...sizes);
+  }, SHOWN);
+}
+
 const inside = (a: { left: number; top: number; right: number; bottom: number }, b: typeof a) =>
   a.left >= b.left - 1 && a.top >= b.top - 1 && a.right <= b.right + 1 && a.bottom <= b.bottom + 1;
 
@@ -120,6 +130,8 @@ describe.each(forms)("the chart of %s at 1400×1000", (_name, form) => {
     expect(inside(opening.start!, opening.view)).toBe(true);
     // The chart is not squeezed beside the screen: it has at least a third of the window.
     expect(opening.view.width).toBeGreaterThan(1400 / 3);
+    // And it opens legible: no text of it under 11 pixels.
+    expect(await smallestText(page)).toBeGreaterThanOrEqual(11);
 
     const views = await page.locator("#chart .views button").evaluateAll((bs) => bs.map((b) => b.dataset.view ?? ""));
     expect(views).toEqual(f.spec.questions.length > 6 ? ["overview", "states", "loops"] : ["states", "loops"]);
@@ -187,6 +199,29 @@ describe("the chart's controls", () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it("gives the chart the whole width when asked, legible, with the screen and the routes below it", async () => {
+    const { page, problems } = await open(await write(example("questionnaire")));
+    const narrow = await geometry(page);
+    await page.locator("#chart button.wide").click();
+    await expect(page.locator("#chart button.wide").getAttribute("aria-pressed")).resolves.toBe("true");
+    const wide = await geometry(page);
+    expect(wide.view.width).toBeGreaterThan(1400 * 0.9);
+    expect(wide.view.width).toBeGreaterThan(narrow.view.width * 1.5);
+    expect(wide.start && inside(wide.start, wide.view)).toBe(true);
+    expect(await smallestText(page)).toBeGreaterThanOrEqual(11);
+    const below = await page.evaluate(() => {
+      const bottom = (document.querySelector("#chart") as HTMLElement).getBoundingClientRect().bottom;
+      const top = (id: string) => (document.querySelector(id) as HTMLElement).getBoundingClientRect().top;
+      return top("#panel") >= bottom && top("#routes") >= bottom;
+    });
+    expect(below).toBe(true);
+    await page.screenshot({ path: join(OUT, "questionnaire-wide.png") });
+    await page.locator("#chart button.wide").click();
+    expect((await geometry(page)).view.width).toBeCloseTo(narrow.view.width, 0);
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("shows a 120-column screen whole beside a chart that keeps its room", async () => {
     const { page, problems } = await open(await write(example("branching")));
     await page.locator('.widths button[data-width="120"]').click();
@@ -224,6 +259,8 @@ describe("the chart's controls", () => {
     const nodes = await page.locator(`${SHOWN} g.node.state`).count();
     // One node per question, the review and the two outcomes.
     expect(nodes).toBe(12 + 1 + 2);
+    // And a few edges per question: the review is a hub, not joined to every question from every other.
+    expect(await page.locator(`${SHOWN} g.edge`).count()).toBeLessThanOrEqual(3 * 12);
     await page.locator(`${SHOWN} g.node.state[data-state="q2"]`).click();
     await expect(page.locator("#chart .views button[aria-pressed=true]").getAttribute("data-view")).resolves.toBe(
       "states",
@@ -281,13 +318,67 @@ describe("the chart's controls", () => {
     const ends = await page
       .locator("#route-list li:not([hidden]) .to")
       .evaluateAll((spans) => spans.map((s) => s.textContent ?? ""));
-    expect(ends).toEqual(["→ submitted"]);
+    expect(ends).toEqual(["→ Submitted"]);
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
+
+describe("the page in the person's words", () => {
+  it("lists routes and their steps by keys and questions, without event names or state paths", async () => {
+    const { page, problems } = await open(await write(example("demo")));
+    const list = (await page.locator("#route-list").textContent()) ?? "";
+    await page.locator("#route-list li a").nth(3).click();
+    await page.locator("#route-steps li").nth(1).waitFor();
+    const steps = (await page.locator("#route-steps").textContent()) ?? "";
+    const what = (await page.locator("#panel .step-what").textContent()) ?? "";
+    for (const text of [list, steps, what]) {
+      expect(text).not.toMatch(/\b(MOVE|ABORT|CONFIRM|SELECT|TOGGLE|NEXT_TAB|PREV_TAB|SUBMIT_TEXT|CANCEL)\b/);
+      expect(text).not.toMatch(/\bq\d+\.\w+|\breview\.reviewing\b/);
+    }
+    expect(list).toContain("→ Submitted");
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("tells the Enter rows of a typed answer apart by what was typed", async () => {
+    const { page, problems } = await open(await write(example("form-signup")));
+    await page.goto(`${page.url().split("#")[0]}#state-q1.typing`);
+    await page.locator("#panel table.keys-here").waitFor();
+    const enter = await page
+      .locator("#panel table.keys-here tr td.key")
+      .evaluateAll((tds) => tds.map((td) => td.textContent ?? "").filter((t) => t.startsWith("Enter")));
+    expect(enter.length).toBeGreaterThan(1);
+    expect(new Set(enter).size).toBe(enter.length);
+    expect(enter).toContain("Enter, with nothing typed");
     await page.close();
     expect(problems).toEqual([]);
   }, 60_000);
 });
 
 describe("the page of a change to a form", () => {
+  // Needs routes that choose each value at a condition's boundary (Size 3 and 4), not only the first option.
+  it("lists the route choosing Size 3 as changed when Split's condition moves from Size ≥ 4 to Size ≥ 3", async () => {
+    const source = JSON.parse(readFileSync(join(ROOT, "examples", "branching.json"), "utf8"));
+    const [, split, team] = source.arguments.questions;
+    split.when = "size gte 3";
+    team.when = { field: "size", operator: "lt", value: 3 };
+    const variant = join(dir, "branching-size-3.json");
+    writeFileSync(variant, JSON.stringify(source));
+    const loaded = loadFormFile(variant);
+    if (!loaded.ok) throw new Error(loaded.message);
+    const file = join(dir, "size-3.html");
+    writeFileSync(
+      file,
+      formDiffPage(await formDiff({ ...example("branching"), name: "before" }, { ...loaded.form, name: "after" })),
+    );
+    const { page, problems } = await watchedPage(browser, file, VIEWPORT);
+    const rows = await page.locator("#routes tbody tr").evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ""));
+    expect(rows.some((row) => row.includes("Team") && row.includes("Split"))).toBe(true);
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it("lists the added question, its states, the keys and routes that changed, and the screens side by side", async () => {
     const before = loadFormFile(join(ROOT, "__tests__", "fixtures", "branching-before-split.json"));
     if (!before.ok) throw new Error(before.message);
@@ -303,17 +394,20 @@ describe("the page of a change to a form", () => {
       expect.stringMatching(/^Split \(split\): .*shown when Size is 4 or more \(4 or 5\)$/),
     ]);
     expect(await items("#states ul.added li")).toEqual([
-      "Split · options (split/choosing)",
-      "Split · discard what was entered? (split/discarding)",
+      "Split · options (q2.choosing)",
+      "Split · discard what was entered? (q2.discarding)",
     ]);
-    expect(
-      (await items("#edges ul.added li")).some((t) => t.includes("→ Split · options (split/choosing): Enter")),
-    ).toBe(true);
+    expect((await items("#edges ul.added li")).some((t) => t.includes("→ Split · options (q2.choosing): Enter"))).toBe(
+      true,
+    );
     expect(await items("#routes tbody tr")).toContain(
-      "End · Enter · EnterSubmitted (submitted)Review your answers (review.reviewing)",
+      "4 · EnterSubmitted (submitted)Review your answers (review.reviewing)",
     );
     await expect(page.locator("#screens .pair .term").count()).resolves.toBeGreaterThanOrEqual(2);
-    await expect(page.locator("#model-text pre").count()).resolves.toBe(2);
+    // The model text, before and after, on each route through the added or changed questions.
+    const texts = await page.locator("#model-text pre").count();
+    expect(texts % 2).toBe(0);
+    expect(texts).toBeGreaterThanOrEqual(4);
     await page.screenshot({ path: join(OUT, "changes.png"), fullPage: true });
     await page.close();
     expect(problems).toEqual([]);

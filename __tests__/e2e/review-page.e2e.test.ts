@@ -174,7 +174,7 @@ onceAcrossHosts.each(exampleNames())("the review page of %s", (name) => {
     // The last step, into the final state, takes a drawn edge and highlights it.
     expect(taken).toBeGreaterThan(0);
     expect(flat(await screenText(page))).toContain("Submitted.");
-    await expect(page.locator("#panel .step-what a").last().textContent()).resolves.toBe("submitted");
+    await expect(page.locator("#panel .step-what a").last().textContent()).resolves.toBe("Submitted");
     expect(seen.size).toBe(steps - 1);
     await page.keyboard.press("ArrowLeft");
     await expect(page.locator("#panel .step-nav").textContent()).resolves.toContain(`step ${steps - 2} of`);

@@ -15,7 +15,7 @@
  * the labels.
  */
 import type { FormSpec } from "../../machines/spec.js";
-import { conditionText, questionName } from "./condition-words.js";
+import { conditionText, questionName, RETURNING } from "./condition-words.js";
 import { keyList } from "./keys.js";
 import type { ReviewModel } from "./types.js";
 
@@ -138,13 +138,16 @@ export function reviewChart(
     if (step.parent < 0 || step.event.startsWith("ABORT")) return;
     const fromPath = model.steps[step.parent].state;
     if (!drawn(fromPath) || !drawn(step.state)) return;
+    const hub = !loops && hubbed(fromPath, step);
+    if (hub === "dropped") return;
     // Cancelling from a question is drawn once, from "any question", not from each of them.
-    const from = !loops && step.state === "cancelled" && /^q\d/.test(fromPath) ? ANY_QUESTION : node(fromPath);
-    const to = node(step.state);
+    const fromAny = hub === "to review" || (!loops && step.state === "cancelled" && /^q\d/.test(fromPath));
+    const from = fromAny ? ANY_QUESTION : node(fromPath);
+    const to = hub === "to a question" ? ANY_QUESTION : node(step.state);
     const loop = step.refused || from === to;
     if (loop && !loops) return;
-    // The flow leaves out moves back to an earlier question (Shift+Tab, the review's numbers): the full chart has them.
-    if (!loops && rank(step.state, spec.questions.length) < rank(fromPath, spec.questions.length)) return;
+    // The flow leaves out moves back to an earlier question (Shift+Tab): the full chart has them.
+    if (!loops && !hub && rank(step.state, spec.questions.length) < rank(fromPath, spec.questions.length)) return;
     const key = `${from}\u0000${to}`;
     let g = groups.get(key);
     if (!g) {
@@ -175,6 +178,22 @@ export function reviewChart(
     return { id: `${prefix}-${i}`, from: g.from, to: g.to, events: [...g.events].join(", "), label, lines };
   });
   return { dot: toChartDot(spec, model, edges, overview, drawn, prefix), edges, edgeOf };
+}
+
+/**
+ * The review as a hub (the flow and the overview): going back from the
+ * review to a question and coming back to it are drawn once, between the
+ * review and "any question", not between every pair of questions. A step
+ * that comes back from the review by way of a later question left open is
+ * the same move (the full chart draws it).
+ */
+function hubbed(fromPath: string, step: ReviewModel["steps"][number]): "to review" | "to a question" | "dropped" | "" {
+  const question = (path: string) => /^q\d/.test(path);
+  // Rows of the review past 9 have no key of their own (arrows and Enter reach them): nothing to label.
+  if (fromPath.startsWith("review") && question(step.state) && !step.refused)
+    return step.keys.length ? "to a question" : "dropped";
+  if (!question(fromPath) || !step.when.includes(RETURNING)) return "";
+  return step.state.startsWith("review") ? "to review" : "dropped";
 }
 
 /** Where a state stands in the form's order: the countdown, the questions, the review, the outcomes. */

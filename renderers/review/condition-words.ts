@@ -97,6 +97,9 @@ export function conditionText(spec: FormSpec, visibility: Visibility, negated = 
   return negated ? parts.join(" or ") : parts.join(" and ");
 }
 
+/** The words of the guard that sends a question's Enter back to the review. */
+export const RETURNING = "coming back from the review";
+
 /** A guard of the statechart in words, or "" when the key that sends the event says it all. */
 export function guardText(spec: FormSpec, guard: GuardRef, negated = false): string {
   const q = typeof guard.params?.q === "number" ? guard.params.q : -1;
@@ -108,7 +111,7 @@ export function guardText(spec: FormSpec, guard: GuardRef, negated = false): str
       return "";
     case "returningToReview":
       // Its negation is what every other move does: it would only lengthen their conditions.
-      return negated ? "" : "coming back from the review";
+      return negated ? "" : RETURNING;
     case "canSubmit":
       if (!spec.questions.some((x) => x.required)) return "";
       return say("every required question is answered", "a required question is open");

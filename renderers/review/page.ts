@@ -91,6 +91,7 @@ ${stateIndex(form, model)}
     .join("")}</div>
 <span class="chart-hint">Drag to pan, wheel to zoom, click a state</span>
 <div class="zoom" role="group" aria-label="Zoom the statechart"><button type="button" data-zoom="out" aria-label="Zoom out">−</button><button type="button" data-zoom="fit">fit</button><button type="button" data-zoom="in" aria-label="Zoom in">+</button></div>
+<button type="button" class="wide" aria-pressed="false" title="The chart across the whole window, the screen below it">wide</button>
 </div>
 ${charts
   .map(

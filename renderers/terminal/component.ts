@@ -306,7 +306,7 @@ export class FormComponent implements Component, Focusable {
    * change the frame kept for the next call).
    */
   private draw(width: number): string[] {
-    return [...this.frame(width).lines];
+    return this.frame(width).lines.slice();
   }
 
   /** The frame at this width; its click targets are kept only while the mouse reports. */
@@ -320,9 +320,10 @@ export class FormComponent implements Component, Focusable {
     const editorKey = open
       ? `${this.editor.getText()}|${JSON.stringify(this.editor.getCursor())}|${this._focused}`
       : "";
-    const key = { snapshot, width, height, message: this.message, editor: editorKey };
+    const targets = this.targets;
+    const key = { snapshot, width, height, message: this.message, editor: editorKey, targets };
     return this.frames.frame(key, () => {
-      const drawn = screen({
+      return screen({
         spec: this.spec,
         snapshot,
         theme: this.theme,
@@ -335,9 +336,14 @@ export class FormComponent implements Component, Focusable {
         timeoutMs: this.clocks.answerLeftMs(this.spec),
         hints: this.hints,
         cache: this.lineCache,
+        targets,
       });
-      return this.mouseOn ? drawn : { lines: drawn.lines, hits: [] };
     });
+  }
+
+  /** The mouse reports now: a full-screen host's while the setting is on, else the form's own reporting. */
+  private get targets(): boolean {
+    return this.mouseOn && (this.mouse?.reporting ?? true);
   }
 
   /** The host's theme or size may have changed in place: nothing drawn before is reused. */

@@ -14,6 +14,8 @@ export interface FrameKey {
   message: string | undefined;
   /** The editor's text, cursor and focus while one is open, else "". */
   editor: string;
+  /** The frame has click targets (only while the mouse reports). */
+  targets: boolean;
 }
 
 export class FrameCache {
@@ -29,6 +31,7 @@ export class FrameCache {
       c.width === key.width &&
       c.height === key.height &&
       c.editor === key.editor &&
+      c.targets === key.targets &&
       c.message === key.message
     )
       return c.screen;

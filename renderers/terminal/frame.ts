@@ -65,29 +65,34 @@ export interface Screen {
 /** Lines a list keeps at least, when the prompt has to give way. */
 const MIN_LIST = 3;
 
-export function frame(layout: Layout, theme: FormTheme, width: number, height: number): Screen {
+export function frame(layout: Layout, theme: FormTheme, width: number, height: number, targets = true): Screen {
   const border = theme.fg("accent", "─".repeat(width));
-  const blank = layout.header.length ? [""] : [];
+  const blank = layout.header.length ? 1 : 0;
   const listLines = layout.blocks.reduce((n, b) => n + b.lines.length, 0) + markerLines(layout);
   const bodyLines = Math.max(listLines, layout.side?.lines.length ?? 0);
   const listWidth = layout.side?.listWidth ?? width;
-  const roomy = {
-    top: [border, ...layout.header, ...blank],
-    topHitsAt: 1,
-    bottom: [...layout.status, "", ...layout.footer, border],
-  };
-  const need = roomy.top.length + layout.pinned.length + bodyLines + roomy.bottom.length;
+  const topLength = 1 + layout.header.length + blank;
+  const need = topLength + layout.pinned.length + bodyLines + layout.status.length + 1 + layout.footer.length + 1;
   if (need <= height) {
-    const body = beside(allBlockLines(layout, theme, listWidth), layout, theme, bodyLines);
-    const lines = [...roomy.top, ...layout.pinned, ...body, ...roomy.bottom];
-    const at = roomy.top.length + layout.pinned.length + (layout.above > 0 ? 1 : 0);
-    return { lines, hits: hitsOf(layout, roomy.topHitsAt, at, at, 0, layout.blocks.length) };
+    // Everything fits: the lines go into one array, each copied once.
+    const lines: string[] = [border];
+    append(lines, layout.header);
+    if (blank) lines.push("");
+    append(lines, layout.pinned);
+    append(lines, beside(allBlockLines(layout, theme, listWidth), layout, theme, bodyLines));
+    append(lines, layout.status);
+    lines.push("");
+    append(lines, layout.footer);
+    lines.push(border);
+    if (!targets) return { lines, hits: [] };
+    const at = topLength + layout.pinned.length + (layout.above > 0 ? 1 : 0);
+    return { lines, hits: hitsOf(layout, 1, at, at, 0, layout.blocks.length) };
   }
 
   // Too tall: drop the chrome (borders, blank lines), then the header, until a list has room.
-  let top: readonly string[] = roomy.top;
+  let top: readonly string[] = [border, ...layout.header, ...(blank ? [""] : [])];
   let topHitsAt = 1;
-  let bottom: readonly string[] = roomy.bottom;
+  let bottom: readonly string[] = [...layout.status, "", ...layout.footer, border];
   if (height - top.length - bottom.length - layout.pinned.length < MIN_LIST) {
     top = layout.header;
     topHitsAt = 0;
@@ -108,9 +113,15 @@ export function frame(layout: Layout, theme: FormTheme, width: number, height: n
   const window = scrollWindow(layout, room, theme, listWidth);
   const body = beside(window.lines, layout, theme, room);
   const lines = [...top, ...pinned, ...body, ...bottom].slice(0, height);
+  if (!targets) return { lines, hits: [] };
   const at = top.length + pinned.length + window.offset;
   const hits = hitsOf(layout, topHitsAt, at - window.skip, at, window.first, window.last);
   return { lines, hits: hits.filter((h) => h.line < lines.length) };
+}
+
+/** `more` put at the end of `lines`. */
+function append(lines: string[], more: readonly string[]): void {
+  for (const line of more) lines.push(line);
 }
 
 /** The list's lines with the side lines beside them, at most `room` lines; the list alone when there is nothing beside it. */

@@ -28,6 +28,11 @@ export class MouseReporting {
 
   constructor(private readonly write: (data: string) => void) {}
 
+  /** The terminal reports the mouse now. */
+  get reporting(): boolean {
+    return this.on;
+  }
+
   set(on: boolean): void {
     if (on === this.on) return;
     this.on = on;

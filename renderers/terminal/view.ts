@@ -48,6 +48,8 @@ export interface ViewInput {
   hints?: KeyHints;
   /** The lines kept from earlier frames of this form (its spec and theme); without one every line is drawn. */
   cache?: LineCache;
+  /** Work out where each click target is (default); a form whose mouse is off needs none. */
+  targets?: boolean;
 }
 
 /** From this width on, the highlighted option's preview is drawn beside the list; narrower, under the option. */
@@ -63,7 +65,7 @@ export function screen(input: ViewInput): Screen {
   const width = Math.max(1, Math.floor(input.width));
   const height = Math.max(1, Math.floor(input.height));
   if (formPosition(input.snapshot).kind === "folded") return { lines: [foldedLine(input, width)], hits: [] };
-  return frame(layout(input, width, height), input.theme, width, height);
+  return frame(layout(input, width, height), input.theme, width, height, input.targets !== false);
 }
 
 const EMPTY_LAYOUT: Layout = {
@@ -109,7 +111,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   if (tabbed && spec.questions.length > 0 && position.kind !== "waiting" && position.kind !== "done") {
     const active = position.kind === "review" ? -1 : position.q;
     const bar = tabBarOf(spec, context, active, theme, width, input.cache);
-    headerHits.push(...bar.hits.map((h) => ({ ...h, line: h.line + header.length })));
+    if (input.targets !== false) headerHits.push(...bar.hits.map((h) => ({ ...h, line: h.line + header.length })));
     header.push(...bar.lines);
   }
   const asking = discarding(position);

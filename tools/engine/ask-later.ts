@@ -59,7 +59,15 @@ export function openWaiting(state: FormchartState, ctx: ExtensionContext): Promi
 }
 
 /** `withdraw_question`. */
-export function withdrawWaiting(state: FormchartState, id: string): Content {
+export function withdrawWaiting(state: FormchartState, params: unknown): Content {
+  const id = (params as { id?: unknown } | null | undefined)?.id;
+  if (typeof id !== "string" || id === "") {
+    const error = "invalid_arguments";
+    return content(`Error (${error}): withdraw_question takes { "id": "ask-1" }, the id a wait: false call returned.`, {
+      outcome: "error",
+      error,
+    });
+  }
   const done = waitingOf(state).withdraw(id);
   if (!done.ok) return content(`Error (not_waiting): ${done.reason}`, { outcome: "error", id, error: "not_waiting" });
   return content(`Withdrew ${id} (${done.subject}); the user was told.`, { outcome: "withdrawn", id });

@@ -23,7 +23,9 @@ function formOf(args: ThrottleArgs): FormSpec {
 
 function answer(spec: FormSpec, form: FormResult) {
   const q = spec.questions[0];
-  const outcome = form.answers[0];
+  // A cancel reports no answer (as its text says), whatever was picked before it.
+  const given = form.answers[0];
+  const outcome = form.cancelled && !form.timedOut ? { ...given, answered: false, options: [], custom: [] } : given;
   const labels = chosenLabels(q, outcome);
   const details: ThrottleDetails = {
     question: q.prompt,

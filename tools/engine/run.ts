@@ -19,11 +19,16 @@ import { safeLine } from "../../renderers/text.js";
 import type { ArgumentError } from "../../schemas/validate.js";
 import { piEditorCommand } from "../pi-editor.js";
 import type { FormchartState, ShownForm } from "../state.js";
-import { DRAFT_ENTRY, type DraftData, findDraft, formKey } from "./drafts.js";
+import { DRAFT_ENTRY, type DraftData, draftQuestions, findDraft, formKey } from "./drafts.js";
 import { type FormJob, type PreparedForm, prepareForm } from "./form-tool.js";
 import { type ShowOutcome, showForm } from "./show-form.js";
 
 export const RESTORED_NOTICE = "↺ Restored what you entered before this form was closed.";
+
+/** The notice of a draft of a changed form: which questions' answers came back. */
+export function keptNotice(labels: readonly string[]): string {
+  return `↺ The form changed since it was closed: restored your answers to ${labels.join(", ")}; the others start empty.`;
+}
 
 export interface RunRequest {
   state: FormchartState;
@@ -73,11 +78,11 @@ export function showAndKeep(
   return state.track(signal, async (formSignal) => {
     const { spec } = form;
     const key = formKey(spec);
-    const restore = findDraft(ctx.sessionManager?.getBranch() ?? [], key, spec);
+    const found = findDraft(ctx.sessionManager?.getBranch() ?? [], key, spec);
     const outcome = await showForm(ctx, spec, {
       signal: formSignal,
-      restore,
-      notice: restore ? RESTORED_NOTICE : undefined,
+      restore: found?.context,
+      notice: found ? (found.kept ? keptNotice(found.kept) : RESTORED_NOTICE) : undefined,
       mouse: state.settings.mouse,
       editorCommand: () =>
         piEditorCommand({
@@ -93,9 +98,15 @@ export function showAndKeep(
     if (outcome.result.cancelled) {
       // A draft keeps what the person entered: never the options a timeout took for them.
       const entered = enteredContext(spec, outcome.context);
-      if (hasInput(spec, entered)) state.appendEntry?.(DRAFT_ENTRY, { key, context: entered } satisfies DraftData);
-    } else if (restore) {
-      state.appendEntry?.(DRAFT_ENTRY, { key } satisfies DraftData);
+      if (hasInput(spec, entered)) {
+        state.appendEntry?.(DRAFT_ENTRY, {
+          key,
+          context: entered,
+          questions: draftQuestions(spec),
+        } satisfies DraftData);
+      }
+    } else if (found) {
+      state.appendEntry?.(DRAFT_ENTRY, { key: found.key } satisfies DraftData);
     }
     if (outcome.error) {
       ctx.ui.notify(

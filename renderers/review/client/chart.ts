@@ -16,6 +16,9 @@ export interface Charts {
   nodeOf(c: Chart, stateId: string): SVGGElement | undefined;
 }
 
+/** The smallest text a chart opens with, in pixels. */
+const LEGIBLE_PX = 11;
+
 export function setUpCharts(review: Review): Charts {
   const { data, states, byDot } = review;
   const charts = new Map<string, Chart>();
@@ -102,13 +105,24 @@ export function setUpCharts(review: Review): Charts {
     c.scroller.scrollLeft = 0;
     c.scroller.scrollTop = 0;
   }
+  /** The zoom at which a chart's smallest text is `LEGIBLE_PX` pixels high. */
+  function legibleZoom(c: Chart) {
+    const units = c.natural.width / (c.svg.viewBox.baseVal?.width || c.natural.width);
+    let smallest = Number.POSITIVE_INFINITY;
+    for (const t of c.svg.querySelectorAll("text")) {
+      const size = Number.parseFloat(t.getAttribute("font-size") ?? "");
+      if (size > 0) smallest = Math.min(smallest, size);
+    }
+    // Rounded up: the chart's drawn size is rounded to whole pixels.
+    return Number.isFinite(smallest) ? Math.ceil((LEGIBLE_PX / (smallest * units)) * 100) / 100 : 1;
+  }
   /** The first view of a chart: all of it when it is legible so, else legible with the start state in view. */
   function firstView(c: Chart) {
     c.fitted = true;
-    const z = fitZoom(c);
-    if (z >= 0.6) fitAll(c);
+    const legible = legibleZoom(c);
+    if (fitZoom(c) >= legible) fitAll(c);
     else {
-      setZoom(c, 0.75);
+      setZoom(c, legible);
       c.scroller.scrollLeft = 0;
       c.scroller.scrollTop = 0;
       reveal(c, c.nodes.get(leafOf(review, data.initial)?.id ?? "") ?? nodeOf(c, data.initial));
@@ -181,6 +195,16 @@ export function setUpCharts(review: Review): Charts {
   }
   for (const button of document.querySelectorAll<HTMLButtonElement>("#chart .views button"))
     button.addEventListener("click", () => switchView(button.dataset.view ?? ""));
+
+  // The whole width for the chart, the screen and the routes below it; and back.
+  const wide = document.querySelector<HTMLButtonElement>("#chart button.wide");
+  wide?.addEventListener("click", () => {
+    const on = document.querySelector("main")!.classList.toggle("wide");
+    wide.setAttribute("aria-pressed", String(on));
+    for (const c of charts.values()) c.fitted = false;
+    firstView(chart);
+    review.render();
+  });
 
   /** Zoom and scroll a chart so that one node or cluster fills its panel (at most at 1.25). */
   function focusOn(c: Chart, g: Element | undefined) {

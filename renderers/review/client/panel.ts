@@ -6,7 +6,7 @@
 import type { Charts } from "./chart.js";
 import type { OutcomeData, StateData } from "./data.js";
 import { byId, el, link } from "./dom.js";
-import { ancestors, leafOf, type Review, routeThrough, screen, stepKey } from "./review.js";
+import { ancestors, leafOf, type Review, routeThrough, screen, stateName, stepKey } from "./review.js";
 
 export interface Panel {
   showState(id: string): void;
@@ -23,6 +23,17 @@ export function setUpPanel(review: Review, charts: Charts): Panel {
     if (o.to === "refused") return "ignored";
     if (o.to === "stays") return "stays";
     return `→ ${states.get(o.to)?.words ?? o.to}`;
+  }
+
+  /**
+   * The keys of a row of the table of keys here, with what was typed when the
+   * event carries it: `Enter, with "Blue" typed`, `Enter, with nothing typed`.
+   */
+  function keysText(row: { keys: string; event: string }) {
+    const typed = /^SUBMIT_TEXT ("(?:[^"\\]|\\.)*")$/.exec(row.event);
+    if (!typed) return row.keys || "—";
+    const text = JSON.parse(typed[1]) as string;
+    return `${row.keys || "—"}, ${text ? `with “${text}” typed` : "with nothing typed"}`;
   }
 
   /** The chart edges leaving a state (in the overview: leaving its question). */
@@ -99,7 +110,7 @@ export function setUpPanel(review: Review, charts: Charts): Panel {
           el(
             "tr",
             refusedOnly ? "refused" : "",
-            el("td", "key", row.keys || "—"),
+            el("td", "key", keysText(row)),
             outcomes,
             el("td", "event", row.event),
           ),
@@ -135,6 +146,13 @@ export function setUpPanel(review: Review, charts: Charts): Panel {
     panel.replaceChildren(...parts);
   }
 
+  /** A link to a state, named as the person knows it, its path on hover. */
+  function stateLink(id: string) {
+    const a = link(stateName(review, id), `state-${id}`);
+    a.title = id;
+    return a;
+  }
+
   function showStep(route: number, index: number) {
     const ids = [0, ...(data.routes[route] ?? [])];
     if (!data.routes[route]) {
@@ -158,14 +176,14 @@ export function setUpPanel(review: Review, charts: Charts): Panel {
     nav.append(prev, ` step ${i} of ${ids.length - 1} `, next);
     const what =
       i === 0
-        ? el("p", "step-what", "The form opens in ", link(step.state, `state-${step.state}`))
+        ? el("p", "step-what", "The form opens in ", stateLink(step.state))
         : el(
             "p",
             "step-what",
-            step.keys ? el("kbd", "", step.keys) : undefined,
-            ` ${step.event} `,
+            el("kbd", "", step.keys || stepKey(step)),
+            " ",
             step.refused ? el("span", "outcome refused", "ignored: stays in ") : "→ ",
-            link(step.state, `state-${step.state}`),
+            stateLink(step.state),
             step.when ? el("span", "when", ` ${step.when}`) : undefined,
           );
     panel.replaceChildren(
@@ -190,10 +208,10 @@ export function setUpPanel(review: Review, charts: Charts): Panel {
           const a = link("", `route-${route + 1}.${i}`);
           a.append(
             el("span", "num", String(i)),
-            i === 0 ? el("span", "", "opens") : step.keys ? el("kbd", "", step.keys) : "",
-            el("span", "event", i === 0 ? "" : step.event),
-            el("span", "to", step.refused ? `ignored · ${step.state}` : `→ ${step.state}`),
+            i === 0 ? el("span", "", "opens") : el("kbd", "", step.keys || stepKey(step)),
+            el("span", "to", `${step.refused ? "ignored · " : "→ "}${stateName(review, step.state)}`),
           );
+          a.title = i === 0 ? step.state : `${step.event} → ${step.state}`;
           li.append(a);
           return li;
         }),

@@ -87,8 +87,14 @@ export function ancestors(review: Review, s: StateData): StateData[] {
   return out;
 }
 
-/** The first key that sends a step's event (what a route's summary shows), or the event when no key does. */
-export const stepKey = (step: Step) => step.key || step.event;
+/**
+ * The first key that sends a step's event (what a route's summary shows),
+ * or when no key does, what happened in words (`call aborted`, `after the cooldown`).
+ */
+export const stepKey = (step: Step) => step.key || step.event.replace(/^[A-Z_]+ \((.*)\)$/, "$1");
+
+/** A state as the person knows it (`Size · options`), its path when the page has no words for it. */
+export const stateName = (review: Review, id: string) => review.states.get(id)?.words ?? id;
 
 /** The first route through a step, and the step's place in it (1 = after the first key). */
 export function routeThrough(review: Review, stepId: number): { route: number; index: number } | undefined {

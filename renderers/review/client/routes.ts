@@ -1,10 +1,11 @@
 /**
- * The route list, with a filter on keys, events and states (a route as
+ * The route list in the person's words (keys, and where the route ends by
+ * question), with a filter on keys, events and states (a route as
  * displayed, `End · Enter`, finds it too), and a thumbnail of a step's
  * screen while the pointer is on it.
  */
 import { byId, el, link } from "./dom.js";
-import { type Review, screen, stepKey } from "./review.js";
+import { type Review, screen, stateName, stepKey } from "./review.js";
 
 export function setUpRoutes(review: Review): void {
   const { data, steps } = review;
@@ -18,7 +19,9 @@ export function setUpRoutes(review: Review): void {
   const routeText = data.routes.map((route, r) =>
     [
       routeSummary[r],
-      `→ ${routeEnd(route)}`,
+      `→ ${stateName(review, routeEnd(route))}`,
+      // Event names and state paths find a route too, though the list shows neither.
+      routeEnd(route),
       ...route.map((id) => `${steps[id].keys} ${steps[id].event} ${steps[id].state}`),
     ]
       .join(" ")
@@ -34,8 +37,9 @@ export function setUpRoutes(review: Review): void {
       a.append(
         el("span", "num", String(r + 1)),
         el("span", "keys", routeSummary[r]),
-        el("span", "to", `→ ${routeEnd(route)}`),
+        el("span", "to", `→ ${stateName(review, routeEnd(route))}`),
       );
+      a.title = routeEnd(route);
       return li;
     }),
   );
