@@ -4,6 +4,7 @@
  * line per field), refusals before a form opens, print and RPC modes,
  * drafts, and the call shapes folded before Pi checks the arguments.
  */
+
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { validateToolArguments } from "@earendil-works/pi-ai";
@@ -52,7 +53,7 @@ describe("registration", () => {
     expect(tool.executionMode).toBe("sequential");
     expect(tool.promptSnippet).toMatch(/JSON Schema/);
     expect(tool.promptGuidelines?.every((g) => g.includes("ask_form"))).toBe(true);
-    expect(tool.promptGuidelines?.join(" ")).toMatch(/use question when/);
+    expect(tool.promptGuidelines?.join(" ")).toMatch(/question for choices/);
     expect((tool.parameters as { required: string[] }).required).toEqual(["message", "schema"]);
   });
 

@@ -142,7 +142,7 @@ describe("the waiting chart's routes", () => {
     const x = await extension();
     expect(x.pending.details).toEqual({ outcome: "pending", id: "ask-1" });
     expect(x.pending.content[0].text).toBe(
-      "Asked the user (ask-1): Which database? Their answer will arrive as a message; go on with work that does not depend on it.",
+      "Asked the user (ask-1): Which database? Their answer will arrive as a message; go on with work that does not depend on it (withdraw_question withdraws it).",
     );
     for (const step of route.steps.slice(1)) await x.take(step.event as WaitingEvent);
     const end = route.state.value as string;

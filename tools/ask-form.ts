@@ -45,10 +45,10 @@ export const askForm = defineManifest<AskFormDetails>({
   label: "Form",
 
   description:
-    "Ask the user to fill in a flat JSON Schema form (MCP elicitation); the values validate. action: accept (details.content), decline or cancel.",
+    "Ask the user to fill in a flat JSON Schema form (MCP elicitation). action: accept (details.content), decline or cancel.",
   promptSnippet: "Typed values in a JSON Schema form",
   promptGuidelines: [
-    "Use ask_form for values (a name, an email, a number); use question when the user must choose. Declined: ask again only if essential.",
+    "Use ask_form for typed values (a name, a number), question for choices. Declined: ask again only if essential.",
   ],
 
   parameters: AskFormParameters,

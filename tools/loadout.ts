@@ -17,9 +17,12 @@
  *   another tool (a codemode script's `ctx.executeTool`) is blocked: they ask
  *   the person, and only the model may call them. Choosing another set
  *   re-registers the tools and takes effect at the next request.
+ *   `withdraw_question` is hidden too, in every set: the text of a call that
+ *   asked without waiting names it, and it is callable by name.
  * - Pi 0.73 has neither exposure nor hidden declarations: what is registered
- *   is declared. Every tool is registered unless the settings file names a
- *   set; a set chosen while Pi runs takes effect when it starts again.
+ *   is declared (`withdraw_question` in every set). Every tool is registered
+ *   unless the settings file names a set; a set chosen while Pi runs takes
+ *   effect when it starts again.
  *
  * Costs are what a request carries (`npm run bench` counts the same way, in
  * the OpenAI chat-completions shape the scripted model receives): each
@@ -30,10 +33,11 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { lenientSchema } from "../schemas/lenient.js";
 import { MANIFESTS } from "./catalog.js";
-import type { AnyManifest } from "./manifest.js";
+import { type AnyManifest, WAIT_LINE } from "./manifest.js";
 import { registerFormTool } from "./register.js";
 import type { FormchartState } from "./state.js";
 import { ALL_TOOL_NAMES, TOOL_SETS, type ToolSetName } from "./tool-sets.js";
+import { WITHDRAW_DECLARATION, WITHDRAW_TOOL } from "./waiting.js";
 
 export const TOOL_SEARCH = "tool_search";
 
@@ -120,6 +124,11 @@ export function reachOf(undeclared: readonly AnyManifest[], search: number | und
   return viaSearch < chars(`- ${shapes}\n`) ? { search: true, line: named } : { search: false, line: shapes };
 }
 
+/** The rules the first declared tool carries for all: `wait`, and how the undeclared tools are reached. */
+function carrierLines(reach: string | undefined): string[] {
+  return reach ? [WAIT_LINE, reach] : [WAIT_LINE];
+}
+
 /** Whether a set's hidden tools are reached through tool_search, and the line that says how. */
 export interface HiddenReach {
   search: boolean;
@@ -187,22 +196,19 @@ export class ToolLoadout {
   }
 
   private register(tool: AnyManifest): void {
-    if (!this.defers) {
-      registerFormTool(this.pi, this.state, tool);
-      return;
-    }
     const inSet = this.set.tools.has(tool.name);
     const carrier = inSet && this.registered.find((t) => this.set.tools.has(t.name)) === tool;
-    const line = carrier ? this.reach().line : undefined;
-    registerFormTool(
-      this.pi,
-      this.state,
-      line ? { ...tool, promptGuidelines: [...tool.promptGuidelines, line] } : tool,
-      {
-        exposure: inSet ? "model-only" : "deferred",
-        prepareLoadout: () => ({ hiddenDeclarations: this.hidden }),
-      },
-    );
+    const lines = carrier ? carrierLines(this.defers ? this.reach().line : undefined) : [];
+    const declared = lines.length ? { ...tool, promptGuidelines: [...tool.promptGuidelines, ...lines] } : tool;
+    if (!this.defers) {
+      registerFormTool(this.pi, this.state, declared);
+      return;
+    }
+    registerFormTool(this.pi, this.state, declared, {
+      exposure: inSet ? "model-only" : "deferred",
+      // withdraw_question too: the text of a call that asked without waiting names it.
+      prepareLoadout: () => ({ hiddenDeclarations: [...this.hidden, WITHDRAW_TOOL] }),
+    });
   }
 
   /** How the set in force reaches the tools it leaves undeclared. */
@@ -284,10 +290,14 @@ export class ToolLoadout {
     const rest = MANIFESTS.filter((tool) => !tools.includes(tool.name));
     const reach = this.defers ? reachOf(rest, searchCost(this.pi)) : { search: false };
     const declared = own.reduce((sum, tool, i) => {
-      const guidelines = i === 0 && reach.line ? [...tool.promptGuidelines, reach.line] : tool.promptGuidelines;
+      const guidelines = i === 0 ? [...tool.promptGuidelines, ...carrierLines(reach.line)] : tool.promptGuidelines;
       return sum + requestChars({ ...declarationOf(tool), promptGuidelines: guidelines }, !this.defers);
     }, 0);
     const search = this.pi.getAllTools().find((tool) => tool.name === TOOL_SEARCH);
-    return declared + (reach.search && search ? requestChars({ ...search, promptSnippet: searchSnippet }) : 0);
+    // Pi 0.73 declares withdraw_question on every request.
+    const withdraw = this.defers ? 0 : requestChars(WITHDRAW_DECLARATION, true);
+    return (
+      declared + withdraw + (reach.search && search ? requestChars({ ...search, promptSnippet: searchSnippet }) : 0)
+    );
   }
 }

@@ -5,8 +5,10 @@
  * functions of it: the registration (tools/register.ts) and the engine
  * (tools/engine/, what the tool does once called) both read it.
  */
+
 import { type TSchema, Type } from "typebox";
 import { type Fold, prepareWith } from "../schemas/aliases.js";
+import { UNDECLARED } from "../schemas/lenient.js";
 
 /** What Pi's transcript shows of a result. */
 export type ResultSummary =
@@ -43,9 +45,11 @@ export interface ToolManifest<Details = unknown> {
 /**
  * `wait: false`: the call returns at once and the answer arrives later as a
  * message (tools/engine/waiting.ts). Every tool takes it; the engine takes it
- * off before the tool's own check.
+ * off before the tool's own check. It is accepted but not declared: one rule
+ * of the first declared tool names it for all (`WAIT_LINE`, tools/loadout.ts).
  */
-export const WAIT = Type.Optional(Type.Boolean({ description: "false: ask, go on; answer comes as a message" }));
+export const WAIT = Type.Optional(Type.Boolean({ ...UNDECLARED }));
+export const WAIT_LINE = "Form tools take wait: false: ask, go on; answer comes as a message.";
 
 /** Keep the details type of a manifest while listing it with others; its parameters take `wait`. */
 export function defineManifest<Details>(manifest: ToolManifest<Details>): ToolManifest<Details> {

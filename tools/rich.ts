@@ -77,7 +77,7 @@ export const askRichQuestions = defineManifest<RichDetails>({
   label: "Rich questions",
 
   description:
-    "A rich review form: radio, checkbox or text questions with body, context, recommendation and caveats; the user can add notes.",
+    "A rich review form: radio, checkbox or text questions with body, context, recommendation and caveats; notes allowed.",
   promptSnippet: "Decisions with context and recommendations",
   promptGuidelines: ["With ask_rich_questions, mark your pick recommended: true and say why in recommendation."],
 

@@ -12,6 +12,17 @@ import { WAITING_ENTRY, WAITING_KEY, type WaitingEntry } from "./waiting-names.j
 
 export const WITHDRAW_TOOL = "withdraw_question";
 
+/**
+ * What a request carries of `withdraw_question` where it is declared (Pi
+ * 0.73). Pi 1.x leaves its declaration out (tools/loadout.ts): the model
+ * learns of it from the text of a call that asked without waiting.
+ */
+export const WITHDRAW_DECLARATION = {
+  name: WITHDRAW_TOOL,
+  description: "Withdraw a wait: false question by id (ask-1); the user is told.",
+  parameters: Type.Object({ id: Type.String() }),
+};
+
 export function registerWaiting(pi: ExtensionAPI, state: FormchartState): void {
   pi.registerShortcut(WAITING_KEY, {
     description: "pi-formchart: open the oldest question that waits",
@@ -21,10 +32,8 @@ export function registerWaiting(pi: ExtensionAPI, state: FormchartState): void {
     },
   });
   pi.registerTool({
-    name: WITHDRAW_TOOL,
+    ...WITHDRAW_DECLARATION,
     label: "Withdraw question",
-    description: "Withdraw a question asked with wait: false that you no longer need; the user is told.",
-    parameters: Type.Object({ id: Type.String({ description: "its id, e.g. ask-1" }) }),
     execute: async (_id, params) => (await loadEngine()).withdrawWaiting(state, params),
   });
   pi.on("session_start", async (_event, ctx) => {

@@ -46,7 +46,7 @@ describe("a question that does not wait, in the real pi", () => {
     prompt("set up the project");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([
-      "Asked the user (ask-1): Which database should we use? Their answer will arrive as a message; go on with work that does not depend on it.",
+      "Asked the user (ask-1): Which database should we use? Their answer will arrive as a message; go on with work that does not depend on it (withdraw_question withdraws it).",
     ]);
     await term.waitFor("Meanwhile I am writing the migration.");
     const waiting = await term.waitFor("Alt+A opens ask-1: Which database should we use?");

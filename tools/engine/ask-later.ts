@@ -48,7 +48,7 @@ export function askLater(
   if (!prepared.ok) return content(failureText(prepared.error), tool.failure(prepared.error, raw));
   const question = waitingOf(state).ask(ctx, tool.name, prepared.args, prepared.form as never);
   return content(
-    `Asked the user (${question.id}): ${subjectOf(question.form.spec)} Their answer will arrive as a message; go on with work that does not depend on it.`,
+    `Asked the user (${question.id}): ${subjectOf(question.form.spec)} Their answer will arrive as a message; go on with work that does not depend on it (withdraw_question withdraws it).`,
     { outcome: "pending", id: question.id },
   );
 }
