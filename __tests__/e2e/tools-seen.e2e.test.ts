@@ -7,6 +7,8 @@
  * total a request carries stays within twice what Pi's own questionnaire
  * example costs. Pi 0.73 declares what is registered: every tool unless the
  * settings name a set, and withdraw_question, which Pi 1.x leaves undeclared. `/formchart tools` gives what the request carries.
+ * Print mode has no UI: without `declareWithoutUI` the request carries nothing of this package, so the
+ * tests that measure the sets keep the tools with it.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
