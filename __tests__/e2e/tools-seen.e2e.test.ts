@@ -20,7 +20,7 @@ import { TOOL_SETS } from "../../tools/tool-sets.js";
 import { WITHDRAW_TOOL } from "../../tools/waiting.js";
 import { PROJECT_ROOT } from "./pi-home.js";
 import { HOST } from "./pi-host.js";
-import { runPrintPi } from "./rpc.js";
+import { runPrintPi, startRpcPi } from "./rpc.js";
 
 /** Characters of the declarations and of the system message a request carries, counted as `npm run bench` counts them. */
 interface Footprint {
@@ -73,6 +73,18 @@ describe("where no one can answer", () => {
     const kept = await firstRequest([PROJECT_ROOT]);
     expect(kept.names).toContain("question");
     expect(kept.names).not.toEqual(bare.names);
+  });
+
+  it("RPC mode has dialogs: the default set is declared without the setting", async () => {
+    const rpc = await startRpcPi([{ text: "ok" }], () => undefined, ["--mode", "rpc"], {});
+    try {
+      rpc.prompt("hi");
+      await rpc.model.waitForRequests(1, 30000);
+      const names = footprint(rpc.model.requests[0]).names;
+      expect(names).toEqual(expect.arrayContaining(HOST.current ? ["question", "tool_search"] : [...TOOL_SETS.all]));
+    } finally {
+      await rpc.close();
+    }
   });
 });
 
