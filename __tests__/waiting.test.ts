@@ -106,6 +106,9 @@ const routes = new TestModel(waitingMachine, {
     `${snapshot.value}${snapshot.value === "opened" && previous?.value === "putBack" ? " again" : ""}`) as never,
 }).getSimplePaths();
 
+/** The fold key as the terminal sends it (Alt+H: ESC, then h). */
+const ALT_H = "\x1bh";
+
 const ends = routes.filter((route) => route.state.status === "done");
 
 beforeEach(() => {
@@ -213,6 +216,30 @@ describe("a question put back", () => {
     await x.closed();
     expect(x.pi.sent.map((m) => m.message.content)).toEqual([
       "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite\nCI: user selected: 1. GitHub",
+    ]);
+  });
+
+  it("goes back to waiting on the fold key too, with the answer given kept", async () => {
+    const ci = { id: "ci", label: "CI", prompt: "Which CI?", options: [{ label: "GitHub" }, { label: "Jenkins" }] };
+    const x = await extension({ ...asked, questions: [...asked.questions, ci] });
+    await x.take({ type: "OPEN" });
+    x.form()!.handleInput("2");
+    expect(x.form()!.render(100).join("\n")).toContain("Alt+H put back");
+    x.form()!.handleInput(ALT_H);
+    // Closed, not folded in place: nothing of the form is left to draw.
+    expect(x.form()?.render(80).join("\n")).toBeUndefined();
+    await x.closed();
+    expect(x.widget.at(-1)).toEqual([expect.stringContaining("A question waits (0:00) · Alt+A opens ask-1")]);
+    expect(x.pi.sent).toEqual([]);
+    await x.take({ type: "OPEN" });
+    const screen = x.form()!.render(80).join("\n");
+    expect(screen).toContain("Restored what you entered");
+    x.form()!.handleInput(KEY.right);
+    x.form()!.handleInput("2");
+    x.form()!.handleInput(KEY.enter);
+    await x.closed();
+    expect(x.pi.sent.map((m) => m.message.content)).toEqual([
+      "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite\nCI: user selected: 2. Jenkins",
     ]);
   });
 });

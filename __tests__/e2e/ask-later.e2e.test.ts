@@ -104,7 +104,7 @@ describe("a question that does not wait, in the real pi", () => {
     expect(term.screen()).not.toContain("A question waits");
   });
 
-  it("queues two: the line counts them, each opens on its own, and both answers reach the model", async () => {
+  it("queues two: the line counts them, the fold key puts one back, each opens on its own, and both answers reach the model", async () => {
     const { model, term, prompt } = await startPi(
       [
         {
@@ -121,6 +121,13 @@ describe("a question that does not wait, in the real pi", () => {
     await term.waitFor("Both asked; going on.");
     await term.waitFor("2 questions wait");
     expect(term.screen()).toContain("Alt+A opens ask-1: Which database should we use?");
+    term.press("M-a");
+    expect(await term.waitFor("2. SQLite")).toContain("Alt+H put back");
+    // The fold key closes the opened question: both wait again, the oldest first.
+    term.press("M-h");
+    const back = await term.waitFor("2 questions wait");
+    expect(back).toContain("Alt+A opens ask-1: Which database should we use?");
+    expect(back).not.toContain("2. SQLite");
     term.press("M-a");
     await term.waitFor("2. SQLite");
     term.press("Down", "Enter");

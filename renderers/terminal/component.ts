@@ -64,6 +64,8 @@ export class FormComponent implements Component, Focusable {
   private readonly hints: KeyHints;
   /** The mouse answers the form (the setting is on). */
   private readonly mouseOn: boolean;
+  /** The fold key puts the form back (closes it, what was entered kept) instead of folding it. */
+  private readonly foldPutsBack: boolean;
   /**
    * Mouse reporting of the form's own, when the setting asks for it and the
    * host leaves the mouse to the terminal; a full-screen host reports the
@@ -96,7 +98,12 @@ export class FormComponent implements Component, Focusable {
     this.kb = options.keybindings ?? getKeybindings();
     this.outsideKeys = outsideKeys(options.keybindings);
     const external = this.outsideKeys[0];
-    this.hints = { ...hintsFrom(this.kb), ...(external ? { external: keyName(external) } : {}) };
+    this.foldPutsBack = options.foldPutsBack === true;
+    this.hints = {
+      ...hintsFrom(this.kb),
+      ...(external ? { external: keyName(external) } : {}),
+      ...(this.foldPutsBack ? { fold: "put back" } : {}),
+    };
     this.onDone = options.done;
     this.editorCommand = options.editorCommand ?? (() => outsideCommand());
     this.notice = options.notice;
@@ -211,6 +218,11 @@ export class FormComponent implements Component, Focusable {
     if (!event) {
       this.message = unboundKey(data);
       if (hadMessage || this.message) this.host.requestRender();
+      return;
+    }
+    // A form that can be put back closes on the fold key, keeping what was entered.
+    if (event.type === "FOLD" && this.foldPutsBack) {
+      this.abort();
       return;
     }
     const before = this.snapshot;

@@ -15,6 +15,8 @@ export interface KeyHints {
   cancel: string;
   /** The key that opens the person's own editor on an open field (Pi's `app.editor.external`), when it has one. */
   external?: string;
+  /** What the fold key does, when it does not fold: a form that can be put back names that. */
+  fold?: string;
 }
 
 /** The external editor's group, in every editor. */
@@ -27,7 +29,9 @@ export const DEFAULT_HINTS: KeyHints = { up: "↑", down: "↓", confirm: "Enter
 type QuestionMode = "choosing" | "typing" | "noting";
 
 /** The fold key (Alt+H, in keymap.ts) works in editors too; the lists and the review name it. */
-const FOLD_HINT = "Alt+H fold";
+function foldHint(hints: KeyHints): string {
+  return `Alt+H ${hints.fold ?? "fold"}`;
+}
 
 /** Esc's group: once something was entered, Esc asks before it discards. */
 function cancelGroup(hints: KeyHints, entered: boolean): string {
@@ -63,7 +67,7 @@ export function questionHelp(
   }
   if (q.notes) parts.push("n note");
   if (tabbed) parts.push("Tab/←→ questions");
-  parts.push(FOLD_HINT, cancelGroup(hints, entered));
+  parts.push(foldHint(hints), cancelGroup(hints, entered));
   return parts;
 }
 
@@ -88,7 +92,7 @@ export function reviewHelp(
     ...(additionalNotes ? ["n additional notes"] : []),
     ...(declinable ? ["d decline"] : []),
     ...(questions ? ["Tab/←→ questions"] : []),
-    FOLD_HINT,
+    foldHint(hints),
     cancelGroup(hints, entered),
   ];
 }

@@ -39,6 +39,12 @@ export interface FormComponentOptions {
   inspect?: (event: InspectionEvent) => void;
   /** A line shown at the top of the form. */
   notice?: string;
+  /**
+   * The fold key closes the form as put back (cancelled, with what was
+   * entered, which the caller keeps as a draft) instead of folding it: a
+   * question that waits beside the editor goes back to waiting.
+   */
+  foldPutsBack?: boolean;
   /** Report the mouse while the form has focus (clicks and the wheel answer the form). */
   mouse?: boolean;
   /**

@@ -68,12 +68,16 @@ export async function run<A, R>(job: FormJob<A, R>, request: RunRequest): Promis
   };
 }
 
-/** Show a prepared form, restoring the draft of the same form, and keep what the person entered. */
+/**
+ * Show a prepared form, restoring the draft of the same form, and keep what the person entered;
+ * `foldPutsBack`: the fold key closes the form (a question that waits goes back to waiting).
+ */
 export function showAndKeep(
   state: FormchartState,
   ctx: ExtensionContext,
   form: ShownForm | PreparedForm<unknown>,
   signal: AbortSignal | undefined,
+  { foldPutsBack = false }: { foldPutsBack?: boolean } = {},
 ): Promise<ShowOutcome> {
   return state.track(signal, async (formSignal) => {
     const { spec } = form;
@@ -84,6 +88,7 @@ export function showAndKeep(
       restore: found?.context,
       notice: found ? (found.kept ? keptNotice(found.kept) : RESTORED_NOTICE) : undefined,
       mouse: state.settings.mouse,
+      foldPutsBack,
       editorCommand: () =>
         piEditorCommand({
           hostVersion: VERSION,

@@ -27,6 +27,8 @@ export interface ShowOptions {
   restore?: FormContext;
   /** A line shown at the top of the form (that a draft was restored). */
   notice?: string;
+  /** The fold key puts the form back (closes it as cancelled, what was entered kept) instead of folding it. */
+  foldPutsBack?: boolean;
   /** Forms take clicks and the wheel. */
   mouse?: boolean;
   /** The command the external-editor key runs (the host's choice). */
@@ -60,6 +62,7 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
         restore: options.restore,
         notice: options.notice,
         mouse: options.mouse,
+        foldPutsBack: options.foldPutsBack,
         editorCommand: options.editorCommand,
       });
       const onAbort = () => form?.abort();

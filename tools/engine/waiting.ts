@@ -103,7 +103,9 @@ export class WaitingQuestions {
     question.chart.send({ type: "OPEN" });
     question.close = new AbortController();
     this.show();
-    const outcome = await showAndKeep(this.state, ctx, question.form, question.close.signal);
+    const outcome = await showAndKeep(this.state, ctx, question.form, question.close.signal, {
+      foldPutsBack: true,
+    });
     const closedBy = question.close.signal.aborted;
     question.close = undefined;
     if (question.chart.getSnapshot().status === "done") return true;
