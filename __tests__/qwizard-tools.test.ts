@@ -1,7 +1,7 @@
 import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { validateToolArguments } from "@earendil-works/pi-ai";
-import { beforeEach, describe, expect, it } from "@jest/globals";
+import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import type { FormComponent } from "../renderers/terminal/component.js";
 import { NESTED_CALL } from "../tools/events.js";
 import { createFormchart } from "../tools/index.js";
@@ -13,10 +13,18 @@ import { fakePi, fakeUiContext, noUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 const agentDir = () => tempAgentDir();
+/** A session someone can answer in (Pi's terminal, or RPC's dialogs). */
+const withUI = { hasUI: true, ui: { notify: () => {} } };
+const started: Array<ReturnType<typeof fakePi>> = [];
+// A session with a UI warms the engine up a moment later, unless it ends first.
+afterEach(async () => {
+  for (const pi of started.splice(0)) await pi.fire("session_shutdown", {});
+});
 
 function setup(dir = agentDir()) {
   const pi = fakePi();
   createFormchart({ agentDir: dir })(pi.api);
+  started.push(pi);
   return { ...pi, dir };
 }
 
@@ -384,6 +392,8 @@ describe("settings and /qwizard", () => {
       mouse: true,
       bell: true,
       deliverWhenIdle: "next-prompt",
+      declareWithoutUI: true,
+      promptLines: ["Ask once."],
     });
     expect(readSettings(file).settings).toEqual({
       autoThrottle: false,
@@ -394,6 +404,8 @@ describe("settings and /qwizard", () => {
       mouse: true,
       bell: true,
       deliverWhenIdle: "next-prompt",
+      declareWithoutUI: true,
+      promptLines: ["Ask once."],
     });
     writeFileSync(file, "{ not json");
     expect(readSettings(file).settings).toEqual({
@@ -405,6 +417,7 @@ describe("settings and /qwizard", () => {
       mouse: false,
       bell: false,
       deliverWhenIdle: "start-turn",
+      declareWithoutUI: false,
     });
     // A list of one's own (older files kept every tool in it): a named set when it is one, else custom.
     writeFileSync(file, JSON.stringify({ tools: [...qwizard, "ask_rich_questions", "ask_form"] }));
@@ -454,13 +467,14 @@ describe("settings and /qwizard", () => {
 
     const current = fakePi();
     createFormchart({ agentDir: dir, hostVersion: "1.6.0" })(current.api);
+    started.push(current);
     expect([...current.tools.keys()]).toHaveLength(8);
     const exposure = (name: string) => (current.tools.get(name) as { exposure?: string }).exposure;
     expect(exposure("question_input")).toBe("model-only");
     expect(exposure("question_branch")).toBe("deferred");
     // At session start every tool is active (callable by name), only the set declared, and tool_search on;
     // withdraw_question is callable but undeclared (the text of a wait: false call names it).
-    await current.fire("session_start", {});
+    await current.fire("session_start", {}, withUI);
     expect(current.active()).toEqual(expect.arrayContaining([...ALL_TOOLS, "withdraw_question", "tool_search"]));
     expect(current.declared()).toEqual(["read", "bash", "question_input", "tool_search"]);
   });
@@ -473,7 +487,7 @@ describe("settings and /qwizard", () => {
 
   it("tool_search finds a hidden tool, which is declared from then on; the others stay hidden and callable", async () => {
     const pi = setup();
-    await pi.fire("session_start", {});
+    await pi.fire("session_start", {}, withUI);
     // Pi's search ranks only the tools that are not active: the hidden ones leave the active set while it runs.
     await pi.fire("tool_call", { toolName: "tool_search", toolCallId: "s1", input: { query: "branch" } });
     expect(pi.active()).not.toContain("question_branch");
@@ -503,7 +517,7 @@ describe("settings and /qwizard", () => {
     const pi = setup(dir);
     const notices: string[] = [];
     const ctx = { hasUI: true, ui: { notify: (text: string) => notices.push(text) } };
-    await pi.fire("session_start", {});
+    await pi.fire("session_start", {}, withUI);
     await pi.commands.get("formchart")!.handler("tools", ctx);
     const table = notices.at(-1)!;
     expect(table).toMatch(/● compact +[\d,]+ chars {2}question\n/);
@@ -524,7 +538,7 @@ describe("settings and /qwizard", () => {
     expect(pi.active()).toEqual(expect.arrayContaining([...ALL_TOOLS, "tool_search"]));
     expect((pi.tools.get("questionnaire") as { exposure?: string }).exposure).toBe("deferred");
     await pi.commands.get("formchart")!.handler("tools many", ctx);
-    expect(notices.at(-1)).toBe('"many" is not a tool set.\nUsage: /formchart tools compact|qwizard|all');
+    expect(notices.at(-1)).toBe('"many" is not a tool set.\nUsage: /formchart tools compact|qwizard|all|none');
   });
 
   it("/formchart tools marks the set in force in this Pi, not one another Pi saved since", async () => {
@@ -533,8 +547,8 @@ describe("settings and /qwizard", () => {
     const there = setup(dir);
     const notices: string[] = [];
     const ctx = { hasUI: true, ui: { notify: (text: string) => notices.push(text) } };
-    await here.fire("session_start", {});
-    await there.fire("session_start", {});
+    await here.fire("session_start", {}, withUI);
+    await there.fire("session_start", {}, withUI);
     await there.commands.get("formchart")!.handler("tools all", ctx);
     // Any change here reads the file again, with the other Pi's set in it.
     await here.commands.get("formchart")!.handler("mouse on", ctx);

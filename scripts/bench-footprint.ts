@@ -85,7 +85,8 @@ async function firstRequest(h: FootprintHost, work: string, extension?: string, 
     const home = writePiHome(
       agentDir,
       model.baseUrl,
-      toolSet ? { "pi-formchart/settings.json": JSON.stringify({ toolSet }) } : {},
+      // Print mode has no UI: the setting keeps the tools declared, as a session with one declares them.
+      { "pi-formchart/settings.json": JSON.stringify({ ...(toolSet ? { toolSet } : {}), declareWithoutUI: true }) },
     );
     // An empty working directory: no project files (AGENTS.md, .pi/) of the checkout in the prompt.
     const cwd = mkdtempSync(join(work, "cwd-"));

@@ -31,7 +31,7 @@ export const FORMCHART_HELP = [
   "  /formchart graph [svg|mermaid|dot]   draw the statechart of the form shown last",
   "  /formchart review [--open]           write the review page of the form shown last (--open: open it in a browser)",
   "  /formchart mouse [on|off]            answer forms with the mouse too (off by default: it takes text selection away while a form is open)",
-  "  /formchart tools [compact|qwizard|all]  which tools the model sees directly, and what each set costs every request",
+  "  /formchart tools [compact|qwizard|all|none]  which tools the model sees directly, and what each set costs every request",
   "  /formchart timeout [off|<seconds>]   how long forms wait for a key before they close with the recommended options (off by default)",
 ].join("\n");
 
@@ -202,7 +202,7 @@ function toolsSetting(
     if (current.name === "custom")
       rows.push(row(true, "custom", loadout.cost(current.tools, searchSnippet), current.tools));
     const hidden = loadout.hidden;
-    const notes = loadout.defers
+    const sets = loadout.defers
       ? hidden.length
         ? [
             ...(loadout.loaded.length ? [`Declared too, loaded with tool_search: ${loadout.loaded.join(", ")}.`] : []),
@@ -210,7 +210,19 @@ function toolsSetting(
           ]
         : ["Every tool is declared."]
       : ["This Pi declares every tool it registers: it registers the tools of the set in force, and no other."];
-    return ["Tools declared to the model (characters every request carries):", ...rows, ...notes].join("\n");
+    const notes = loadout.withoutUI
+      ? ["No one can answer here (no UI): no form tool is declared (declareWithoutUI in the settings keeps them)."]
+      : current.name === "none"
+        ? ["No form tool is declared or callable."]
+        : sets;
+    const lines = state.settings.promptLines;
+    const rules = `${lines ? (lines.length ? "your own (promptLines)" : "none (promptLines is empty)") : "the tools' own"}, ${loadout.ruleCost(current.tools).toLocaleString("en-US")} chars of the set in force`;
+    return [
+      "Tools declared to the model (characters every request carries):",
+      ...rows,
+      ...notes,
+      `Prompt lines: ${rules} (promptLines in the settings file replaces them; [] removes them).`,
+    ].join("\n");
   };
   if (value === undefined) return { text: `${table()}\n${usage}`, level: "info" };
   if (!isToolSetName(value)) return { text: `"${value}" is not a tool set.\n${usage}`, level: "error" };

@@ -112,7 +112,7 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout:
   const naming = new SessionNaming();
   const { registered } = loadout;
   pi.on("session_start", (_event, ctx) => {
-    loadout.activate();
+    loadout.start(ctx.hasUI);
     // A broken settings file is said at once, not only when a command reads or changes a setting.
     if (ctx.hasUI && state.settingsProblem)
       ctx.ui.notify(

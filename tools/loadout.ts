@@ -23,6 +23,13 @@
  *   is declared (`withdraw_question` in every set). Every tool is registered
  *   unless the settings file names a set; a set chosen while Pi runs takes
  *   effect when it starts again.
+ * - Where no one can answer (print and JSON mode: no UI; RPC has dialogs)
+ *   and in the `none` set, no form tool is declared or active, nor
+ *   `withdraw_question`, nor the tool_search this package switched on, so
+ *   their prompt lines go too; `declareWithoutUI` in the settings keeps the
+ *   set without a UI, for a pipeline that wants the `no_ui` result.
+ * - The person's `promptLines` (settings) replace the tools' rules and the
+ *   `wait` line; the line naming the undeclared tools stays.
  *
  * Costs are what a request carries (`npm run bench` counts the same way, in
  * the OpenAI chat-completions shape the scripted model receives): each
@@ -61,8 +68,7 @@ export function requestChars(tool: Declaration, strictField = false): number {
   const fn = { name, description, parameters, ...(strictField ? { strict: false } : {}) };
   const entry = JSON.stringify({ type: "function", function: fn });
   const line = tool.promptSnippet ? `- ${name}: ${tool.promptSnippet}\n` : "";
-  const rules = (tool.promptGuidelines ?? []).map((rule) => rule.trim()).filter(Boolean);
-  return chars(entry) + chars(line) + chars(rules.map((rule) => `- ${rule}\n`).join(""));
+  return chars(entry) + chars(line) + ruleChars(tool.promptGuidelines ?? []);
 }
 
 /** A tool as Pi is given it. */
@@ -124,9 +130,26 @@ export function reachOf(undeclared: readonly AnyManifest[], search: number | und
   return viaSearch < chars(`- ${shapes}\n`) ? { search: true, line: named } : { search: false, line: shapes };
 }
 
-/** The rules the first declared tool carries for all: `wait`, and how the undeclared tools are reached. */
-function carrierLines(reach: string | undefined): string[] {
-  return reach ? [WAIT_LINE, reach] : [WAIT_LINE];
+/**
+ * The rules a tool of a set carries: its own, or none where the person's
+ * `promptLines` replace them; the first declared tool carries the rules for
+ * all besides (`wait`, or the person's lines) and how the undeclared tools are reached.
+ */
+export function linesOf(
+  tool: AnyManifest,
+  carrier: boolean,
+  reach: string | undefined,
+  promptLines: readonly string[] | undefined,
+): string[] {
+  const own = promptLines ? [] : tool.promptGuidelines;
+  if (!carrier) return [...own];
+  return [...own, ...(promptLines ?? [WAIT_LINE]), ...(reach ? [reach] : [])];
+}
+
+/** Characters a request carries of rules, one `- rule` line each. */
+export function ruleChars(rules: readonly string[]): number {
+  const lines = rules.map((rule) => rule.trim()).filter(Boolean);
+  return chars(lines.map((rule) => `- ${rule}\n`).join(""));
 }
 
 /** Whether a set's hidden tools are reached through tool_search, and the line that says how. */
@@ -155,6 +178,8 @@ export class ToolLoadout {
   private searchOn = false;
   /** What tool_search costs a request, once Pi can say (at session start); until then, call shapes reach the hidden tools. */
   private searchChars: number | undefined;
+  /** No one can answer here (print or JSON mode, unless the settings keep the tools): no form tool is declared. */
+  private noUI = false;
 
   constructor(
     private readonly pi: ExtensionAPI,
@@ -198,8 +223,8 @@ export class ToolLoadout {
   private register(tool: AnyManifest): void {
     const inSet = this.set.tools.has(tool.name);
     const carrier = inSet && this.registered.find((t) => this.set.tools.has(t.name)) === tool;
-    const lines = carrier ? carrierLines(this.defers ? this.reach().line : undefined) : [];
-    const declared = lines.length ? { ...tool, promptGuidelines: [...tool.promptGuidelines, ...lines] } : tool;
+    const lines = linesOf(tool, carrier, this.defers ? this.reach().line : undefined, this.state.settings.promptLines);
+    const declared = { ...tool, promptGuidelines: lines };
     if (!this.defers) {
       registerFormTool(this.pi, this.state, declared);
       return;
@@ -225,12 +250,18 @@ export class ToolLoadout {
    * reach them (the tools are registered again when that changes the line).
    */
   activate(): void {
+    if (this.withdrawn) {
+      this.withdraw();
+      return;
+    }
     if (!this.defers) return;
     const before = this.reach();
     this.searchChars = searchCost(this.pi);
     if (this.reach().line !== before.line) for (const tool of this.registered) this.register(tool);
     const active = this.pi.getActiveTools();
     const next = new Set([...active, ...this.registered.map((tool) => tool.name)]);
+    // Back from the none set: withdraw_question is callable again (its declaration stays hidden).
+    if (this.pi.getAllTools().some((tool) => tool.name === WITHDRAW_TOOL)) next.add(WITHDRAW_TOOL);
     const search = this.hidden.length > 0 && this.reach().search;
     if (search && !next.has(TOOL_SEARCH)) {
       next.add(TOOL_SEARCH);
@@ -242,9 +273,36 @@ export class ToolLoadout {
     this.pi.setActiveTools([...next]);
   }
 
+  /**
+   * Whether no form tool is declared or callable: the `none` set, or no UI
+   * (print and JSON mode) unless the settings keep the tools.
+   */
+  get withdrawn(): boolean {
+    return this.noUI || this.set.tools.size === 0;
+  }
+
+  /** Whether this session has no one to answer and the settings leave the tools out: said at session start. */
+  get withoutUI(): boolean {
+    return this.noUI;
+  }
+
+  /** At session start: whether anyone can answer (Pi gives RPC a UI); without one the tools go unless the settings keep them. */
+  start(hasUI: boolean): void {
+    this.noUI = !hasUI && !this.state.settings.declareWithoutUI;
+    this.activate();
+  }
+
+  /** Every form tool, withdraw_question and the tool_search this package switched on leave the active set: requests carry none of them. */
+  private withdraw(): void {
+    const ours = new Set([...this.registered.map((tool) => tool.name), WITHDRAW_TOOL]);
+    if (this.searchOn) ours.add(TOOL_SEARCH);
+    this.searchOn = false;
+    this.pi.setActiveTools(this.pi.getActiveTools().filter((name) => !ours.has(name)));
+  }
+
   /** Just before a tool_search call runs: the hidden tools leave the active set, so Pi's search ranks them. */
   beforeSearch(toolCallId: string): void {
-    const hidden = this.defers ? this.hidden : [];
+    const hidden = this.defers && !this.withdrawn ? this.hidden : [];
     if (hidden.length === 0) return;
     this.searching.set(toolCallId, hidden);
     this.pi.setActiveTools(this.pi.getActiveTools().filter((name) => !hidden.includes(name)));
@@ -284,13 +342,26 @@ export class ToolLoadout {
     }));
   }
 
+  /**
+   * What the rules of a set's tools cost every request, in characters: the
+   * tools' own and `wait`'s, or the person's `promptLines` in their place.
+   */
+  ruleCost(tools: readonly string[]): number {
+    const own = MANIFESTS.filter((tool) => tools.includes(tool.name));
+    const promptLines = this.state.settings.promptLines;
+    return own.reduce((sum, tool, i) => sum + ruleChars(linesOf(tool, i === 0, undefined, promptLines)), 0);
+  }
+
   /** What a set of tools costs every request on this host, in characters. */
   cost(tools: readonly string[], searchSnippet?: string): number {
+    // No form tool: nothing of this package in the request.
+    if (tools.length === 0) return 0;
     const own = MANIFESTS.filter((tool) => tools.includes(tool.name));
     const rest = MANIFESTS.filter((tool) => !tools.includes(tool.name));
     const reach = this.defers ? reachOf(rest, searchCost(this.pi)) : { search: false };
+    const promptLines = this.state.settings.promptLines;
     const declared = own.reduce((sum, tool, i) => {
-      const guidelines = i === 0 ? [...tool.promptGuidelines, ...carrierLines(reach.line)] : tool.promptGuidelines;
+      const guidelines = linesOf(tool, i === 0, reach.line, promptLines);
       return sum + requestChars({ ...declarationOf(tool), promptGuidelines: guidelines }, !this.defers);
     }, 0);
     const search = this.pi.getAllTools().find((tool) => tool.name === TOOL_SEARCH);

@@ -2,7 +2,8 @@
  * pi-formchart's settings, kept in `<Pi agent dir>/pi-formchart/settings.json`.
  *
  * Contract: a missing file means the defaults (auto-throttle on, 3 seconds,
- * the compact tool set, /rich-questions forcing a tool call, no timeout); a malformed
+ * the compact tool set, the tools' own prompt lines, no form tools declared
+ * without a UI, /rich-questions forcing a tool call, no timeout); a malformed
  * field falls back to its default alone; a file that cannot be read or is not
  * a JSON object is reported and never overwritten (the defaults apply until
  * it is fixed); saving keeps keys this version does not know and writes
@@ -71,6 +72,17 @@ export interface Settings {
    * starts a turn (`start-turn`), or goes with the next prompt (`next-prompt`).
    */
   deliverWhenIdle: "start-turn" | "next-prompt";
+  /**
+   * The form tools stay declared where no one can answer (print and JSON
+   * mode), for a pipeline that wants their `no_ui` result; off: they are left
+   * out of every request there. RPC has dialogs and keeps them either way.
+   */
+  declareWithoutUI: boolean;
+  /**
+   * The person's own prompt lines in place of the tools' rules (an empty list:
+   * none); undefined: the tools' own. The line naming the undeclared tools stays.
+   */
+  promptLines?: string[];
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -82,6 +94,7 @@ export const DEFAULT_SETTINGS: Settings = {
   mouse: false,
   bell: false,
   deliverWhenIdle: "start-turn",
+  declareWithoutUI: false,
 };
 
 export function settingsPath(agentDir: string): string {
@@ -146,8 +159,15 @@ function settingsOf(r: Record<string, unknown>): Settings {
     mouse: r.mouse === true,
     bell: r.bell === true,
     deliverWhenIdle: r.deliverWhenIdle === "next-prompt" ? "next-prompt" : "start-turn",
+    declareWithoutUI: r.declareWithoutUI === true,
     ...(validTimeout(r.timeoutSeconds) ? { timeoutSeconds: r.timeoutSeconds } : {}),
+    ...(validLines(r.promptLines) ? { promptLines: r.promptLines.map((line) => line.trim()).filter(Boolean) } : {}),
   };
+}
+
+/** A list of prompt lines: strings, each one line. */
+function validLines(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((line) => typeof line === "string" && !/[\r\n]/.test(line));
 }
 
 /** The longest timeout a setting takes: a call's longest (a day). */

@@ -30,6 +30,8 @@ export const TOOL_SETS = {
   qwizard: ["question", "questionnaire", "question_input", "question_throttle", "question_branch"],
   /** Every tool declared. */
   all: [...ALL_TOOL_NAMES],
+  /** No form tool: none declared or callable, and no prompt line. */
+  none: [],
 } as const satisfies Record<string, readonly ToolName[]>;
 
 export type ToolSetName = keyof typeof TOOL_SETS;

@@ -25,11 +25,12 @@ export interface PiHome {
 
 /**
  * The files the agent directory starts with besides Pi's own: every tool
- * declared (`toolSet: "all"`), so a scripted model can call any tool by name;
+ * declared (`toolSet: "all"`), in print and JSON mode too (`declareWithoutUI`),
+ * so a scripted model can call any tool by name and get its `no_ui` result;
  * tools-seen.e2e.test.ts checks the default set, with no settings file.
  */
 export const EVERY_TOOL: Record<string, string> = {
-  "pi-formchart/settings.json": JSON.stringify({ toolSet: "all" }),
+  "pi-formchart/settings.json": JSON.stringify({ toolSet: "all", declareWithoutUI: true }),
 };
 
 export function makePiHome(baseUrl: string, files: Record<string, string> = EVERY_TOOL): PiHome {

@@ -36,9 +36,11 @@ export async function startRpcPi(
   script: ScriptedTurn[],
   answer: (request: UiRequest) => DialogReply,
   extra: string[] = ["--mode", "rpc"],
+  /** The files the agent directory starts with (every tool declared by default). */
+  files?: Record<string, string>,
 ): Promise<RpcPi> {
   const model = await startFakeModel(script);
-  const home = makePiHome(model.baseUrl);
+  const home = makePiHome(model.baseUrl, files);
   const cwd = mkdtempSync(join(tmpdir(), "formchart-cwd-"));
   const [bin, ...args] = piCommand(extra);
   const child: ChildProcessWithoutNullStreams = spawn(bin, args, {

@@ -7,6 +7,8 @@
  * total a request carries stays within twice what Pi's own questionnaire
  * example costs. Pi 0.73 declares what is registered: every tool unless the
  * settings name a set, and withdraw_question, which Pi 1.x leaves undeclared. `/formchart tools` gives what the request carries.
+ * Print mode has no UI: without `declareWithoutUI` the request carries nothing of this package, so the
+ * tests that measure the sets keep the tools with it.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
@@ -18,7 +20,7 @@ import { TOOL_SETS } from "../../tools/tool-sets.js";
 import { WITHDRAW_TOOL } from "../../tools/waiting.js";
 import { PROJECT_ROOT } from "./pi-home.js";
 import { HOST } from "./pi-host.js";
-import { runPrintPi } from "./rpc.js";
+import { runPrintPi, startRpcPi } from "./rpc.js";
 
 /** Characters of the declarations and of the system message a request carries, counted as `npm run bench` counts them. */
 interface Footprint {
@@ -33,8 +35,16 @@ function footprint(request: RecordedRequest): Footprint {
   return { tools, system: seen.system, names: seen.tools.map((tool) => tool.name) };
 }
 
-/** The first request pi sends, with no settings file of this package unless `files` brings one (the default set). */
-async function firstRequest(extensions: string[], files: Record<string, string> = {}) {
+/**
+ * The settings file that keeps the tools declared in print mode (no UI), with
+ * the set it names, if any (else the default set).
+ */
+const setting = (toolSet?: string) => ({
+  "pi-formchart/settings.json": JSON.stringify({ ...(toolSet ? { toolSet } : {}), declareWithoutUI: true }),
+});
+
+/** The first request pi sends in print mode, the tools kept declared (`files` replaces that settings file). */
+async function firstRequest(extensions: string[], files: Record<string, string> = setting()) {
   const { model } = await runPrintPi([{ text: "ok" }], "hi", [], { extensions, files });
   return footprint(model.requests[0]);
 }
@@ -48,9 +58,35 @@ const EXAMPLE = join(
   "extensions",
   "questionnaire.ts",
 );
-const setting = (toolSet: string) => ({ "pi-formchart/settings.json": JSON.stringify({ toolSet }) });
 
 const cost = (seen: Footprint, bare: Footprint) => seen.tools + seen.system - bare.tools - bare.system;
+
+describe("where no one can answer", () => {
+  it("print and JSON mode: the request carries nothing of this package; declareWithoutUI keeps the set", async () => {
+    const bare = await firstRequest([], {});
+    for (const mode of [[], ["--mode", "json"]]) {
+      const { model } = await runPrintPi([{ text: "ok" }], "hi", mode, { files: {} });
+      const seen = footprint(model.requests[0]);
+      // No form tool, withdraw_question or tool_search, and not one prompt line of ours.
+      expect(seen).toEqual(bare);
+    }
+    const kept = await firstRequest([PROJECT_ROOT]);
+    expect(kept.names).toContain("question");
+    expect(kept.names).not.toEqual(bare.names);
+  });
+
+  it("RPC mode has dialogs: the default set is declared without the setting", async () => {
+    const rpc = await startRpcPi([{ text: "ok" }], () => undefined, ["--mode", "rpc"], {});
+    try {
+      rpc.prompt("hi");
+      await rpc.model.waitForRequests(1, 30000);
+      const names = footprint(rpc.model.requests[0]).names;
+      expect(names).toEqual(expect.arrayContaining(HOST.current ? ["question", "tool_search"] : [...TOOL_SETS.all]));
+    } finally {
+      await rpc.close();
+    }
+  });
+});
 
 describe("what the model sees", () => {
   it("by default: in Pi 1.x question (and Pi's tool search), within twice Pi's questionnaire example; in Pi 0.73 every tool", async () => {
@@ -70,7 +106,7 @@ describe("what the model sees", () => {
     const bare = await firstRequest([]);
     const named = HOST.current ? "qwizard" : "compact";
     const cases: Array<[Record<string, string>, string]> = [
-      [{}, HOST.current ? "compact" : "all"],
+      [setting(), HOST.current ? "compact" : "all"],
       [setting(named), named],
     ];
     for (const [files, set] of cases) {
@@ -126,7 +162,7 @@ describe("what the model sees", () => {
         ],
         "ask",
         [],
-        { files: {} },
+        { files: setting() },
       );
       expect(code).toBe(0);
       const declared = (i: number) => model.requests[i].tools?.map((t) => t.function.name);
@@ -150,7 +186,7 @@ describe("what the model sees", () => {
       'return JSON.stringify(await tools.questionnaire({ questions: [{ id: "ship", prompt: "Ship?", options: ["Yes", "No"] }] }));';
     // The default set: questionnaire is deferred, which codemode scripts could call if nothing stopped them.
     const script = [{ toolCalls: [{ name: "codemode", arguments: { code } }] }, { text: "ok" }];
-    const { model } = await runPrintPi(script, "go", ["--tools", "+codemode"], { files: {} });
+    const { model } = await runPrintPi(script, "go", ["--tools", "+codemode"], { files: setting() });
     expect(toolResults(model.requests[1]).join("\n")).toContain(NESTED_CALL);
   });
 });
