@@ -44,7 +44,7 @@ const STEPS: Step[] = [
     name: "question_input",
     arguments: { question: "Which day should the release go out?", type: "date" },
     async answer(term) {
-      await term.waitFor("Enter submit • Esc cancel");
+      await term.waitFor("your editor • Esc cancel");
       term.type("2025-02-28");
       await term.waitFor("✓ Looks good.");
       term.press("Enter");
