@@ -276,17 +276,23 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
   const transition = (state: Snap, event: FormEvent) => machine.transition(state, event, scope) as Snap;
 
   /**
-   * A breadth-first walk from `origin` that keeps each step reaching something new; until nothing
-   * is left, or it has expanded `budget` snapshots.
+   * Breadth-first from `origin`, one snapshot expanded per turn: each new step goes to `visit`,
+   * which ends the search by returning true; so do an empty queue, `budget` expanded snapshots,
+   * or `more()` turning false. Returns the step `visit` stopped at.
    */
-  function* walk(origin: Step, budget = Number.POSITIVE_INFINITY): Generator<void> {
+  function* breadthFirst(
+    origin: Step,
+    visit: (step: Step, from: Step, event: FormEvent) => boolean,
+    budget = Number.POSITIVE_INFINITY,
+    more = () => true,
+  ): Generator<void, Step | undefined> {
     const seen = new Set([keyOf(origin.state)]);
     const queue = [origin];
-    for (let at = 0; at < queue.length && at < budget && remaining.size > 0; at++) {
+    for (let at = 0; at < queue.length && at < budget && more(); at++) {
       const from = queue[at];
       for (const event of events(from.state)) {
         const step: Step = { state: transition(from.state, event), event, parent: from };
-        if (reach(step.state, from.state, event).length > 0) ends.push(step);
+        if (visit(step, from, event)) return step;
         const key = keyOf(step.state);
         if (seen.has(key)) continue;
         seen.add(key);
@@ -296,30 +302,29 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
         throw new Error(`The routes through this form need more than ${SEARCH_LIMIT} steps searched`);
       yield;
     }
+    return undefined;
+  }
+
+  /** Keeps each step from `origin` that reaches something new; until nothing is left, or `budget` snapshots. */
+  function* walk(origin: Step, budget = Number.POSITIVE_INFINITY): Generator<void> {
+    yield* breadthFirst(
+      origin,
+      (step, from, event) => {
+        if (reach(step.state, from.state, event).length > 0) ends.push(step);
+        return false;
+      },
+      budget,
+      () => remaining.size > 0,
+    );
   }
 
   /** From `origin`, the nearest step that leaves fewer required questions open (a shortest way to answer one). */
   function* answerOne(origin: Step): Generator<void, Step | undefined> {
     const open = openQuestions(spec, origin.state.context).length;
-    const seen = new Set([keyOf(origin.state)]);
-    const queue = [origin];
-    for (let at = 0; at < queue.length; at++) {
-      const from = queue[at];
-      for (const event of events(from.state)) {
-        const state = transition(from.state, event);
-        taken.transitions.clear();
-        const step: Step = { state, event, parent: from };
-        if (state.status === "active" && openQuestions(spec, state.context).length < open) return step;
-        const key = keyOf(state);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        queue.push(step);
-      }
-      if (++expanded > SEARCH_LIMIT)
-        throw new Error(`The routes through this form need more than ${SEARCH_LIMIT} steps searched`);
-      yield;
-    }
-    return undefined;
+    return yield* breadthFirst(origin, ({ state }) => {
+      taken.transitions.clear();
+      return state.status === "active" && openQuestions(spec, state.context).length < open;
+    });
   }
 
   const start: Step = {
