@@ -98,8 +98,8 @@ describe("the review page of the branching example", () => {
       return found;
     };
     expect(edge("review_reviewing", "CONFIRM [canSubmit]").keys).toEqual(["Enter"]);
-    // The review numbers the questions shown: with Split hidden, Team is number 2.
-    expect(edge("review_reviewing", "SELECT [selectsQuestion(q3)]").keys).toEqual(["2"]);
+    // The review numbers the questions shown: with Split hidden, Team is number 2 (or Enter on its line).
+    expect(edge("review_reviewing", "CONFIRM [reviewCursorOn(q3)]").keys.sort()).toEqual(["2", "Enter"]);
     expect(edge("q1", "NEXT_TAB").keys).toEqual(["Tab", "→"]);
     expect(edge("q1", "PREV_TAB").keys).toEqual(["Shift+Tab", "←"]);
     expect(edge("q1_choosing", "CANCEL").keys).toContain("Esc");
@@ -114,7 +114,16 @@ describe("the review page of the branching example", () => {
     // Submit refuses Enter while a required question is open.
     expect(loop?.label).toContain("Enter (CONFIRM)");
     const confirm = leaf(model, "review.reviewing").keys.find((row) => row.event === "CONFIRM");
-    expect(confirm?.outcomes.map((o) => o.to).sort()).toEqual(["refused", "submitted"]);
+    // Enter submits from the submit line, opens the question whose line the cursor is on, or is refused.
+    expect(confirm?.outcomes.map((o) => o.to).sort()).toEqual([
+      "q1.choosing",
+      "q2.choosing",
+      "q3.choosing",
+      "q4.choosing",
+      "refused",
+      "submitted",
+    ]);
+    expect(confirm?.outcomes.find((o) => o.to === "q3.choosing")?.when).toMatch(/the cursor is on Team$/);
     const refusedStep = confirm?.outcomes.find((o) => o.to === "refused")?.step ?? -1;
     expect(model.steps[refusedStep]).toMatchObject({ refused: true, state: "review.reviewing", edges: [] });
   });

@@ -156,9 +156,10 @@ export function reviewChart(
       order.push(key);
     }
     g.events.add(step.event.split(" ")[0]);
+    // The hub stands for every question: which one a key opens is the key table's to say.
     const when = step.refused
       ? "ignored"
-      : overview && fromPath.split(".")[0] === step.state.split(".")[0]
+      : hub === "to a question" || (overview && fromPath.split(".")[0] === step.state.split(".")[0])
         ? ""
         : step.when;
     const delay = step.event === "after the cooldown" && spec.waitMs ? `after ${spec.waitMs / 1000}s` : step.event;
@@ -189,9 +190,7 @@ export function reviewChart(
  */
 function hubbed(fromPath: string, step: ReviewModel["steps"][number]): "to review" | "to a question" | "dropped" | "" {
   const question = (path: string) => /^q\d/.test(path);
-  // Rows of the review past 9 have no key of their own (arrows and Enter reach them): nothing to label.
-  if (fromPath.startsWith("review") && question(step.state) && !step.refused)
-    return step.keys.length ? "to a question" : "dropped";
+  if (fromPath.startsWith("review") && question(step.state) && !step.refused) return "to a question";
   if (!question(fromPath) || !step.when.includes(RETURNING)) return "";
   return step.state.startsWith("review") ? "to review" : "dropped";
 }

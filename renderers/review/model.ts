@@ -53,7 +53,7 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
       const i = edgesOf.get(t)?.[0];
       return i === undefined ? [] : [edges[i]];
     });
-    step.when = stepCondition(spec, taken, steps[step.parent].state, step.state);
+    step.when = stepCondition(spec, taken, steps[step.parent].state, step.state, step.raw?.type);
   }
 
   const { stateRoutes, transitionRoutes } = routeCounts(steps, routes, edges);
