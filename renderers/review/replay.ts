@@ -13,6 +13,7 @@ import type { FormEvent, FormResult } from "../../machines/context.js";
 import { type Coverage, newCoverage, recordMicrosteps } from "../../machines/coverage.js";
 import { createFormMachine } from "../../machines/form.js";
 import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
+import type { FormSnapshot } from "../../machines/position.js";
 import { leafPath } from "../../machines/xstate-private.js";
 import { FormComponent } from "../terminal/component.js";
 import { ansiTheme } from "../theme.js";
@@ -87,30 +88,52 @@ export async function replayRoutes(
   const stepIds = new Map<string, number>();
   const results = new Map<number, FormResult>();
   const routes: number[][] = [];
-  const screensOf = async (component: FormComponent) => {
-    const out: number[] = [];
-    for (const w of widths) out.push(await table.add(component.render(w), w));
-    return out;
+  const screensOf = (component: FormComponent) => widths.map((w) => table.add(component.render(w), w));
+
+  /** The component's snapshot after each step: a route that starts like an earlier one goes on from there. */
+  const after: FormSnapshot[] = [];
+  const open = (from: number) => {
+    const component = new FormComponent({
+      spec,
+      host: host(height),
+      theme: ansiTheme,
+      done: ({ result }) => {
+        closed = result;
+      },
+      maxHeight: () => height,
+      inspect,
+      ...(from > 0 ? { snapshot: after[from] } : {}),
+    });
+    component.focused = true;
+    return component;
   };
+  let closed: FormResult | undefined;
 
   try {
     for (const [index, path] of paths.entries()) {
       const waiting = turn();
       if (waiting) await waiting;
       options.onProgress?.(index, paths.length);
-      let finished: FormResult | undefined;
+      const events = path.steps
+        .map(({ event }) => event as FormEvent)
+        .filter((event) => !event.type.startsWith("xstate.") || (event.type as string) === COOLDOWN_DONE);
+      // The steps replayed before: the route goes on from the last of them.
+      const route: number[] = [];
+      let at = 0;
+      let known = 0;
+      for (; known < events.length && steps.length > 0; known++) {
+        const id = stepIds.get(`${at}\u0000${JSON.stringify(events[known])}`);
+        if (id === undefined) break;
+        route.push(id);
+        at = id;
+      }
+      if (known === events.length && steps.length > 0) {
+        routes.push(route);
+        continue;
+      }
+      closed = undefined;
       current.transitions.clear();
-      const component = new FormComponent({
-        spec,
-        host: host(height),
-        theme: ansiTheme,
-        done: ({ result }) => {
-          finished = result;
-        },
-        maxHeight: () => height,
-        inspect,
-      });
-      component.focused = true;
+      const component = open(at);
       try {
         if (steps.length === 0) {
           steps.push({
@@ -120,45 +143,39 @@ export async function replayRoutes(
             state: leafPath(component.snapshot),
             edges: [],
             transitions: [...current.transitions],
-            screens: await screensOf(component),
+            screens: screensOf(component),
             refused: false,
             depth: 0,
             when: "",
           });
+          after.push(component.snapshot);
         }
-        let at = 0;
-        const route: number[] = [];
-        for (const { event: raw } of path.steps) {
+        for (const event of events.slice(known)) {
           const waiting = turn();
           if (waiting) await waiting;
-          const event = raw as FormEvent;
-          if (event.type.startsWith("xstate.") && (event.type as string) !== COOLDOWN_DONE) continue;
           const keys = keysOf(event, component);
           current.transitions.clear();
           if (event.type === "ABORT") component.abort();
           else if (event.type === "TYPE")
             component.handleInput(event.text.slice(component.keyContext().editorText().length));
           else component.actor.send(event as never);
-          const key = `${at}\u0000${JSON.stringify(event)}`;
-          let id = stepIds.get(key);
-          if (id === undefined) {
-            id = steps.length;
-            stepIds.set(key, id);
-            steps.push({
-              parent: at,
-              raw: event,
-              event: eventText(event),
-              keys,
-              state: leafPath(component.snapshot),
-              edges: [],
-              transitions: [...current.transitions],
-              screens: await screensOf(component),
-              refused: current.transitions.size === 0,
-              depth: steps[at].depth + 1,
-              when: "",
-            });
-          }
-          if (finished && !results.has(id)) results.set(id, finished);
+          const id = steps.length;
+          stepIds.set(`${at}\u0000${JSON.stringify(event)}`, id);
+          steps.push({
+            parent: at,
+            raw: event,
+            event: eventText(event),
+            keys,
+            state: leafPath(component.snapshot),
+            edges: [],
+            transitions: [...current.transitions],
+            screens: screensOf(component),
+            refused: current.transitions.size === 0,
+            depth: steps[at].depth + 1,
+            when: "",
+          });
+          after.push(component.snapshot);
+          if (closed && !results.has(id)) results.set(id, closed);
           route.push(id);
           at = id;
         }
@@ -167,6 +184,7 @@ export async function replayRoutes(
         component.dispose();
       }
     }
+    await table.done(turn);
   } finally {
     table.dispose();
   }
