@@ -15,6 +15,7 @@ import { describe, expect, it, jest } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
 import { loadFormFile } from "../bin/form-file.js";
 import type { Condition } from "../machines/conditions.js";
+import type { FormEvent } from "../machines/context.js";
 import { missedBy, newCoverage } from "../machines/coverage.js";
 import { createFormMachine } from "../machines/form.js";
 import { generatePaths } from "../machines/paths.js";
@@ -24,8 +25,10 @@ import { builtClient, clientHeader, clientSourcesHash } from "../renderers/revie
 import { reviewChart } from "../renderers/review/chart.js";
 import { conditionText, conditionWords } from "../renderers/review/condition-words.js";
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review/page.js";
-import { resolveCursorMarkers } from "../renderers/review/screens.js";
+import { resolveCursorMarkers, ScreenTable } from "../renderers/review/screens.js";
+import { FormComponent } from "../renderers/terminal/component.js";
 import { keyName } from "../renderers/terminal/keymap.js";
+import { ansiTheme } from "../renderers/theme.js";
 import { commandOpener, formchartCompletions, registerFormchartCommand, runFormchart } from "../tools/commands.js";
 import { showAndKeep } from "../tools/engine/run.js";
 import { qwizardCompletions } from "../tools/qwizard-command.js";
@@ -235,6 +238,40 @@ describe("the review page of the branching example", () => {
     // What the model reads is what the tool itself answers for that result.
     expect(model.cancel?.text).toBe(form.answer({ ...cancelResult(form.spec) }).text);
   });
+
+  it("draws each step as a form driven from its opening to there draws it, one screen at a time", async () => {
+    // The page goes on from where an earlier route left off and writes its screens in batches.
+    const table = new ScreenTable();
+    const rows = (screen: number) => table.screens[screen].map((r) => table.rows[r]);
+    const host = { requestRender() {}, terminal: { rows: 34, columns: 120 } };
+    try {
+      for (const [id, step] of model.steps.entries()) {
+        const events: FormEvent[] = [];
+        for (let at = step; at.parent >= 0; at = model.steps[at.parent]) if (at.raw) events.unshift(at.raw);
+        const component = new FormComponent({
+          spec: form.spec,
+          host,
+          theme: ansiTheme,
+          done: () => {},
+          maxHeight: () => model.height,
+        });
+        component.focused = true;
+        for (const event of events) {
+          if (event.type === "ABORT") component.abort();
+          else if (event.type === "TYPE")
+            component.handleInput(event.text.slice(component.keyContext().editorText().length));
+          else component.actor.send(event as never);
+        }
+        const screen = table.add(component.render(80), 80);
+        await table.done();
+        component.dispose();
+        const page = model.screens[step.screens[model.widths.indexOf(80)]].map((r) => model.rows[r]);
+        expect({ id, event: step.event, screen: page }).toEqual({ id, event: step.event, screen: rows(screen) });
+      }
+    } finally {
+      table.dispose();
+    }
+  }, 60_000);
 });
 
 function cancelResult(spec: ReturnType<typeof example>["spec"]) {
