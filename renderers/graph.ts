@@ -58,3 +58,50 @@ export async function dotToSvg(dot: string): Promise<string> {
   viz ??= import("@viz-js/viz").then((m) => m.instance());
   return (await viz).renderString(dot, { format: "svg" });
 }
+
+/** The space between pictures set side by side, in points. */
+const GAP = 18;
+
+/** A picture's size in points and what is inside its `<svg>` element. */
+function svgParts(svg: string): { width: number; height: number; inner: string } {
+  const open = /<svg\b[^>]*>/.exec(svg);
+  const close = svg.lastIndexOf("</svg>");
+  if (!open || close < 0) throw new Error("Graphviz drew no picture");
+  const tag = open[0];
+  const size = (name: string) => Number(new RegExp(`\\b${name}="([0-9.]+)pt"`).exec(tag)?.[1] ?? Number.NaN);
+  const [width, height] = [size("width"), size("height")];
+  if (!(width >= 0 && height >= 0)) throw new Error("Graphviz drew a picture of no size");
+  return { width, height, inner: svg.slice(open.index + tag.length, close) };
+}
+
+/**
+ * Pictures laid out one by one set in rows, in their order, as one SVG
+ * picture (named `id`): the rows about 1.6 times as wide as the whole is
+ * high, so it reads in a panel as one chart does. Each keeps its own
+ * drawing; their graph groups are renamed `id-1`, `id-2` … so that no id
+ * repeats.
+ */
+export function composeSvg(svgs: readonly string[], id: string): string {
+  const pictures = svgs.map(svgParts);
+  const area = pictures.reduce((sum, p) => sum + (p.width + GAP) * (p.height + GAP), 0);
+  const rowWidth = Math.max(...pictures.map((p) => p.width), Math.sqrt(area * 1.6));
+  const placed: string[] = [];
+  let [x, y, rowHeight, width] = [0, 0, 0, 0];
+  pictures.forEach((p, i) => {
+    if (x > 0 && x + p.width > rowWidth) {
+      [x, y, rowHeight] = [0, y + rowHeight + GAP, 0];
+    }
+    const inner = p.inner.replace(/<g id="graph0"/, `<g id="${id}-${i + 1}"`);
+    placed.push(`<g transform="translate(${x} ${y})">${inner}</g>`);
+    width = Math.max(width, x + p.width);
+    rowHeight = Math.max(rowHeight, p.height);
+    x += p.width + GAP;
+  });
+  const height = y + rowHeight;
+  return `<svg width="${width}pt" height="${height}pt" viewBox="0.00 0.00 ${width} ${height}" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">
+<g id="${id}" class="graph">
+<rect fill="white" x="0" y="0" width="${width}" height="${height}"/>
+${placed.join("\n")}
+</g>
+</svg>`;
+}
