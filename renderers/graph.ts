@@ -1,8 +1,11 @@
 /**
  * Diagrams of a form's statechart: Mermaid, DOT, or SVG rendered offline by
- * Graphviz compiled to WebAssembly (@viz-js/viz, loaded on first use).
+ * Graphviz compiled to WebAssembly (@viz-js/viz, loaded on first use in a
+ * thread of its own).
  */
 
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
 import { type DiagramFormat, describeMachine, toDot, toMermaid } from "../machines/diagram.js";
 import { createFormMachine } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
@@ -44,8 +47,6 @@ function visibilityNotes(spec: FormSpec): Record<string, string> {
   return notes;
 }
 
-let viz: Promise<{ renderString(dot: string, options: { format: string }): string }> | undefined;
-
 export async function renderDiagram(spec: FormSpec, format: DiagramFormat): Promise<string> {
   const diagram = formDiagram(spec);
   if (format === "mermaid") return toMermaid(diagram);
@@ -53,10 +54,108 @@ export async function renderDiagram(spec: FormSpec, format: DiagramFormat): Prom
   return format === "dot" ? dot : dotToSvg(dot);
 }
 
-/** Graphviz DOT to SVG, offline. */
-export async function dotToSvg(dot: string): Promise<string> {
+/**
+ * Graphviz DOT to SVG, offline, laid out in a thread of its own: Graphviz
+ * is synchronous WebAssembly, and a large layout would otherwise hold the
+ * event loop of the process (Pi's, during `/formchart review`) until it is
+ * done. Where no thread can be started, it runs here.
+ */
+export function dotToSvg(dot: string): Promise<string> {
+  return layoutThread()
+    .catch(() => undefined)
+    .then((thread) => (thread ? thread.layout(dot) : layoutHere(dot)));
+}
+
+type Viz = { renderString(dot: string, options: { format: string }): string };
+let viz: Promise<Viz> | undefined;
+
+function layoutHere(dot: string): Promise<string> {
   viz ??= import("@viz-js/viz").then((m) => m.instance());
-  return (await viz).renderString(dot, { format: "svg" });
+  return viz.then((v) => v.renderString(dot, { format: "svg" }));
+}
+
+/**
+ * The thread's program: it loads Graphviz once and answers each layout (or
+ * the error Graphviz raised) by its number. Plain CommonJS, given the path
+ * of @viz-js/viz: it needs nothing of this project, however it was loaded.
+ */
+const LAYOUT_PROGRAM = `
+const { parentPort, workerData } = require("node:worker_threads");
+const ready = require(workerData.viz).instance();
+parentPort.on("message", ({ id, dot }) => {
+  ready
+    .then((viz) => parentPort.postMessage({ id, svg: viz.renderString(dot, { format: "svg" }) }))
+    .catch((error) => parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) }));
+});
+`;
+
+/** A thread idle this long is stopped (what it holds, Graphviz's memory, goes with it). */
+const IDLE_MS = 10_000;
+
+interface Pending {
+  resolve(svg: string): void;
+  reject(error: Error): void;
+}
+
+class LayoutThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private next = 0;
+  private idle?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    vizPath: string,
+    private readonly onGone: () => void,
+  ) {
+    this.worker = new Worker(LAYOUT_PROGRAM, { eval: true, workerData: { viz: vizPath } });
+    // The thread never keeps the process alive: a command-line run ends when its work does.
+    this.worker.unref();
+    this.worker.on("message", ({ id, svg, error }: { id: number; svg?: string; error?: string }) => {
+      const waiting = this.pending.get(id);
+      this.pending.delete(id);
+      if (error !== undefined) waiting?.reject(new Error(error));
+      else waiting?.resolve(svg ?? "");
+      this.restartIdleClock();
+    });
+    this.worker.on("error", (error) => this.end(error));
+    this.worker.on("exit", (code) => this.end(new Error(`the layout thread stopped (exit code ${code})`)));
+  }
+
+  layout(dot: string): Promise<string> {
+    const id = this.next++;
+    clearTimeout(this.idle);
+    return new Promise<string>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, dot });
+    });
+  }
+
+  private restartIdleClock(): void {
+    clearTimeout(this.idle);
+    if (this.pending.size > 0) return;
+    this.idle = setTimeout(() => void this.worker.terminate(), IDLE_MS);
+    this.idle.unref();
+  }
+
+  private end(error: Error): void {
+    clearTimeout(this.idle);
+    this.onGone();
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}
+
+let thread: Promise<LayoutThread> | undefined;
+
+function layoutThread(): Promise<LayoutThread> {
+  thread ??= Promise.resolve().then(() => {
+    const vizPath = createRequire(import.meta.url).resolve("@viz-js/viz");
+    const started = new LayoutThread(vizPath, () => {
+      thread = undefined;
+    });
+    return started;
+  });
+  return thread;
 }
 
 /** The space between pictures set side by side, in points. */

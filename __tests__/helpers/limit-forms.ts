@@ -14,14 +14,19 @@ function prepared(content: unknown): FormSpec {
   return result.form.spec;
 }
 
-export function questionsAtLimit(n = 50): FormSpec {
+/** The `question` arguments of `questionsAtLimit`. */
+export function questionArguments(n = 50) {
   const questions = Array.from({ length: n }, (_, i) => ({
     id: `topic${i + 1}`,
     prompt: `Question ${i + 1}?`,
     multiple: i % 6 === 1,
     options: Array.from({ length: i % 2 ? 4 : 3 }, (_, j) => ({ label: `Option ${i + 1}.${j + 1}` })),
   }));
-  return prepared({ tool: "question", arguments: { questions } });
+  return { questions };
+}
+
+export function questionsAtLimit(n = 50): FormSpec {
+  return prepared({ tool: "question", arguments: questionArguments(n) });
 }
 
 /** The `ask_rich_questions` arguments of `richAtLimit`. */

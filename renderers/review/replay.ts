@@ -74,6 +74,8 @@ export async function replayRoutes(
     if (waiting) options.onSearch?.(looked);
     return waiting;
   });
+  const pause = turn();
+  if (pause) await pause;
   const table = new ScreenTable();
   const total = newCoverage();
   const current = newCoverage();
@@ -88,7 +90,16 @@ export async function replayRoutes(
   const stepIds = new Map<string, number>();
   const results = new Map<number, FormResult>();
   const routes: number[][] = [];
-  const screensOf = (component: FormComponent) => widths.map((w) => table.add(component.render(w), w));
+  /** The screen at each width, the event loop given a turn between them when the drawing took long. */
+  const screensOf = async (component: FormComponent) => {
+    const ids: number[] = [];
+    for (const w of widths) {
+      ids.push(table.add(component.render(w), w));
+      const waiting = turn();
+      if (waiting) await waiting;
+    }
+    return ids;
+  };
 
   /** The component's snapshot after each step: a route that starts like an earlier one goes on from there. */
   const after: FormSnapshot[] = [];
@@ -143,7 +154,7 @@ export async function replayRoutes(
             state: leafPath(component.snapshot),
             edges: [],
             transitions: [...current.transitions],
-            screens: screensOf(component),
+            screens: await screensOf(component),
             refused: false,
             depth: 0,
             when: "",
@@ -169,7 +180,7 @@ export async function replayRoutes(
             state: leafPath(component.snapshot),
             edges: [],
             transitions: [...current.transitions],
-            screens: screensOf(component),
+            screens: await screensOf(component),
             refused: current.transitions.size === 0,
             depth: steps[at].depth + 1,
             when: "",

@@ -39,7 +39,7 @@ export function resolveCursorMarkers(line: string): string {
 }
 
 /** Screens written to a terminal at once: one write and one reading of its cells for all of them. */
-const BATCH_ROWS = 600;
+const BATCH_ROWS = 200;
 
 export class ScreenTable {
   /** The markup of every distinct row (the inside of its `<div>`). */
