@@ -16,13 +16,6 @@ type Content = { content: Array<{ type: "text"; text: string }>; details: unknow
 
 const content = (text: string, details: unknown): Content => ({ content: [{ type: "text", text }], details });
 
-/** The arguments without `wait`, and what it said (`undefined`: not given). */
-export function takeWait(raw: unknown): { raw: unknown; wait: unknown } {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw) || !("wait" in raw)) return { raw, wait: undefined };
-  const { wait, ...rest } = raw as Record<string, unknown>;
-  return { raw: rest, wait };
-}
-
 /** Whether this host shows a form beside the agent's work: a terminal UI of Pi's own (not print, JSON or RPC mode). */
 export const canAskLater = hasOwnTerminal;
 
