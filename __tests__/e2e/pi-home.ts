@@ -39,7 +39,12 @@ export function makePiHome(baseUrl: string, files: Record<string, string> = EVER
   return { dir, env, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The host's `pi --no-session -e <project>` (or other extensions) plus extra arguments, as argv. */
+/**
+ * The host's `pi --no-session -e <project>` (or other extensions) plus extra
+ * arguments, as argv; a run that names where its session goes
+ * (`--session-dir`, `--session`) keeps it.
+ */
 export function piCommand(extra: string[] = [], extensions: string[] = [PROJECT_ROOT]): string[] {
-  return [...HOST.command, "--no-session", ...extensions.flatMap((e) => ["-e", e]), ...extra];
+  const keeps = extra.some((a) => a === "--session-dir" || a === "--session");
+  return [...HOST.command, ...(keeps ? [] : ["--no-session"]), ...extensions.flatMap((e) => ["-e", e]), ...extra];
 }
