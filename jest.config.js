@@ -18,7 +18,7 @@ const common = {
 };
 
 /** Unit files that build dist/, start processes or build the largest review pages: slow, so not in the quick loop. */
-const SLOW = ["build", "bench-harness", "diagram", "review-diff", "review-overview"].map(
+const SLOW = ["build", "bench-harness", "diagram", "review-diff", "review-overview", "shutdown-process"].map(
   (name) => `<rootDir>/__tests__/${name}.test.ts`,
 );
 

@@ -6,16 +6,17 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { buildDist, staleFiles } from "../../scripts/build.js";
 import { writePiHome } from "../../scripts/fake-model.js";
+import { PROJECT_ROOT } from "../helpers/root.js";
 import { HOST } from "./pi-host.js";
 
 const { stale, extra } = staleFiles((await buildDist()).files);
 if (stale.length || extra.length)
   throw new Error(`dist/ is not what the sources make (${[...stale, ...extra].join(", ")}): run npm run build`);
 
-export const PROJECT_ROOT = resolve(import.meta.dirname ?? ".", "..", "..");
+export { PROJECT_ROOT };
 
 export interface PiHome {
   dir: string;
