@@ -25,10 +25,9 @@ import { builtClient, clientHeader, clientSourcesHash } from "../renderers/revie
 import { reviewChart } from "../renderers/review/chart.js";
 import { conditionText, conditionWords } from "../renderers/review/condition-words.js";
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review/page.js";
+import { reviewComponent, sendToComponent } from "../renderers/review/replay.js";
 import { resolveCursorMarkers, ScreenTable } from "../renderers/review/screens.js";
-import { FormComponent } from "../renderers/terminal/component.js";
 import { keyName } from "../renderers/terminal/keymap.js";
-import { ansiTheme } from "../renderers/theme.js";
 import { commandOpener, formchartCompletions, registerFormchartCommand, runFormchart } from "../tools/commands.js";
 import { showAndKeep } from "../tools/engine/run.js";
 import { qwizardCompletions } from "../tools/qwizard-command.js";
@@ -243,25 +242,12 @@ describe("the review page of the branching example", () => {
     // The page goes on from where an earlier route left off and writes its screens in batches.
     const table = new ScreenTable();
     const rows = (screen: number) => table.screens[screen].map((r) => table.rows[r]);
-    const host = { requestRender() {}, terminal: { rows: 34, columns: 120 } };
     try {
       for (const [id, step] of model.steps.entries()) {
         const events: FormEvent[] = [];
         for (let at = step; at.parent >= 0; at = model.steps[at.parent]) if (at.raw) events.unshift(at.raw);
-        const component = new FormComponent({
-          spec: form.spec,
-          host,
-          theme: ansiTheme,
-          done: () => {},
-          maxHeight: () => model.height,
-        });
-        component.focused = true;
-        for (const event of events) {
-          if (event.type === "ABORT") component.abort();
-          else if (event.type === "TYPE")
-            component.handleInput(event.text.slice(component.keyContext().editorText().length));
-          else component.actor.send(event as never);
-        }
+        const component = reviewComponent(form.spec, model.height, () => {});
+        for (const event of events) sendToComponent(component, event);
         const screen = table.add(component.render(80), 80);
         await table.done();
         component.dispose();

@@ -14,6 +14,7 @@ import { type Coverage, newCoverage, recordMicrosteps } from "../../machines/cov
 import { createFormMachine } from "../../machines/form.js";
 import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
 import type { FormSnapshot } from "../../machines/position.js";
+import type { FormSpec } from "../../machines/spec.js";
 import { leafPath } from "../../machines/xstate-private.js";
 import { FormComponent } from "../terminal/component.js";
 import { ansiTheme } from "../theme.js";
@@ -22,6 +23,38 @@ import { ScreenTable } from "./screens.js";
 import type { ReviewForm, ReviewOptions, ReviewStep } from "./types.js";
 
 const host = (height: number) => ({ requestRender() {}, terminal: { rows: height + 4, columns: 120 } });
+
+/**
+ * A form component as the review pages drive it: the terminal theme, at
+ * most `height` rows, focused; opened, or going on from a snapshot of its
+ * machine (where an earlier route left off).
+ */
+export function reviewComponent(
+  spec: FormSpec,
+  height: number,
+  done: (result: FormResult) => void,
+  inspect?: (event: InspectionEvent) => void,
+  snapshot?: FormSnapshot,
+): FormComponent {
+  const component = new FormComponent({
+    spec,
+    host: host(height),
+    theme: ansiTheme,
+    done: ({ result }) => done(result),
+    maxHeight: () => height,
+    ...(inspect ? { inspect } : {}),
+    ...(snapshot ? { snapshot } : {}),
+  });
+  component.focused = true;
+  return component;
+}
+
+/** One event of a route, sent as the person's key would send it (a typed answer types only what the editor lacks). */
+export function sendToComponent(component: FormComponent, event: FormEvent): void {
+  if (event.type === "ABORT") component.abort();
+  else if (event.type === "TYPE") component.handleInput(event.text.slice(component.keyContext().editorText().length));
+  else component.actor.send(event as never);
+}
 
 /** The longest stretch a review page's build keeps the event loop to itself. */
 const YIELD_EVERY_MS = 10;
@@ -103,22 +136,17 @@ export async function replayRoutes(
 
   /** The component's snapshot after each step: a route that starts like an earlier one goes on from there. */
   const after: FormSnapshot[] = [];
-  const open = (from: number) => {
-    const component = new FormComponent({
+  let closed: FormResult | undefined;
+  const open = (from: number) =>
+    reviewComponent(
       spec,
-      host: host(height),
-      theme: ansiTheme,
-      done: ({ result }) => {
+      height,
+      (result) => {
         closed = result;
       },
-      maxHeight: () => height,
       inspect,
-      ...(from > 0 ? { snapshot: after[from] } : {}),
-    });
-    component.focused = true;
-    return component;
-  };
-  let closed: FormResult | undefined;
+      from > 0 ? after[from] : undefined,
+    );
 
   try {
     for (const [index, path] of paths.entries()) {
@@ -166,10 +194,7 @@ export async function replayRoutes(
           if (waiting) await waiting;
           const keys = keysOf(event, component);
           current.transitions.clear();
-          if (event.type === "ABORT") component.abort();
-          else if (event.type === "TYPE")
-            component.handleInput(event.text.slice(component.keyContext().editorText().length));
-          else component.actor.send(event as never);
+          sendToComponent(component, event);
           const id = steps.length;
           stepIds.set(`${at}\u0000${JSON.stringify(event)}`, id);
           steps.push({
