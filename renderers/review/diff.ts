@@ -390,7 +390,11 @@ async function screenPairs(
 }
 
 export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<FormDiff> {
-  const [oldModel, newModel] = [await reviewModel(before), await reviewModel(after)];
+  // The diff shows screens at one width: the models draw only that one.
+  const [oldModel, newModel] = [
+    await reviewModel(before, { widths: [SCREEN_WIDTH] }),
+    await reviewModel(after, { widths: [SCREEN_WIDTH] }),
+  ];
   const [a, b] = [before.spec, after.spec];
 
   const oldQ = questionSummary(a);
