@@ -6,7 +6,7 @@
 
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import { type DiagramFormat, describeMachine, toDot, toMermaid } from "../machines/diagram.js";
+import { type Diagram, type DiagramFormat, describeMachine, toDot, toMermaid } from "../machines/diagram.js";
 import { createFormMachine } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
 
@@ -47,11 +47,75 @@ function visibilityNotes(spec: FormSpec): Record<string, string> {
   return notes;
 }
 
+/** Past this many questions a statechart's picture is drawn in parts (as the review page draws it). */
+const ONE_PICTURE_QUESTIONS = 6;
+
 export async function renderDiagram(spec: FormSpec, format: DiagramFormat): Promise<string> {
   const diagram = formDiagram(spec);
   if (format === "mermaid") return toMermaid(diagram);
   const dot = toDot(diagram);
-  return format === "dot" ? dot : dotToSvg(dot);
+  if (format === "dot") return dot;
+  if (spec.questions.length <= ONE_PICTURE_QUESTIONS) return dotToSvg(dot);
+  // Each part laid out on its own: Graphviz's time grows with the questions, not much faster.
+  const parts = questionParts(diagram);
+  const pictures = await Promise.all(parts.map((part) => dotToSvg(toDot(part, { start: part.initial !== "" }))));
+  return composeSvg(pictures, "statechart");
+}
+
+const REST = "";
+
+/**
+ * A statechart in parts that lay out on their own: one per question (its
+ * states, the transitions leaving them, and those coming into it from the
+ * review, the folded form or any state) and one for the rest. A transition
+ * that leaves its part ends at a stand-in for the question it goes to
+ * (`→ q5 · Scope`); one that comes from the rest starts at a stand-in for
+ * the state it comes from (`review.reviewing →`).
+ */
+function questionParts(d: Diagram): Diagram[] {
+  const byId = new Map(d.states.map((s) => [s.id, s]));
+  const topOf = (id: string) => {
+    let s = byId.get(id);
+    while (s?.parent) s = byId.get(s.parent);
+    return s;
+  };
+  const partOf = (id: string) => {
+    const top = topOf(id);
+    return top && /^q\d+$/.test(top.path) ? top.id : REST;
+  };
+  const parts = new Map<string, Diagram>();
+  const part = (key: string) => {
+    let found = parts.get(key);
+    if (!found) {
+      found = { root: d.root, initial: "", states: [], edges: [] };
+      parts.set(key, found);
+    }
+    return found;
+  };
+  part(REST);
+  for (const s of d.states) part(partOf(s.id)).states.push(s);
+  part(partOf(d.initial)).initial = d.initial;
+  const standIn = (into: Diagram, id: string, label: string) => {
+    if (!into.states.some((s) => s.id === id)) into.states.push({ id, path: id, label, kind: "atomic", internal: [] });
+    return id;
+  };
+  for (const e of d.edges) {
+    const [from, to] = [partOf(e.from), partOf(e.to)];
+    if (from === to) part(from).edges.push(e);
+    else if (from !== REST) {
+      const target = topOf(e.to);
+      part(from).edges.push({
+        ...e,
+        to: standIn(part(from), `to_${target?.id ?? e.to}`, `→ ${target?.label ?? e.to}`),
+      });
+    } else {
+      const source = byId.get(e.from)?.path ?? "any state";
+      part(to).edges.push({ ...e, from: standIn(part(to), `from_${e.from}`, `${source} →`) });
+    }
+  }
+  const rest = parts.get(REST)!;
+  parts.delete(REST);
+  return [...parts.values(), rest];
 }
 
 /**
@@ -108,8 +172,6 @@ class LayoutThread {
     private readonly onGone: () => void,
   ) {
     this.worker = new Worker(LAYOUT_PROGRAM, { eval: true, workerData: { viz: vizPath } });
-    // The thread never keeps the process alive: a command-line run ends when its work does.
-    this.worker.unref();
     this.worker.on("message", ({ id, svg, error }: { id: number; svg?: string; error?: string }) => {
       const waiting = this.pending.get(id);
       this.pending.delete(id);
@@ -119,11 +181,14 @@ class LayoutThread {
     });
     this.worker.on("error", (error) => this.end(error));
     this.worker.on("exit", (code) => this.end(new Error(`the layout thread stopped (exit code ${code})`)));
+    // The thread keeps the process alive only while a layout is awaited: a command-line run ends when its work does.
+    this.worker.unref();
   }
 
   layout(dot: string): Promise<string> {
     const id = this.next++;
     clearTimeout(this.idle);
+    this.worker.ref();
     return new Promise<string>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, dot });
@@ -133,6 +198,7 @@ class LayoutThread {
   private restartIdleClock(): void {
     clearTimeout(this.idle);
     if (this.pending.size > 0) return;
+    this.worker.unref();
     this.idle = setTimeout(() => void this.worker.terminate(), IDLE_MS);
     this.idle.unref();
   }
@@ -177,8 +243,9 @@ function svgParts(svg: string): { width: number; height: number; inner: string }
  * Pictures laid out one by one set in rows, in their order, as one SVG
  * picture (named `id`): the rows about 1.6 times as wide as the whole is
  * high, so it reads in a panel as one chart does. Each keeps its own
- * drawing; their graph groups are renamed `id-1`, `id-2` … so that no id
- * repeats.
+ * drawing and the ids given to it; those Graphviz numbered itself
+ * (`graph0`, `node3` …) get the picture's number (`id-2-node3`), so that no
+ * id repeats.
  */
 export function composeSvg(svgs: readonly string[], id: string): string {
   const pictures = svgs.map(svgParts);
@@ -190,7 +257,8 @@ export function composeSvg(svgs: readonly string[], id: string): string {
     if (x > 0 && x + p.width > rowWidth) {
       [x, y, rowHeight] = [0, y + rowHeight + GAP, 0];
     }
-    const inner = p.inner.replace(/<g id="graph0"/, `<g id="${id}-${i + 1}"`);
+    // The ids Graphviz gives what has none of its own repeat from picture to picture: numbered apart.
+    const inner = p.inner.replace(/ id="(graph0|node\d+|edge\d+|clust\d+|a_\w+)"/g, ` id="${id}-${i + 1}-$1"`);
     placed.push(`<g transform="translate(${x} ${y})">${inner}</g>`);
     width = Math.max(width, x + p.width);
     rowHeight = Math.max(rowHeight, p.height);
