@@ -13,7 +13,7 @@
  * edge, never on raw answers: that keeps the graph small while still reaching
  * every self-loop and refused event.
  */
-import { type AnyStateMachine, createEmptyActor, type SnapshotFrom } from "xstate";
+import { type AnyStateMachine, createEmptyActor, type InspectionEvent, type SnapshotFrom } from "xstate";
 import { decidingAnswers, witnessesGiven, witnessesOfForm, witnessId } from "./boundaries.js";
 import { type FormEvent, isVisible, openQuestions } from "./context.js";
 import { definitionOf, newCoverage, recordMicrosteps } from "./coverage.js";
@@ -176,6 +176,56 @@ export function guardKey(spec: FormSpec) {
   };
 }
 
+type Scope = Parameters<AnyStateMachine["transition"]>[2];
+
+/**
+ * What a transition computed without an actor may reach of one: nothing but
+ * `inspect`, which sees the transitions it takes (delayed events are not
+ * scheduled: a route sends the cooldown's end and the timeout itself).
+ */
+function pureScope(inspect: (event: InspectionEvent) => void = () => {}): Scope {
+  const empty = createEmptyActor();
+  return {
+    self: empty,
+    logger: () => {},
+    id: "",
+    sessionId: "",
+    defer: () => {},
+    system: { ...empty.system, _sendInspectionEvent: inspect },
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as Scope;
+}
+
+/**
+ * A form's snapshots computed without an actor, as the route search computes
+ * them: the opening one, and where an event leads from one. Routes that start
+ * alike share their snapshots: each sequence of events is worked out once.
+ */
+export function snapshotsOf(spec: FormSpec, machine: AnyStateMachine) {
+  const scope = pureScope();
+  const opening = machine.getInitialSnapshot(scope, { spec }) as Snap;
+  const known = new WeakMap<Snap, Map<string, Snap>>();
+  return {
+    opening,
+    next(from: Snap, event: FormEvent | { type: string }): Snap {
+      let after = known.get(from);
+      if (!after) {
+        after = new Map();
+        known.set(from, after);
+      }
+      const key = JSON.stringify(event);
+      let to = after.get(key);
+      if (!to) {
+        to = machine.transition(from, event, scope) as Snap;
+        after.set(key, to);
+      }
+      return to;
+    },
+  };
+}
+
 /** A route as the replay reads it: from the opening snapshot, each step's event (the first is `xstate.init`). */
 export interface Route {
   steps: Array<{ state: Snap; event: FormEvent | { type: string } }>;
@@ -234,19 +284,7 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
   const known = new Set<string>();
   const taken = newCoverage();
   const record = recordMicrosteps(taken);
-  const empty = createEmptyActor();
-  // What a transition may reach of the running actor: nothing but a record of the transitions it takes.
-  const scope = {
-    self: empty,
-    logger: () => {},
-    id: "",
-    sessionId: "",
-    defer: () => {},
-    system: { ...empty.system, _sendInspectionEvent: record },
-    stopChild: () => {},
-    emit: () => {},
-    actionExecutor: () => {},
-  } as unknown as Parameters<AnyStateMachine["transition"]>[2];
+  const scope = pureScope(record);
   /**
    * What reaching `state` newly covers, with the transitions `taken` holds; and, given the step's
    * start and event, where that key leads from that state (so the review page can say, for every key
