@@ -322,6 +322,12 @@ onceAcrossHosts("/formchart review of a form at the question tool's limit, in th
       { LOOP_HOLDS_FILE: holds },
     );
     prompt("fifty questions?");
+    // Pi may still be drawing its start (a second extension loads) and drop that Enter: then it is pressed again.
+    const asked = await model.waitForRequests(1, 10_000).then(
+      () => true,
+      () => false,
+    );
+    if (!asked) term.press("Enter");
     await term.waitFor("Question 1?");
     term.press("Escape");
     await model.waitForRequests(2);
