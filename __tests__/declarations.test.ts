@@ -233,6 +233,14 @@ describe("a declaration names only what the tool takes", () => {
     expect(declared.filter((path) => !accepted.has(path))).toEqual([]);
   });
 
+  it.each(MANIFESTS.map((tool) => [tool.name, tool] as const))(
+    "%s: a copy of its schema is declared as the schema itself (a host's TypeBox copies what it wraps)",
+    (_name, tool) => {
+      const declared = lenientSchema(tool.parameters);
+      expect(lenientSchema(structuredClone(tool.parameters))).toEqual(declared);
+    },
+  );
+
   it("the call shapes given for undeclared tools name declared properties only", () => {
     for (const tool of MANIFESTS) {
       const line = signatureLine([tool])!;
