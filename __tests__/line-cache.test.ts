@@ -14,7 +14,10 @@ const questions = (n: number, m: number, kind?: "multi") =>
     prompt: `Question ${i + 1}?`,
     label: `Q${i + 1}`,
     ...(kind ? { kind } : {}),
-    options: Array.from({ length: m }, (_, j) => ({ label: `Option ${j + 1}`, description: `About ${j + 1}` })),
+    options: Array.from({ length: m }, (_, j) => ({
+      label: `Option ${j + 1}`,
+      description: `About ${j + 1}: long enough to wrap on a narrow screen`,
+    })),
   }));
 const tabbed = () => normalizeForm({ questions: [...questions(2, 4), ...questions(1, 3, "multi")] } as never);
 
@@ -35,6 +38,52 @@ describe("lines kept between frames", () => {
       press(script[i]);
       for (const width of widths) expect(form.render(width)).toEqual(fresh(tabbed, script.slice(0, i + 1), width));
     }
+  });
+
+  it("every frame is the frame a new form draws, through notes, typed answers edited, typed choices and previews", () => {
+    const rich = () =>
+      normalizeForm({
+        questions: [
+          { prompt: "One?", label: "One", notes: true, options: [{ label: "A" }, { label: "B" }, { label: "C" }] },
+          { prompt: "Many?", label: "Many", multiple: true, options: [{ label: "X" }, { label: "Y" }] },
+          {
+            prompt: "Shown?",
+            label: "Shown",
+            options: [
+              { label: "P", preview: "first preview\nline two" },
+              { label: "Q", preview: "second preview" },
+            ],
+          },
+        ],
+      } as never);
+    const BACKSPACE = "\x7f";
+    // A note written and taken away; a typed answer given, then edited; a typed choice added, unticked, ticked; previews.
+    const script = [KEY.down, "n", "x", KEY.enter, KEY.up, KEY.down, "n", BACKSPACE, KEY.enter, KEY.end, KEY.enter];
+    script.push("h", "i", KEY.enter, KEY.shiftTab, KEY.enter, BACKSPACE, "o", KEY.enter, KEY.shiftTab, KEY.up);
+    script.push(KEY.tab, KEY.end, KEY.enter, "z", KEY.enter, KEY.space, KEY.up, KEY.down, KEY.space, KEY.tab);
+    script.push(KEY.down, KEY.up, KEY.esc, "x", KEY.tab);
+    // One width a form: a row kept from the frame before is reused only while the width stays.
+    for (const width of [120, 60]) {
+      const { form, press } = openForm(rich(), { theme: ansiTheme });
+      for (let i = 0; i < script.length; i++) {
+        press(script[i]);
+        expect(form.render(width)).toEqual(fresh(rich, script.slice(0, i + 1), width));
+      }
+    }
+  });
+
+  it("the help line says Esc asks first exactly while something is entered, a draft alone included", () => {
+    const lone = () => normalizeForm({ questions: [{ prompt: "Which?", options: [{ label: "A" }] }] } as never);
+    const script = [KEY.end, KEY.enter, "k", KEY.esc, KEY.up, KEY.down, KEY.enter, "\x7f", KEY.esc, KEY.up];
+    const { form, press } = openForm(lone(), { theme: ansiTheme });
+    const asks: boolean[] = [];
+    for (let i = 0; i < script.length; i++) {
+      press(script[i]);
+      const frame = form.render(80);
+      expect(frame).toEqual(fresh(lone, script.slice(0, i + 1), 80));
+      asks.push(frame.join("\n").includes("(asks first)"));
+    }
+    expect(asks).toEqual([false, false, false, true, true, true, false, false, false, false]);
   });
 
   it("a row whose tick changes is drawn again, highlighted or not", () => {

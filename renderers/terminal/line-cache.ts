@@ -17,20 +17,75 @@ export interface DrawnRow {
   width: number;
   previewUnder: boolean;
   block: Block;
+  /** The answers of its question it was last drawn or checked with (`QuestionRows.answers`). */
+  answers: object;
+}
+
+/**
+ * What a question's rows show beside the highlight: its selection, whether it
+ * is answered, the person's notes and typed choices, the width and where the
+ * preview goes. The form's context replaces each of these when it changes
+ * them (never in place), so while all are the same objects every row drawn
+ * with them is still what it shows.
+ */
+export interface RowInputs {
+  picks: object;
+  answered: boolean;
+  notes: object;
+  typed: object;
+  width: number;
+  previewUnder: boolean;
+}
+
+/** The drawn rows of one question, by slot (`rowSlot`), and the inputs they hold for. */
+export class QuestionRows {
+  readonly slots = new Map<number, DrawnRow>();
+  /** A new object whenever the inputs change: a row checked or drawn under it needs no new look. */
+  answers: object = {};
+  private inputs?: RowInputs;
+
+  /** Take these inputs as the current ones; a change starts a new `answers`. */
+  follow(inputs: RowInputs): void {
+    const was = this.inputs;
+    if (
+      was &&
+      was.picks === inputs.picks &&
+      was.answered === inputs.answered &&
+      was.notes === inputs.notes &&
+      was.typed === inputs.typed &&
+      was.width === inputs.width &&
+      was.previewUnder === inputs.previewUnder
+    )
+      return;
+    this.inputs = inputs;
+    this.answers = {};
+  }
+
+  /** The width and the preview's place the rows are drawn with now. */
+  inputsNow(): { width: number; previewUnder: boolean } {
+    return this.inputs ?? { width: 0, previewUnder: false };
+  }
+
+  /** The block in `slot`, when it was drawn or checked under the current inputs. */
+  current(slot: number): Block | undefined {
+    const drawn = this.slots.get(slot);
+    return drawn && drawn.answers === this.answers ? drawn.block : undefined;
+  }
 }
 
 /** Past this many lines kept by text key, the cache starts again (a form resized many times). */
 const MAX_KEYED = 256;
 
 export class LineCache {
-  private readonly rows = new Map<QuestionSpec, Map<number, DrawnRow>>();
+  private readonly rows = new Map<QuestionSpec, QuestionRows>();
   private readonly keyed = new Map<string, unknown>();
+  private readonly last = new Map<string, { parts: readonly unknown[]; value: unknown }>();
 
-  /** The drawn rows of one question, by slot (`rowSlot`). */
-  rowsOf(q: QuestionSpec): Map<number, DrawnRow> {
+  /** The drawn rows of one question. */
+  rowsOf(q: QuestionSpec): QuestionRows {
     let drawn = this.rows.get(q);
     if (!drawn) {
-      drawn = new Map();
+      drawn = new QuestionRows();
       this.rows.set(q, drawn);
     }
     return drawn;
@@ -45,11 +100,26 @@ export class LineCache {
     return drawn;
   }
 
+  /**
+   * What `draw()` gave the last time `name` was asked for with the same parts
+   * (compared as objects: the context's parts are replaced, never changed in
+   * place), else `draw()`'s, kept for the next time.
+   */
+  latest<T>(name: string, parts: readonly unknown[], draw: () => T): T {
+    const last = this.last.get(name);
+    if (last && last.parts.length === parts.length && last.parts.every((p, i) => p === parts[i]))
+      return last.value as T;
+    const value = draw();
+    this.last.set(name, { parts, value });
+    return value;
+  }
+
   clear(): void {
     this.rows.clear();
     this.keyed.clear();
+    this.last.clear();
   }
 }
 
 /** A row's slot: highlighted and not apart, so ↑/↓ moves between blocks drawn before. */
-export const rowSlot = (row: RowModel) => 2 * row.row + (row.highlighted ? 1 : 0);
+export const rowSlot = (row: number, highlighted: boolean) => 2 * row + (highlighted ? 1 : 0);
