@@ -22,7 +22,6 @@ import {
   type Focusable,
   getKeybindings,
   type KeyId,
-  matchesKey,
   type TUI,
   type TuiMouseEvent,
   type TuiMouseEventResult,
@@ -38,7 +37,7 @@ import { editorTheme, type FormTheme } from "../theme.js";
 import { FormClocks } from "./clocks.js";
 import { editorOf, fillEditor, typeInto } from "./editor-input.js";
 import { FrameCache } from "./frame-cache.js";
-import { hintsFrom, type KeyContext, type KeyMatcher, keyName, keyToEvent, unboundKey } from "./keymap.js";
+import { hintsFrom, type KeyContext, type KeyMatcher, keyIs, keyName, keyToEvent, unboundKey } from "./keymap.js";
 import { LineCache } from "./line-cache.js";
 import { type DrawnScreen, type MouseReport, MouseReporting, parseMouse, ReportJoiner } from "./mouse.js";
 import type { FormComponentOptions, FormHost } from "./options.js";
@@ -211,7 +210,7 @@ export class FormComponent implements Component, Focusable {
     const hadMessage = this.message !== undefined;
     this.message = undefined;
     if (event === "editor") {
-      if (this.outsideKeys.some((id) => matchesKey(data, id))) void this.writeOutside(keys);
+      if (this.outsideKeys.some((id) => keyIs(data, id))) void this.writeOutside(keys);
       else this.type(data, keys);
       return;
     }

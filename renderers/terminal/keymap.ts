@@ -21,9 +21,11 @@ import { discarding, type FormPosition } from "../../machines/position.js";
 import { type FormSpec, yesNoRow } from "../../machines/spec.js";
 import type { KeyHints } from "./help.js";
 
-/** What the form needs of Pi's `KeybindingsManager`. */
+/**
+ * What the form needs of Pi's `KeybindingsManager`: the keys bound to an
+ * action now (Pi can change them in place, so they are asked for on every key).
+ */
 export interface KeyMatcher {
-  matches(data: string, binding: Keybinding): boolean;
   getKeys(binding: Keybinding): KeyId[];
 }
 
@@ -115,7 +117,7 @@ const BINDINGS: Binding[] = [
  * pi-tui's `matchesKey` answers, by key id and bytes, apart for each state of
  * the kitty keyboard protocol (some bytes mean another key under it):
  * `matchesKey` parses the key id on every call, and a key that matches late
- * is checked against a dozen fixed ids. Bytes of a paste are not kept.
+ * is checked against a dozen ids, fixed or bound to Pi's actions. Bytes of a paste are not kept.
  */
 const answers = [new Map<KeyId, Map<string, boolean>>(), new Map<KeyId, Map<string, boolean>>()];
 const KEPT_BYTES = 16;
@@ -139,6 +141,16 @@ export function keyIs(data: string, id: KeyId): boolean {
   return answer;
 }
 
+/**
+ * Whether the bytes are one of the keys bound to a remappable action, as
+ * Pi's keybindings manager matches them (each of the action's keys in turn),
+ * with each key id's answer worked out once per bytes.
+ */
+function actionIs(data: string, action: Keybinding, kb: KeyMatcher): boolean {
+  for (const id of kb.getKeys(action)) if (keyIs(data, id)) return true;
+  return false;
+}
+
 /** Editors (a typed answer, a note, additional notes) all take keys the same way. */
 function modeOf(position: FormPosition): Mode | undefined {
   if (discarding(position)) return "discarding";
@@ -158,7 +170,7 @@ export function keyToEvent(data: string, k: KeyContext, kb: KeyMatcher): FormEve
   if (!mode) return undefined;
   for (const b of BINDINGS) {
     if (!b.modes.includes(mode) || (b.when && !b.when(k))) continue;
-    if (b.action && kb.matches(data, b.action)) return b.event(k);
+    if (b.action && actionIs(data, b.action, kb)) return b.event(k);
     for (const id of b.keys) if (keyIs(data, id)) return b.event(k);
   }
   if (mode === "typing") return "editor";
