@@ -6,11 +6,12 @@
  * that throws), XState takes it. The path tests hold every route of every
  * example to this; these are the cases the form's chart has few of.
  */
-import { describe, expect, it } from "@jest/globals";
+import { describe, expect, it, jest } from "@jest/globals";
 import { type AnyStateMachine, assign, createActor, createMachine, type InspectionEvent, raise, setup } from "xstate";
+import type { FormContext } from "../machines/context.js";
 import { formMachine } from "../machines/form.js";
 import { withQuickSteps } from "../machines/quick-steps.js";
-import { normalizeForm } from "../machines/spec.js";
+import { type FormSpec, normalizeForm } from "../machines/spec.js";
 
 /** A counter whose `INC` only assigns; `always` leaves for `big` once the count reaches 3. */
 const counter = () =>
@@ -96,6 +97,49 @@ describe("quick steps", () => {
     quick.start();
     quick.send({ type: "BAD" });
     expect(String(errors[0])).toContain("Unable to evaluate guard 'broken' in transition for event 'BAD'");
+  });
+
+  it("forms of one spec start from one snapshot; a restored draft, a timer or an eventless way in start each on its own", () => {
+    const spec = normalizeForm({ questions: [{ prompt: "Pick", options: [{ label: "A" }, { label: "B" }] }] });
+    const start = (input: { spec: FormSpec; restore?: FormContext }) =>
+      createActor(formMachine(input.spec), { input }).start();
+    const first = start({ spec }).getSnapshot();
+    expect(start({ spec }).getSnapshot()).toBe(first);
+    const restored = start({ spec, restore: { ...first.context, cursors: [1] } }).getSnapshot();
+    expect(restored.context.cursors).toEqual([1]);
+    expect(start({ spec }).getSnapshot().context.cursors).toEqual([0]);
+
+    // Each timed form runs its own clock.
+    jest.useFakeTimers();
+    try {
+      const timed = { ...spec, timeoutMs: 1000 };
+      const forms = [start({ spec: timed }), start({ spec: timed })];
+      jest.advanceTimersByTime(1000);
+      expect(forms.map((f) => f.getSnapshot().context.outcome)).toEqual(["timed_out", "timed_out"]);
+    } finally {
+      jest.useRealTimers();
+    }
+
+    // An eventless transition on the way in is taken, and reported, by every form.
+    const entering = () =>
+      withQuickSteps(
+        setup({
+          types: {} as { context: { n: number }; input: { spec: { n: number } } },
+          guards: { big: ({ context }) => context.n >= 3 },
+        }).createMachine({
+          context: ({ input }) => ({ n: input.spec.n }),
+          initial: "small",
+          states: { small: { always: { guard: "big", target: "big" } }, big: {} },
+        }),
+      );
+    const machine = entering();
+    const input = { spec: { n: 3 } };
+    for (let i = 0; i < 2; i++) {
+      const log: InspectionEvent[] = [];
+      const actor = createActor(machine, { input, inspect: (e) => log.push(e) }).start();
+      expect(actor.getSnapshot().value).toBe("big");
+      expect(taken(log).map((t) => t.eventType)).toEqual([""]);
+    }
   });
 
   it("the form's ↑/↓ is a quick step that every form of a shape shares", () => {

@@ -171,9 +171,17 @@ const machines = new Recent<FormMachine>(8, 100);
  * path tests hold the forms to.
  */
 export function formMachine(spec: FormSpec): FormMachine {
-  const shape = chartShape(spec);
-  const key = JSON.stringify(shape);
-  const machine = machines.get(key) ?? withQuickSteps(machineOf(shape));
-  machines.set(key, machine, shape.questions.length + 1);
+  // A form asked again shares its spec (`sharedSpec`): its shape is worked out once.
+  let known = bySpec.get(spec);
+  if (!known) {
+    const shape = chartShape(spec);
+    known = { key: JSON.stringify(shape), questions: shape.questions.length };
+    bySpec.set(spec, known);
+  }
+  const machine = machines.get(known.key) ?? withQuickSteps(createFormMachine(spec));
+  machines.set(known.key, machine, known.questions + 1);
   return machine;
 }
+
+/** Each spec's shape as the machines are kept by (specs are never changed); held no longer than the spec. */
+const bySpec = new WeakMap<FormSpec, { key: string; questions: number }>();

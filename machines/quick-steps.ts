@@ -72,7 +72,27 @@ export function withQuickSteps<M extends AnyStateMachine>(machine: M): M {
   const steps = new QuickSteps(machine);
   machine.transition = ((snapshot: AnyMachineSnapshot, event: AnyEventObject, scope: AnyActorScope) =>
     steps.take(snapshot, event, scope) ?? full(snapshot, event, scope)) as M["transition"];
+  const initial = machine.getInitialSnapshot.bind(machine);
+  machine.getInitialSnapshot = ((scope: AnyActorScope, input: unknown) =>
+    steps.start(scope, input, initial)) as M["getInitialSnapshot"];
   return machine;
+}
+
+type Start = (scope: AnyActorScope, input: unknown) => AnyMachineSnapshot;
+
+/**
+ * What a form starts from, when it is the same for every form of a spec:
+ * the input is the spec alone (no draft restored) and starting it ran no
+ * action but `assign`s (no timer, no raised event, nothing spawned) and no
+ * eventless transition could be taken on the way in (each would be reported
+ * to an inspector). Snapshots are never changed, so forms share it.
+ */
+function startKey(input: unknown): object | undefined {
+  if (typeof input !== "object" || input === null) return undefined;
+  const { spec, restore, ...rest } = input as { spec?: unknown; restore?: unknown };
+  if (typeof spec !== "object" || spec === null || restore !== undefined || Object.keys(rest).length > 0)
+    return undefined;
+  return spec;
 }
 
 class QuickSteps {
@@ -84,6 +104,40 @@ class QuickSteps {
   private readonly eventless = new WeakMap<object, Transition[]>();
 
   constructor(private readonly machine: AnyStateMachine) {}
+
+  /** Per spec: the snapshot its forms start from, or null where each form starts on its own (`startKey`). */
+  private readonly starts = new WeakMap<object, AnyMachineSnapshot | null>();
+  /** Whether an eventless transition can be taken while the machine enters its initial states. */
+  private eventlessOnEntry?: boolean;
+
+  /** The snapshot a form starts from: XState's, kept for the next form of the spec where that is the same. */
+  start(scope: AnyActorScope, input: unknown, initial: Start): AnyMachineSnapshot {
+    const key = startKey(input);
+    const kept = key && this.starts.get(key);
+    if (kept) return kept;
+    if (!key || kept === null) return initial(scope, input);
+    let acted = false;
+    const watched: AnyActorScope = Object.create(scope, {
+      actionExecutor: {
+        value: (action: Parameters<AnyActorScope["actionExecutor"]>[0]) => {
+          acted = true;
+          scope.actionExecutor(action);
+        },
+        writable: true,
+      },
+      defer: {
+        value: (fn: () => void) => {
+          acted = true;
+          scope.defer(fn);
+        },
+      },
+    });
+    const snapshot = initial(watched, input);
+    this.eventlessOnEntry ??= entryHasEventless(this.machine.root);
+    const same = !acted && snapshot.status === "active" && !this.eventlessOnEntry;
+    this.starts.set(key, same ? snapshot : null);
+    return snapshot;
+  }
 
   /** The next snapshot, or undefined when XState has to take the step. */
   take(snapshot: AnyMachineSnapshot, event: AnyEventObject, scope: AnyActorScope): AnyMachineSnapshot | undefined {
@@ -160,6 +214,16 @@ class QuickSteps {
     for (const t of always) if (guardPasses(this.machine, t.guard, context, event) !== false) return true;
     return false;
   }
+}
+
+/** Whether a state entered on the way into the machine's initial states (or the root) has an eventless transition. */
+function entryHasEventless(root: StateNode): boolean {
+  for (let node: StateNode | undefined = root; node; ) {
+    if (node.always?.length || node.type === "parallel") return true;
+    if (node.type !== "compound") return false;
+    node = node.initial.target[0];
+  }
+  return false;
 }
 
 /** The candidates of one innermost state and its ancestors, in XState's order; null where XState has to choose. */
