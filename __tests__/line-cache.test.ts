@@ -116,6 +116,55 @@ describe("lines kept between frames", () => {
     expect(after).toEqual(before.map((line) => line.replaceAll("<old:", "<new:")));
   });
 
+  it("a form opened after the theme changed in place draws its colours, with no line of the form before it", () => {
+    let mark = "old";
+    const theme: FormTheme = {
+      fg: (color: FormColor, text: string) => `<${mark}:${color}>${text}`,
+      bg: (_color, text) => `<${mark}:bg>${text}`,
+      bold: (text) => `<${mark}:b>${text}`,
+    };
+    const spec = tabbed();
+    const first = openForm(spec, { theme });
+    first.press(KEY.down);
+    expect(first.form.render(80).join("\n")).toContain("<old:");
+    for (const next of ["new", "old", "new"]) {
+      mark = next;
+      const again = openForm(spec, { theme });
+      again.press(KEY.down);
+      const frame = again.form.render(80);
+      expect(frame).toEqual(fresh(tabbed, [KEY.down], 80, theme));
+      expect(frame.join("\n")).not.toContain(next === "new" ? "<old:" : "<new:");
+    }
+  });
+
+  it("a form asked again draws no row, head, footer or tab bar the one before it drew", () => {
+    const drawn: string[] = [];
+    const counting: FormTheme = {
+      fg: (color, text) => {
+        drawn.push(text);
+        return ansiTheme.fg(color, text);
+      },
+      bg: (color, text) => ansiTheme.bg(color, text),
+      bold: (text) => ansiTheme.bold(text),
+    };
+    const spec = tabbed();
+    const keys = [KEY.down, KEY.down, KEY.up, KEY.up];
+    const first = openForm(spec, { theme: counting });
+    for (const key of keys) {
+      first.press(key);
+      first.form.render(80);
+    }
+    drawn.length = 0;
+    const again = openForm(spec, { theme: counting });
+    const frames = [again.form.render(80)];
+    for (const key of keys) {
+      again.press(key);
+      frames.push(again.form.render(80));
+    }
+    expect(drawn.filter((text) => /Option|About|Question|move|Q1/.test(text))).toEqual([]);
+    expect(frames.at(-1)).toEqual(fresh(tabbed, keys, 80));
+  });
+
   it("↑/↓ between rows drawn before draws no row, footer or tab bar again", () => {
     const drawn: string[] = [];
     const counting: FormTheme = {

@@ -1,13 +1,15 @@
 /**
- * The lines an open form keeps between frames, by what they show: each row
- * of a list (highlighted and not), the question's head, the help footer and
- * the tab bar. A key changes one or two of them; the rest are not drawn
- * again, nor garbage to collect. One cache per form, so per spec and theme
- * object; `clear()` empties it when the host invalidates the form, as Pi
- * does when its theme changes (Pi's theme is one object whose colours change
- * in place, so its identity says nothing about the colours).
+ * The lines forms keep between frames, by what they show: each row of a
+ * list (highlighted and not), the question's head, the help footer, the tab
+ * bar, the title and the border. A key changes one or two of them; the rest
+ * are not drawn again, nor garbage to collect. The lines are kept per spec
+ * and per look (`linesOf`): what the theme draws, the key names and the
+ * notice; Pi's theme is one object whose colours change in place, so its
+ * identity says nothing about the colours, and a form the host invalidates
+ * looks its lines up again by how the theme draws now.
  */
-import type { QuestionSpec } from "../../machines/spec.js";
+import type { FormSpec, QuestionSpec } from "../../machines/spec.js";
+import type { FormColor, FormTheme } from "../theme.js";
 import type { Block } from "./frame.js";
 import type { RowModel } from "./presentation.js";
 
@@ -119,6 +121,41 @@ export class LineCache {
     this.keyed.clear();
     this.last.clear();
   }
+}
+
+/** What a theme draws, as a key: Pi's theme is one object whose colours change in place. */
+export function themeLook(theme: FormTheme): string {
+  let look = `${theme.bg("selectedBg", "·")}${theme.bold("·")}`;
+  for (const color of COLORS) look += theme.fg(color, "·");
+  return look;
+}
+
+const COLORS: readonly FormColor[] = ["accent", "muted", "dim", "text", "success", "warning", "error", "borderMuted"];
+
+/** The lines kept for each spec, by how they look; held no longer than the spec. */
+const shared = new WeakMap<FormSpec, Map<string, LineCache>>();
+/** Looks kept per spec: a theme switched back and forth, or forms with other key names or notices. */
+const LOOKS_PER_SPEC = 4;
+
+/**
+ * The lines of every form of `spec` drawn the same way (`look`: the theme's
+ * colours, the key names and the notice at the top): a form asked again
+ * draws nothing the one before it drew. Everything else a line shows is in
+ * its own key, and specs are never changed.
+ */
+export function linesOf(spec: FormSpec, look: string): LineCache {
+  let byLook = shared.get(spec);
+  if (!byLook) {
+    byLook = new Map();
+    shared.set(spec, byLook);
+  }
+  let cache = byLook.get(look);
+  if (!cache) {
+    if (byLook.size >= LOOKS_PER_SPEC) byLook.clear();
+    cache = new LineCache();
+    byLook.set(look, cache);
+  }
+  return cache;
 }
 
 /** A row's slot: highlighted and not apart, so ↑/↓ moves between blocks drawn before. */
