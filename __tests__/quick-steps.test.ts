@@ -99,6 +99,43 @@ describe("quick steps", () => {
     expect(String(errors[0])).toContain("Unable to evaluate guard 'broken' in transition for event 'BAD'");
   });
 
+  it("a step to other states that only assigns takes XState's exit, transition and entry actions in XState's order", () => {
+    const log = (line: string) => ({ type: "log" as const, params: { line } });
+    const rooms = () =>
+      setup({
+        types: {} as { context: { log: string[] } },
+        actions: { log: assign(({ context }, p: { line: string }) => ({ log: [...context.log, p.line] })) },
+      }).createMachine({
+        id: "r",
+        context: { log: [] },
+        initial: "a",
+        states: {
+          a: { tags: "left", exit: log("exit a"), on: { GO: { target: "b", actions: log("go") } } },
+          b: {
+            tags: "right",
+            entry: log("enter b"),
+            exit: log("exit b"),
+            initial: "b1",
+            states: { b1: { entry: log("enter b1"), exit: log("exit b1"), on: { BACK: { target: "#r.a" } } } },
+          },
+        },
+      });
+    const events = ["GO", "BACK", "GO", "BACK", "GO"].map((type) => ({ type }));
+    const { steps, quickLog } = both(rooms, events);
+    for (const s of steps)
+      expect({ value: s.quick.value, context: s.quick.context, tags: [...s.quick.tags] }).toEqual({
+        value: s.plain.value,
+        context: s.plain.context,
+        tags: [...s.plain.tags],
+      });
+    expect(steps[4].quick.context.log.slice(-4)).toEqual(["exit a", "go", "enter b", "enter b1"]);
+    expect(steps[3].quick.context.log.slice(-2)).toEqual(["exit b1", "exit b"]);
+    // Taken without the microstep: the same move gives the same tags each time.
+    expect(steps[2].quick.tags).toBe(steps[0].quick.tags);
+    expect(steps[4].quick.tags).toBe(steps[0].quick.tags);
+    expect(taken(quickLog).map((t) => t.eventType)).toEqual(["GO", "BACK", "GO", "BACK", "GO"]);
+  });
+
   it("forms of one spec start from one snapshot; a restored draft, a timer or an eventless way in start each on its own", () => {
     const spec = normalizeForm({ questions: [{ prompt: "Pick", options: [{ label: "A" }, { label: "B" }] }] });
     const start = (input: { spec: FormSpec; restore?: FormContext }) =>

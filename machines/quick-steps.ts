@@ -1,36 +1,42 @@
 /**
- * A step of a form's chart that changes its context and nothing else, taken
- * without XState's general microstep.
+ * Steps of a form's chart that only assign, taken without XState's general
+ * microstep: the ones that stay in their states, and the ones that go to
+ * other states whose exit and entry actions (if any) are assignments too.
  *
  * Most keys of a form are such steps: ↑/↓ is `MOVE`, a transition with no
- * target and one `assign`. XState takes every step the general way: it
- * works out the states to exit and enter (none here), resolves each action,
- * builds a new snapshot after every `assign` (computing its state value and
- * tags again from the state nodes), then looks for eventless transitions and
- * raised events. For a step that cannot leave its states that is most of
- * the cost of a key.
+ * target and one `assign`; Tab goes to the next question's state, Enter on
+ * "Type something." to its editor's, Esc back. XState takes every step the
+ * general way: it works out the states to exit and enter, resolves each
+ * action, builds a new snapshot after every `assign` (computing its state
+ * value and tags again from the state nodes), then looks for eventless
+ * transitions and raised events. For a key that is most of its cost.
  *
  * `withQuickSteps(machine)` lets the machine take such a step directly. The
  * transition is chosen as XState chooses it: the chart's candidates for the
  * event from the innermost state out to the root, the first whose guard
- * passes (the candidates are kept per set of states and event type), and
- * the step is quick only when that transition has no target and all its
- * actions are `assign`s. The context is then assigned as XState assigns it (each
- * partial update over a copy, in order), and the new snapshot keeps the
- * states, value and tags of the last one, which a targetless step does not
- * change. It is quick only when no eventless transition of the states the
- * form is in is enabled afterwards; anything else, and anything that throws
- * or asks to spawn, is left to XState's `transition` from the same snapshot
- * (guards and assignments are pure, so trying first changes nothing). The
- * step is reported to an inspector as XState reports it (`@xstate.microstep`
- * with the transition taken), so coverage counts it.
+ * passes (the candidates are kept per set of states and event type). A step
+ * with a target goes where XState's microstep would take it (SCXML's exit
+ * and entry sets: `moveFrom`), worked out once per innermost state and
+ * transition, and every list of states is kept once per innermost state, so
+ * the form's position, candidates and eventless transitions are looked up
+ * rather than worked out again. The context is assigned as XState assigns
+ * it: the exit actions of the states left (innermost first), the
+ * transition's actions, the entry actions of the states entered (outermost
+ * first), each partial update over a copy, in order. The step is quick only
+ * when no eventless transition of the states it ends in is enabled
+ * afterwards; anything else (a raised event, a timer, a final state, states
+ * side by side, history, a guard XState has to evaluate itself) and anything
+ * that throws or asks to spawn is left to XState's `transition` from the
+ * same snapshot (guards and assignments are pure, so trying first changes
+ * nothing). The step is reported to an inspector as XState reports it
+ * (`@xstate.microstep` with the transition taken), so coverage counts it.
  *
  * The path tests hold this to XState: every route is replayed on the
  * component beside a plain XState actor of the same chart, and after every
  * step both are in the same state with the same context.
  */
 import type { AnyActorScope, AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from "xstate";
-import { activeNodes, reportMicrostep } from "./xstate-private.js";
+import { activeNodes, movedSnapshot, reportMicrostep } from "./xstate-private.js";
 
 type Transition = ReturnType<AnyStateMachine["getTransitionData"]>[number];
 type StateNode = AnyStateMachine["root"];
@@ -96,10 +102,14 @@ function startKey(input: unknown): object | undefined {
 }
 
 class QuickSteps {
-  /** Per transition: its assignments in order, or null when it is not a quick step. */
+  /** Per transition: its assignments in order, or null when an action is not an `assign`. */
   private readonly plans = new WeakMap<Transition, Assignment[] | null>();
   /** Per set of active state nodes: the candidates for each event type (`candidatesOf`). */
   private readonly candidates = new WeakMap<object, Map<string, readonly Transition[] | null>>();
+  /** Per innermost state: where each transition with a target leads from it (`moveOf`). */
+  private readonly moves = new Map<StateNode, Map<Transition, Move | null>>();
+  /** Per innermost state: the one list of states a step into it leaves the form in, with their value and tags. */
+  private readonly configurations = new Map<StateNode, Configuration>();
   /** Per set of active state nodes: the eventless transitions of those states. */
   private readonly eventless = new WeakMap<object, Transition[]>();
 
@@ -147,13 +157,17 @@ class QuickSteps {
       if (!chosen) return undefined;
       const plan = this.planOf(chosen);
       if (!plan) return undefined;
+      const from = activeNodes(snapshot);
+      const move = chosen.target?.length ? this.moveOf(from, chosen) : undefined;
+      if (move === null) return undefined;
       let context = snapshot.context;
-      for (const { assignment, params } of plan) {
+      const steps = move ? [...move.exit, ...plan, ...move.entry] : plan;
+      for (const { assignment, params } of steps) {
         const args = { context, event, spawn: refuseSpawn, self: scope.self, system: scope.system };
         context = Object.assign({}, context, assigned(assignment, args, params));
       }
-      if (this.eventlessEnabled(snapshot, context, event)) return undefined;
-      const next: AnyMachineSnapshot = { ...snapshot, context };
+      if (this.eventlessEnabled(move?.nodes ?? from, context, event)) return undefined;
+      const next = move ? movedSnapshot(snapshot, context, move) : { ...snapshot, context };
       reportMicrostep(scope, event, next, [chosen]);
       return next;
     } catch {
@@ -194,6 +208,38 @@ class QuickSteps {
     return list;
   }
 
+  /**
+   * Where `t` leads from these states, worked out once per innermost state
+   * (in a chart without states side by side it decides the others); null
+   * where XState has to take it.
+   */
+  private moveOf(from: readonly StateNode[], t: Transition): Move | null {
+    const leaf = innermost(from);
+    if (!leaf) return null;
+    let byTransition = this.moves.get(leaf);
+    if (!byTransition) {
+      byTransition = new Map();
+      this.moves.set(leaf, byTransition);
+    }
+    let move = byTransition.get(t);
+    if (move === undefined) {
+      move = moveFrom(from, t, this.machine, (nodes) => this.configuration(nodes));
+      byTransition.set(t, move);
+    }
+    return move;
+  }
+
+  /** The one list of these states (kept per innermost state), so the caches kept per list find it again. */
+  private configuration(nodes: StateNode[]): Configuration {
+    const leaf = innermost(nodes)!;
+    let kept = this.configurations.get(leaf);
+    if (!kept) {
+      kept = { nodes, value: valueOf(this.machine.root, nodes), tags: new Set(nodes.flatMap((n) => n.tags)) };
+      this.configurations.set(leaf, kept);
+    }
+    return kept;
+  }
+
   private planOf(t: Transition): Assignment[] | null {
     let plan = this.plans.get(t);
     if (plan === undefined) {
@@ -203,9 +249,8 @@ class QuickSteps {
     return plan;
   }
 
-  /** Whether an eventless transition of the snapshot's states is enabled with `context` (or cannot be told). */
-  private eventlessEnabled(snapshot: AnyMachineSnapshot, context: unknown, event: AnyEventObject): boolean {
-    const nodes = activeNodes(snapshot);
+  /** Whether an eventless transition of these states is enabled with `context` (or cannot be told). */
+  private eventlessEnabled(nodes: readonly StateNode[], context: unknown, event: AnyEventObject): boolean {
     let always = this.eventless.get(nodes);
     if (!always) {
       always = nodes.flatMap((node) => node.always ?? []);
@@ -214,6 +259,110 @@ class QuickSteps {
     for (const t of always) if (guardPasses(this.machine, t.guard, context, event) !== false) return true;
     return false;
   }
+}
+
+/** States the form can be in, in XState's order, with the state value and tags they make. */
+interface Configuration {
+  nodes: StateNode[];
+  value: StateValue;
+  tags: Set<string>;
+}
+
+/**
+ * The states a step leads to, and the assignments of the states it leaves
+ * and enters (their exit and entry actions, in XState's order).
+ */
+interface Move extends Configuration {
+  exit: Assignment[];
+  entry: Assignment[];
+}
+
+/** The one innermost state of these states, or undefined where there are more (states side by side). */
+function innermost(nodes: readonly StateNode[]): StateNode | undefined {
+  let leaf: StateNode | undefined;
+  for (const node of nodes)
+    if (node.type === "atomic" || node.type === "final") {
+      if (leaf) return undefined;
+      leaf = node;
+    }
+  return leaf;
+}
+
+type StateValue = string | { [key: string]: StateValue };
+
+/** Whether `node` lies inside `ancestor` (and is not it). */
+function inside(node: StateNode, ancestor: StateNode): boolean {
+  for (let up = node.parent; up; up = up.parent) if (up === ancestor) return true;
+  return false;
+}
+
+/** A state whose entering or leaving does more than assign: a child actor, history, or the form's end. */
+function acts(node: StateNode): boolean {
+  return (
+    node.invoke.length > 0 ||
+    node.type === "final" ||
+    node.type === "parallel" ||
+    node.type === "history" ||
+    (node.type === "compound" && node.initial.actions.length > 0) ||
+    Object.values(node.states).some((child) => child.type === "history")
+  );
+}
+
+/**
+ * Where a transition with one target leads from these states, as XState's
+ * microstep works it out (SCXML's): the transition's domain (its source,
+ * when the target lies inside it; else their least common ancestor), the
+ * states inside the domain left, the target with its ancestors up to the
+ * domain and its initial states entered, in document order; the states
+ * left run their exit actions innermost first, the states entered their
+ * entry actions outermost first. Null where the step does more than change
+ * states and assign: an action of a state left or entered that is not an
+ * `assign`, a child actor, history, a final state, states side by side, or
+ * a transition that re-enters.
+ */
+function moveFrom(
+  from: readonly StateNode[],
+  t: Transition,
+  machine: AnyStateMachine,
+  configuration: (nodes: StateNode[]) => Configuration,
+): Move | null {
+  const root = machine.root;
+  const targets = t.target ?? [];
+  if (targets.length !== 1 || t.reenter || from.some((n) => n.type === "parallel")) return null;
+  const target = targets[0];
+  let domain: StateNode | undefined;
+  if (target === t.source || inside(target, t.source)) domain = t.source;
+  else for (let up = target.parent; up && !domain; up = up.parent) if (inside(t.source, up)) domain = up;
+  domain ??= root;
+  const left = from.filter((n) => inside(n, domain));
+  const entered = new Set<StateNode>();
+  if (target !== t.source || t.source !== domain) entered.add(target);
+  for (let up = target.parent; up && up !== domain; up = up.parent) entered.add(up);
+  for (let node = target; node.type === "compound"; ) {
+    node = node.initial.target[0];
+    entered.add(node);
+  }
+  const enteredInOrder = [...entered].sort((a, b) => a.order - b.order);
+  if (left.some(acts) || enteredInOrder.some(acts)) return null;
+  const exit = assignmentsIn(
+    machine,
+    [...left].sort((a, b) => b.order - a.order).flatMap((n) => n.exit),
+  );
+  const entry = assignmentsIn(
+    machine,
+    enteredInOrder.flatMap((n) => n.entry),
+  );
+  if (!exit || !entry) return null;
+  const nodes = from.filter((n) => !left.includes(n));
+  nodes.push(...enteredInOrder);
+  return { ...configuration(nodes), exit, entry };
+}
+
+/** The state value of these states (one innermost state), as XState writes it: `"folded"`, `{ q1: "choosing" }`. */
+function valueOf(node: StateNode, nodes: readonly StateNode[]): StateValue {
+  const child = nodes.find((n) => n.parent === node);
+  if (!child) return {};
+  return child.type === "atomic" || child.type === "final" ? child.key : { [child.key]: valueOf(child, nodes) };
 }
 
 /** Whether a state entered on the way into the machine's initial states (or the root) has an eventless transition. */
@@ -247,11 +396,15 @@ function assigned(assignment: unknown, args: object, params: unknown): object {
   return partial;
 }
 
-/** A transition's assignments when it has no target and every action is an `assign`, else null. */
+/** A transition's assignments when every action is an `assign`, else null. */
 function assignmentsOf(machine: AnyStateMachine, t: Transition): Assignment[] | null {
-  if ((t.target?.length ?? 0) > 0 || t.reenter) return null;
+  return assignmentsIn(machine, t.actions);
+}
+
+/** These actions as assignments when every one is an `assign`, else null. */
+function assignmentsIn(machine: AnyStateMachine, actions: readonly unknown[]): Assignment[] | null {
   const plan: Assignment[] = [];
-  for (const action of t.actions as unknown[]) {
+  for (const action of actions) {
     if (typeof action === "function") {
       if (!isAssign(action)) return null;
       plan.push({ assignment: action.assignment, params: undefined });

@@ -53,3 +53,15 @@ export function reportMicrostep(
     _transitions: transitions,
   });
 }
+
+/**
+ * The snapshot after a step outside XState that changed states (machines/quick-steps.ts):
+ * the states in XState's `_nodes` order, with the state value and tags they make.
+ */
+export function movedSnapshot<S extends object>(
+  snapshot: S,
+  context: unknown,
+  move: { nodes: readonly unknown[]; value: unknown; tags: Set<string> },
+): S {
+  return { ...snapshot, context, _nodes: move.nodes, value: move.value, tags: move.tags };
+}
