@@ -222,11 +222,20 @@ const KEY_NAMES: Record<string, string> = {
 
 /** A key id as the help line names it: `↑`, `Enter`, `Shift+Tab`, `Ctrl+C`. */
 export function keyName(id: KeyId): string {
-  const parts = id.split("+");
-  return parts
-    .map((part) => KEY_NAMES[part] ?? (parts.length > 1 && part.length === 1 ? part.toUpperCase() : part))
-    .join("+");
+  let name = names.get(id);
+  if (name === undefined) {
+    const parts = id.split("+");
+    name = parts
+      .map((part) => KEY_NAMES[part] ?? (parts.length > 1 && part.length === 1 ? part.toUpperCase() : part))
+      .join("+");
+    if (names.size >= KEPT_PER_ID) names.clear();
+    names.set(id, name);
+  }
+  return name;
 }
+
+/** Each key id's name, worked out once (every form names the keys of its help line). */
+const names = new Map<KeyId, string>();
 
 const nameOr = (id: KeyId | undefined, fallback: string) => (id ? keyName(id) : fallback);
 
