@@ -6,7 +6,8 @@
  * `npm run test:quick` (the unit project only) leaves them out; one for the pages in a real browser
  * (__tests__/browser: no Pi there, so they run once), and one per Pi host for
  * the end-to-end tests (__tests__/e2e/pi-host.ts): the same files run
- * against Pi 1.6 full-screen, Pi 1.6 inline and Pi 0.73.1.
+ * against Pi 1.6 full-screen and Pi 0.73.1, and those about the form in the
+ * terminal against Pi 1.6 inline too.
  * `PI_HOSTS=pi-1.6` (a comma list) runs the end-to-end tests on fewer hosts.
  */
 const common = {
@@ -17,11 +18,23 @@ const common = {
 };
 
 /** Unit files that build dist/, start processes or build the largest review pages: slow, so not in the quick loop. */
-const SLOW = ["build", "bench-harness", "diagram", "review-diff", "review-overview"].map(
+const SLOW = ["build", "bench-harness", "diagram", "review-diff", "review-overview", "shutdown-process"].map(
   (name) => `<rootDir>/__tests__/${name}.test.ts`,
 );
 
 const HOSTS = ["pi-1.6", "pi-1.6-regular", "pi-0.73"];
+
+/**
+ * Pi 1.6 inline (`--tui-mode regular`) differs from its full-screen mode in
+ * how a form lives in the terminal: drawn in the scrollback, the terminal
+ * keeping the mouse, the screen handed to an outside editor, a line above the
+ * editor. Its lane runs the files about that; what the requests carry, the
+ * tools' reach, RPC and print mode are the same in both modes, and run on
+ * the full-screen lane.
+ */
+const INLINE = ["question", "mouse", "timeout-fold", "ask-later", "previews", "outside-editor"].map(
+  (name) => `<rootDir>/__tests__/e2e/${name}.e2e.test.ts`,
+);
 const hosts = process.env.PI_HOSTS ? process.env.PI_HOSTS.split(",").filter((h) => HOSTS.includes(h)) : HOSTS;
 
 export default {
@@ -39,7 +52,7 @@ export default {
     ...hosts.map((host) => ({
       ...common,
       displayName: host,
-      testMatch: ["<rootDir>/__tests__/e2e/**/*.test.ts"],
+      testMatch: host === "pi-1.6-regular" ? INLINE : ["<rootDir>/__tests__/e2e/**/*.test.ts"],
       globals: { PI_HOST: host },
     })),
   ],

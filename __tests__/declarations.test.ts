@@ -171,6 +171,28 @@ describe("every documented call shape passes Pi's check of the declaration and t
     expect(opened()).toBe(1);
   });
 
+  it.each(CALLS)(
+    "%s: %s, asked with wait: false, is put to the person and returns at once",
+    async (name, _shape, raw) => {
+      const tool = tools.get(name)!;
+      const called = { ...(raw as object), wait: false };
+      const prepared = tool.prepareArguments ? tool.prepareArguments(called) : called;
+      const args = validateToolArguments(
+        { name, description: "", parameters: tool.parameters as never },
+        { type: "toolCall", id: "1", name, arguments: prepared as never },
+      );
+      const { ctx } = fakeUiContext(() => {});
+      const ui = { ...ctx.ui, setWidget: () => {} };
+      const result = await tool.execute("1", args, undefined, undefined, {
+        ...ctx,
+        ui,
+        mode: "tui",
+        isIdle: () => true,
+      });
+      expect(result.details).toEqual({ outcome: "pending", id: expect.stringMatching(/^ask-\d+$/) });
+    },
+  );
+
   it("covers every tool", () => {
     expect(new Set(CALLS.map(([name]) => name))).toEqual(new Set(MANIFESTS.map((tool) => tool.name)));
   });

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { exampleNames } from "../bin/form-file.js";
 import { createFormchart } from "../tools/index.js";
-import { PROJECT_ROOT } from "./e2e/pi-home.js";
 import { fakePi } from "./helpers/fake-pi.js";
+import { PROJECT_ROOT } from "./helpers/root.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 const api = readFileSync(join(PROJECT_ROOT, "docs", "api.md"), "utf8");

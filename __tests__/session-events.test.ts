@@ -1,11 +1,9 @@
 /**
  * The session's lifetime: `session_shutdown` closes open forms and leaves
- * nothing running (checked in a real child process too), and a session name
+ * nothing running (in a real child process: shutdown-process.test.ts), and a session name
  * someone else gave or cleared is left alone (`session_info_changed`).
  */
-import { spawn } from "node:child_process";
 import { getEventListeners } from "node:events";
-import { join } from "node:path";
 import type { Api, Model } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "@jest/globals";
 import { normalizeForm } from "../machines/spec.js";
@@ -14,7 +12,6 @@ import { showAndKeep } from "../tools/engine/run.js";
 import { WARM_UP_DELAY_MS, warmUp } from "../tools/events.js";
 import { createFormchart } from "../tools/index.js";
 import { FormchartState } from "../tools/state.js";
-import { PROJECT_ROOT } from "./e2e/pi-home.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
@@ -198,22 +195,6 @@ describe("session_shutdown", () => {
     await running;
     expect(signal?.aborted).toBe(true);
     expect(notices.at(-1)).toBe("/rich-questions could not build a form: cancelled.");
-  });
-
-  it("a real process with a waiting form exits by itself once the session shut down", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", join("__tests__", "fixtures", "shutdown-child.ts")], {
-      cwd: PROJECT_ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.resume();
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-    const limit = new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 15000).unref());
-    const outcome = await Promise.race([exited, limit]);
-    if (outcome === "still running") child.kill("SIGKILL");
-    expect(outcome).toBe(0);
-    expect(JSON.parse(out)).toMatchObject({ question: "Later?", answer: null, throttled: true, cancelled: true });
   });
 });
 

@@ -280,6 +280,45 @@ describe("a resumed session", () => {
   });
 });
 
+describe("a host with no terminal of its own (RPC mode)", () => {
+  // Pi 1.x names its mode; Pi 0.73 does not, and its RPC host lists no themes.
+  const hosts = {
+    "Pi 1.x": { mode: "rpc", themes: ["dark"] },
+    "Pi 0.73": { mode: undefined, themes: [] },
+  };
+  for (const [name, host] of Object.entries(hosts)) {
+    it(`${name}: a wait: false call asks through the dialogs, waits for the answer, and says so`, async () => {
+      const pi = fakePi();
+      createFormchart({ agentDir: tempAgentDir() })(pi.api);
+      const titles: string[] = [];
+      const widget: Array<string[] | undefined> = [];
+      const ctx = {
+        hasUI: true,
+        ...(host.mode ? { mode: host.mode } : {}),
+        isIdle: () => true,
+        sessionManager: { getBranch: () => pi.entries },
+        ui: {
+          custom: async () => undefined,
+          getAllThemes: () => host.themes,
+          select: async (title: string, options: string[]) => {
+            titles.push(title);
+            return options.find((o) => o.includes("SQLite"));
+          },
+          setWidget: (_key: string, lines: string[] | undefined) => widget.push(lines),
+          notify: () => {},
+        },
+      };
+      const result = await pi.tools.get("question")!.execute("call-1", asked, undefined, undefined, ctx);
+      expect(titles).toEqual(["Which database?"]);
+      expect(result.content[0].text).toBe(
+        "DB: user selected: 2. SQLite\n(This host cannot show a form beside your work, so the call waited for the answer.)",
+      );
+      expect(widget.filter(Boolean)).toEqual([]);
+      expect(pi.entries.filter((e) => e.customType === "formchart-waiting")).toEqual([]);
+    });
+  }
+});
+
 describe("the review page's waiting chart", () => {
   it("draws every state of the chart and every edge, each named by what sends it", async () => {
     const section = await waitingSection();

@@ -9,6 +9,7 @@
 import { type TSchema, Type } from "typebox";
 import { type Fold, prepareWith } from "../schemas/aliases.js";
 import { UNDECLARED } from "../schemas/lenient.js";
+import { isRecord } from "../schemas/rules.js";
 
 /** What Pi's transcript shows of a result. */
 export type ResultSummary =
@@ -60,9 +61,28 @@ export function defineManifest<Details>(manifest: ToolManifest<Details>): ToolMa
 /** A manifest of any details type, as listed with the others. */
 export type AnyManifest = ToolManifest<any>;
 
-/** The folds of a manifest as Pi's `prepareArguments`, or nothing for a tool with none. */
+/** The arguments without `wait`, and what it said (`undefined`: not given). */
+export function takeWait(raw: unknown): { raw: unknown; wait: unknown } {
+  if (!isRecord(raw) || !("wait" in raw)) return { raw, wait: undefined };
+  const { wait, ...rest } = raw;
+  return { raw: rest, wait };
+}
+
+/**
+ * The folds of a manifest as Pi's `prepareArguments`, or nothing for a tool
+ * with none. `wait` belongs to the call, not to any shape: it is set aside
+ * while the folds run (a fold that moves the fields it does not know into a
+ * question would carry it there) and given back at the top level.
+ */
 export function prepareArgumentsOf(manifest: AnyManifest): ((raw: unknown) => unknown) | undefined {
-  return manifest.folds?.length ? prepareWith(...manifest.folds) : undefined;
+  if (!manifest.folds?.length) return undefined;
+  const fold = prepareWith(...manifest.folds);
+  return (input) => {
+    const { raw, wait } = takeWait(input);
+    if (wait === undefined) return fold(input);
+    const folded = fold(raw);
+    return isRecord(folded) ? { ...folded, wait } : folded;
+  };
 }
 
 /** What the transcript adds to an answer the timeout took: the option the model recommended. */

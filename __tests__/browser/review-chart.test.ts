@@ -7,17 +7,15 @@
  * dragging pans and the wheel zooms, 120-column screens are not cut, and no
  * page logs an error. The pages are written fresh from the sources into a
  * temporary folder; a screenshot of each goes to test-output/review-chart/.
- * The page of a change to a form (the branching example before and after
- * its Split question) lists what it should.
+ * The page of a change to a form is tested in review-diff.test.ts.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Browser, Page } from "playwright-core";
 import { exampleNames, loadFormFile } from "../../bin/form-file.js";
 import { type FormSpec, normalizeForm } from "../../machines/spec.js";
 import { questionName } from "../../renderers/review/condition-words.js";
-import { formDiff, formDiffPage } from "../../renderers/review/diff.js";
 import { type ReviewForm, reviewPage } from "../../renderers/review/page.js";
 import { launchChromium, type WatchedPage, watchedPage } from "../helpers/browser.js";
 import { tempAgentDir } from "../helpers/temp.js";
@@ -354,62 +352,4 @@ describe("the page in the person's words", () => {
     await page.close();
     expect(problems).toEqual([]);
   }, 60_000);
-});
-
-describe("the page of a change to a form", () => {
-  // Needs routes that choose each value at a condition's boundary (Size 3 and 4), not only the first option.
-  it("lists the route choosing Size 3 as changed when Split's condition moves from Size ≥ 4 to Size ≥ 3", async () => {
-    const source = JSON.parse(readFileSync(join(ROOT, "examples", "branching.json"), "utf8"));
-    const [, split, team] = source.arguments.questions;
-    split.when = "size gte 3";
-    team.when = { field: "size", operator: "lt", value: 3 };
-    const variant = join(dir, "branching-size-3.json");
-    writeFileSync(variant, JSON.stringify(source));
-    const loaded = loadFormFile(variant);
-    if (!loaded.ok) throw new Error(loaded.message);
-    const file = join(dir, "size-3.html");
-    writeFileSync(
-      file,
-      formDiffPage(await formDiff({ ...example("branching"), name: "before" }, { ...loaded.form, name: "after" })),
-    );
-    const { page, problems } = await watchedPage(browser, file, VIEWPORT);
-    const rows = await page.locator("#routes tbody tr").evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ""));
-    expect(rows.some((row) => row.includes("Team") && row.includes("Split"))).toBe(true);
-    await page.close();
-    expect(problems).toEqual([]);
-  }, 120_000);
-
-  it("lists the added question, its states, the keys and routes that changed, and the screens side by side", async () => {
-    const before = loadFormFile(join(ROOT, "__tests__", "fixtures", "branching-before-split.json"));
-    if (!before.ok) throw new Error(before.message);
-    const file = join(dir, "changes.html");
-    writeFileSync(
-      file,
-      formDiffPage(await formDiff({ ...before.form, name: "before" }, { ...example("branching"), name: "after" })),
-    );
-    const { page, problems } = await watchedPage(browser, file, VIEWPORT);
-    const items = (selector: string) =>
-      page.locator(selector).evaluateAll((lis) => lis.map((li) => li.textContent ?? ""));
-    expect(await items("#questions ul.added li")).toEqual([
-      expect.stringMatching(/^Split \(split\): .*shown when Size is 4 or more \(4 or 5\)$/),
-    ]);
-    expect(await items("#states ul.added li")).toEqual([
-      "Split · options (q2.choosing)",
-      "Split · discard what was entered? (q2.discarding)",
-    ]);
-    expect((await items("#edges ul.added li")).some((t) => t.includes("→ Split · options (q2.choosing): Enter"))).toBe(
-      true,
-    );
-    expect(await items("#routes tbody tr")).toContain(
-      "4 · EnterSubmitted (submitted)Review your answers (review.reviewing)",
-    );
-    await expect(page.locator("#screens .pair .term").count()).resolves.toBeGreaterThanOrEqual(2);
-    // The model text, before and after, on each route through the added or changed questions.
-    const texts = await page.locator("#model-text pre").count();
-    expect(texts % 2).toBe(0);
-    expect(texts).toBeGreaterThanOrEqual(4);
-    await page.screenshot({ path: join(OUT, "changes.png"), fullPage: true });
-    await page.close();
-    expect(problems).toEqual([]);
-  }, 120_000);
 });

@@ -5,6 +5,9 @@
  * question waits; the key the line names opens the form; the answer reaches
  * a later request as a message with the question's id.
  */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { type RecordedRequest, toolResults } from "../../scripts/fake-model.js";
 import { startPi, usePiSessions } from "./session.js";
@@ -174,5 +177,44 @@ describe("a question that does not wait, in the real pi", () => {
     expect(texts(model.requests[2]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
       "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite",
     );
+  });
+
+  it("is asked again when a saved session resumes, and its answer reaches the resumed session's model", async () => {
+    const sessions = mkdtempSync(join(tmpdir(), "formchart-sessions-"));
+    try {
+      const first = await startPi(
+        [
+          { toolCalls: [{ name: "question", arguments: { wait: false, questions: [db] } }] },
+          { text: "Meanwhile I am writing the migration." },
+        ],
+        "ask-later-saved",
+        undefined,
+        ["--session-dir", sessions],
+      );
+      first.prompt("set up the project");
+      await first.term.waitFor("Meanwhile I am writing the migration.");
+      await first.term.waitFor("A question waits");
+      // The person leaves Pi with the question unanswered (Ctrl+D on the empty editor).
+      first.term.press("C-d");
+      const saved = readdirSync(sessions, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jsonl"));
+      expect(saved).toHaveLength(1);
+
+      const second = await startPi([{ text: "Using SQLite, then." }], "ask-later-resumed", undefined, [
+        "--session",
+        join(sessions, saved[0]),
+      ]);
+      const again = await second.term.waitFor("Alt+A opens ask-1: Which database should we use?");
+      expect(again).toContain("1 question from before waits again");
+      second.term.press("M-a");
+      await second.term.waitFor("2. SQLite");
+      second.term.press("Down", "Enter");
+      await second.model.waitForRequests(1);
+      expect(texts(second.model.requests[0]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
+        "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite",
+      );
+      await second.term.waitFor("Using SQLite, then.");
+    } finally {
+      rmSync(sessions, { recursive: true, force: true });
+    }
   });
 });

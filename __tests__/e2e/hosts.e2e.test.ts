@@ -15,7 +15,8 @@ afterEach(async () => {
 const TOOL_CALLS = [
   {
     name: "question",
-    arguments: { question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] },
+    // Asked without waiting: a host with no terminal of its own asks it as a blocking call would.
+    arguments: { wait: false, question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] },
   },
   { name: "questionnaire", arguments: { questions: [{ id: "ok", prompt: "Ship it?", type: "yes_no", options: [] }] } },
   {
@@ -61,12 +62,12 @@ function person(request: UiRequest): DialogReply {
 }
 
 describe("RPC mode: every tool through dialogs", () => {
-  it("all six tools in one assistant message are asked one after the other and every answer reaches the model", async () => {
+  it("all six tools in one assistant message are asked one after the other and every answer reaches the model (one asked with wait: false waits here, and says so)", async () => {
     running = await startRpcPi([{ toolCalls: TOOL_CALLS }], person);
     running.prompt("go");
     await running.model.waitForRequests(2, 40000);
     expect(toolResults(running.model.requests[1])).toEqual([
-      "Q1: user selected: 2. SQLite",
+      "Q1: user selected: 2. SQLite\n(This host cannot show a form beside your work, so the call waited for the answer.)",
       "Q1: user selected: 1. Yes",
       "Q1: user selected: 1. Yes\nQ2: user selected: 1. staging",
       "User answered: 3",
@@ -92,7 +93,9 @@ describe("RPC mode: every tool through dialogs", () => {
     await new Promise((r) => setTimeout(r, 500));
     running.prompt("and now?");
     await running.model.waitForRequests(2, 20000);
-    expect(toolResults(running.model.requests[1])).toEqual(["User cancelled the form without answering."]);
+    expect(toolResults(running.model.requests[1])).toEqual([
+      "User cancelled the form without answering.\n(This host cannot show a form beside your work, so the call waited for the answer.)",
+    ]);
   });
 });
 

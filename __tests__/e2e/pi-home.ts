@@ -6,16 +6,17 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { buildDist, staleFiles } from "../../scripts/build.js";
 import { writePiHome } from "../../scripts/fake-model.js";
+import { PROJECT_ROOT } from "../helpers/root.js";
 import { HOST } from "./pi-host.js";
 
 const { stale, extra } = staleFiles((await buildDist()).files);
 if (stale.length || extra.length)
   throw new Error(`dist/ is not what the sources make (${[...stale, ...extra].join(", ")}): run npm run build`);
 
-export const PROJECT_ROOT = resolve(import.meta.dirname ?? ".", "..", "..");
+export { PROJECT_ROOT };
 
 export interface PiHome {
   dir: string;
@@ -39,7 +40,12 @@ export function makePiHome(baseUrl: string, files: Record<string, string> = EVER
   return { dir, env, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The host's `pi --no-session -e <project>` (or other extensions) plus extra arguments, as argv. */
+/**
+ * The host's `pi --no-session -e <project>` (or other extensions) plus extra
+ * arguments, as argv; a run that names where its session goes
+ * (`--session-dir`, `--session`) keeps it.
+ */
 export function piCommand(extra: string[] = [], extensions: string[] = [PROJECT_ROOT]): string[] {
-  return [...HOST.command, "--no-session", ...extensions.flatMap((e) => ["-e", e]), ...extra];
+  const keeps = extra.some((a) => a === "--session-dir" || a === "--session");
+  return [...HOST.command, ...(keeps ? [] : ["--no-session"]), ...extensions.flatMap((e) => ["-e", e]), ...extra];
 }

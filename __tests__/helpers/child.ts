@@ -5,10 +5,10 @@
  * reported as not finished, instead of holding the test runner).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "./root.js";
 
 /** The project's root: module paths in child code are relative to it. */
-export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const ROOT = PROJECT_ROOT;
 
 export interface ChildRun {
   /** Whether the child finished by itself (not killed at the deadline). */

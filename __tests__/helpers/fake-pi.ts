@@ -159,8 +159,9 @@ export const noUiContext = {
 export type DialogAnswer = string | boolean | undefined;
 
 /**
- * RPC mode: `custom` resolves to nothing at once, and select / input / confirm
- * dialogs are answered from a script (a function of the dialog may answer too).
+ * RPC mode as Pi 0.73 has it (no `ctx.mode`, no themes, a `custom` that
+ * resolves to nothing at once): select / input / confirm dialogs are
+ * answered from a script (a function of the dialog may answer too).
  */
 export function rpcContext(
   script: Array<DialogAnswer | ((title: string, options?: string[]) => DialogAnswer)>,
@@ -178,6 +179,7 @@ export function rpcContext(
     sessionManager: { getBranch: () => entries },
     ui: {
       custom: async () => undefined,
+      getAllThemes: () => [],
       select: async (title: string, options: string[]) => next("select", title, options) as string | undefined,
       input: async (title: string) => next("input", title) as string | undefined,
       confirm: async (title: string) => next("confirm", title) === true,

@@ -13,6 +13,7 @@ import type { FormEvent, FormResult } from "../../machines/context.js";
 import { type Coverage, newCoverage, recordMicrosteps } from "../../machines/coverage.js";
 import { createFormMachine } from "../../machines/form.js";
 import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
+import type { FormSpec } from "../../machines/spec.js";
 import { leafPath } from "../../machines/xstate-private.js";
 import { FormComponent } from "../terminal/component.js";
 import { ansiTheme } from "../theme.js";
@@ -21,6 +22,32 @@ import { ScreenTable } from "./screens.js";
 import type { ReviewForm, ReviewOptions, ReviewStep } from "./types.js";
 
 const host = (height: number) => ({ requestRender() {}, terminal: { rows: height + 4, columns: 120 } });
+
+/** A form component as the review pages drive it: the terminal theme, at most `height` rows, focused. */
+export function reviewComponent(
+  spec: FormSpec,
+  height: number,
+  done: (result: FormResult) => void,
+  inspect?: (event: InspectionEvent) => void,
+): FormComponent {
+  const component = new FormComponent({
+    spec,
+    host: host(height),
+    theme: ansiTheme,
+    done: ({ result }) => done(result),
+    maxHeight: () => height,
+    ...(inspect ? { inspect } : {}),
+  });
+  component.focused = true;
+  return component;
+}
+
+/** One event of a route, sent as the person's key would send it (a typed answer types only what the editor lacks). */
+export function sendToComponent(component: FormComponent, event: FormEvent): void {
+  if (event.type === "ABORT") component.abort();
+  else if (event.type === "TYPE") component.handleInput(event.text.slice(component.keyContext().editorText().length));
+  else component.actor.send(event as never);
+}
 
 /** The longest stretch a review page's build keeps the event loop to itself. */
 const YIELD_EVERY_MS = 10;
@@ -100,17 +127,14 @@ export async function replayRoutes(
       options.onProgress?.(index, paths.length);
       let finished: FormResult | undefined;
       current.transitions.clear();
-      const component = new FormComponent({
+      const component = reviewComponent(
         spec,
-        host: host(height),
-        theme: ansiTheme,
-        done: ({ result }) => {
+        height,
+        (result) => {
           finished = result;
         },
-        maxHeight: () => height,
         inspect,
-      });
-      component.focused = true;
+      );
       try {
         if (steps.length === 0) {
           steps.push({
@@ -135,10 +159,7 @@ export async function replayRoutes(
           if (event.type.startsWith("xstate.") && (event.type as string) !== COOLDOWN_DONE) continue;
           const keys = keysOf(event, component);
           current.transitions.clear();
-          if (event.type === "ABORT") component.abort();
-          else if (event.type === "TYPE")
-            component.handleInput(event.text.slice(component.keyContext().editorText().length));
-          else component.actor.send(event as never);
+          sendToComponent(component, event);
           const key = `${at}\u0000${JSON.stringify(event)}`;
           let id = stepIds.get(key);
           if (id === undefined) {

@@ -9,23 +9,15 @@ import type { FormchartState } from "../state.js";
 import { WAITING_KEY_NAME, type WaitingEntry } from "../waiting-names.js";
 import { formTool } from "./catalog.js";
 import { type AnyFormTool, failureText, prepareForm } from "./form-tool.js";
+import { hasOwnTerminal } from "./show-form.js";
 import { subjectOf, waitingOf } from "./waiting.js";
 
 type Content = { content: Array<{ type: "text"; text: string }>; details: unknown };
 
 const content = (text: string, details: unknown): Content => ({ content: [{ type: "text", text }], details });
 
-/** The arguments without `wait`, and what it said (`undefined`: not given). */
-export function takeWait(raw: unknown): { raw: unknown; wait: unknown } {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw) || !("wait" in raw)) return { raw, wait: undefined };
-  const { wait, ...rest } = raw as Record<string, unknown>;
-  return { raw: rest, wait };
-}
-
-/** Whether this host shows a form beside the agent's work: a terminal UI (not print, JSON or RPC mode). */
-export function canAskLater(ctx: ExtensionContext): boolean {
-  return ctx.hasUI && (ctx as { mode?: string }).mode !== "rpc";
-}
+/** Whether this host shows a form beside the agent's work: a terminal UI of Pi's own (not print, JSON or RPC mode). */
+export const canAskLater = hasOwnTerminal;
 
 /** What an RPC host's answer adds: the call waited after all. */
 export const WAITED_NOTE = "\n(This host cannot show a form beside your work, so the call waited for the answer.)";

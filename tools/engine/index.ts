@@ -6,8 +6,9 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { precompiledValidator } from "../../schemas/precompiled.js";
 import { usePrecompiled } from "../../schemas/validate.js";
+import { takeWait } from "../manifest.js";
 import type { FormchartState } from "../state.js";
-import { askLater, canAskLater, takeWait, WAITED_NOTE } from "./ask-later.js";
+import { askLater, canAskLater, WAITED_NOTE } from "./ask-later.js";
 import { formTool } from "./catalog.js";
 import { failureText, NO_UI } from "./form-tool.js";
 import { type RunRequest, run } from "./run.js";

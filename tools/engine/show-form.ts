@@ -4,8 +4,7 @@
  * component) are loaded on the first form, not when Pi loads the extension.
  *
  * Contract: no interactive UI (print/JSON mode) → `no-ui`, nothing opens; a
- * host without a terminal UI of its own (RPC mode: `ctx.mode` in Pi 1.x, or
- * a `ctx.ui.custom` that returns nothing before it) asks through its dialogs
+ * host without a terminal UI of its own (RPC mode: `hasOwnTerminal`) asks through its dialogs
  * instead; while a form waits for the person, a Pi 1.x host reports itself
  * blocked on a question (its program status), not working; an aborted tool call closes the open form and resolves as
  * cancelled with the answers given so far; a call aborted before the form
@@ -41,13 +40,26 @@ function abortedBeforeStart(spec: FormSpec, restore?: FormContext): ShowOutcome 
   return { kind: "done", result: formResult(spec, context), context };
 }
 
+/**
+ * Whether Pi draws a terminal UI of its own, where a form can open beside the
+ * editor: not print or JSON mode (`hasUI` false) and not RPC mode, which Pi
+ * 1.x names in `ctx.mode`; Pi 0.73 does not, and its RPC host is the one
+ * whose UI lists no themes (its terminal always has the built-in ones).
+ */
+export function hasOwnTerminal(ctx: ExtensionContext): boolean {
+  if (!ctx.hasUI) return false;
+  const mode = (ctx as { mode?: string }).mode;
+  if (mode !== undefined) return mode === "tui";
+  const themes = (ctx.ui as { getAllThemes?: () => readonly unknown[] }).getAllThemes;
+  // A host that does not say gets the terminal tried: a `custom` that returns nothing still falls back to dialogs.
+  return typeof themes !== "function" || themes.call(ctx.ui).length > 0;
+}
+
 export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: ShowOptions = {}): Promise<ShowOutcome> {
   const { signal } = options;
   if (!ctx.hasUI) return { kind: "no-ui" };
   if (signal?.aborted) return abortedBeforeStart(spec, options.restore);
-  // Pi 1.x names its mode; before it, RPC mode is known by `custom` returning nothing.
-  const mode = (ctx as { mode?: string }).mode;
-  if (mode === "rpc") return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
+  if (!hasOwnTerminal(ctx)) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
 
   let form: FormComponent | undefined;
   let detach = () => {};
@@ -73,6 +85,7 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
     { blocked: { kind: "question", message: waitingFor(spec) } },
   );
   detach();
+  // A host that still opened no custom component asks through its dialogs.
   if (outcome === undefined || !form) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
   form.dispose();
   return { kind: "done", ...outcome };

@@ -1,0 +1,381 @@
+/**
+ * What changed inside a line, word by word, for the page of a change to a
+ * form: two texts are split into tokens (a run of letters, digits and
+ * marks, a run of white space, or any other single character) and compared
+ * as sequences; the tokens only one side has are the change. The same
+ * comparison pairs the rows of two terminal screens, so that a row that
+ * changed is compared word by word with the row it replaced.
+ *
+ * Contract: the comparison is Myers' shortest edit script after the common
+ * beginning and end are set aside, so it takes time in proportion to the
+ * tokens times the edits. It is bounded for texts of any size: past
+ * `MAX_TOKENS` tokens or `MAX_EDITS` edits in what differs, the differing
+ * middle is reported as one change (all of it removed, all of it added),
+ * which is still true, only coarser. A run of white space between two
+ * replacements belongs to them, so that a replaced phrase reads as one.
+ * Every text reaches the markup escaped (`escapeHtml`) after it is split, so
+ * no token boundary can cut an escape; a terminal row (the serializer's
+ * markup, already escaped) is marked without touching its tags or entities.
+ */
+import { escapeHtml } from "./html.js";
+
+/** Tokens of the differing middle past which it is reported as one change. */
+export const MAX_TOKENS = 20_000;
+/** Edits past which the differing middle is reported as one change. */
+export const MAX_EDITS = 400;
+
+/** Tokens removed from the old side, and tokens added in their place. */
+export interface Change {
+  removed: number;
+  added: number;
+}
+
+/** A stretch of the edit script: tokens both sides share, or a change. */
+export type Run = { same: number } | Change;
+
+/** A piece of one side of a text, changed or not. */
+export interface Part {
+  text: string;
+  changed: boolean;
+}
+
+const TOKEN = /[\p{L}\p{M}\p{N}_]+|\s+|[\s\S]/gu;
+
+/** A text as the tokens it is compared by: words, runs of white space, and single other characters. */
+export function tokens(text: string): string[] {
+  return text.match(TOKEN) ?? [];
+}
+
+/** The edit script that turns `a` into `b`, as runs (bounded: see the contract). */
+export function diffRuns(a: readonly string[], b: readonly string[]): Run[] {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const runs: Run[] = [];
+  const push = (run: Run) => {
+    const last = runs[runs.length - 1];
+    if ("same" in run) {
+      if (run.same === 0) return;
+      if (last && "same" in last) last.same += run.same;
+      else runs.push({ ...run });
+    } else {
+      if (run.removed === 0 && run.added === 0) return;
+      if (last && "removed" in last) {
+        last.removed += run.removed;
+        last.added += run.added;
+      } else runs.push({ ...run });
+    }
+  };
+  push({ same: start });
+  for (const run of middleRuns(a.slice(start, endA), b.slice(start, endB))) push(run);
+  push({ same: a.length - endA });
+  return runs;
+}
+
+/** Myers' greedy search for the shortest edit script of two sequences with no common ends. */
+function middleRuns(a: readonly string[], b: readonly string[]): Run[] {
+  const n = a.length;
+  const m = b.length;
+  if (n === 0 || m === 0 || n + m > MAX_TOKENS) return [{ removed: n, added: m }];
+  const max = Math.min(n + m, MAX_EDITS);
+  const offset = max + 1;
+  // v[k + offset]: the furthest x reached on diagonal k (y = x - k); trace[d]: v as round d found it.
+  const v = new Int32Array(2 * max + 3);
+  const trace: Int32Array[] = [];
+  let found = -1;
+  for (let d = 0; d <= max && found < 0; d++) {
+    trace.push(v.slice(offset - d - 1, offset + d + 2));
+    for (let k = -d; k <= d; k += 2) {
+      let x =
+        k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      v[offset + k] = x;
+      if (x >= n && y >= m) {
+        found = d;
+        break;
+      }
+    }
+  }
+  if (found < 0) return [{ removed: n, added: m }];
+
+  // Back from the end: each round took one edit and then a run of equal tokens.
+  const steps: Array<"=" | "-" | "+"> = [];
+  let x = n;
+  let y = m;
+  for (let d = found; d > 0; d--) {
+    const prev = trace[d];
+    // prev holds diagonals -d-1 … d+1 of the round before.
+    const at = (k: number) => prev[k + d + 1];
+    const k = x - y;
+    const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
+    const prevK = down ? k + 1 : k - 1;
+    const prevX = at(prevK);
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) {
+      steps.push("=");
+      x--;
+      y--;
+    }
+    if (down) {
+      steps.push("+");
+      y--;
+    } else {
+      steps.push("-");
+      x--;
+    }
+  }
+  while (x > 0 && y > 0) {
+    steps.push("=");
+    x--;
+    y--;
+  }
+  const runs: Run[] = [];
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i];
+    const last = runs[runs.length - 1];
+    if (step === "=") {
+      if (last && "same" in last) last.same++;
+      else runs.push({ same: 1 });
+    } else {
+      if (!last || "same" in last) runs.push({ removed: 0, added: 0 });
+      const change = runs[runs.length - 1] as Change;
+      if (step === "-") change.removed++;
+      else change.added++;
+    }
+  }
+  return runs;
+}
+
+/** Runs of white space between two replacements (words removed and others added), made part of one replacement. */
+function joinChanges(runs: readonly Run[], a: readonly string[]): Run[] {
+  const out: Run[] = [];
+  let at = 0;
+  runs.forEach((run, i) => {
+    const last = out[out.length - 1];
+    if ("same" in run) {
+      const next = runs[i + 1];
+      const blank = a.slice(at, at + run.same).every((t) => /^\s+$/u.test(t));
+      const replaced = (r: Run | undefined): r is Change => !!r && "removed" in r && r.removed > 0 && r.added > 0;
+      if (blank && replaced(last) && replaced(next)) {
+        last.removed += run.same;
+        last.added += run.same;
+      } else out.push({ ...run });
+      at += run.same;
+    } else {
+      if (last && "removed" in last) {
+        last.removed += run.removed;
+        last.added += run.added;
+      } else out.push({ ...run });
+      at += run.removed;
+    }
+  });
+  return out;
+}
+
+/** The parts of `a` and of `b`, each marked where the other side differs. */
+export function wordDiff(a: string, b: string): { old: Part[]; new: Part[] } {
+  const [ta, tb] = [tokens(a), tokens(b)];
+  const runs = joinChanges(diffRuns(ta, tb), ta);
+  const old: Part[] = [];
+  const add: Part[] = [];
+  const part = (into: Part[], list: readonly string[], from: number, count: number, changed: boolean) => {
+    if (count === 0) return;
+    const text = list.slice(from, from + count).join("");
+    const last = into[into.length - 1];
+    if (last && last.changed === changed) last.text += text;
+    else into.push({ text, changed });
+  };
+  let [i, j] = [0, 0];
+  for (const run of runs) {
+    if ("same" in run) {
+      part(old, ta, i, run.same, false);
+      part(add, tb, j, run.same, false);
+      i += run.same;
+      j += run.same;
+    } else {
+      part(old, ta, i, run.removed, true);
+      part(add, tb, j, run.added, true);
+      i += run.removed;
+      j += run.added;
+    }
+  }
+  return { old, new: add };
+}
+
+/** Parts as markup: each escaped, the changed ones inside `<tag>`. */
+export function partsHtml(parts: readonly Part[], tag: "del" | "ins"): string {
+  return parts.map((p) => (p.changed ? `<${tag}>${escapeHtml(p.text)}</${tag}>` : escapeHtml(p.text))).join("");
+}
+
+/** Two texts as markup, what only the old one has in `<del>`, what only the new one has in `<ins>`. */
+export function wordDiffHtml(a: string, b: string): { old: string; new: string } {
+  const diff = wordDiff(a, b);
+  return { old: partsHtml(diff.old, "del"), new: partsHtml(diff.new, "ins") };
+}
+
+/** How much two texts share, from 0 (nothing) to 1 (the same): twice the shared tokens over all of them. */
+export function likeness(a: string, b: string): number {
+  const [ta, tb] = [tokens(a), tokens(b)];
+  if (ta.length + tb.length === 0) return 1;
+  const same = diffRuns(ta, tb).reduce((n, run) => n + ("same" in run ? run.same : 0), 0);
+  return (2 * same) / (ta.length + tb.length);
+}
+
+// A terminal row as the serializer writes it: tags, escapes (one character each) and characters.
+const ROW_PIECE = /<[^>]*>|&(?:#\d+|#x[\da-f]+|[a-z]+);|[^<&]+|[<&]/giu;
+const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+/** The character an escape stands for (the escape itself when it is not one). */
+function entityChar(entity: string): string {
+  const body = entity.slice(1, -1);
+  if (body[0] === "#") {
+    const code = body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd";
+  }
+  return NAMED[body.toLowerCase()] ?? entity;
+}
+
+/** The text a terminal row of the serializer's markup shows. */
+export function rowText(row: string): string {
+  let text = "";
+  for (const [piece] of row.matchAll(ROW_PIECE)) {
+    if (piece[0] === "<" && piece.length > 1) continue;
+    text += piece[0] === "&" && piece.length > 1 ? entityChar(piece) : piece;
+  }
+  return text;
+}
+
+/**
+ * A terminal row with the characters of `parts` that changed inside
+ * `<tag>`: the row's own tags and escapes are kept whole, and a mark is
+ * closed before a tag and opened again after it, so the markup stays nested.
+ * `parts` are the row's text (`rowText`) cut into pieces.
+ */
+export function markRow(row: string, parts: readonly Part[], tag: "del" | "ins"): string {
+  // The changed stretches of the text, as [start, end) offsets.
+  const changed: Array<[number, number]> = [];
+  let at = 0;
+  for (const p of parts) {
+    if (p.changed && p.text) changed.push([at, at + p.text.length]);
+    at += p.text.length;
+  }
+  if (!changed.length) return row;
+  let out = "";
+  let pos = 0;
+  let open = false;
+  let c = 0;
+  const inside = () => {
+    while (c < changed.length && changed[c][1] <= pos) c++;
+    return c < changed.length && changed[c][0] <= pos;
+  };
+  const text = (chars: string, raw: string) => {
+    if (inside() !== open) {
+      out += open ? `</${tag}>` : `<${tag}>`;
+      open = !open;
+    }
+    out += raw;
+    pos += chars.length;
+  };
+  for (const [piece] of row.matchAll(ROW_PIECE)) {
+    if (piece[0] === "<" && piece.length > 1) {
+      if (open) out += `</${tag}>`;
+      open = false;
+      out += piece;
+    } else if (piece[0] === "&" && piece.length > 1) text(entityChar(piece), piece);
+    else for (const ch of piece) text(ch, ch === "<" ? "&lt;" : ch === "&" ? "&amp;" : ch);
+  }
+  if (open) out += `</${tag}>`;
+  return out;
+}
+
+/** How alike two rows must be (`likeness`) to be compared word by word rather than marked whole. */
+const ROWS_ALIKE = 0.4;
+
+/** The parts of a row's text with all of it but its indentation and blank end marked. */
+function wholeRow(text: string): Part[] {
+  const start = text.length - text.trimStart().length;
+  const end = text.trimEnd().length;
+  if (end <= start) return [{ text, changed: false }];
+  return [
+    { text: text.slice(0, start), changed: false },
+    { text: text.slice(start, end), changed: true },
+    { text: text.slice(end), changed: false },
+  ];
+}
+
+/** Two rows' texts compared word by word, their blank ends (padding) unmarked. */
+function rowWords(a: string, b: string): { old: Part[]; new: Part[] } {
+  const [ta, tb] = [a.trimEnd(), b.trimEnd()];
+  const diff = wordDiff(ta, tb);
+  return {
+    old: [...diff.old, { text: a.slice(ta.length), changed: false }],
+    new: [...diff.new, { text: b.slice(tb.length), changed: false }],
+  };
+}
+
+/**
+ * The rows of two screens (the serializer's markup) with what changed
+ * marked: a row only one screen has gets the class `del` or `ins` (tinted),
+ * and so does a row that took another's place. Where the screens share at
+ * least a third of their rows with text, the change is inside one screen:
+ * a row that took the place of a row like it has its changed words marked
+ * `<del>` or `<ins>`, any other changed row all its text. Two screens that
+ * share less are different screens: their rows are tinted, no word marked.
+ */
+export function screenDiff(
+  oldRows: readonly string[],
+  newRows: readonly string[],
+): { old: string[]; new: string[]; changed: boolean } {
+  const [oldText, newText] = [oldRows.map(rowText), newRows.map(rowText)];
+  // A row's blank end is the terminal's padding, not text: it is left out of the comparison.
+  const runs = diffRuns(
+    oldText.map((t) => t.trimEnd()),
+    newText.map((t) => t.trimEnd()),
+  );
+  const filled = (texts: readonly string[]) => texts.filter((t) => t.trim()).length;
+  let shared = 0;
+  let at = 0;
+  for (const run of runs) {
+    if ("same" in run) shared += filled(oldText.slice(at, at + run.same));
+    at += "same" in run ? run.same : run.removed;
+  }
+  const words = 3 * shared >= Math.max(filled(oldText), filled(newText));
+
+  const old: string[] = [];
+  const add: string[] = [];
+  const row = (html: string, cls?: "del" | "ins") => `<div${cls ? ` class="${cls}"` : ""}>${html}</div>`;
+  let [i, j] = [0, 0];
+  for (const run of runs) {
+    if ("same" in run) {
+      for (let n = 0; n < run.same; n++) {
+        old.push(row(oldRows[i++]));
+        add.push(row(newRows[j++]));
+      }
+      continue;
+    }
+    // Rows that took the place of rows like them, in order, are compared word by word.
+    const pairs = Array.from({ length: words ? Math.min(run.removed, run.added) : 0 }, (_, n) =>
+      likeness(oldText[i + n].trimEnd(), newText[j + n].trimEnd()) >= ROWS_ALIKE
+        ? rowWords(oldText[i + n], newText[j + n])
+        : undefined,
+    );
+    for (let n = 0; n < run.removed; n++, i++) {
+      const parts = words ? (pairs[n]?.old ?? wholeRow(oldText[i])) : undefined;
+      old.push(row(parts ? markRow(oldRows[i], parts, "del") : oldRows[i], "del"));
+    }
+    for (let n = 0; n < run.added; n++, j++) {
+      const parts = words ? (pairs[n]?.new ?? wholeRow(newText[j])) : undefined;
+      add.push(row(parts ? markRow(newRows[j], parts, "ins") : newRows[j], "ins"));
+    }
+  }
+  return { old, new: add, changed: runs.some((run) => "removed" in run) };
+}
