@@ -70,8 +70,9 @@ function paramsOf(reference: unknown): [unknown, boolean] {
 }
 
 /**
- * The machine, taking steps that only assign without XState's microstep.
- * It is changed in place and returned (its `transition`).
+ * The machine, taking steps that only assign without XState's microstep and
+ * starting forms of one spec from one snapshot. It is changed in place (its
+ * `transition` and `getInitialSnapshot`) and returned.
  */
 export function withQuickSteps<M extends AnyStateMachine>(machine: M): M {
   const full = machine.transition.bind(machine);
@@ -113,12 +114,12 @@ class QuickSteps {
   /** Per set of active state nodes: the eventless transitions of those states. */
   private readonly eventless = new WeakMap<object, Transition[]>();
 
-  constructor(private readonly machine: AnyStateMachine) {}
-
   /** Per spec: the snapshot its forms start from, or null where each form starts on its own (`startKey`). */
   private readonly starts = new WeakMap<object, AnyMachineSnapshot | null>();
   /** Whether an eventless transition can be taken while the machine enters its initial states. */
   private eventlessOnEntry?: boolean;
+
+  constructor(private readonly machine: AnyStateMachine) {}
 
   /** The snapshot a form starts from: XState's, kept for the next form of the spec where that is the same. */
   start(scope: AnyActorScope, input: unknown, initial: Start): AnyMachineSnapshot {
