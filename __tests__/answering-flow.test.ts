@@ -68,6 +68,71 @@ describe("an answer given from the review screen", () => {
   });
 });
 
+describe("the review screen's cursor", () => {
+  /** Twelve questions, all answered with their first option: the form stands on its review screen. */
+  function answeredTwelve() {
+    const spec = normalizeForm({
+      questions: Array.from({ length: 12 }, (_, i) => ({
+        label: `Topic ${i + 1}`,
+        prompt: `Question ${i + 1}?`,
+        options: [{ label: `Yes ${i + 1}` }, { label: `No ${i + 1}` }],
+        allowOther: false,
+      })),
+    });
+    const opened = openForm(spec);
+    for (let i = 0; i < 12; i++) opened.press("1");
+    expect(formPosition(opened.form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    return opened;
+  }
+  /** The line the cursor marks on the screen. */
+  const marked = (lines: string[]) =>
+    text(lines)
+      .split("\n")
+      .find((l) => l.startsWith("›")) ?? "";
+
+  it("starts on the submit line, and reaches a question past the ninth by ↑ and Enter", () => {
+    const { form, press } = answeredTwelve();
+    expect(marked(form.render(80))).toMatch(/^› Ready\. Press Enter to submit\.$/);
+    press(KEY.up);
+    expect(marked(form.render(80))).toMatch(/^› 12\. Topic 12: Yes 12$/);
+    expect(text(form.render(80))).toContain("Enter change Topic 12");
+    press(KEY.up, KEY.enter);
+    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 10, mode: "choosing" });
+    // Its next answer comes back to the review, with the cursor on the submit line again.
+    press("2");
+    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    expect(marked(form.render(80))).toMatch(/^› Ready\./);
+    press(KEY.enter);
+    expect(form.snapshot.status).toBe("done");
+    expect(form.snapshot.context.picks[10].options).toEqual([1]);
+    form.dispose();
+  });
+
+  it("goes to the first entry with Home, stops at either end, and back to the submit line with End", () => {
+    const { form, press } = answeredTwelve();
+    press(KEY.home);
+    expect(marked(form.render(80))).toMatch(/^› 1\. Topic 1:/);
+    press(KEY.up);
+    expect(marked(form.render(80))).toMatch(/^› 1\. Topic 1:/);
+    press("\x1b[6~", "\x1b[6~");
+    expect(marked(form.render(80))).toMatch(/^› 11\. Topic 11:/);
+    press(KEY.end, KEY.down);
+    expect(marked(form.render(80))).toMatch(/^› Ready\./);
+    // A digit still goes straight to its question, wherever the cursor is.
+    press(KEY.up, "3");
+    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 2, mode: "choosing" });
+    form.dispose();
+  });
+
+  it("is on the submit line again when the review is reached by a tab move", () => {
+    const { form, press } = answeredTwelve();
+    press(KEY.up, KEY.up, KEY.tab, KEY.shiftTab);
+    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    expect(marked(form.render(80))).toMatch(/^› Ready\./);
+    form.dispose();
+  });
+});
+
 describe("a yes/no question", () => {
   it("takes y and n as its answers", () => {
     const spec = example("questionnaire");

@@ -7,7 +7,7 @@ import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { ANY, describeMachine, toDot, toMermaid } from "../machines/diagram.js";
 import { createFormMachine } from "../machines/form.js";
 import { normalizeForm } from "../machines/spec.js";
-import { formDiagram, renderDiagram } from "../renderers/graph.js";
+import { dotToSvg, formDiagram, renderDiagram } from "../renderers/graph.js";
 import { runFormchart } from "../tools/commands.js";
 import { showAndKeep } from "../tools/engine/run.js";
 import { FormchartState } from "../tools/state.js";
@@ -86,6 +86,34 @@ describe("diagram details", () => {
     const svg = await renderDiagram(evil, "svg");
     expect(svg).toMatch(/^<\?xml|^<svg/);
   });
+});
+
+describe("the statechart as a picture", () => {
+  it("of a form of many questions is laid out in parts, one per question and one for the rest, with every state and no id twice", async () => {
+    const form = normalizeForm({
+      questions: Array.from({ length: 7 }, (_, i) => ({
+        label: `Topic ${i + 1}`,
+        prompt: `Question ${i + 1}?`,
+        options: [{ label: "Yes" }, { label: "No" }],
+      })),
+    });
+    const svg = await renderDiagram(form, "svg");
+    const parts = [...svg.matchAll(/<g id="statechart-(\d+)-graph0"/g)].map((m) => Number(m[1]));
+    expect(parts).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const titles = new Set([...svg.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]));
+    for (const state of formDiagram(form).states.filter((st) => st.kind !== "compound"))
+      expect(titles).toContain(state.id);
+    // Where a question's keys lead into another part, a stand-in names it.
+    expect(svg).toContain("→ q2 · Topic 2");
+    const ids = [...svg.matchAll(/ id="([^"]*)"/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(100);
+    expect(new Set(ids).size).toBe(ids.length);
+  }, 60_000);
+
+  it("says in one line what Graphviz refused, and lays out the next one", async () => {
+    await expect(dotToSvg("digraph { a -> }")).rejects.toThrow(/^[^\n]*syntax error/i);
+    await expect(dotToSvg("digraph { a -> b }")).resolves.toContain("<svg");
+  }, 60_000);
 });
 
 describe("/formchart graph", () => {

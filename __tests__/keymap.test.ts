@@ -85,8 +85,24 @@ describe("keys on the review screen and during a countdown", () => {
     ["Shift+Tab", review, "\x1b[Z", { type: "PREV_TAB" }],
     ["Esc", review, "\x1b", { type: "CANCEL" }],
     ["Esc cancels a countdown", waiting, "\x1b", { type: "CANCEL" }],
+    ["↑ moves the cursor over the entries", review, "\x1b[A", { type: "MOVE", delta: -1 }],
+    ["↓", review, "\x1b[B", { type: "MOVE", delta: 1 }],
+    ["k", review, "k", { type: "MOVE", delta: -1 }],
+    ["j", review, "j", { type: "MOVE", delta: 1 }],
+    ["PageUp", review, "\x1b[5~", { type: "MOVE", delta: -5 }],
+    ["PageDown", review, "\x1b[6~", { type: "MOVE", delta: 5 }],
+    ["Home goes to the first entry", review, "\x1b[H", { type: "MOVE_TO", to: "first" }],
+    ["End goes to the submit line", review, "\x1b[F", { type: "MOVE_TO", to: "last" }],
   ])("%s", (_name, where, bytes, event) => {
     expect(keyToEvent(bytes, where, kb)).toEqual(event);
+  });
+
+  it("a confirmation's review has no entries to move over", () => {
+    const confirmation = normalizeForm({ questions: [], declinable: true });
+    const k = { ...review, spec: confirmation, context: initialContext(confirmation) };
+    for (const bytes of ["\x1b[A", "\x1b[B", "j", "k", "\x1b[H", "\x1b[F"])
+      expect(keyToEvent(bytes, k, kb)).toBeUndefined();
+    expect(keyToEvent("\r", k, kb)).toEqual({ type: "CONFIRM" });
   });
 
   it("a countdown takes no other key", () => {

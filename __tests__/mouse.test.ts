@@ -165,6 +165,17 @@ describe("a click is the event a key would send", () => {
     expect(form.position).toMatchObject({ kind: "question", q: 0 });
   });
 
+  it("Submit on the review screen submits, wherever the review's cursor is", () => {
+    const { form, click, results } = open(example("demo"), { above: 2 });
+    for (const key of ["1", KEY.space, KEY.enter, "1"]) form.handleInput(key);
+    expect(form.position).toMatchObject({ kind: "review" });
+    // The cursor on the first question's line: Enter there would open that question.
+    form.handleInput(KEY.home);
+    click("✓ Submit");
+    expect(results).toHaveLength(1);
+    expect(results[0].cancelled).toBe(false);
+  });
+
   it("a click on the free-text row opens its editor, as Enter does", () => {
     const spec = normalizeForm({ questions: [{ prompt: "Pick", options: [{ label: "A" }, { label: "B" }] }] });
     const { form, click } = open(spec);

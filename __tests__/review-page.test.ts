@@ -15,6 +15,7 @@ import { describe, expect, it, jest } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
 import { loadFormFile } from "../bin/form-file.js";
 import type { Condition } from "../machines/conditions.js";
+import type { FormEvent } from "../machines/context.js";
 import { missedBy, newCoverage } from "../machines/coverage.js";
 import { createFormMachine } from "../machines/form.js";
 import { generatePaths } from "../machines/paths.js";
@@ -24,7 +25,8 @@ import { builtClient, clientHeader, clientSourcesHash } from "../renderers/revie
 import { reviewChart } from "../renderers/review/chart.js";
 import { conditionText, conditionWords } from "../renderers/review/condition-words.js";
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review/page.js";
-import { resolveCursorMarkers } from "../renderers/review/screens.js";
+import { reviewComponent, sendToComponent } from "../renderers/review/replay.js";
+import { resolveCursorMarkers, ScreenTable } from "../renderers/review/screens.js";
 import { keyName } from "../renderers/terminal/keymap.js";
 import { commandOpener, formchartCompletions, registerFormchartCommand, runFormchart } from "../tools/commands.js";
 import { showAndKeep } from "../tools/engine/run.js";
@@ -98,8 +100,8 @@ describe("the review page of the branching example", () => {
       return found;
     };
     expect(edge("review_reviewing", "CONFIRM [canSubmit]").keys).toEqual(["Enter"]);
-    // The review numbers the questions shown: with Split hidden, Team is number 2.
-    expect(edge("review_reviewing", "SELECT [selectsQuestion(q3)]").keys).toEqual(["2"]);
+    // The review numbers the questions shown: with Split hidden, Team is number 2 (or Enter on its line).
+    expect(edge("review_reviewing", "CONFIRM [reviewCursorOn(q3)]").keys.sort()).toEqual(["2", "Enter"]);
     expect(edge("q1", "NEXT_TAB").keys).toEqual(["Tab", "→"]);
     expect(edge("q1", "PREV_TAB").keys).toEqual(["Shift+Tab", "←"]);
     expect(edge("q1_choosing", "CANCEL").keys).toContain("Esc");
@@ -114,7 +116,16 @@ describe("the review page of the branching example", () => {
     // Submit refuses Enter while a required question is open.
     expect(loop?.label).toContain("Enter (CONFIRM)");
     const confirm = leaf(model, "review.reviewing").keys.find((row) => row.event === "CONFIRM");
-    expect(confirm?.outcomes.map((o) => o.to).sort()).toEqual(["refused", "submitted"]);
+    // Enter submits from the submit line, opens the question whose line the cursor is on, or is refused.
+    expect(confirm?.outcomes.map((o) => o.to).sort()).toEqual([
+      "q1.choosing",
+      "q2.choosing",
+      "q3.choosing",
+      "q4.choosing",
+      "refused",
+      "submitted",
+    ]);
+    expect(confirm?.outcomes.find((o) => o.to === "q3.choosing")?.when).toMatch(/the cursor is on Team$/);
     const refusedStep = confirm?.outcomes.find((o) => o.to === "refused")?.step ?? -1;
     expect(model.steps[refusedStep]).toMatchObject({ refused: true, state: "review.reviewing", edges: [] });
   });
@@ -226,6 +237,27 @@ describe("the review page of the branching example", () => {
     // What the model reads is what the tool itself answers for that result.
     expect(model.cancel?.text).toBe(form.answer({ ...cancelResult(form.spec) }).text);
   });
+
+  it("draws each step as a form driven from its opening to there draws it, one screen at a time", async () => {
+    // The page goes on from where an earlier route left off and writes its screens in batches.
+    const table = new ScreenTable();
+    const rows = (screen: number) => table.screens[screen].map((r) => table.rows[r]);
+    try {
+      for (const [id, step] of model.steps.entries()) {
+        const events: FormEvent[] = [];
+        for (let at = step; at.parent >= 0; at = model.steps[at.parent]) if (at.raw) events.unshift(at.raw);
+        const component = reviewComponent(form.spec, model.height, () => {});
+        for (const event of events) sendToComponent(component, event);
+        const screen = table.add(component.render(80), 80);
+        await table.done();
+        component.dispose();
+        const page = model.screens[step.screens[model.widths.indexOf(80)]].map((r) => model.rows[r]);
+        expect({ id, event: step.event, screen: page }).toEqual({ id, event: step.event, screen: rows(screen) });
+      }
+    } finally {
+      table.dispose();
+    }
+  }, 60_000);
 });
 
 function cancelResult(spec: ReturnType<typeof example>["spec"]) {

@@ -41,6 +41,9 @@ export type FormEvent =
   | { type: "FOLD" }
   | { type: "UNFOLD" };
 
+/** The review cursor on the submit line (below the entries). */
+export const SUBMIT_LINE = -1;
+
 export type Outcome = "open" | "submitted" | "cancelled" | "declined" | "timed_out";
 /** The answer clock of a form with a timeout: not set, counting down, or stopped by a key. */
 export type Clock = "off" | "running" | "stopped";
@@ -78,6 +81,12 @@ export interface FormContext {
   returnToReview: boolean;
   /** Within one step: passing over the questions that are not open, on the way to the first that is. */
   seeking: boolean;
+  /**
+   * The review screen's cursor: the question whose entry it is on, or -1 on
+   * the submit line, where it stands whenever the review screen is reached
+   * by a tab move or coming back from a question.
+   */
+  reviewCursor: number;
   /** The answer clock: a form with a timeout counts down until the person's first key. */
   clock: Clock;
   /** Where the form was folded from (`q2.typing`, `review.reviewing`): UNFOLD goes back there; empty otherwise. */
@@ -157,6 +166,7 @@ export function initialContext(spec: FormSpec): FormContext {
     passed: new Array(n).fill(false),
     returnToReview: false,
     seeking: false,
+    reviewCursor: SUBMIT_LINE,
     clock: spec.timeoutMs && spec.timeoutMs > 0 ? "running" : "off",
     defaulted: new Array(n).fill(false),
     foldedAt: "",
@@ -165,6 +175,14 @@ export function initialContext(spec: FormSpec): FormContext {
   const opened = withInitialAnswers(spec, blank);
   const typed = spec.questions.map((q, k) => (q.kind === "multi" ? [...opened.picks[k].custom] : []));
   return pruneHidden(spec, { ...opened, typed });
+}
+
+/**
+ * The review screen's lines the cursor moves over, in order: the shown
+ * questions' entries, then the submit line (`SUBMIT_LINE`).
+ */
+export function reviewLines(spec: FormSpec, context: FormContext): number[] {
+  return [...shownQuestions(spec, context), SUBMIT_LINE];
 }
 
 export function replaceAt<T>(list: readonly T[], index: number, value: T): T[] {

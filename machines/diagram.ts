@@ -197,7 +197,7 @@ export function toMermaid(d: Diagram): string {
 const dotString = (text: string) => `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
 /** Graphviz DOT: compound states as clusters, final states as double circles; left to right unless told. */
-export function toDot(d: Diagram, options: { direction?: "LR" | "TB" } = {}): string {
+export function toDot(d: Diagram, options: { direction?: "LR" | "TB"; start?: boolean } = {}): string {
   const byId = new Map(d.states.map((s) => [s.id, s]));
   /** The drawable node for a state: a compound state is entered at its initial leaf. */
   const leaf = (id: string): string => {
@@ -209,8 +209,10 @@ export function toDot(d: Diagram, options: { direction?: "LR" | "TB" } = {}): st
     `  rankdir=${options.direction ?? "LR"}; compound=true; newrank=true;`,
     '  node [shape=box, style="rounded", fontname="Helvetica", fontsize=11];',
     '  edge [fontname="Helvetica", fontsize=9];',
-    '  __start [shape=point, width=0.15, label=""];',
   ];
+  // A part of a chart drawn in parts may not hold the start.
+  const start = options.start ?? true;
+  if (start) lines.push('  __start [shape=point, width=0.15, label=""];');
   if (d.edges.some((e) => e.from === ANY))
     lines.push(`  ${ANY} [label="any state", shape=plaintext, fontcolor="gray40"];`);
   const emit = (parent: string | undefined, indent: string) => {
@@ -233,9 +235,10 @@ export function toDot(d: Diagram, options: { direction?: "LR" | "TB" } = {}): st
     }
   };
   emit(undefined, "  ");
-  lines.push(
-    `  __start -> ${leaf(d.initial)}${byId.get(d.initial)?.kind === "compound" ? ` [lhead=cluster_${d.initial}]` : ""};`,
-  );
+  if (start)
+    lines.push(
+      `  __start -> ${leaf(d.initial)}${byId.get(d.initial)?.kind === "compound" ? ` [lhead=cluster_${d.initial}]` : ""};`,
+    );
   for (const e of d.edges) {
     const attrs = [`label=${dotString(e.label)}`];
     if (e.id) attrs.push(`id=${dotString(e.id)}`);

@@ -69,13 +69,27 @@ function machineOf(shape: ChartShape) {
         entry: "clearReturn",
         on: {
           ...(tabbed ? fold("review.reviewing") : {}),
-          CONFIRM: { guard: "canSubmit", target: "#form.submitted", actions: "markSubmitted" },
-          // A number key goes back to that question; its next answer comes back here.
-          SELECT: qs.map((_, k) => ({
-            guard: { type: "selectsQuestion" as const, params: { q: k } },
-            target: stateOf(k),
-            actions: "markReturn" as const,
-          })),
+          // ↑/↓ move a cursor over the entries and the submit line (where it starts): Enter on an
+          // entry goes back to that question, and its next answer comes back here; on the submit line
+          // Enter submits. A number key (or a click on an entry) is the cursor put there and Enter.
+          ...(qs.length > 0
+            ? {
+                MOVE: { actions: "moveReviewCursor" as const },
+                MOVE_TO: { actions: "moveReviewCursor" as const },
+                SELECT: {
+                  guard: "entryExists" as const,
+                  actions: ["pointReviewCursor" as const, "raiseConfirm" as const],
+                },
+              }
+            : {}),
+          CONFIRM: [
+            ...qs.map((_, k) => ({
+              guard: { type: "reviewCursorOn" as const, params: { q: k } },
+              target: stateOf(k),
+              actions: "markReturn" as const,
+            })),
+            { guard: "canSubmit" as const, target: "#form.submitted", actions: "markSubmitted" as const },
+          ],
           CANCEL: reviewHoldsInput ? askFirst : cancel,
           ...(shape.additionalNotes ? { NOTE: { target: "writing" } } : {}),
           ...(shape.declinable ? { DECLINE: { target: "#form.declined", actions: "markDeclined" as const } } : {}),

@@ -6,19 +6,20 @@
  * shows them; the benchmark times their generation.
  *
  * The traversal is keyed on what the guards can see (the state, how many
- * required questions are open, which are visible, the row under the cursor,
+ * required questions are open, which are visible, the row under the cursor
+ * or the review screen's line under its cursor,
  * whether an editor is empty or its text passes the checks, whether an answer
  * goes back towards the review screen) plus the incoming
  * edge, never on raw answers: that keeps the graph small while still reaching
  * every self-loop and refused event.
  */
-import { type AnyStateMachine, createEmptyActor, type SnapshotFrom } from "xstate";
+import { type AnyStateMachine, createEmptyActor, type InspectionEvent, type SnapshotFrom } from "xstate";
 import { decidingAnswers, witnessesGiven, witnessesOfForm, witnessId } from "./boundaries.js";
 import { type FormEvent, isVisible, openQuestions } from "./context.js";
 import { definitionOf, newCoverage, recordMicrosteps } from "./coverage.js";
 import type { FormMachine } from "./form.js";
 import { editorText, formPosition } from "./position.js";
-import { isEmptyPicks, rowAt } from "./rows.js";
+import { isEmptyPicks, PAGE, rowAt } from "./rows.js";
 import { type FormSpec, isTabbed } from "./spec.js";
 import { selectionAccepted, textProblems } from "./text-rules.js";
 import { activeNodes, leafPath } from "./xstate-private.js";
@@ -64,13 +65,23 @@ export function formEvents(spec: FormSpec) {
     if (position.kind === "review") {
       if (position.mode === "discarding") return discarding;
       if (position.mode === "writing") return editing(["Blue"], [{ type: "FOLD" }]);
-      // The digit keys 1–9 go to a question; past the ninth, Tab and the arrows do.
+      // The digit keys 1–9 go to a question; the cursor keys move over every entry, and Enter opens it.
       const goTo: FormEvent[] = spec.questions.slice(0, DIGIT_ROWS).map((_, k) => ({ type: "SELECT", row: k }));
+      const cursor: FormEvent[] = spec.questions.length
+        ? [
+            { type: "MOVE", delta: -1 },
+            { type: "MOVE", delta: 1 },
+            { type: "MOVE", delta: -PAGE },
+            { type: "MOVE", delta: PAGE },
+            { type: "MOVE_TO", to: "first" },
+            { type: "MOVE_TO", to: "last" },
+          ]
+        : [];
       const extra: FormEvent[] = [
         ...(spec.additionalNotes ? [{ type: "NOTE" } as const] : []),
         ...(spec.declinable ? [{ type: "DECLINE" } as const] : []),
       ];
-      return [{ type: "CONFIRM" }, ...goTo, ...extra, ...nav, { type: "FOLD" }];
+      return [{ type: "CONFIRM" }, ...cursor, ...goTo, ...extra, ...nav, { type: "FOLD" }];
     }
     if (position.kind !== "question") return [];
     const q = spec.questions[position.q];
@@ -120,6 +131,7 @@ function textSamples(placeholder: string | undefined): string[] {
  */
 export function guardKey(spec: FormSpec) {
   const branching = spec.questions.some((q) => q.visibility.kind !== "always");
+  const required = spec.questions.map((q) => q.required);
   const deciding = decidingAnswers(spec, witnessesOfForm(spec));
   const decides = (q: number) => deciding.options[q].size > 0 || deciding.typed[q].size > 0;
   return (snapshot: Snap): string => {
@@ -143,11 +155,11 @@ export function guardKey(spec: FormSpec) {
             ...(decides(position.q) ? [c.picks[position.q], editorText(position, c)] : []),
           ]
         : position?.kind === "review"
-          ? [c.additionalText !== ""]
+          ? [c.additionalText !== "", c.reviewCursor]
           : [];
-    // Visibility is what the branch guards decide on.
-    const visible = spec.questions.map((_, i) => Number(isVisible(spec, c, i))).join("");
-    const open = openQuestions(spec, c).length > 0;
+    // Visibility is what the branch guards decide on (a form without conditions shows every question).
+    const visible = branching ? spec.questions.map((_, i) => Number(isVisible(spec, c, i))).join("") : "";
+    const open = branching ? openQuestions(spec, c).length > 0 : c.answered.some((a, i) => !a && required[i]);
     // The direction of travel only matters where a hidden question passes it on.
     const direction = branching ? c.direction : "";
     const key = {
@@ -161,6 +173,56 @@ export function guardKey(spec: FormSpec) {
       folded: c.foldedAt,
     };
     return JSON.stringify(key);
+  };
+}
+
+type Scope = Parameters<AnyStateMachine["transition"]>[2];
+
+/**
+ * What a transition computed without an actor may reach of one: nothing but
+ * `inspect`, which sees the transitions it takes (delayed events are not
+ * scheduled: a route sends the cooldown's end and the timeout itself).
+ */
+function pureScope(inspect: (event: InspectionEvent) => void = () => {}): Scope {
+  const empty = createEmptyActor();
+  return {
+    self: empty,
+    logger: () => {},
+    id: "",
+    sessionId: "",
+    defer: () => {},
+    system: { ...empty.system, _sendInspectionEvent: inspect },
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as Scope;
+}
+
+/**
+ * A form's snapshots computed without an actor, as the route search computes
+ * them: the opening one, and where an event leads from one. Routes that start
+ * alike share their snapshots: each sequence of events is worked out once.
+ */
+export function snapshotsOf(spec: FormSpec, machine: AnyStateMachine) {
+  const scope = pureScope();
+  const opening = machine.getInitialSnapshot(scope, { spec }) as Snap;
+  const known = new WeakMap<Snap, Map<string, Snap>>();
+  return {
+    opening,
+    next(from: Snap, event: FormEvent | { type: string }): Snap {
+      let after = known.get(from);
+      if (!after) {
+        after = new Map();
+        known.set(from, after);
+      }
+      const key = JSON.stringify(event);
+      let to = after.get(key);
+      if (!to) {
+        to = machine.transition(from, event, scope) as Snap;
+        after.set(key, to);
+      }
+      return to;
+    },
   };
 }
 
@@ -222,19 +284,7 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
   const known = new Set<string>();
   const taken = newCoverage();
   const record = recordMicrosteps(taken);
-  const empty = createEmptyActor();
-  // What a transition may reach of the running actor: nothing but a record of the transitions it takes.
-  const scope = {
-    self: empty,
-    logger: () => {},
-    id: "",
-    sessionId: "",
-    defer: () => {},
-    system: { ...empty.system, _sendInspectionEvent: record },
-    stopChild: () => {},
-    emit: () => {},
-    actionExecutor: () => {},
-  } as unknown as Parameters<AnyStateMachine["transition"]>[2];
+  const scope = pureScope(record);
   /**
    * What reaching `state` newly covers, with the transitions `taken` holds; and, given the step's
    * start and event, where that key leads from that state (so the review page can say, for every key

@@ -14,6 +14,9 @@ export type { Picks } from "./picks.js";
 
 export type Row = { kind: "option"; index: number } | { kind: "chip"; index: number } | { kind: "other" };
 
+/** The rows PageUp and PageDown move: in a question's list, and over the review screen's lines. */
+export const PAGE = 5;
+
 export const NO_PICKS: Picks = { options: [], custom: [] };
 
 export function rowCount(q: QuestionSpec, typed: readonly string[]): number {

@@ -18,7 +18,9 @@ import {
   isVisible,
   pruneHidden,
   replaceAt,
-  shownPosition,
+  reviewLines,
+  SUBMIT_LINE,
+  shownQuestions,
 } from "./context.js";
 import { hasInput } from "./entered.js";
 import { picksAnswer } from "./initial.js";
@@ -125,9 +127,11 @@ export function formSetup() {
       rowExists: ({ context, event }, p: QParam) =>
         event.type === "SELECT" && event.row >= 0 && event.row <= lastRow(context, p.q),
       hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
-      /** A number key on the review screen names the questions shown, counted in order. */
-      selectsQuestion: ({ context, event }, p: QParam) =>
-        event.type === "SELECT" && event.row === shownPosition(context.spec, context, p.q),
+      /** A number key (or a click) on the review screen names an entry: the questions shown, counted in order. */
+      entryExists: ({ context, event }) =>
+        event.type === "SELECT" && event.row >= 0 && event.row < shownQuestions(context.spec, context).length,
+      /** The review screen's cursor is on question `q`'s entry: Enter goes back to that question. */
+      reviewCursorOn: ({ context }, p: QParam) => context.reviewCursor === p.q,
       /** Something was entered: Esc asks before it throws that away. */
       hasInput: ({ context }) => hasInput(context.spec, context),
       returningToReview: ({ context }) => context.returnToReview,
@@ -234,11 +238,25 @@ export function formSetup() {
           cursors: replaceAt(context.cursors, p.q, cursor),
         });
       }),
+      /** The review screen's cursor over its lines (the shown questions' entries, then the submit line). */
+      moveReviewCursor: assign(({ context, event }) => {
+        assertEvent(event, ["MOVE", "MOVE_TO"]);
+        const lines = reviewLines(context.spec, context);
+        const at = Math.max(0, lines.indexOf(context.reviewCursor));
+        const to = event.type === "MOVE" ? at + event.delta : event.to === "first" ? 0 : lines.length - 1;
+        return { reviewCursor: lines[clamp(to, 0, lines.length - 1)] };
+      }),
+      /** A number key (or a click) puts the review screen's cursor on that entry. */
+      pointReviewCursor: assign(({ context, event }) => {
+        assertEvent(event, "SELECT");
+        return { reviewCursor: shownQuestions(context.spec, context)[event.row] ?? SUBMIT_LINE };
+      }),
       /** After an answer, move on (tabbed forms whose question auto-advances). */
       advance: raise({ type: "ADVANCE" } as const),
       /** A tab move passed over question `q`, hidden by its conditions. */
       markPassed: assign(({ context }, p: QParam) => ({ passed: replaceAt(context.passed, p.q, true) })),
-      markReturn: assign({ returnToReview: true }),
+      /** Off to a question from the review screen: its next answer comes back there, to the submit line. */
+      markReturn: assign({ returnToReview: true, reviewCursor: SUBMIT_LINE }),
       clearReturn: assign({ returnToReview: false }),
       /** An answer given from the review screen goes back there, and on to the first open question if there is one. */
       startSeek: assign({ seeking: true }),
@@ -274,8 +292,9 @@ export function formSetup() {
       /** A number key on a row: answer with it (single-select) or tick it (multi-select). */
       raiseConfirm: raise({ type: "CONFIRM" } as const),
       raiseToggle: raise({ type: "TOGGLE" } as const),
-      goForward: assign({ direction: "forward" as Direction, returnToReview: false }),
-      goBackward: assign({ direction: "backward" as Direction, returnToReview: false }),
+      // A tab move reaches the review screen on its submit line.
+      goForward: assign({ direction: "forward" as Direction, returnToReview: false, reviewCursor: SUBMIT_LINE }),
+      goBackward: assign({ direction: "backward" as Direction, returnToReview: false, reviewCursor: SUBMIT_LINE }),
       markWaited: assign({ waited: true }),
       markFolded: assign((_, p: { at: string }) => ({ foldedAt: p.at })),
       clearFolded: assign({ foldedAt: "" }),

@@ -1,9 +1,12 @@
 /**
  * Diagrams of a form's statechart: Mermaid, DOT, or SVG rendered offline by
- * Graphviz compiled to WebAssembly (@viz-js/viz, loaded on first use).
+ * Graphviz compiled to WebAssembly (@viz-js/viz, loaded on first use in a
+ * thread of its own).
  */
 
-import { type DiagramFormat, describeMachine, toDot, toMermaid } from "../machines/diagram.js";
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import { type Diagram, type DiagramFormat, describeMachine, toDot, toMermaid } from "../machines/diagram.js";
 import { createFormMachine } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
 
@@ -44,17 +47,228 @@ function visibilityNotes(spec: FormSpec): Record<string, string> {
   return notes;
 }
 
-let viz: Promise<{ renderString(dot: string, options: { format: string }): string }> | undefined;
+/** Past this many questions a statechart's picture is drawn in parts (as the review page draws it). */
+const ONE_PICTURE_QUESTIONS = 6;
 
 export async function renderDiagram(spec: FormSpec, format: DiagramFormat): Promise<string> {
   const diagram = formDiagram(spec);
   if (format === "mermaid") return toMermaid(diagram);
   const dot = toDot(diagram);
-  return format === "dot" ? dot : dotToSvg(dot);
+  if (format === "dot") return dot;
+  if (spec.questions.length <= ONE_PICTURE_QUESTIONS) return dotToSvg(dot);
+  // Each part laid out on its own: Graphviz's time grows with the questions, not much faster.
+  const parts = questionParts(diagram);
+  const pictures = await Promise.all(parts.map((part) => dotToSvg(toDot(part, { start: part.initial !== "" }))));
+  return composeSvg(pictures, "statechart");
 }
 
-/** Graphviz DOT to SVG, offline. */
-export async function dotToSvg(dot: string): Promise<string> {
+const REST = "";
+
+/**
+ * A statechart in parts that lay out on their own: one per question (its
+ * states, the transitions leaving them, and those coming into it from the
+ * review, the folded form or any state) and one for the rest. A transition
+ * that leaves its part ends at a stand-in for the question it goes to
+ * (`→ q5 · Scope`); one that comes from the rest starts at a stand-in for
+ * the state it comes from (`review.reviewing →`).
+ */
+function questionParts(d: Diagram): Diagram[] {
+  const byId = new Map(d.states.map((s) => [s.id, s]));
+  const topOf = (id: string) => {
+    let s = byId.get(id);
+    while (s?.parent) s = byId.get(s.parent);
+    return s;
+  };
+  const partOf = (id: string) => {
+    const top = topOf(id);
+    return top && /^q\d+$/.test(top.path) ? top.id : REST;
+  };
+  const parts = new Map<string, Diagram>();
+  const part = (key: string) => {
+    let found = parts.get(key);
+    if (!found) {
+      found = { root: d.root, initial: "", states: [], edges: [] };
+      parts.set(key, found);
+    }
+    return found;
+  };
+  part(REST);
+  for (const s of d.states) part(partOf(s.id)).states.push(s);
+  part(partOf(d.initial)).initial = d.initial;
+  const standIn = (into: Diagram, id: string, label: string) => {
+    if (!into.states.some((s) => s.id === id)) into.states.push({ id, path: id, label, kind: "atomic", internal: [] });
+    return id;
+  };
+  for (const e of d.edges) {
+    const [from, to] = [partOf(e.from), partOf(e.to)];
+    if (from === to) part(from).edges.push(e);
+    else if (from !== REST) {
+      const target = topOf(e.to);
+      part(from).edges.push({
+        ...e,
+        to: standIn(part(from), `to_${target?.id ?? e.to}`, `→ ${target?.label ?? e.to}`),
+      });
+    } else {
+      const source = byId.get(e.from)?.path ?? "any state";
+      part(to).edges.push({ ...e, from: standIn(part(to), `from_${e.from}`, `${source} →`) });
+    }
+  }
+  const rest = parts.get(REST)!;
+  parts.delete(REST);
+  return [...parts.values(), rest];
+}
+
+/**
+ * Graphviz DOT to SVG, offline, laid out in a thread of its own: Graphviz
+ * is synchronous WebAssembly, and a large layout would otherwise hold the
+ * event loop of the process (Pi's, during `/formchart review`) until it is
+ * done. Where no thread can be started, it runs here.
+ */
+export function dotToSvg(dot: string): Promise<string> {
+  return layoutThread()
+    .catch(() => undefined)
+    .then((thread) => (thread ? thread.layout(dot) : layoutHere(dot)));
+}
+
+type Viz = { renderString(dot: string, options: { format: string }): string };
+let viz: Promise<Viz> | undefined;
+
+function layoutHere(dot: string): Promise<string> {
   viz ??= import("@viz-js/viz").then((m) => m.instance());
-  return (await viz).renderString(dot, { format: "svg" });
+  return viz.then((v) => v.renderString(dot, { format: "svg" }));
+}
+
+/**
+ * The thread's program: it loads Graphviz once and answers each layout (or
+ * the error Graphviz raised) by its number. Plain CommonJS, given the path
+ * of @viz-js/viz: it needs nothing of this project, however it was loaded.
+ */
+const LAYOUT_PROGRAM = `
+const { parentPort, workerData } = require("node:worker_threads");
+const ready = require(workerData.viz).instance();
+parentPort.on("message", ({ id, dot }) => {
+  ready
+    .then((viz) => parentPort.postMessage({ id, svg: viz.renderString(dot, { format: "svg" }) }))
+    .catch((error) => parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) }));
+});
+`;
+
+/** A thread idle this long is stopped (what it holds, Graphviz's memory, goes with it). */
+const IDLE_MS = 10_000;
+
+interface Pending {
+  resolve(svg: string): void;
+  reject(error: Error): void;
+}
+
+class LayoutThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private next = 0;
+  private idle?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    vizPath: string,
+    private readonly onGone: () => void,
+  ) {
+    this.worker = new Worker(LAYOUT_PROGRAM, { eval: true, workerData: { viz: vizPath } });
+    this.worker.on("message", ({ id, svg, error }: { id: number; svg?: string; error?: string }) => {
+      const waiting = this.pending.get(id);
+      this.pending.delete(id);
+      if (error !== undefined) waiting?.reject(new Error(error));
+      else waiting?.resolve(svg ?? "");
+      this.restartIdleClock();
+    });
+    this.worker.on("error", (error) => this.end(error));
+    this.worker.on("exit", (code) => this.end(new Error(`the layout thread stopped (exit code ${code})`)));
+    // The thread keeps the process alive only while a layout is awaited: a command-line run ends when its work does.
+    this.worker.unref();
+  }
+
+  layout(dot: string): Promise<string> {
+    const id = this.next++;
+    clearTimeout(this.idle);
+    this.worker.ref();
+    return new Promise<string>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, dot });
+    });
+  }
+
+  private restartIdleClock(): void {
+    clearTimeout(this.idle);
+    if (this.pending.size > 0) return;
+    this.worker.unref();
+    this.idle = setTimeout(() => void this.worker.terminate(), IDLE_MS);
+    this.idle.unref();
+  }
+
+  private end(error: Error): void {
+    clearTimeout(this.idle);
+    this.onGone();
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}
+
+let thread: Promise<LayoutThread> | undefined;
+
+function layoutThread(): Promise<LayoutThread> {
+  thread ??= Promise.resolve().then(() => {
+    const vizPath = createRequire(import.meta.url).resolve("@viz-js/viz");
+    const started = new LayoutThread(vizPath, () => {
+      thread = undefined;
+    });
+    return started;
+  });
+  return thread;
+}
+
+/** The space between pictures set side by side, in points. */
+const GAP = 18;
+
+/** A picture's size in points and what is inside its `<svg>` element. */
+function svgParts(svg: string): { width: number; height: number; inner: string } {
+  const open = /<svg\b[^>]*>/.exec(svg);
+  const close = svg.lastIndexOf("</svg>");
+  if (!open || close < 0) throw new Error("Graphviz drew no picture");
+  const tag = open[0];
+  const size = (name: string) => Number(new RegExp(`\\b${name}="([0-9.]+)pt"`).exec(tag)?.[1] ?? Number.NaN);
+  const [width, height] = [size("width"), size("height")];
+  if (!(width >= 0 && height >= 0)) throw new Error("Graphviz drew a picture of no size");
+  return { width, height, inner: svg.slice(open.index + tag.length, close) };
+}
+
+/**
+ * Pictures laid out one by one set in rows, in their order, as one SVG
+ * picture (named `id`): the rows about 1.6 times as wide as the whole is
+ * high, so it reads in a panel as one chart does. Each keeps its own
+ * drawing and the ids given to it; those Graphviz numbered itself
+ * (`graph0`, `node3` …) get the picture's number (`id-2-node3`), so that no
+ * id repeats.
+ */
+export function composeSvg(svgs: readonly string[], id: string): string {
+  const pictures = svgs.map(svgParts);
+  const area = pictures.reduce((sum, p) => sum + (p.width + GAP) * (p.height + GAP), 0);
+  const rowWidth = Math.max(...pictures.map((p) => p.width), Math.sqrt(area * 1.6));
+  const placed: string[] = [];
+  let [x, y, rowHeight, width] = [0, 0, 0, 0];
+  pictures.forEach((p, i) => {
+    if (x > 0 && x + p.width > rowWidth) {
+      [x, y, rowHeight] = [0, y + rowHeight + GAP, 0];
+    }
+    // The ids Graphviz gives what has none of its own repeat from picture to picture: numbered apart.
+    const inner = p.inner.replace(/ id="(graph0|node\d+|edge\d+|clust\d+|a_\w+)"/g, ` id="${id}-${i + 1}-$1"`);
+    placed.push(`<g transform="translate(${x} ${y})">${inner}</g>`);
+    width = Math.max(width, x + p.width);
+    rowHeight = Math.max(rowHeight, p.height);
+    x += p.width + GAP;
+  });
+  const height = y + rowHeight;
+  return `<svg width="${width}pt" height="${height}pt" viewBox="0.00 0.00 ${width} ${height}" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">
+<g id="${id}" class="graph">
+<rect fill="white" x="0" y="0" width="${width}" height="${height}"/>
+${placed.join("\n")}
+</g>
+</svg>`;
 }

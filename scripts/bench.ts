@@ -44,7 +44,8 @@
  * the table in docs/performance.md); `--forms` runs only the rows of open
  * forms, `--footprint` only what the model sees, `--load` only the load rows,
  * `--keys` only ↑/↓, the mixed script, the first keys on a fresh form,
- * repeated opens and the bytes allocated per key.
+ * repeated opens and the bytes allocated per key, `--review` only the review
+ * pages of the largest forms the tools accept (scripts/bench-review.ts).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -68,6 +69,7 @@ import {
 } from "./bench-child.js";
 import { footprint, printFootprint } from "./bench-footprint.js";
 import { patternFigures, printPatternFigures } from "./bench-patterns.js";
+import { printReviewFigures } from "./bench-review.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { pi: { extensions: string[] } };
@@ -161,6 +163,11 @@ const N = {
 
 if (process.argv.includes("--patterns")) {
   printPatternFigures(quick);
+  process.exit(0);
+}
+
+if (process.argv.includes("--review")) {
+  await printReviewFigures();
   process.exit(0);
 }
 

@@ -119,6 +119,8 @@ export async function runFormchart(
   const onProgress = (done: number, total: number) => say(`Review page: replaying route ${done + 1} of ${total}`);
   try {
     const { reviewPage } = await loadReviewPage();
+    // Loading the page's code took a stretch of its own: Pi reads keys and draws before the build starts.
+    await new Promise((resolve) => setImmediate(resolve));
     const page = await reviewPage({ ...state.lastForm, name: "last form" }, { onProgress, onSearch });
     writeFileSync(file, page);
   } catch (error) {

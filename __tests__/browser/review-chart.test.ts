@@ -1,8 +1,9 @@
 /**
  * The review page's statechart in a real browser (headless Chromium driven
  * by playwright-core), at the size a reviewer reads it: 1400×1000. For every
- * example and for a form of 12 questions: each view of the chart fits its
- * panel when asked to, the page opens with the start state in view, the
+ * example and for forms of 12 and 50 questions: each view of the chart opens
+ * legible (no text under 11 px) and fits its panel when asked to, the view
+ * of every state draws every state, the page opens with the start state in view, the
  * chart names states by question and edges by keys (no event names),
  * dragging pans and the wheel zooms, 120-column screens are not cut, and no
  * page logs an error. The pages are written fresh from the sources into a
@@ -18,6 +19,7 @@ import { type FormSpec, normalizeForm } from "../../machines/spec.js";
 import { questionName } from "../../renderers/review/condition-words.js";
 import { type ReviewForm, reviewPage } from "../../renderers/review/page.js";
 import { launchChromium, type WatchedPage, watchedPage } from "../helpers/browser.js";
+import { questionsAtLimit } from "../helpers/limit-forms.js";
 import { tempAgentDir } from "../helpers/temp.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -117,6 +119,8 @@ const inside = (a: { left: number; top: number; right: number; bottom: number },
 const forms: Array<[string, () => ReviewForm]> = [
   ...exampleNames().map((name): [string, () => ReviewForm] => [name, () => example(name)]),
   ["12 questions", () => ({ spec: chain(12), name: "twelve-questions" })],
+  // The question tool's limit: its page is the largest any tool makes (built once, a few seconds).
+  ["50 questions", () => ({ spec: questionsAtLimit(), name: "fifty-questions", tool: "question" })],
 ];
 
 describe.each(forms)("the chart of %s at 1400×1000", (_name, form) => {
@@ -135,6 +139,8 @@ describe.each(forms)("the chart of %s at 1400×1000", (_name, form) => {
     expect(views).toEqual(f.spec.questions.length > 6 ? ["overview", "states", "loops"] : ["states", "loops"]);
     for (const view of views) {
       await page.locator(`#chart .views button[data-view="${view}"]`).click();
+      // Each view opens legible too.
+      expect({ view, smallest: (await smallestText(page)) >= 11 }).toEqual({ view, smallest: true });
       await page.locator("#chart .zoom button[data-zoom=fit]").click();
       const fitted = await geometry(page);
       expect({ view, fits: inside(fitted.chart, fitted.view) }).toEqual({ view, fits: true });
@@ -145,6 +151,15 @@ describe.each(forms)("the chart of %s at 1400×1000", (_name, form) => {
       );
       expect({ view, fills: fill > 0.85 || fitted.zoom >= 1.5 }).toEqual({ view, fills: true });
     }
+    // The view of every state and key draws every state of the index, however many questions there are.
+    await page.locator(`#chart .views button[data-view="loops"]`).click();
+    const drawn = await page
+      .locator(`${SHOWN} g.node.state`)
+      .evaluateAll((gs) => gs.map((g) => (g as SVGGElement).dataset.state));
+    const listed = await page
+      .locator("#state-index a.state-link")
+      .evaluateAll((as) => as.map((a) => (a as HTMLElement).dataset.state));
+    expect(drawn.sort()).toEqual(listed.sort());
     await page.locator(`#chart .views button[data-view="states"]`).click();
     const texts = await page
       .locator(`${SHOWN} g.node text, ${SHOWN} g.cluster text`)

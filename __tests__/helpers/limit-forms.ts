@@ -1,7 +1,9 @@
 /**
  * Forms at the tools' own limits, made as the tools receive them: 50
- * `question` questions (single and multi-select, typed answers allowed) and
- * 4 `question_branch` questions whose conditions use every operator.
+ * `question` questions (single and multi-select, typed answers allowed), 20
+ * `ask_rich_questions` questions (radio, checkbox and text, with notes,
+ * typed answers and optional ones) and 4 `question_branch` questions whose
+ * conditions use every operator.
  */
 import type { FormSpec } from "../../machines/spec.js";
 import { prepareFormFile } from "../../tools/engine/catalog.js";
@@ -12,14 +14,48 @@ function prepared(content: unknown): FormSpec {
   return result.form.spec;
 }
 
-export function questionsAtLimit(n = 50): FormSpec {
+/** The `question` arguments of `questionsAtLimit`. */
+export function questionArguments(n = 50) {
   const questions = Array.from({ length: n }, (_, i) => ({
     id: `topic${i + 1}`,
     prompt: `Question ${i + 1}?`,
     multiple: i % 6 === 1,
     options: Array.from({ length: i % 2 ? 4 : 3 }, (_, j) => ({ label: `Option ${i + 1}.${j + 1}` })),
   }));
-  return prepared({ tool: "question", arguments: { questions } });
+  return { questions };
+}
+
+export function questionsAtLimit(n = 50): FormSpec {
+  return prepared({ tool: "question", arguments: questionArguments(n) });
+}
+
+/** The `ask_rich_questions` arguments of `richAtLimit`. */
+export function richArguments(n = 20) {
+  const questions = Array.from({ length: n }, (_, i) => {
+    const type = (["radio", "checkbox", "text"] as const)[i % 3];
+    return {
+      id: `r${i + 1}`,
+      label: `R${i + 1}`,
+      type,
+      prompt: `Rich question ${i + 1}?`,
+      ...(i % 2 ? { recommendation: "The first choice" } : {}),
+      required: i % 4 !== 3,
+      allowOther: i % 5 === 0,
+      ...(type === "text"
+        ? {}
+        : {
+            options: Array.from({ length: 3 }, (_, j) => ({
+              label: `Choice ${i + 1}.${j + 1}`,
+              ...(j === 0 ? { recommended: true } : {}),
+            })),
+          }),
+    };
+  });
+  return { title: `${n} rich questions`, questions };
+}
+
+export function richAtLimit(n = 20): FormSpec {
+  return prepared({ tool: "ask_rich_questions", arguments: richArguments(n) });
 }
 
 export function branchingWithEveryOperator(): FormSpec {

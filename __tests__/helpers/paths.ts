@@ -11,6 +11,7 @@ import type { FormEvent, FormResult } from "../../machines/context.js";
 import { type Coverage, newCoverage, recordMicrosteps } from "../../machines/coverage.js";
 import { createFormMachine } from "../../machines/form.js";
 import { COOLDOWN_DONE, TIME_UP } from "../../machines/paths.js";
+import type { FormSnapshot } from "../../machines/position.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { openForm, overflowingLines } from "./fake-host.js";
 import { bytesForEvent } from "./keys.js";
@@ -76,6 +77,72 @@ export function replayPath(
   expect(results).toEqual(end.status === "done" ? [end.output as FormResult] : []);
   model.stop();
   form.dispose();
+}
+
+/**
+ * Replay every route as `replayPath` does (the bound keys pressed on the real
+ * component, each step checked against a pure model actor, every frame
+ * fitting its width, the result `done` got), each step once: a route that
+ * starts with steps an earlier route took goes on from where that one stood
+ * after them, its component and model actor started from their snapshots
+ * there. For the forms whose routes share long beginnings (the tools' limits:
+ * a route to question 40 starts with the way to question 39); forms with a
+ * clock are replayed route by route, on jest's clock.
+ */
+export function replaySharedSteps(
+  spec: FormSpec,
+  routes: ReadonlyArray<{ steps: ReadonlyArray<{ event: { type: string } }> }>,
+  coverage: Coverage,
+  width: (route: number) => number,
+): void {
+  if (spec.waitMs || spec.timeoutMs) throw new Error("a form with a clock is replayed route by route");
+  const machine = createFormMachine(spec);
+  /** The component's snapshot and the model actor's (the same chart) after some steps. */
+  interface Stood {
+    form: FormSnapshot;
+    model: FormSnapshot;
+  }
+  /** After each sequence of events taken so far (its JSON): where the component and the model stood. */
+  const stood = new Map<string, Stood>();
+  routes.forEach((route, i) => {
+    const events = route.steps.map((step) => step.event as FormEvent).filter((e) => !e.type.startsWith("xstate."));
+    let known = 0;
+    let at: Stood | undefined;
+    for (let n = events.length - 1; n > 0 && !at; n--) {
+      at = stood.get(JSON.stringify(events.slice(0, n)));
+      if (at) known = n;
+    }
+    const actor = createActor(machine, { input: { spec }, ...(at ? { snapshot: at.model } : {}) }).start();
+    const { form, results } = openForm(spec, {
+      inspect: recordMicrosteps(coverage, spec),
+      maxHeight: () => 40,
+      ...(at ? { snapshot: at.form } : {}),
+    });
+    const done: string[] = events.slice(0, known).map((e) => JSON.stringify(e));
+    try {
+      for (const [n, event] of events.entries()) {
+        if (n < known) continue;
+        done.push(JSON.stringify(event));
+        actor.send(event);
+        if (event.type === "ABORT") form.abort();
+        else form.handleInput(bytesForEvent(event, form.keyContext(), form.keybindings));
+        const expected = actor.getSnapshot();
+        const actual = form.snapshot;
+        expect({ route: done, value: actual.value, context: actual.context }).toEqual({
+          route: done,
+          value: expected.value,
+          context: expected.context,
+        });
+        if (actual.status === "active") expect(overflowingLines(form.render(width(i)), width(i))).toEqual([]);
+        stood.set(JSON.stringify(events.slice(0, n + 1)), { form: actual, model: expected });
+      }
+      const end = actor.getSnapshot();
+      expect(results).toEqual(end.status === "done" ? [end.output as FormResult] : []);
+    } finally {
+      actor.stop();
+      form.dispose();
+    }
+  });
 }
 
 /** What one route takes of the chart, on a pure model actor fed its events (no component: cheap). */

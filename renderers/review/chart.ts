@@ -38,7 +38,14 @@ export interface ChartEdge {
 }
 
 export interface Chart {
+  /** The whole chart as one graph (a split chart: its parts' graphs, one after another). */
   dot: string;
+  /**
+   * The graphs to lay out, one picture each: the whole chart, or (`parts`)
+   * one per question and one for the rest, each drawing the states of other
+   * parts it leads to as small stand-ins (`→ Q5`).
+   */
+  parts: string[];
   edges: ChartEdge[];
 }
 
@@ -111,7 +118,12 @@ interface Grouped {
 export function reviewChart(
   spec: FormSpec,
   model: ReviewModel,
-  { loops = false, overview = false, prefix = "chart" }: { loops?: boolean; overview?: boolean; prefix?: string } = {},
+  {
+    loops = false,
+    overview = false,
+    prefix = "chart",
+    parts: split = false,
+  }: { loops?: boolean; overview?: boolean; prefix?: string; parts?: boolean } = {},
 ): Chart & { edgeOf: number[] } {
   /**
    * The main chart leaves out the prompts that ask before discarding, and the main chart and the overview
@@ -131,6 +143,22 @@ export function reviewChart(
     }
     return byPath.get(path)?.dot ?? path;
   };
+  /** Where a node is drawn when the chart is split: its question's part, or the rest's. */
+  const partOf = (path: string) => (split && !overview ? partOfPath(path) : REST);
+  const stubs = new Map<string, Stub>();
+  /**
+   * A step that leads to another part ends at a stand-in for where it leads, drawn in its own part:
+   * the question (`→ Q5`), a state of the rest (`→ Cancelled`); from the rest, any question.
+   */
+  const standIn = (fromPart: string, toPath: string) => {
+    const toPart = partOf(toPath);
+    if (toPart === fromPart) return undefined;
+    if (fromPart === REST) return ANY_QUESTION;
+    const target = toPart === REST ? toPath : toPart;
+    const id = `to_${byPath.get(fromPart)?.dot ?? fromPart}_${byPath.get(target)?.dot ?? target}`;
+    if (!stubs.has(id)) stubs.set(id, { id, part: fromPart, label: `→ ${stateWords(spec, target)}`, target });
+    return id;
+  };
   const groups = new Map<string, Grouped>();
   const edgeOf: number[] = model.steps.map(() => -1);
   const order: string[] = [];
@@ -143,7 +171,8 @@ export function reviewChart(
     // Cancelling from a question is drawn once, from "any question", not from each of them.
     const fromAny = hub === "to review" || (!loops && step.state === "cancelled" && /^q\d/.test(fromPath));
     const from = fromAny ? ANY_QUESTION : node(fromPath);
-    const to = hub === "to a question" ? ANY_QUESTION : node(step.state);
+    const away = hub ? undefined : standIn(fromAny ? REST : partOf(fromPath), step.state);
+    const to = hub === "to a question" ? ANY_QUESTION : (away ?? node(step.state));
     const loop = step.refused || from === to;
     if (loop && !loops) return;
     // The flow leaves out moves back to an earlier question (Shift+Tab): the full chart has them.
@@ -156,9 +185,10 @@ export function reviewChart(
       order.push(key);
     }
     g.events.add(step.event.split(" ")[0]);
+    // The hub stands for every question: which one a key opens is the key table's to say.
     const when = step.refused
       ? "ignored"
-      : overview && fromPath.split(".")[0] === step.state.split(".")[0]
+      : to === ANY_QUESTION || (overview && fromPath.split(".")[0] === step.state.split(".")[0])
         ? ""
         : step.when;
     const delay = step.event === "after the cooldown" && spec.waitMs ? `after ${spec.waitMs / 1000}s` : step.event;
@@ -177,7 +207,44 @@ export function reviewChart(
     const label = lines.map((l) => wrap(l)).join("\n");
     return { id: `${prefix}-${i}`, from: g.from, to: g.to, events: [...g.events].join(", "), label, lines };
   });
-  return { dot: toChartDot(spec, model, edges, overview, drawn, prefix), edges, edgeOf };
+  if (!split || overview) {
+    const whole = toChartDot(spec, model, edges, overview, drawn, prefix);
+    return { dot: whole, parts: [whole], edges, edgeOf };
+  }
+  // One graph per part: each lays out on its own, so the time grows with the questions, not faster.
+  const names = [...new Set([...model.states.map((s) => partOfPath(s.id)), REST])];
+  const partOfNode = new Map<string, string>(model.states.map((s) => [s.dot, partOfPath(s.id)]));
+  partOfNode.set(ANY_QUESTION, REST);
+  for (const stub of stubs.values()) partOfNode.set(stub.id, stub.part);
+  const edgesOf = new Map<string, ChartEdge[]>();
+  for (const e of edges) {
+    const part = partOfNode.get(e.from) ?? REST;
+    edgesOf.set(part, [...(edgesOf.get(part) ?? []), e]);
+  }
+  const parts = names.flatMap((part) => {
+    const states = (path: string) => drawn(path) && partOfPath(path) === part;
+    const standIns = [...stubs.values()].filter((stub) => stub.part === part);
+    const start = partOfPath(model.initial) === part;
+    const dot = toChartDot(spec, model, edgesOf.get(part) ?? [], overview, states, prefix, { standIns, start });
+    return dot.includes(" [id=") ? [dot] : [];
+  });
+  return { dot: parts.join(""), parts, edges, edgeOf };
+}
+
+/** The part of a split chart that draws a state: its question (`q5`), or the rest (the review, the outcomes). */
+const REST = "rest";
+function partOfPath(path: string): string {
+  const top = path.split(".")[0];
+  return /^q\d+$/.test(top) ? top : REST;
+}
+
+/** A stand-in, in one part of a split chart, for a state drawn in another. */
+interface Stub {
+  id: string;
+  part: string;
+  label: string;
+  /** The state or question it stands for. */
+  target: string;
 }
 
 /**
@@ -189,9 +256,7 @@ export function reviewChart(
  */
 function hubbed(fromPath: string, step: ReviewModel["steps"][number]): "to review" | "to a question" | "dropped" | "" {
   const question = (path: string) => /^q\d/.test(path);
-  // Rows of the review past 9 have no key of their own (arrows and Enter reach them): nothing to label.
-  if (fromPath.startsWith("review") && question(step.state) && !step.refused)
-    return step.keys.length ? "to a question" : "dropped";
+  if (fromPath.startsWith("review") && question(step.state) && !step.refused) return "to a question";
   if (!question(fromPath) || !step.when.includes(RETURNING)) return "";
   return step.state.startsWith("review") ? "to review" : "dropped";
 }
@@ -212,8 +277,10 @@ function toChartDot(
   overview: boolean,
   drawn: (path: string) => boolean,
   prefix: string,
+  part?: { standIns: Stub[]; start: boolean },
 ): string {
   const pathOf = new Map(model.states.map((s) => [s.dot, s.id]));
+  for (const stub of part?.standIns ?? []) pathOf.set(stub.id, stub.target);
   const order = (dot: string) => (dot === ANY_QUESTION ? 0 : rank(pathOf.get(dot) ?? dot, spec.questions.length));
   const lines = [
     "digraph form {",
@@ -221,7 +288,8 @@ function toChartDot(
     '  node [shape=box, style="rounded,filled", fillcolor="white", fontname="Helvetica", fontsize=12];',
     '  edge [fontname="Helvetica", fontsize=10, color="gray35"];',
   ];
-  lines.push(`  __start [id="${prefix}-start", shape=point, width=0.15, label=""];`);
+  const start = part ? part.start : true;
+  if (start) lines.push(`  __start [id="${prefix}-start", shape=point, width=0.15, label=""];`);
   const notes = (s: ReviewModel["states"][number]) => {
     const q = /^q(\d+)$/.exec(s.id);
     const question = q ? spec.questions[Number(q[1]) - 1] : undefined;
@@ -238,11 +306,18 @@ function toChartDot(
     const extra = s.kind === "final" ? ", peripheries=2" : "";
     lines.push(`${indent}${s.dot} [id="${prefix}-${s.dot}", label=${dotString(label)}${extra}];`);
   };
-  const top = model.states.filter((s) => s.parent === undefined);
+  const top: ReviewModel["states"] = [];
+  const childrenOf = new Map<string, ReviewModel["states"]>();
+  for (const s of model.states) {
+    if (s.parent === undefined) top.push(s);
+    else if (drawn(s.id)) childrenOf.set(s.parent, [...(childrenOf.get(s.parent) ?? []), s]);
+  }
   for (const s of top) {
-    const children = model.states.filter((c) => c.parent === s.id && drawn(c.id));
+    const children = childrenOf.get(s.id) ?? [];
     if (s.kind !== "compound") {
       if (drawn(s.id)) leaf(s, "  ");
+    } else if (children.length === 0) {
+      // Drawn in another part of a split chart.
     } else if (children.length === 1) {
       // A question drawn as one state needs no frame: the node carries its name.
       lines.push(
@@ -263,10 +338,14 @@ function toChartDot(
     }
   }
   const first = model.states.find((s) => s.id === model.initial);
-  const start = overview ? model.states.find((s) => s.id === model.initial.split(".")[0]) : first;
-  if (start) lines.push(`  __start -> ${start.dot};`);
-  if (edges.some((e) => e.from === ANY_QUESTION))
+  const opening = overview ? model.states.find((s) => s.id === model.initial.split(".")[0]) : first;
+  if (opening && start) lines.push(`  __start -> ${opening.dot};`);
+  if (edges.some((e) => e.from === ANY_QUESTION || e.to === ANY_QUESTION))
     lines.push(`  ${ANY_QUESTION} [id="${prefix}-any", label="any question", shape=plaintext, fontcolor="gray40"];`);
+  for (const stub of part?.standIns ?? [])
+    lines.push(
+      `  ${stub.id} [id="${prefix}-${stub.id}", label=${dotString(stub.label)}, style="rounded,dashed", color="gray60", fontcolor="gray40"];`,
+    );
   for (const e of edges) {
     const attrs = [`label=${dotString(e.label)}`, `id=${dotString(e.id)}`];
     if (e.label.includes("ignored")) attrs.push('style=dashed, color="gray70", fontcolor="gray55"');

@@ -128,6 +128,9 @@ export function guardText(spec: FormSpec, guard: GuardRef, negated = false): str
     case "onOtherRow":
       // Not on it is on an option row, which the next guard says when it matters.
       return negated ? "" : "on the typed-answer row";
+    case "reviewCursorOn":
+      // The cursor on another entry is what every other line of the review does.
+      return negated ? "" : `the cursor is on ${name}`;
     case "onOptionRow":
       return say("on an option row", "not on an option row");
     case "invertedFits":
@@ -150,7 +153,13 @@ export interface GuardedEdge {
  * (`when Size is 4 or more (4 or 5); not coming back from the review`,
  * `when Size is less than 4 (1, 2 or 3) · skips Split`). "" when it always applies.
  */
-export function stepCondition(spec: FormSpec, taken: readonly GuardedEdge[], from: string, to: string): string {
+export function stepCondition(
+  spec: FormSpec,
+  taken: readonly GuardedEdge[],
+  from: string,
+  to: string,
+  event = "",
+): string {
   const phrases: string[] = [];
   const skipped: string[] = [];
   const add = (text: string) => {
@@ -164,6 +173,8 @@ export function stepCondition(spec: FormSpec, taken: readonly GuardedEdge[], fro
   for (const edge of taken) {
     for (const g of edge.otherwise ?? []) add(guardText(spec, g, true));
     if (!edge.guard) continue;
+    // A number key puts the review's cursor on its entry itself: that needs no saying.
+    if (edge.guard.type === "reviewCursorOn" && event === "SELECT") continue;
     if (edge.guard.type === "hiddenGoing") {
       const q = edge.guard.params?.q;
       const name = typeof q === "number" ? questionName(spec, q) : "";

@@ -31,9 +31,10 @@
  * time, loads nothing, and escapes every text written by the model or the
  * person.
  */
-import { type AnyStateMachine, createActor } from "xstate";
+import type { AnyStateMachine } from "xstate";
 import { answerValues, type FormEvent, type FormResult } from "../../machines/context.js";
 import { createFormMachine } from "../../machines/form.js";
+import { snapshotsOf } from "../../machines/paths.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { leafPath } from "../../machines/xstate-private.js";
 import { visibleControls } from "../text.js";
@@ -215,43 +216,41 @@ interface Replayed {
   through: Set<string>;
 }
 
-/** Replays a route's events on a machine. */
-function replay(spec: FormSpec, machine: AnyStateMachine, events: readonly FormEvent[]): Replayed {
-  const actor = createActor(machine, { input: { spec } });
-  actor.start();
+/** Replays a route's events on a form's snapshots, worked out without an actor. */
+function replay(spec: FormSpec, snapshots: Snapshots, events: readonly FormEvent[]): Replayed {
   const through = new Set<string>();
   const at = (path: string) => /^q(\d+)/.exec(path)?.[1];
-  try {
-    let before = actor.getSnapshot();
-    for (const event of events) {
-      if (actor.getSnapshot().status !== "active") break;
-      before = actor.getSnapshot();
-      actor.send(event as never);
-      const q = at(leafPath(actor.getSnapshot()));
-      if (q) through.add(spec.questions[Number(q) - 1]?.id ?? "");
-    }
-    const end = actor.getSnapshot();
-    const path = leafPath(end);
-    const replayed: Replayed = {
-      name: stableName(spec, path),
-      label: stateLabel(spec, path),
-      result: end.status === "done" ? (end.output as FormResult) : undefined,
-      through,
-    };
-    const q = at(leafPath(before));
-    const k = q === undefined ? -1 : Number(q) - 1;
-    const id = spec.questions[k]?.id;
-    const gave =
-      id !== undefined &&
-      end.context.answered[k] &&
-      (!before.context.answered[k] || JSON.stringify(before.context.picks[k]) !== JSON.stringify(end.context.picks[k]));
-    const values = gave ? answerValues(spec, end.context, id) : undefined;
-    if (values) replayed.answered = { q: k, value: values.join(", ") };
-    return replayed;
-  } finally {
-    actor.stop();
+  // The snapshots of the steps routes share are worked out once (as the route search works them out).
+  let now = snapshots.opening;
+  let before = now;
+  for (const event of events) {
+    if (now.status !== "active") break;
+    before = now;
+    now = snapshots.next(now, event);
+    const q = at(leafPath(now));
+    if (q) through.add(spec.questions[Number(q) - 1]?.id ?? "");
   }
+  const end = now;
+  const path = leafPath(end);
+  const replayed: Replayed = {
+    name: stableName(spec, path),
+    label: stateLabel(spec, path),
+    result: end.status === "done" ? (end.output as FormResult) : undefined,
+    through,
+  };
+  const q = at(leafPath(before));
+  const k = q === undefined ? -1 : Number(q) - 1;
+  const id = spec.questions[k]?.id;
+  const gave =
+    id !== undefined &&
+    end.context.answered[k] &&
+    (!before.context.answered[k] || JSON.stringify(before.context.picks[k]) !== JSON.stringify(end.context.picks[k]));
+  const values = gave ? answerValues(spec, end.context, id) : undefined;
+  if (values) replayed.answered = { q: k, value: values.join(", ") };
+  return replayed;
 }
+
+type Snapshots = ReturnType<typeof snapshotsOf>;
 
 /** The screen a route ends on (the serializer's rows at 80 columns), and the state it ends in. */
 interface EndScreen {
@@ -266,7 +265,7 @@ interface EndScreen {
  */
 async function endScreens(spec: FormSpec, height: number, routes: readonly FormEvent[][]): Promise<EndScreen[]> {
   const table = new ScreenTable();
-  const out: EndScreen[] = [];
+  const ends: Array<{ screen: number; path: string }> = [];
   try {
     for (const events of routes) {
       let closed = false;
@@ -278,16 +277,20 @@ async function endScreens(spec: FormSpec, height: number, routes: readonly FormE
           if (closed || component.snapshot.status !== "active") break;
           sendToComponent(component, event);
         }
-        const screen = await table.add(component.render(SCREEN_WIDTH), SCREEN_WIDTH);
-        out.push({ rows: table.screens[screen].map((r) => table.rows[r]), path: leafPath(component.snapshot) });
+        ends.push({
+          screen: table.add(component.render(SCREEN_WIDTH), SCREEN_WIDTH),
+          path: leafPath(component.snapshot),
+        });
       } finally {
         component.dispose();
       }
     }
+    // The screens are written to the terminal all at once.
+    await table.done();
+    return ends.map(({ screen, path }) => ({ rows: table.screens[screen].map((r) => table.rows[r]), path }));
   } finally {
     table.dispose();
   }
-  return out;
 }
 
 /** The width the diff shows screens at. */
@@ -386,7 +389,11 @@ async function screenPairs(
 }
 
 export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<FormDiff> {
-  const [oldModel, newModel] = [await reviewModel(before), await reviewModel(after)];
+  // The diff shows screens at one width: the models draw only that one.
+  const [oldModel, newModel] = [
+    await reviewModel(before, { widths: [SCREEN_WIDTH] }),
+    await reviewModel(after, { widths: [SCREEN_WIDTH] }),
+  ];
   const [a, b] = [before.spec, after.spec];
 
   const oldQ = questionSummary(a);
@@ -417,7 +424,9 @@ export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<F
   const screens = await screenPairs(a, b, oldModel, newModel);
 
   // Every route generated for either form, replayed on both.
-  const [oldMachine, newMachine] = [a, b].map((spec) => createFormMachine(spec) as unknown as AnyStateMachine);
+  const [oldSnapshots, newSnapshots] = [a, b].map((spec) =>
+    snapshotsOf(spec, createFormMachine(spec) as unknown as AnyStateMachine),
+  );
   // Events named by the key that sends them, as the review pages name them.
   const keyOf = new Map<string, string>();
   for (const model of [oldModel, newModel])
@@ -453,7 +462,7 @@ export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<F
     const key = JSON.stringify(events);
     if (seen.has(key)) continue;
     seen.add(key);
-    const [from, to] = [replay(a, oldMachine, events), replay(b, newMachine, events)];
+    const [from, to] = [replay(a, oldSnapshots, events), replay(b, newSnapshots, events)];
     // What the model is told is the outcome (the result's shape differs with the form's questions).
     const [oldText, newText] = [textOf(before, from.result), textOf(after, to.result)];
     const outcome = oldText !== newText;

@@ -19,7 +19,7 @@ import { missedBy } from "../../machines/coverage.js";
 import { formDiagram } from "../graph.js";
 import { stepCondition } from "./condition-words.js";
 import { addKeys, byEvent, keyList } from "./keys.js";
-import { replayRoutes } from "./replay.js";
+import { eventLoopTurns, replayRoutes } from "./replay.js";
 import type {
   ReviewEdge,
   ReviewForm,
@@ -39,11 +39,19 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
   const widths = options.widths ?? REVIEW_WIDTHS;
   const width = options.width ?? (widths.includes(80) ? 80 : widths[0]);
   const height = options.height ?? 30;
+  // Inside Pi the event loop has a turn between the parts of the work (and within the long ones).
+  const turn = eventLoopTurns();
+  const pause = async () => {
+    const waiting = turn();
+    if (waiting) await waiting;
+  };
   const diagram = formDiagram(spec);
+  await pause();
   const replay = await replayRoutes(form, widths, height, options);
   const { machine, steps, routes, results, total } = replay;
 
   const { edges, edgesOf, transitionKeys } = drawnEdges(diagram, steps);
+  await pause();
   const byPath = new Map(diagram.states.map((s) => [s.id, s.path]));
 
   // When each step's event leads where it led, from the guards of the transitions taken.
@@ -53,12 +61,14 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
       const i = edgesOf.get(t)?.[0];
       return i === undefined ? [] : [edges[i]];
     });
-    step.when = stepCondition(spec, taken, steps[step.parent].state, step.state);
+    step.when = stepCondition(spec, taken, steps[step.parent].state, step.state, step.raw?.type);
+    await pause();
   }
 
   const { stateRoutes, transitionRoutes } = routeCounts(steps, routes, edges);
-
+  await pause();
   const keyRows = keyRowsOf(steps);
+  await pause();
 
   /** The step nearest the start that passes `test` (-1 when none does). */
   const shortest = (test: (step: ReviewStep) => boolean) => {
@@ -85,6 +95,7 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
   });
 
   edges.push(...refusedLoops(states));
+  await pause();
 
   const missed = missedBy(machine, total, spec);
   const { definition } = missed;

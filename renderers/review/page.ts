@@ -17,7 +17,7 @@
  * diagrams draw, with each edge's keys in front of its event and the events
  * a state ignores on a greyed, dashed loop.
  */
-import { dotToSvg } from "../graph.js";
+import { composeSvg, dotToSvg } from "../graph.js";
 import { visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
 import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./chart.js";
@@ -26,6 +26,7 @@ import { conditionText } from "./condition-words.js";
 import { escapeHtml, scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
 import { reviewModel } from "./model.js";
+import { eventLoopTurns } from "./replay.js";
 import type { ReviewForm, ReviewModel, ReviewOptions, ReviewResult } from "./types.js";
 import { waitingSection } from "./waiting.js";
 
@@ -154,13 +155,26 @@ interface DrawnChart {
  * between them, and the same with the keys that stay or are ignored.
  */
 async function statecharts(form: ReviewForm, model: ReviewModel): Promise<DrawnChart[]> {
+  // A form of many questions: each question laid out on its own (the overview shows how they join).
+  const many = form.spec.questions.length > OVERVIEW_QUESTIONS;
+  const turn = eventLoopTurns();
+  const pause = async () => {
+    const waiting = turn();
+    if (waiting) await waiting;
+  };
   const draw = async (view: DrawnChart["view"], name: string, title: string) => {
+    await pause();
     const chart = reviewChart(form.spec, model, {
       loops: view === "loops",
       overview: view === "overview",
       prefix: view,
+      parts: many,
     });
-    const svg = await dotToSvg(chart.dot);
+    await pause();
+    // Laid out in Graphviz's own thread, all at once: the parts are independent.
+    const pictures = await Promise.all(chart.parts.map((dot) => dotToSvg(dot)));
+    const svg = pictures.length === 1 ? pictures[0] : composeSvg(pictures, `${view}-parts`);
+    await pause();
     const edges = chart.edges.map(({ id, from, to, events }) => ({ id, from, to, events }));
     return { view, name, title, svg: svg.slice(svg.indexOf("<svg")).trim(), edges, edgeOf: chart.edgeOf };
   };

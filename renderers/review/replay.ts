@@ -13,6 +13,7 @@ import type { FormEvent, FormResult } from "../../machines/context.js";
 import { type Coverage, newCoverage, recordMicrosteps } from "../../machines/coverage.js";
 import { createFormMachine } from "../../machines/form.js";
 import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
+import type { FormSnapshot } from "../../machines/position.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { leafPath } from "../../machines/xstate-private.js";
 import { FormComponent } from "../terminal/component.js";
@@ -23,12 +24,17 @@ import type { ReviewForm, ReviewOptions, ReviewStep } from "./types.js";
 
 const host = (height: number) => ({ requestRender() {}, terminal: { rows: height + 4, columns: 120 } });
 
-/** A form component as the review pages drive it: the terminal theme, at most `height` rows, focused. */
+/**
+ * A form component as the review pages drive it: the terminal theme, at
+ * most `height` rows, focused; opened, or going on from a snapshot of its
+ * machine (where an earlier route left off).
+ */
 export function reviewComponent(
   spec: FormSpec,
   height: number,
   done: (result: FormResult) => void,
   inspect?: (event: InspectionEvent) => void,
+  snapshot?: FormSnapshot,
 ): FormComponent {
   const component = new FormComponent({
     spec,
@@ -37,6 +43,7 @@ export function reviewComponent(
     done: ({ result }) => done(result),
     maxHeight: () => height,
     ...(inspect ? { inspect } : {}),
+    ...(snapshot ? { snapshot } : {}),
   });
   component.focused = true;
   return component;
@@ -100,6 +107,8 @@ export async function replayRoutes(
     if (waiting) options.onSearch?.(looked);
     return waiting;
   });
+  const pause = turn();
+  if (pause) await pause;
   const table = new ScreenTable();
   const total = newCoverage();
   const current = newCoverage();
@@ -114,27 +123,56 @@ export async function replayRoutes(
   const stepIds = new Map<string, number>();
   const results = new Map<number, FormResult>();
   const routes: number[][] = [];
+  /** The screen at each width, the event loop given a turn between them when the drawing took long. */
   const screensOf = async (component: FormComponent) => {
-    const out: number[] = [];
-    for (const w of widths) out.push(await table.add(component.render(w), w));
-    return out;
+    const ids: number[] = [];
+    for (const w of widths) {
+      ids.push(table.add(component.render(w), w));
+      const waiting = turn();
+      if (waiting) await waiting;
+    }
+    return ids;
   };
+
+  /** The component's snapshot after each step: a route that starts like an earlier one goes on from there. */
+  const after: FormSnapshot[] = [];
+  let closed: FormResult | undefined;
+  const open = (from: number) =>
+    reviewComponent(
+      spec,
+      height,
+      (result) => {
+        closed = result;
+      },
+      inspect,
+      from > 0 ? after[from] : undefined,
+    );
 
   try {
     for (const [index, path] of paths.entries()) {
       const waiting = turn();
       if (waiting) await waiting;
       options.onProgress?.(index, paths.length);
-      let finished: FormResult | undefined;
+      const events = path.steps
+        .map(({ event }) => event as FormEvent)
+        .filter((event) => !event.type.startsWith("xstate.") || (event.type as string) === COOLDOWN_DONE);
+      // The steps replayed before: the route goes on from the last of them.
+      const route: number[] = [];
+      let at = 0;
+      let known = 0;
+      for (; known < events.length && steps.length > 0; known++) {
+        const id = stepIds.get(`${at}\u0000${JSON.stringify(events[known])}`);
+        if (id === undefined) break;
+        route.push(id);
+        at = id;
+      }
+      if (known === events.length && steps.length > 0) {
+        routes.push(route);
+        continue;
+      }
+      closed = undefined;
       current.transitions.clear();
-      const component = reviewComponent(
-        spec,
-        height,
-        (result) => {
-          finished = result;
-        },
-        inspect,
-      );
+      const component = open(at);
       try {
         if (steps.length === 0) {
           steps.push({
@@ -149,37 +187,31 @@ export async function replayRoutes(
             depth: 0,
             when: "",
           });
+          after.push(component.snapshot);
         }
-        let at = 0;
-        const route: number[] = [];
-        for (const { event: raw } of path.steps) {
+        for (const event of events.slice(known)) {
           const waiting = turn();
           if (waiting) await waiting;
-          const event = raw as FormEvent;
-          if (event.type.startsWith("xstate.") && (event.type as string) !== COOLDOWN_DONE) continue;
           const keys = keysOf(event, component);
           current.transitions.clear();
           sendToComponent(component, event);
-          const key = `${at}\u0000${JSON.stringify(event)}`;
-          let id = stepIds.get(key);
-          if (id === undefined) {
-            id = steps.length;
-            stepIds.set(key, id);
-            steps.push({
-              parent: at,
-              raw: event,
-              event: eventText(event),
-              keys,
-              state: leafPath(component.snapshot),
-              edges: [],
-              transitions: [...current.transitions],
-              screens: await screensOf(component),
-              refused: current.transitions.size === 0,
-              depth: steps[at].depth + 1,
-              when: "",
-            });
-          }
-          if (finished && !results.has(id)) results.set(id, finished);
+          const id = steps.length;
+          stepIds.set(`${at}\u0000${JSON.stringify(event)}`, id);
+          steps.push({
+            parent: at,
+            raw: event,
+            event: eventText(event),
+            keys,
+            state: leafPath(component.snapshot),
+            edges: [],
+            transitions: [...current.transitions],
+            screens: await screensOf(component),
+            refused: current.transitions.size === 0,
+            depth: steps[at].depth + 1,
+            when: "",
+          });
+          after.push(component.snapshot);
+          if (closed && !results.has(id)) results.set(id, closed);
           route.push(id);
           at = id;
         }
@@ -188,6 +220,7 @@ export async function replayRoutes(
         component.dispose();
       }
     }
+    await table.done(turn);
   } finally {
     table.dispose();
   }

@@ -9,6 +9,8 @@
  * are kept as rows: a row that several screens share (a header, a help line)
  * is stored once, and a screen is the list of its row numbers. A row's
  * unstyled blank end is dropped (the page gives every screen its width).
+ * Screens are numbered as they are added and written to the terminal
+ * together at the end, a few hundred rows at a time.
  *
  * pi-tui 1.x's editor marks its cursor with zero-width APC sequences (the
  * hardware cursor's place, and the cell drawn as a cursor) that Pi's own
@@ -36,13 +38,18 @@ export function resolveCursorMarkers(line: string): string {
   return line.replace(FAKE_CURSOR, "\x1b[7m$1\x1b[27m").replace(APC, "");
 }
 
+/** Screens written to a terminal at once: one write and one reading of its cells for all of them. */
+const BATCH_ROWS = 200;
+
 export class ScreenTable {
   /** The markup of every distinct row (the inside of its `<div>`). */
   readonly rows: string[] = [];
-  /** Every distinct screen, as row numbers. */
+  /** Every distinct screen, as row numbers (filled in by `done()`). */
   readonly screens: number[][] = [];
   private readonly rowIds = new Map<string, number>();
   private readonly screenIds = new Map<string, number>();
+  /** Screens numbered but not yet written, by width. */
+  private readonly pending = new Map<number, Array<{ id: number; lines: readonly string[] }>>();
   private readonly terminal = new Terminal({ cols: 80, rows: 24, allowProposedApi: true, scrollback: 0 });
   private readonly serializer = new SerializeAddon();
 
@@ -50,32 +57,79 @@ export class ScreenTable {
     this.terminal.loadAddon(this.serializer as never);
   }
 
-  /** The number of a screen of `width` columns, added when it is new. */
-  async add(lines: readonly string[], width: number): Promise<number> {
+  /**
+   * The number of a screen of `width` columns, given when it is new; its
+   * rows are read once `done()` has written the screens.
+   */
+  add(lines: readonly string[], width: number): number {
     const key = `${width}\n${lines.join("\n")}`;
     const known = this.screenIds.get(key);
     if (known !== undefined) return known;
-    const rows = (await this.toHtml(lines, width)).map((row) => {
-      let id = this.rowIds.get(row);
-      if (id === undefined) {
-        id = this.rows.length;
-        this.rows.push(row);
-        this.rowIds.set(row, id);
-      }
-      return id;
-    });
     const id = this.screens.length;
-    this.screens.push(rows);
+    this.screens.push([]);
     this.screenIds.set(key, id);
+    const waiting = this.pending.get(width) ?? this.pending.set(width, []).get(width)!;
+    waiting.push({ id, lines });
     return id;
   }
 
-  private async toHtml(lines: readonly string[], width: number): Promise<string[]> {
-    const height = Math.max(1, lines.length);
-    this.terminal.resize(Math.max(1, width), height);
+  /**
+   * Writes the screens added since the last call, many to one terminal of
+   * their width at a time (each in rows of its own, one under the other):
+   * writing a terminal takes a turn of the event loop, once per batch.
+   * `pause` is awaited between batches.
+   */
+  async done(pause: () => Promise<void> | undefined = () => undefined): Promise<void> {
+    for (const [width, waiting] of this.pending) {
+      for (let start = 0; start < waiting.length; ) {
+        const batch: typeof waiting = [];
+        let height = 0;
+        do {
+          batch.push(waiting[start]);
+          height += Math.max(1, waiting[start].lines.length) + 1;
+          start++;
+        } while (start < waiting.length && height + waiting[start].lines.length <= BATCH_ROWS);
+        const rows = await this.toHtml(
+          batch.map((screen) => (screen.lines.length ? screen.lines : [""])),
+          width,
+        );
+        let at = 0;
+        for (const screen of batch) {
+          const count = Math.max(1, screen.lines.length);
+          this.screens[screen.id] = rows.slice(at, at + count).map((row) => this.rowId(row));
+          at += count + 1;
+        }
+        const waitingTurn = pause();
+        if (waitingTurn) await waitingTurn;
+      }
+    }
+    this.pending.clear();
+  }
+
+  private rowId(row: string): number {
+    let id = this.rowIds.get(row);
+    if (id === undefined) {
+      id = this.rows.length;
+      this.rows.push(row);
+      this.rowIds.set(row, id);
+    }
+    return id;
+  }
+
+  /**
+   * The rows of several screens of one width, written one under the other
+   * with a blank row between them: the serializer writes a row's styles as
+   * changes from the row before, so each screen starts after a blank row as
+   * it would at the top of a terminal of its own.
+   */
+  private async toHtml(screens: ReadonlyArray<readonly string[]>, width: number): Promise<string[]> {
+    const height = screens.reduce((sum, screen) => sum + screen.length, 0) + screens.length - 1;
     this.terminal.reset();
-    // Each line ends its own styles; a line as wide as the terminal leaves the cursor at its end, so \r\n starts the next.
-    await new Promise<void>((resolve) => this.terminal.write(lines.map(resolveCursorMarkers).join("\r\n"), resolve));
+    this.terminal.resize(Math.max(1, width), height);
+    // Each line ends its own styles; a line as wide as the terminal leaves the cursor at its end, so \r\n
+    // starts the next. A screen's styles end with it.
+    const text = screens.map((screen) => screen.map(resolveCursorMarkers).join("\r\n")).join("\x1b[0m\r\n\r\n");
+    await new Promise<void>((resolve) => this.terminal.write(text, resolve));
     const html = this.serializer.serializeAsHTML({ includeGlobalBackground: false });
     const match = DOCUMENT.exec(html);
     if (!match) throw new Error("Unexpected HTML from the terminal serializer");

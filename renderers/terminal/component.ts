@@ -117,6 +117,7 @@ export class FormComponent implements Component, Focusable {
     this.actor = createActor(formMachine(this.spec), {
       input: { spec: this.spec, restore: options.restore },
       inspect: options.inspect,
+      ...(options.snapshot ? { snapshot: options.snapshot } : {}),
     });
     let previous: FormPosition | undefined;
     this.actor.subscribe({

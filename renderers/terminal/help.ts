@@ -71,29 +71,40 @@ export function questionHelp(
   return parts;
 }
 
-export function reviewHelp(
-  additionalNotes: boolean,
-  mode: "reviewing" | "writing",
-  hints: KeyHints,
-  entered = false,
-  declinable = false,
-  questions = true,
-): string[] {
+/** What the review screen offers besides its entries. */
+export interface ReviewHelpOptions {
+  additionalNotes: boolean;
+  /** Something was entered: Esc asks first. */
+  entered: boolean;
+  declinable: boolean;
+  /** Whether the form has questions (a form without is a confirmation: nothing to go to). */
+  questions: boolean;
+  /** The label of the entry under the cursor, or undefined when it is on the submit line. */
+  onEntry?: string;
+}
+
+export function reviewHelp(mode: "reviewing" | "writing", hints: KeyHints, options: ReviewHelpOptions): string[] {
   if (mode === "writing")
     return [
       `${hints.confirm} or ${hints.cancel} close the notes (they are kept)`,
       "Shift+Enter new line",
       ...externalGroup(hints),
     ];
+  const { questions, onEntry } = options;
   // A form without questions is a confirmation: no question to go to.
+  const enter =
+    onEntry !== undefined
+      ? `${hints.confirm} change ${onEntry}`
+      : `${hints.confirm} ${questions ? "submit" : "confirm"}`;
   return [
-    `${hints.confirm} ${questions ? "submit" : "confirm"}`,
+    ...(questions ? [`${hints.up}${hints.down} move`] : []),
+    enter,
     ...(questions ? ["1-9 go to question"] : []),
-    ...(additionalNotes ? ["n additional notes"] : []),
-    ...(declinable ? ["d decline"] : []),
+    ...(options.additionalNotes ? ["n additional notes"] : []),
+    ...(options.declinable ? ["d decline"] : []),
     ...(questions ? ["Tab/←→ questions"] : []),
     foldHint(hints),
-    cancelGroup(hints, entered),
+    cancelGroup(hints, options.entered),
   ];
 }
 

@@ -1,8 +1,9 @@
 /**
  * Key bytes → semantic form events, aware of where the form stands.
  *
- * Contract: ↑/↓ and k/j move, PageUp/PageDown move a page, Home/End jump,
- * 1–9 choose a row (y / n the answer of a yes/no question), Space toggles, a / i tick all (or none) / invert a
+ * Contract: ↑/↓ and k/j move, PageUp/PageDown move a page, Home/End jump
+ * (in a list, and on the review screen over its entries and the submit line),
+ * 1–9 choose a row or go to a question from the review (y / n the answer of a yes/no question), Space toggles, a / i tick all (or none) / invert a
  * multi-select, Enter confirms, Esc backs out one level — and once something
  * was entered asks first (Esc again or Enter discards, any other key goes
  * back) — Tab/→ and Shift+Tab/← switch tabs, d declines on the review tab of
@@ -18,6 +19,7 @@
 import { isKittyProtocolActive, type Keybinding, type KeyId, matchesKey } from "@earendil-works/pi-tui";
 import type { FormContext, FormEvent } from "../../machines/context.js";
 import { discarding, type FormPosition } from "../../machines/position.js";
+import { PAGE } from "../../machines/rows.js";
 import { type FormSpec, yesNoRow } from "../../machines/spec.js";
 import type { KeyHints } from "./help.js";
 
@@ -62,7 +64,12 @@ const yesNo = (k: KeyContext, key: "y" | "n") =>
 const formHasAdditionalNotes = (k: KeyContext) => k.spec.additionalNotes === true;
 const formIsDeclinable = (k: KeyContext) => k.spec.declinable === true;
 
-export const PAGE = 5;
+export { PAGE };
+
+/** Where the cursor keys move: a question's list, and the review screen's entries. */
+const LISTS: Mode[] = ["choosing", "review"];
+/** A review screen without questions (a bare confirmation) has nothing to move over. */
+const hasList = (k: KeyContext) => k.position.kind !== "review" || k.spec.questions.length > 0;
 
 const BINDINGS: Binding[] = [
   // First, so that an open editor does not take it.
@@ -75,12 +82,25 @@ const BINDINGS: Binding[] = [
     keys: [],
     event: (k) => ({ type: "SUBMIT_TEXT", text: k.editorText() }),
   },
-  { modes: ["choosing"], action: "tui.select.up", keys: ["k"], event: () => ({ type: "MOVE", delta: -1 }) },
-  { modes: ["choosing"], action: "tui.select.down", keys: ["j"], event: () => ({ type: "MOVE", delta: 1 }) },
-  { modes: ["choosing"], action: "tui.select.pageUp", keys: [], event: () => ({ type: "MOVE", delta: -PAGE }) },
-  { modes: ["choosing"], action: "tui.select.pageDown", keys: [], event: () => ({ type: "MOVE", delta: PAGE }) },
-  { modes: ["choosing"], keys: ["home"], event: () => ({ type: "MOVE_TO", to: "first" }) },
-  { modes: ["choosing"], keys: ["end"], event: () => ({ type: "MOVE_TO", to: "last" }) },
+  // In a list the highlight moves; on the review screen, a cursor over its entries and the submit line.
+  { modes: LISTS, when: hasList, action: "tui.select.up", keys: ["k"], event: () => ({ type: "MOVE", delta: -1 }) },
+  { modes: LISTS, when: hasList, action: "tui.select.down", keys: ["j"], event: () => ({ type: "MOVE", delta: 1 }) },
+  {
+    modes: LISTS,
+    when: hasList,
+    action: "tui.select.pageUp",
+    keys: [],
+    event: () => ({ type: "MOVE", delta: -PAGE }),
+  },
+  {
+    modes: LISTS,
+    when: hasList,
+    action: "tui.select.pageDown",
+    keys: [],
+    event: () => ({ type: "MOVE", delta: PAGE }),
+  },
+  { modes: LISTS, when: hasList, keys: ["home"], event: () => ({ type: "MOVE_TO", to: "first" }) },
+  { modes: LISTS, when: hasList, keys: ["end"], event: () => ({ type: "MOVE_TO", to: "last" }) },
   { modes: ["choosing"], keys: ["space"], event: () => ({ type: "TOGGLE" }) },
   { modes: ["choosing"], keys: ["n"], when: questionHasNotes, event: () => ({ type: "NOTE" }) },
   // A yes/no question is answered by the initial of its answer.

@@ -147,7 +147,11 @@ export function clickEvents(target: Target, position: FormPosition, tabs: TabOrd
         ? [{ type: "SELECT", row: target.number - 1 }]
         : [];
     case "submit":
-      if (at === -1) return position.kind === "review" && position.mode === "reviewing" ? [{ type: "CONFIRM" }] : [];
+      // On the review screen Submit submits wherever its cursor is: the cursor to the submit line (End), Enter.
+      if (at === -1)
+        return position.kind === "review" && position.mode === "reviewing"
+          ? [{ type: "MOVE_TO", to: "last" }, { type: "CONFIRM" }]
+          : [];
       return at === undefined ? [] : tabMoves(at, -1, tabs);
     case "tab":
       return at === undefined || at === target.q ? [] : tabMoves(at, target.q, tabs);

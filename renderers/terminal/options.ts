@@ -5,6 +5,7 @@
  */
 import type { InspectionEvent } from "xstate";
 import type { FormContext, FormOutcome } from "../../machines/context.js";
+import type { FormSnapshot } from "../../machines/position.js";
 import type { FormSpec } from "../../machines/spec.js";
 import type { FormTheme } from "../theme.js";
 import type { KeyMatcher } from "./keymap.js";
@@ -33,6 +34,11 @@ export interface FormComponentOptions {
   keybindings?: KeyMatcher;
   /** Context to start from instead of a blank form (a restored draft). */
   restore?: FormContext;
+  /**
+   * A snapshot of this form's machine to go on from instead of opening it
+   * (the review page replays a route from where an earlier one left off).
+   */
+  snapshot?: FormSnapshot;
   /** Rows the form may use; defaults to the terminal height less Pi's status lines. */
   maxHeight?: () => number;
   /** XState inspection hook (tests use it to record the transitions taken). */

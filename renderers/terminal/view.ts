@@ -10,7 +10,7 @@
  * are which targets (an option row, a tab, Submit, a review entry).
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { canSubmit, type FormContext, shownQuestions } from "../../machines/context.js";
+import { canSubmit, type FormContext, SUBMIT_LINE, shownQuestions } from "../../machines/context.js";
 import { hasInput } from "../../machines/entered.js";
 import { discarding, type FormSnapshot, formPosition } from "../../machines/position.js";
 import { type FormSpec, isTabbed } from "../../machines/spec.js";
@@ -51,6 +51,9 @@ export interface ViewInput {
   /** Work out where each click target is (default); a form whose mouse is off needs none. */
   targets?: boolean;
 }
+
+/** Characters of a question's label the review's help line names ("Enter change …"). */
+const ENTRY_IN_HELP = 40;
 
 /** From this width on, the highlighted option's preview is drawn beside the list; narrower, under the option. */
 export const PREVIEW_BESIDE_WIDTH = 100;
@@ -155,15 +158,17 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     const entered = hasInput(spec, context);
     out.footer = asking
       ? discardFooter()
-      : footerOf(`review\0${mode}\0${entered}`, () =>
-          reviewHelp(
-            spec.additionalNotes === true,
-            mode,
-            hints,
+      : footerOf(`review\0${mode}\0${entered}\0${context.reviewCursor}`, () =>
+          reviewHelp(mode, hints, {
+            additionalNotes: spec.additionalNotes === true,
             entered,
-            spec.declinable === true,
-            spec.questions.length > 0,
-          ),
+            declinable: spec.declinable === true,
+            questions: spec.questions.length > 0,
+            onEntry:
+              context.reviewCursor === SUBMIT_LINE
+                ? undefined
+                : displayLine(spec.questions[context.reviewCursor].label, ENTRY_IN_HELP),
+          }),
         );
     return Object.assign(out, reviewBlocks(spec, context, mode, input.editor, theme, width));
   }

@@ -1,0 +1,222 @@
+/**
+ * The benchmark's review rows: the review page and the page of a change of
+ * the largest forms the tools accept (`npm run bench -- --review` prints only
+ * them), built on the sources in this process, each form once:
+ *
+ * - 50 `question` questions (its limit), 20 `ask_rich_questions` questions
+ *   and 4 `question_branch` questions whose conditions use every operator;
+ *   each page's change adds an option, or moves a condition's boundary;
+ * - the routes: how many, and how long the search took;
+ * - the page and the change's page: wall time, the CPU time of the whole
+ *   process (the Graphviz thread and the garbage collector included) and of
+ *   its main thread alone, against the target of 15 s;
+ * - the longest stretch of the main thread's own work while the page is
+ *   built (what a key pressed in Pi would wait for), against 100 ms.
+ *
+ * On a machine others share, the wall time carries their load; the CPU
+ * times are what the work itself cost.
+ */
+import { loadavg } from "node:os";
+import { createFormMachine } from "../machines/form.js";
+import { generatePaths } from "../machines/paths.js";
+import type { FormSpec } from "../machines/spec.js";
+import { formDiff, formDiffPage } from "../renderers/review/diff.js";
+import { reviewPage } from "../renderers/review/page.js";
+import type { ReviewForm } from "../renderers/review/types.js";
+import { prepareFormFile } from "../tools/engine/catalog.js";
+
+/** How long a page may take to build (the tools' largest forms included). */
+const PAGE_SECONDS = 15;
+/** How long the main thread may work without giving the event loop a turn. */
+const HOLD_MS = 100;
+
+type Arguments = Record<string, unknown>;
+
+function form(tool: string, args: Arguments, name: string): ReviewForm {
+  const prepared = prepareFormFile({ tool, arguments: args });
+  if (!prepared.ok) throw new Error(prepared.message);
+  return { ...prepared.form, name, tool };
+}
+
+const fifty = (extra: boolean): Arguments => ({
+  questions: Array.from({ length: 50 }, (_, i) => ({
+    id: `topic${i + 1}`,
+    prompt: `Question ${i + 1}?`,
+    multiple: i % 6 === 1,
+    options: [
+      ...Array.from({ length: i % 2 ? 4 : 3 }, (_, j) => ({ label: `Option ${i + 1}.${j + 1}` })),
+      ...(extra && i === 20 ? [{ label: "Option 21.new" }] : []),
+    ],
+  })),
+});
+
+const rich = (extra: boolean): Arguments => ({
+  title: "20 rich questions",
+  questions: Array.from({ length: 20 }, (_, i) => {
+    const type = (["radio", "checkbox", "text"] as const)[i % 3];
+    return {
+      id: `r${i + 1}`,
+      label: `R${i + 1}`,
+      type,
+      prompt: `Rich question ${i + 1}?`,
+      ...(i % 2 ? { recommendation: "The first choice" } : {}),
+      required: i % 4 !== 3,
+      allowOther: i % 5 === 0,
+      ...(type === "text"
+        ? {}
+        : {
+            options: [
+              ...Array.from({ length: 3 }, (_, j) => ({ label: `Choice ${i + 1}.${j + 1}`, recommended: j === 0 })),
+              ...(extra && i === 6 ? [{ label: "Choice new" }] : []),
+            ],
+          }),
+    };
+  }),
+});
+
+const branching = (from: number): Arguments => {
+  const size = (operator: string, value: number) => ({ field: "size", operator, value });
+  return {
+    questions: [
+      { id: "size", label: "Size", prompt: "Size?", options: [1, 2, 3, 4, 5].map((n) => ({ label: String(n) })) },
+      {
+        id: "kind",
+        label: "Kind",
+        prompt: "Kind?",
+        when: [size("gte", from), size("lte", 4), "size in 2, 3, 4"],
+        options: [{ label: "yes please" }, { label: "no thanks" }],
+      },
+      {
+        id: "who",
+        label: "Who",
+        prompt: "Who?",
+        when: [
+          size("gt", 1),
+          size("lt", 5),
+          { field: "kind", operator: "contains", value: "yes" },
+          { field: "kind", operator: "matches", value: "^y" },
+          { field: "kind", operator: "not_equals", value: "no thanks" },
+          { field: "kind", operator: "is_not_empty" },
+          { field: "kind", operator: "equals", value: "yes please" },
+        ],
+        type: "multi",
+        required: false,
+        options: [{ label: "Ada" }, { label: "Grace" }],
+      },
+      {
+        id: "why",
+        label: "Why",
+        prompt: "Why nobody?",
+        when: [{ field: "who", operator: "is_empty" }],
+        options: [{ label: "Because" }, { label: "Another reason" }],
+      },
+    ],
+  };
+};
+
+export const REVIEW_FORMS: Array<{ name: string; before: ReviewForm; after: ReviewForm }> = [
+  {
+    name: "50 question questions",
+    before: form("question", fifty(false), "fifty"),
+    after: form("question", fifty(true), "fifty, an option added"),
+  },
+  {
+    name: "20 ask_rich_questions questions",
+    before: form("ask_rich_questions", rich(false), "rich"),
+    after: form("ask_rich_questions", rich(true), "rich, an option added"),
+  },
+  {
+    name: "4 question_branch questions, every operator",
+    before: form("question_branch", branching(2), "branching"),
+    after: form("question_branch", branching(3), "branching, Kind from Size 3"),
+  },
+];
+
+interface Timed<T> {
+  value: T;
+  wall: number;
+  /** The whole process, its threads included. */
+  cpu: number;
+  /** The main thread alone. */
+  mainCpu: number;
+}
+
+/** The main thread's CPU time (Node 22's `process.threadCpuUsage`, which the benchmark's Node has). */
+const threadCpu = () => {
+  const used = (process as unknown as { threadCpuUsage(): { user: number; system: number } }).threadCpuUsage();
+  return (used.user + used.system) / 1000;
+};
+const processCpu = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+
+async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
+  const [wall, cpu, main] = [performance.now(), processCpu(), threadCpu()];
+  const value = await work();
+  return { value, wall: performance.now() - wall, cpu: processCpu() - cpu, mainCpu: threadCpu() - main };
+}
+
+/** The longest stretch of the main thread's own work between two turns of the event loop while `work` runs. */
+async function longestHold<T>(work: () => Promise<T>): Promise<{ value: T; hold: number }> {
+  let hold = 0;
+  let running = true;
+  let last = threadCpu();
+  const look = () => {
+    const now = threadCpu();
+    hold = Math.max(hold, now - last);
+    last = now;
+    if (running) setTimeout(look, 2);
+  };
+  setTimeout(look, 2);
+  try {
+    return { value: await work(), hold };
+  } finally {
+    running = false;
+    hold = Math.max(hold, threadCpu() - last);
+  }
+}
+
+export interface ReviewFigures {
+  name: string;
+  routes: number;
+  search: number;
+  page: Timed<number>;
+  hold: number;
+  diff: Timed<number>;
+}
+
+export async function reviewFigures(): Promise<ReviewFigures[]> {
+  const out: ReviewFigures[] = [];
+  for (const { name, before, after } of REVIEW_FORMS) {
+    const spec: FormSpec = before.spec;
+    const search = await timed(async () => generatePaths(spec, createFormMachine(spec) as never).length);
+    let hold = 0;
+    const page = await timed(async () => {
+      const built = await longestHold(() => reviewPage(before));
+      hold = built.hold;
+      return built.value.length;
+    });
+    const diff = await timed(async () => formDiffPage(await formDiff(before, after)).length);
+    out.push({ name, routes: search.value, search: search.wall, page, hold, diff });
+  }
+  return out;
+}
+
+export async function printReviewFigures(): Promise<void> {
+  const load = loadavg()[0];
+  const figures = await reviewFigures();
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const mark = (ok: boolean) => (ok ? "✓" : "✗");
+  console.log(`Load average (1 min) at start ${load.toFixed(2)}, at end ${loadavg()[0].toFixed(2)}`);
+  console.log(
+    "| form | routes (search) | page: wall, CPU (main thread) | longest hold | change's page: wall, CPU (main thread) | target |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  for (const f of figures) {
+    const ok = f.page.wall <= PAGE_SECONDS * 1000 && f.diff.wall <= PAGE_SECONDS * 1000;
+    console.log(
+      `| ${f.name} | ${f.routes} (${s(f.search)}) | ${s(f.page.wall)}, ${s(f.page.cpu)} (${s(f.page.mainCpu)}) | ${Math.round(f.hold)} ms ${mark(f.hold <= HOLD_MS)} | ${s(f.diff.wall)}, ${s(f.diff.cpu)} (${s(f.diff.mainCpu)}) | ≤ ${PAGE_SECONDS} s ${mark(ok)} |`,
+    );
+  }
+}
