@@ -235,7 +235,7 @@ class QuickSteps {
     const leaf = innermost(nodes)!;
     let kept = this.configurations.get(leaf);
     if (!kept) {
-      kept = { nodes, value: valueOf(this.machine.root, nodes), tags: new Set(nodes.flatMap((n) => n.tags)) };
+      kept = { nodes, value: stateValueOf(this.machine.root, nodes), tags: new Set(nodes.flatMap((n) => n.tags)) };
       this.configurations.set(leaf, kept);
     }
     return kept;
@@ -360,10 +360,10 @@ function moveFrom(
 }
 
 /** The state value of these states (one innermost state), as XState writes it: `"folded"`, `{ q1: "choosing" }`. */
-function valueOf(node: StateNode, nodes: readonly StateNode[]): StateValue {
+function stateValueOf(node: StateNode, nodes: readonly StateNode[]): StateValue {
   const child = nodes.find((n) => n.parent === node);
   if (!child) return {};
-  return child.type === "atomic" || child.type === "final" ? child.key : { [child.key]: valueOf(child, nodes) };
+  return child.type === "atomic" || child.type === "final" ? child.key : { [child.key]: stateValueOf(child, nodes) };
 }
 
 /** Whether a state entered on the way into the machine's initial states (or the root) has an eventless transition. */
