@@ -170,7 +170,6 @@ describe("the external-editor key", () => {
   it("follows the person's binding of Pi's action", async () => {
     process.env.VISUAL = writes("remapped");
     const kb: KeyMatcher = {
-      matches: () => false,
       getKeys: (binding) => (binding === ("app.editor.external" as never) ? ["ctrl+t" as KeyId] : []),
     };
     const f = openOn([textQuestion()], kb);
@@ -192,7 +191,6 @@ describe("the external-editor key in the help line", () => {
     list.press(KEY.enter, KEY.end, KEY.enter);
     expect(list.screen()).toContain("Ctrl+G your editor");
     const kb: KeyMatcher = {
-      matches: () => false,
       getKeys: (binding) => (binding === ("app.editor.external" as never) ? ["ctrl+t" as KeyId] : []),
     };
     expect(openOn([textQuestion()], kb).screen()).toContain("Ctrl+T your editor");

@@ -124,6 +124,21 @@ describe("session_shutdown", () => {
     expect(outcome.kind === "done" && outcome.result.cancelled).toBe(true);
   });
 
+  it("forms open together on one call's signal share one listener on it, and all close when it aborts", async () => {
+    const state = new FormchartState(tempAgentDir());
+    const spec = normalizeForm({ questions: [{ prompt: "Which?", options: two }] });
+    const run = new AbortController();
+    const open = fakeUiContext(() => {});
+    const pending = [1, 2, 3].map(() => showAndKeep(state, open.ctx as never, { spec }, run.signal));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(open.opened()).toBe(3);
+    expect(getEventListeners(run.signal, "abort")).toHaveLength(1);
+    run.abort();
+    const outcomes = await Promise.all(pending);
+    expect(outcomes.map((o) => o.kind === "done" && o.result.cancelled)).toEqual([true, true, true]);
+    expect(getEventListeners(run.signal, "abort")).toHaveLength(0);
+  });
+
   it("a host dialog that ignores its abort signal does not hold the shutdown", async () => {
     const pi = setup();
     const ctx = {

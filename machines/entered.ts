@@ -27,6 +27,35 @@ function samePicks(a: Picks, b: Picks): boolean {
  * person's input).
  */
 export function hasInput(spec: FormSpec, context: FormContext): boolean {
+  const last = lastAsked.get(spec);
+  if (
+    last &&
+    last.answered === context.answered &&
+    last.picks === context.picks &&
+    last.typed === context.typed &&
+    last.drafts === context.drafts &&
+    last.notes === context.notes &&
+    last.additionalText === context.additionalText
+  )
+    return last.input;
+  const input = enteredAnything(spec, context);
+  const { answered, picks, typed, drafts, notes, additionalText } = context;
+  lastAsked.set(spec, { answered, picks, typed, drafts, notes, additionalText, input });
+  return input;
+}
+
+/**
+ * The last answer of `hasInput` per form, with the parts of the context it
+ * read: a context replaces a part when it changes it (never in place), so
+ * the same parts give the same answer, and every key of a form asks (the
+ * footer, Esc).
+ */
+const lastAsked = new WeakMap<
+  FormSpec,
+  Pick<FormContext, "answered" | "picks" | "typed" | "drafts" | "notes" | "additionalText"> & { input: boolean }
+>();
+
+function enteredAnything(spec: FormSpec, context: FormContext): boolean {
   let start = openedWith.get(spec);
   if (!start) {
     start = initialContext(spec);

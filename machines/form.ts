@@ -27,6 +27,7 @@
 import { chartMoves, s } from "./chart-moves.js";
 import { formResult, initialContext } from "./context.js";
 import { choiceQuestion, textQuestion } from "./question-states.js";
+import { withQuickSteps } from "./quick-steps.js";
 import { Recent } from "./recent.js";
 import { questionStateKey } from "./setup.js";
 import { type ChartShape, chartShape } from "./shape.js";
@@ -178,12 +179,23 @@ const machines = new Recent<FormMachine>(8, 100);
 /**
  * The machine of a spec's shape, made once per shape: every form of that
  * shape shares the definition (the spec and a restored draft come in
- * through `input`); each form runs its own actor.
+ * through `input`); each form runs its own actor. Its steps that only
+ * assign are taken without XState's microstep (machines/quick-steps.ts);
+ * `createFormMachine` gives the same chart run by XState alone, which the
+ * path tests hold the forms to.
  */
 export function formMachine(spec: FormSpec): FormMachine {
-  const shape = chartShape(spec);
-  const key = JSON.stringify(shape);
-  const machine = machines.get(key) ?? machineOf(shape);
-  machines.set(key, machine, shape.questions.length + 1);
+  // A form asked again shares its spec (`sharedSpec`): its shape is worked out once.
+  let known = bySpec.get(spec);
+  if (!known) {
+    const shape = chartShape(spec);
+    known = { key: JSON.stringify(shape), questions: shape.questions.length };
+    bySpec.set(spec, known);
+  }
+  const machine = machines.get(known.key) ?? withQuickSteps(createFormMachine(spec));
+  machines.set(known.key, machine, known.questions + 1);
   return machine;
 }
+
+/** Each spec's shape as the machines are kept by (specs are never changed); held no longer than the spec. */
+const bySpec = new WeakMap<FormSpec, { key: string; questions: number }>();

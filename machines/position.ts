@@ -19,11 +19,18 @@ export type FormPosition =
 
 const known = new WeakMap<object, FormPosition>();
 
+/**
+ * Where the snapshot's form stands. Remembered per snapshot, and while the
+ * form is active per set of tags: a step that changes only the context (a
+ * quick step, machines/quick-steps.ts) keeps the tags of the snapshot
+ * before it, so a cursor move reads no tag again.
+ */
 export function formPosition(snapshot: FormSnapshot): FormPosition {
-  let position = known.get(snapshot);
+  const key = snapshot.status === "active" ? snapshot.tags : snapshot;
+  let position = known.get(key);
   if (!position) {
     position = readPosition(snapshot);
-    known.set(snapshot, position);
+    known.set(key, position);
   }
   return position;
 }

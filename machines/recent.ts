@@ -8,6 +8,8 @@
 export class Recent<V> {
   private readonly items = new Map<string, { value: V; weight: number }>();
   private total = 0;
+  /** The key used last (the last of `items`), or undefined. */
+  private latest?: string;
 
   constructor(
     private readonly maxItems: number,
@@ -18,16 +20,23 @@ export class Recent<V> {
   get(key: string): V | undefined {
     const item = this.items.get(key);
     if (!item) return undefined;
-    this.items.delete(key);
-    this.items.set(key, item);
+    if (this.latest !== key) {
+      this.items.delete(key);
+      this.items.set(key, item);
+      this.latest = key;
+    }
     return item.value;
   }
 
   /** Keep `value` under `key` as the most recently used, if it fits the budget at all. */
   set(key: string, value: V, weight: number): void {
+    const kept = this.items.get(key);
+    // Asked for again as it is kept (the same form again): it is already the most recent.
+    if (kept && kept.value === value && kept.weight === weight && this.latest === key) return;
     this.drop(key);
     if (weight > this.maxWeight) return;
     this.items.set(key, { value, weight });
+    this.latest = key;
     this.total += weight;
     for (const oldest of this.items.keys()) {
       if (this.items.size <= this.maxItems && this.total <= this.maxWeight) break;
@@ -42,6 +51,7 @@ export class Recent<V> {
   private drop(key: string): void {
     const item = this.items.get(key);
     if (!item) return;
+    if (this.latest === key) this.latest = undefined;
     this.items.delete(key);
     this.total -= item.weight;
   }

@@ -82,21 +82,28 @@ export interface KeyStats {
 export const WIDTH = 120;
 const DOWN = "\x1b[B";
 const UP = "\x1b[A";
+const BACKSPACE = "\x7f";
 
 /**
  * The mixed script for a form of `questions` questions of `options` options,
  * the same work on both sides and never closing either form: it moves the
  * highlight, then (with more than one question, where both go on to the next
  * tab) selects the first option and goes back between the tabs, then goes
- * down to "Type something.", opens its editor, types three letters, leaves
- * the editor with Esc (nothing saved on either side) and goes back up. A
- * single question gets no Enter on an option (both would close) and no digits
- * (the example ignores them); a list too long to walk is only moved in.
+ * down to "Type something.", opens its editor, types three letters, deletes
+ * them, leaves the editor with Esc (nothing saved on either side, and the
+ * editor empty again on both: pi-formchart keeps a draft when its editor
+ * closes, the example empties its editor, so letters left in it would grow
+ * pi-formchart's text by three a round) and goes back up. A single question
+ * gets no Enter on an option (both would close) and no digits (the example
+ * ignores them); a list too long to walk is only moved in.
  */
 export function mixedScript(questions: number, options: number): string[] {
   const keys = [DOWN, DOWN, UP, UP];
   if (questions > 1) keys.push("\r", "\x1b[Z", "\t", "\x1b[Z");
-  if (options <= 20) keys.push(...Array(options).fill(DOWN), "\r", "a", "b", "c", "\x1b", ...Array(options).fill(UP));
+  if (options <= 20) {
+    keys.push(...Array(options).fill(DOWN), "\r", "a", "b", "c", BACKSPACE, BACKSPACE, BACKSPACE, "\x1b");
+    keys.push(...Array(options).fill(UP));
+  }
   return keys;
 }
 

@@ -107,7 +107,8 @@ function argumentCheck(pattern: string, samples: number, length: number): Sample
 }
 
 function keystrokes(pattern: string, keys: number, length: number): Sample[] {
-  const checked = askForm.check(args(pattern));
+  const written = args(pattern);
+  const checked = askForm.check(prepareArgumentsOf(askForm)?.(written) ?? written);
   if (!checked.ok) throw new Error(`${pattern}: ${checked.error.message}`);
   const spec = askForm.form(checked.value);
   const form = new FormComponent({

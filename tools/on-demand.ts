@@ -9,8 +9,30 @@
  * - the review page (renderers/review/), loaded by the first
  *   `/formchart review` (dist/review.cjs).
  */
-export const loadEngine = () => import("./engine/index.js");
+export const loadEngine = () =>
+  (engine ??= kept(
+    () => import("./engine/index.js"),
+    () => (engine = undefined),
+  ));
 
-export type Engine = Awaited<ReturnType<typeof loadEngine>>;
+export type Engine = typeof import("./engine/index.js");
+let engine: Promise<Engine> | undefined;
 
-export const loadReviewPage = () => import("../renderers/review/page.js");
+export const loadReviewPage = () =>
+  (reviewPage ??= kept(
+    () => import("../renderers/review/page.js"),
+    () => (reviewPage = undefined),
+  ));
+let reviewPage: Promise<typeof import("../renderers/review/page.js")> | undefined;
+
+/**
+ * A door's module, loaded once: every call after the first gets the same
+ * promise (the bundle's namespace is built once, not on every tool call); a
+ * load that failed is tried again next time.
+ */
+function kept<T>(load: () => Promise<T>, forget: () => void): Promise<T> {
+  return load().catch((error: unknown) => {
+    forget();
+    throw error;
+  });
+}

@@ -67,13 +67,13 @@ export class FormchartState {
     const form = new AbortController();
     const close = () => form.abort();
     if (this.closed.aborted || signal?.aborted) close();
-    signal?.addEventListener("abort", close, { once: true });
+    const detach = signal ? onAbort(signal, close) : undefined;
     const running = show(form.signal);
     this.open.set(running, form);
     // Not an async function: an open form holds one suspended call less.
     const settled = () => {
       this.open.delete(running);
-      signal?.removeEventListener("abort", close);
+      detach?.();
     };
     running.then(settled, settled);
     return running;
@@ -130,4 +130,36 @@ export class FormchartState {
         : 0;
     return this.clock.remaining(Math.max(auto, ownCooldownSeconds));
   }
+}
+
+/** The forms waiting on each signal they were asked with, and the one listener they share on it. */
+const closers = new WeakMap<AbortSignal, { all: Set<() => void>; listener: () => void }>();
+
+/**
+ * Run `close` when `signal` aborts; the returned function takes it back. Pi
+ * hands every tool call of a run the same signal, so the forms open on it
+ * share one listener (a signal's listeners are a list that each new one is
+ * compared with), which the last of them takes off again: a closed form
+ * leaves nothing on the signal.
+ */
+function onAbort(signal: AbortSignal, close: () => void): () => void {
+  let waiting = closers.get(signal);
+  if (!waiting) {
+    const all = new Set<() => void>();
+    const listener = () => {
+      closers.delete(signal);
+      for (const closeOne of all) closeOne();
+    };
+    waiting = { all, listener };
+    closers.set(signal, waiting);
+    signal.addEventListener("abort", listener, { once: true });
+  }
+  const mine = waiting;
+  mine.all.add(close);
+  return () => {
+    mine.all.delete(close);
+    if (mine.all.size > 0 || closers.get(signal) !== mine) return;
+    closers.delete(signal);
+    signal.removeEventListener("abort", mine.listener);
+  };
 }

@@ -22,7 +22,6 @@ import {
   type Focusable,
   getKeybindings,
   type KeyId,
-  matchesKey,
   type TUI,
   type TuiMouseEvent,
   type TuiMouseEventResult,
@@ -38,8 +37,8 @@ import { editorTheme, type FormTheme } from "../theme.js";
 import { FormClocks } from "./clocks.js";
 import { editorOf, fillEditor, typeInto } from "./editor-input.js";
 import { FrameCache } from "./frame-cache.js";
-import { hintsFrom, type KeyContext, type KeyMatcher, keyName, keyToEvent, unboundKey } from "./keymap.js";
-import { LineCache } from "./line-cache.js";
+import { hintsFrom, type KeyContext, type KeyMatcher, keyIs, keyName, keyToEvent, unboundKey } from "./keymap.js";
+import { type LineCache, linesOf, themeLook } from "./line-cache.js";
 import { type DrawnScreen, type MouseReport, MouseReporting, parseMouse, ReportJoiner } from "./mouse.js";
 import type { FormComponentOptions, FormHost } from "./options.js";
 import { editOutside, outsideCommand, outsideKeys } from "./outside-editor.js";
@@ -76,8 +75,10 @@ export class FormComponent implements Component, Focusable {
   private finished = false;
   /** The last frame; its click targets only while the mouse reports (an open form then holds less). */
   private readonly frames = new FrameCache();
-  /** The lines of earlier frames a new one reuses (rows, head, footer, tab bar). */
-  private readonly lineCache = new LineCache();
+  /** The lines of earlier frames a new one reuses (rows, head, footer, tab bar), shared by forms of the spec. */
+  private lineCache: LineCache;
+  /** What the lines depend on beside the theme: the key names and the notice. */
+  private readonly look: string;
   private _focused = false;
   /** The pieces of a mouse report split across reads, put back together (never typed into an answer). */
   private readonly reports = new ReportJoiner();
@@ -104,6 +105,8 @@ export class FormComponent implements Component, Focusable {
       ...(external ? { external: keyName(external) } : {}),
       ...(this.foldPutsBack ? { fold: "put back" } : {}),
     };
+    this.look = `${JSON.stringify(this.hints)}\0${options.notice ?? ""}`;
+    this.lineCache = linesOf(this.spec, `${themeLook(this.theme)}\0${this.look}`);
     this.onDone = options.done;
     this.editorCommand = options.editorCommand ?? (() => outsideCommand());
     this.notice = options.notice;
@@ -212,7 +215,7 @@ export class FormComponent implements Component, Focusable {
     const hadMessage = this.message !== undefined;
     this.message = undefined;
     if (event === "editor") {
-      if (this.outsideKeys.some((id) => matchesKey(data, id))) void this.writeOutside(keys);
+      if (this.outsideKeys.some((id) => keyIs(data, id))) void this.writeOutside(keys);
       else this.type(data, keys);
       return;
     }
@@ -359,10 +362,10 @@ export class FormComponent implements Component, Focusable {
     return this.mouseOn && (this.mouse?.reporting ?? true);
   }
 
-  /** The host's theme or size may have changed in place: nothing drawn before is reused. */
+  /** The host's theme or size may have changed in place: the frame is drawn again, with the lines of how the theme draws now. */
   invalidate(): void {
     this.frames.clear();
-    this.lineCache.clear();
+    this.lineCache = linesOf(this.spec, `${themeLook(this.theme)}\0${this.look}`);
     this.editorInstance?.invalidate();
   }
 

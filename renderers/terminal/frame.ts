@@ -55,6 +55,8 @@ export interface Layout {
   footer: readonly string[];
   /** Lines drawn beside the list (an option's preview); the list's blocks are laid out in `listWidth` columns. */
   side?: { lines: readonly string[]; listWidth: number };
+  /** The line above and below the form, when the view keeps one for the width; else drawn here. */
+  border?: string;
 }
 
 export interface Screen {
@@ -66,7 +68,7 @@ export interface Screen {
 const MIN_LIST = 3;
 
 export function frame(layout: Layout, theme: FormTheme, width: number, height: number, targets = true): Screen {
-  const border = theme.fg("accent", "─".repeat(width));
+  const border = layout.border ?? theme.fg("accent", "─".repeat(width));
   const blank = layout.header.length ? 1 : 0;
   const listLines = layout.blocks.reduce((n, b) => n + b.lines.length, 0) + markerLines(layout);
   const bodyLines = Math.max(listLines, layout.side?.lines.length ?? 0);
@@ -79,7 +81,9 @@ export function frame(layout: Layout, theme: FormTheme, width: number, height: n
     append(lines, layout.header);
     if (blank) lines.push("");
     append(lines, layout.pinned);
-    append(lines, beside(allBlockLines(layout, theme, listWidth), layout, theme, bodyLines));
+    if (layout.side && layout.side.lines.length > 0)
+      append(lines, beside(allBlockLines(layout, theme, listWidth), layout, theme, bodyLines));
+    else appendBlockLines(lines, layout, theme, listWidth);
     append(lines, layout.status);
     lines.push("");
     append(lines, layout.footer);
@@ -146,10 +150,15 @@ function markerLines(layout: Layout): number {
 /** Every block, with markers for rows that were never laid out. */
 function allBlockLines(layout: Layout, theme: FormTheme, width: number): string[] {
   const lines: string[] = [];
-  if (layout.above > 0) lines.push(marker(`↑ ${layout.above} more`, theme, width));
-  for (const b of layout.blocks) lines.push(...b.lines);
-  if (layout.below > 0) lines.push(marker(`↓ ${layout.below} more`, theme, width));
+  appendBlockLines(lines, layout, theme, width);
   return lines;
+}
+
+/** Every block's lines put at the end of `lines`, with markers for rows that were never laid out. */
+function appendBlockLines(lines: string[], layout: Layout, theme: FormTheme, width: number): void {
+  if (layout.above > 0) lines.push(marker(`↑ ${layout.above} more`, theme, width));
+  for (const b of layout.blocks) append(lines, b.lines);
+  if (layout.below > 0) lines.push(marker(`↓ ${layout.below} more`, theme, width));
 }
 
 function marker(text: string, theme: FormTheme, width: number): string {

@@ -23,9 +23,11 @@ import { PAGE } from "../../machines/rows.js";
 import { type FormSpec, yesNoRow } from "../../machines/spec.js";
 import type { KeyHints } from "./help.js";
 
-/** What the form needs of Pi's `KeybindingsManager`. */
+/**
+ * What the form needs of Pi's `KeybindingsManager`: the keys bound to an
+ * action now (Pi can change them in place, so they are asked for on every key).
+ */
 export interface KeyMatcher {
-  matches(data: string, binding: Keybinding): boolean;
   getKeys(binding: Keybinding): KeyId[];
 }
 
@@ -135,7 +137,7 @@ const BINDINGS: Binding[] = [
  * pi-tui's `matchesKey` answers, by key id and bytes, apart for each state of
  * the kitty keyboard protocol (some bytes mean another key under it):
  * `matchesKey` parses the key id on every call, and a key that matches late
- * is checked against a dozen fixed ids. Bytes of a paste are not kept.
+ * is checked against a dozen ids, fixed or bound to Pi's actions. Bytes of a paste are not kept.
  */
 const answers = [new Map<KeyId, Map<string, boolean>>(), new Map<KeyId, Map<string, boolean>>()];
 const KEPT_BYTES = 16;
@@ -159,6 +161,16 @@ export function keyIs(data: string, id: KeyId): boolean {
   return answer;
 }
 
+/**
+ * Whether the bytes are one of the keys bound to a remappable action, as
+ * Pi's keybindings manager matches them (each of the action's keys in turn),
+ * with each key id's answer worked out once per bytes.
+ */
+function actionIs(data: string, action: Keybinding, kb: KeyMatcher): boolean {
+  for (const id of kb.getKeys(action)) if (keyIs(data, id)) return true;
+  return false;
+}
+
 /** Editors (a typed answer, a note, additional notes) all take keys the same way. */
 function modeOf(position: FormPosition): Mode | undefined {
   if (discarding(position)) return "discarding";
@@ -178,7 +190,7 @@ export function keyToEvent(data: string, k: KeyContext, kb: KeyMatcher): FormEve
   if (!mode) return undefined;
   for (const b of BINDINGS) {
     if (!b.modes.includes(mode) || (b.when && !b.when(k))) continue;
-    if (b.action && kb.matches(data, b.action)) return b.event(k);
+    if (b.action && actionIs(data, b.action, kb)) return b.event(k);
     for (const id of b.keys) if (keyIs(data, id)) return b.event(k);
   }
   if (mode === "typing") return "editor";
@@ -230,11 +242,20 @@ const KEY_NAMES: Record<string, string> = {
 
 /** A key id as the help line names it: `↑`, `Enter`, `Shift+Tab`, `Ctrl+C`. */
 export function keyName(id: KeyId): string {
-  const parts = id.split("+");
-  return parts
-    .map((part) => KEY_NAMES[part] ?? (parts.length > 1 && part.length === 1 ? part.toUpperCase() : part))
-    .join("+");
+  let name = names.get(id);
+  if (name === undefined) {
+    const parts = id.split("+");
+    name = parts
+      .map((part) => KEY_NAMES[part] ?? (parts.length > 1 && part.length === 1 ? part.toUpperCase() : part))
+      .join("+");
+    if (names.size >= KEPT_PER_ID) names.clear();
+    names.set(id, name);
+  }
+  return name;
 }
+
+/** Each key id's name, worked out once (every form names the keys of its help line). */
+const names = new Map<KeyId, string>();
 
 const nameOr = (id: KeyId | undefined, fallback: string) => (id ? keyName(id) : fallback);
 

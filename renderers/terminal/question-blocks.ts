@@ -13,7 +13,7 @@ import { numberReading, textProblems } from "../../machines/text-rules.js";
 import { displayLine, displayText, fitTo, sanitize, wrap, wrapClipped } from "../text.js";
 import type { FormColor, FormTheme } from "../theme.js";
 import type { Block, Layout } from "./frame.js";
-import { type LineCache, rowSlot } from "./line-cache.js";
+import { type LineCache, type QuestionRows, rowSlot } from "./line-cache.js";
 import { questionRows, type RowModel, rowText } from "./presentation.js";
 import { previewLines } from "./preview.js";
 
@@ -61,7 +61,14 @@ export function editorLines(editor: EditorRender | undefined, indent: string, wi
 
 type QuestionMode = "choosing" | "typing" | "noting";
 
-/** One block per row of the list; only the rows near the cursor are laid out when the list is very long. */
+/**
+ * One block per row of the list; only the rows near the cursor are laid out
+ * when the list is very long. With a cache, a row is laid out (its model
+ * built and its lines drawn) only when something it shows may have changed:
+ * while the question's selection, answer, notes and typed choices are the
+ * objects they were, a row highlighted or not is the block it was, and ↑/↓
+ * takes two blocks drawn before.
+ */
 export function rowBlocks(
   q: QuestionSpec,
   k: number,
@@ -73,17 +80,35 @@ export function rowBlocks(
   height: number,
   previewUnder: boolean,
   cache?: LineCache,
-): Pick<Layout, "blocks" | "focus" | "above" | "below"> & { highlighted?: RowModel } {
+): Pick<Layout, "blocks" | "focus" | "above" | "below"> {
   const count = rowCount(q, context.typed[k]);
   const cursor = context.cursors[k];
   // A list of 10,000 options costs what a screenful costs.
   const span = Math.max(20, height);
   const first = count > 3 * span ? Math.max(0, Math.min(cursor - span, count - 2 * span)) : 0;
   const last = count > 3 * span ? Math.min(count, first + 2 * span) : count;
-  const rows = questionRows(q, k, context, first, last);
-  const blocks = rows.map((row) => reusedRowBlock(q, row, mode, editor, theme, width, previewUnder, cache));
-  const highlighted = rows.find((row) => row.highlighted);
-  return { blocks, focus: cursor - first, above: first, below: count - last, highlighted };
+  const blocks: Block[] = [];
+  if (!cache) {
+    for (const row of questionRows(q, k, context, first, last))
+      blocks.push(rowBlock(row, mode, editor, theme, width, previewUnder));
+  } else {
+    const drawn = cache.rowsOf(q);
+    drawn.follow({
+      picks: context.picks[k],
+      answered: context.answered[k],
+      notes: context.notes[k],
+      typed: context.typed[k],
+      width,
+      previewUnder,
+    });
+    for (let r = first; r < last; r++) {
+      const highlighted = r === cursor;
+      // A row holding an open editor is always drawn.
+      const kept = highlighted && mode !== "choosing" ? undefined : drawn.current(rowSlot(r, highlighted));
+      blocks.push(kept ?? reusedRowBlock(drawn, questionRows(q, k, context, r, r + 1)[0], mode, editor, theme));
+    }
+  }
+  return { blocks, focus: cursor - first, above: first, below: count - last };
 }
 
 /** The same fields with the same values (strings come from the spec and the memoized sanitizers, so mostly the same objects). */
@@ -98,29 +123,25 @@ function sameRow(a: RowModel, b: RowModel): boolean {
 }
 
 /**
- * A row's block, drawn again only when something it shows changed: a key
- * changes one or two rows of a list, and the others need no new strings (nor
- * the garbage collections those would cost). A row holding an open editor
- * is always drawn, and so is every row of a screen drawn without a cache.
+ * A row's block, drawn again only when something it shows changed: an
+ * answer changes one or two rows of a list, and the others need no new
+ * strings (nor the garbage collections those would cost). A row holding an
+ * open editor is always drawn.
  */
 function reusedRowBlock(
-  q: QuestionSpec,
+  drawn: QuestionRows,
   row: RowModel,
   mode: QuestionMode,
   editor: EditorRender | undefined,
   theme: FormTheme,
-  width: number,
-  previewUnder: boolean,
-  cache: LineCache | undefined,
 ): Block {
-  if (!cache || (row.highlighted && mode !== "choosing"))
-    return rowBlock(row, mode, editor, theme, width, previewUnder);
-  const drawn = cache.rowsOf(q);
-  const slot = rowSlot(row);
-  const last = drawn.get(slot);
-  if (last && last.width === width && last.previewUnder === previewUnder && sameRow(last.row, row)) return last.block;
-  const block = rowBlock(row, mode, editor, theme, width, previewUnder);
-  drawn.set(slot, { row, width, previewUnder, block });
+  const { width, previewUnder } = drawn.inputsNow();
+  if (row.highlighted && mode !== "choosing") return rowBlock(row, mode, editor, theme, width, previewUnder);
+  const slot = rowSlot(row.row, row.highlighted);
+  const last = drawn.slots.get(slot);
+  const same = last && last.width === width && last.previewUnder === previewUnder && sameRow(last.row, row);
+  const block = same ? last.block : rowBlock(row, mode, editor, theme, width, previewUnder);
+  drawn.slots.set(slot, { row, width, previewUnder, block, answers: drawn.answers });
   return block;
 }
 

@@ -20,7 +20,7 @@ import { frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
 import { FOLD_KEY, keyName } from "./keymap.js";
 import type { LineCache } from "./line-cache.js";
-import { discardQuestion, hasPreviews } from "./presentation.js";
+import { discardQuestion, hasPreviews, questionRows } from "./presentation.js";
 import { previewLines } from "./preview.js";
 import { type EditorRender, PREVIEW_LINES, questionHead, rowBlocks, textBlocks } from "./question-blocks.js";
 import { reviewBlocks } from "./review-blocks.js";
@@ -96,7 +96,7 @@ function foldedLine(input: ViewInput, width: number): string {
 }
 
 function layout(input: ViewInput, width: number, height: number): Layout {
-  const { spec, theme } = input;
+  const { spec, theme, cache } = input;
   const hints = input.hints ?? DEFAULT_HINTS;
   const position = formPosition(input.snapshot);
   // A folded form is one line (`foldedLine`), laid out by no frame.
@@ -104,61 +104,64 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   const context = input.snapshot.context;
   const tabbed = isTabbed(spec);
 
-  const header: string[] = [];
-  const headerHits: Hit[] = [];
-  if (spec.title)
-    header.push(...wrapClipped(sanitize(spec.title), width, 3, " ").map((l) => theme.bold(theme.fg("accent", l))));
-  if (spec.description)
-    header.push(...wrapClipped(sanitize(spec.description), width, 3, " ").map((l) => theme.fg("muted", l)));
-  if (input.notice) header.push(...wrap(input.notice, width, " ").map((l) => theme.fg("success", l)));
+  // The title, the description and the notice: the same on every frame of a width.
+  let header = cached(cache, `top\0${width}`, () => topLines(spec, input.notice, theme, width));
+  let headerHits: Hit[] = [];
   if (tabbed && spec.questions.length > 0 && position.kind !== "waiting" && position.kind !== "done") {
     const active = position.kind === "review" ? -1 : position.q;
-    const bar = tabBarOf(spec, context, active, theme, width, input.cache);
-    if (input.targets !== false) headerHits.push(...bar.hits.map((h) => ({ ...h, line: h.line + header.length })));
-    header.push(...bar.lines);
+    const bar = tabBarOf(spec, context, active, theme, width, cache);
+    if (input.targets !== false) {
+      const at = header.length;
+      headerHits = at === 0 ? bar.hits : bar.hits.map((h) => ({ ...h, line: h.line + at }));
+    }
+    header = header.length === 0 ? bar.lines : [...header, ...bar.lines];
   }
   const asking = discarding(position);
   const message = asking ? discardQuestion(spec, context) : input.message;
-  const status = message ? wrap(message, width, " ").map((l) => theme.fg("warning", l)) : [];
-  if (input.timeoutMs !== undefined && position.kind !== "waiting" && position.kind !== "done")
-    status.push(...wrap(timeoutLine(spec, input.timeoutMs), width, " ").map((l) => theme.fg("warning", l)));
-  const base = { header, headerHits, status, above: 0, below: 0, focus: 0 };
-  const footerOf = (groups: string[]) => footerLines(groups, theme, width, input.cache);
-  const discardFooter = () => footerOf(discardHelp(hints));
+  const timed = input.timeoutMs !== undefined && position.kind !== "waiting" && position.kind !== "done";
+  const status: string[] = [];
+  if (message) for (const l of wrap(message, width, " ")) status.push(theme.fg("warning", l));
+  if (timed) for (const l of wrap(timeoutLine(spec, input.timeoutMs!), width, " ")) status.push(theme.fg("warning", l));
+  const out: Layout = { header, headerHits, status, above: 0, below: 0, focus: 0, pinned: [], blocks: [], footer: [] };
+  if (cache) out.border = cache.lines(`border\0${width}`, () => theme.fg("accent", "─".repeat(width)));
+  /** The help footer, kept by what decides its groups (`what`); the hints are the form's own. */
+  const footerOf = (what: string, groups: () => string[]) =>
+    cached(cache, `footer\0${width}\0${what}`, () => helpLines(groups(), width).map((l) => theme.fg("dim", l)));
+  const discardFooter = () => footerOf("discard", () => discardHelp(hints));
 
   if (position.kind === "question") {
-    const q = spec.questions[position.q];
+    const k = position.q;
+    const q = spec.questions[k];
     // While Esc asks whether to discard, the question stays as it was, the editor closed.
     const mode = position.mode === "discarding" ? "choosing" : position.mode;
-    const footer = asking ? discardFooter() : footerOf(questionHelp(q, mode, tabbed, hints, hasInput(spec, context)));
-    const pinned = cached(input.cache, `head\0${position.q}\0${width}`, () => questionHead(q, theme, width));
-    if (q.kind === "text") {
-      return { ...base, pinned, footer, ...textBlocks(q, context.drafts[position.q], input.editor, theme, width) };
-    }
+    const entered = hasInput(spec, context);
+    out.footer = asking
+      ? discardFooter()
+      : footerOf(`q${k}\0${mode}\0${entered}`, () => questionHelp(q, mode, tabbed, hints, entered));
+    out.pinned = cached(cache, `head\0${k}\0${width}`, () => questionHead(q, theme, width));
+    if (q.kind === "text") return Object.assign(out, textBlocks(q, context.drafts[k], input.editor, theme, width));
     // While an answer of the person's own is typed (a row without a preview), its editor takes the whole width.
     if (hasPreviews(q) && width >= PREVIEW_BESIDE_WIDTH && mode !== "typing") {
       // The list takes the left part, the highlighted option's preview the rest.
       const listWidth = Math.min(60, Math.floor((width - SIDE_GAP) * 0.45));
-      const rows = rowBlocks(q, position.q, context, mode, input.editor, theme, listWidth, height, false, input.cache);
-      const preview = rows.highlighted?.preview;
+      Object.assign(out, rowBlocks(q, k, context, mode, input.editor, theme, listWidth, height, false, cache));
+      const cursor = context.cursors[k];
+      const preview = questionRows(q, k, context, cursor, cursor + 1)[0]?.preview;
       const lines = preview ? previewLines(preview, width - listWidth - SIDE_GAP, 2 * PREVIEW_LINES, theme) : [];
-      return { ...base, pinned, footer, ...rows, side: { lines, listWidth } };
+      out.side = { lines, listWidth };
+      return out;
     }
-    return {
-      ...base,
-      pinned,
-      footer,
-      ...rowBlocks(q, position.q, context, mode, input.editor, theme, width, height, true, input.cache),
-    };
+    return Object.assign(out, rowBlocks(q, k, context, mode, input.editor, theme, width, height, true, cache));
   }
   if (position.kind === "review") {
     const mode = position.mode === "discarding" ? "reviewing" : position.mode;
-    const footer = asking
+    const entered = hasInput(spec, context);
+    out.footer = asking
       ? discardFooter()
-      : footerOf(
+      : footerOf(`review\0${mode}\0${entered}\0${context.reviewCursor}`, () =>
           reviewHelp(mode, hints, {
             additionalNotes: spec.additionalNotes === true,
-            entered: hasInput(spec, context),
+            entered,
             declinable: spec.declinable === true,
             questions: spec.questions.length > 0,
             onEntry:
@@ -167,17 +170,14 @@ function layout(input: ViewInput, width: number, height: number): Layout {
                 : displayLine(spec.questions[context.reviewCursor].label, ENTRY_IN_HELP),
           }),
         );
-    return { ...base, footer, ...reviewBlocks(spec, context, mode, input.editor, theme, width) };
+    return Object.assign(out, reviewBlocks(spec, context, mode, input.editor, theme, width));
   }
   if (position.kind === "waiting") {
     const seconds = Math.max(0, Math.ceil((input.remainingMs ?? 0) / 1000));
     const lines = wrap(`A question is coming in ${seconds}s (questions are spaced out by a cooldown).`, width, " ");
-    return {
-      ...base,
-      pinned: lines.map((l) => theme.fg("muted", l)),
-      blocks: [],
-      footer: footerOf([`${hints.cancel} cancel`]),
-    };
+    out.pinned = lines.map((l) => theme.fg("muted", l));
+    out.footer = footerOf("waiting", () => [`${hints.cancel} cancel`]);
+    return out;
   }
   const done = {
     submitted: " Submitted.",
@@ -185,7 +185,19 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     declined: " Declined.",
     timed_out: " Timed out.",
   }[position.outcome];
-  return { ...base, pinned: [theme.fg("muted", fitTo(done, width))], blocks: [], footer: [] };
+  out.pinned = [theme.fg("muted", fitTo(done, width))];
+  return out;
+}
+
+/** The lines above the tabs: the form's title and description, and the notice (a draft restored). */
+function topLines(spec: FormSpec, notice: string | undefined, theme: FormTheme, width: number): string[] {
+  const lines: string[] = [];
+  if (spec.title)
+    for (const l of wrapClipped(sanitize(spec.title), width, 3, " ")) lines.push(theme.bold(theme.fg("accent", l)));
+  if (spec.description)
+    for (const l of wrapClipped(sanitize(spec.description), width, 3, " ")) lines.push(theme.fg("muted", l));
+  if (notice) for (const l of wrap(notice, width, " ")) lines.push(theme.fg("success", l));
+  return lines;
 }
 
 /** The answer clock: how long is left, what happens then, and that any key stops it. */
@@ -201,12 +213,6 @@ function cached<T>(cache: LineCache | undefined, key: string, draw: () => T): T 
   return cache ? cache.lines(key, draw) : draw();
 }
 
-function footerLines(groups: string[], theme: FormTheme, width: number, cache: LineCache | undefined): string[] {
-  return cached(cache, `footer\0${width}\0${groups.join("\0")}`, () =>
-    helpLines(groups, width).map((l) => theme.fg("dim", l)),
-  );
-}
-
 /** The tab bar, kept while the tabs shown, their ticks, the active tab and Submit's tick are the same. */
 function tabBarOf(
   spec: FormSpec,
@@ -217,10 +223,13 @@ function tabBarOf(
   cache: LineCache | undefined,
 ) {
   if (!cache) return tabBar(spec, context, active, theme, width);
-  let ticks = "";
-  for (const i of shownQuestions(spec, context)) ticks += `${i}${context.answered[i] ? "+" : "-"},`;
-  const key = `tabs\0${width}\0${active}\0${canSubmit(spec, context)}\0${ticks}`;
-  return cache.lines(key, () => tabBar(spec, context, active, theme, width));
+  // What the bar shows follows from the answers and the selections (the tabs shown, their ticks, Submit's).
+  return cache.latest("tabs", [context.answered, context.picks, active, width], () => {
+    let ticks = "";
+    for (const i of shownQuestions(spec, context)) ticks += `${i}${context.answered[i] ? "+" : "-"},`;
+    const key = `tabs\0${width}\0${active}\0${canSubmit(spec, context)}\0${ticks}`;
+    return cache.lines(key, () => tabBar(spec, context, active, theme, width));
+  });
 }
 
 function tabBar(spec: FormSpec, context: FormContext, active: number, theme: FormTheme, width: number) {

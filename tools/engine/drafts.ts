@@ -43,6 +43,18 @@ export function draftQuestions(spec: FormSpec): StoredQuestion[] {
  * changed in any of these is not offered back.
  */
 export function formKey(spec: FormSpec): string {
+  let key = keys.get(spec);
+  if (key === undefined) {
+    key = keyOf(spec);
+    keys.set(spec, key);
+  }
+  return key;
+}
+
+/** Each spec's key, worked out once: a form asked again shares its spec (`sharedSpec`), and specs are never changed. */
+const keys = new WeakMap<FormSpec, string>();
+
+function keyOf(spec: FormSpec): string {
   const shape = spec.questions.map((q) => [
     q.id,
     q.kind,
