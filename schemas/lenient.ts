@@ -32,8 +32,13 @@ const LIMIT_KEYWORDS = new Set([
   "uniqueItems",
 ]);
 
-/** Schemas declared to Pi in a shorter form of their own (`declareAs`). */
-const SHORT_FORMS = new WeakMap<object, Record<string, unknown>>();
+/**
+ * Schemas declared to Pi in a shorter form of their own (`declareAs`), by
+ * their JSON: a schema is known by what it says, not by its object, since
+ * TypeBox may copy a schema it wraps (Pi 1.6's own TypeBox copies the
+ * schema given to `Type.Optional`, and the build hands the sources Pi's).
+ */
+const SHORT_FORMS = new Map<string, Record<string, unknown>>();
 
 /**
  * Declare `schema` to Pi as `short` wherever it appears: a form that accepts
@@ -41,7 +46,7 @@ const SHORT_FORMS = new WeakMap<object, Record<string, unknown>>();
  * check still applies the full schema), with a description saying the rest.
  */
 export function declareAs<T extends TSchema>(schema: T, short: Record<string, unknown>): T {
-  SHORT_FORMS.set(schema, short);
+  SHORT_FORMS.set(JSON.stringify(schema), short);
   return schema;
 }
 
@@ -52,7 +57,7 @@ export function lenientSchema(schema: TSchema): TSchema {
 function loosen(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(loosen);
   if (!node || typeof node !== "object") return node;
-  const short = SHORT_FORMS.get(node);
+  const short = SHORT_FORMS.size > 0 ? SHORT_FORMS.get(JSON.stringify(node)) : undefined;
   if (short) return short;
   const source = node as Record<string, unknown>;
   if (Array.isArray(source.type) && source.type.length > 1 && source.type.includes("string"))

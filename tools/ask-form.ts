@@ -44,8 +44,7 @@ export const askForm = defineManifest<AskFormDetails>({
 
   label: "Form",
 
-  description:
-    "Ask the user to fill in a flat JSON Schema form (MCP elicitation). action: accept (details.content), decline or cancel.",
+  description: "Ask the user to fill in a flat JSON Schema form (MCP elicitation).",
   promptSnippet: "Typed values in a JSON Schema form",
   promptGuidelines: [
     "Use ask_form for typed values (a name, a number), question for choices. Declined: ask again only if essential.",

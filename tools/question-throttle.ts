@@ -29,7 +29,7 @@ export const questionThrottle = defineManifest<ThrottleDetails>({
   label: "Question (throttled)",
 
   description:
-    "One multiple-choice question, at least cooldown seconds (default 5) after the last, with a cancellable countdown; details.throttled says if it waited.",
+    "One multiple-choice question, at least cooldown seconds (default 5) after the last, with a cancellable countdown.",
   promptSnippet: "Check-in question spaced from the last",
   promptGuidelines: [],
 

@@ -65,8 +65,7 @@ export const questionnaire = defineManifest<QuestionnaireDetails>({
 export const questionBranch = defineManifest<QuestionnaireDetails>({
   name: "question_branch",
   label: "Branching questions",
-  description:
-    "Up to 4 questions; one with when shows only if it holds for earlier answers (skipped ones: details.skipped).",
+  description: "Up to 4 questions; one with when shows only if it holds for earlier answers.",
   promptSnippet: "Questions with conditional follow-ups",
   promptGuidelines: [],
   parameters: BranchParameters,
