@@ -45,6 +45,11 @@ export default {
       ...common,
       displayName: "unit",
       testMatch: ["<rootDir>/__tests__/**/*.test.ts"],
+      // Pi's package through the modules that define what is used of it, not its index (__tests__/helpers/pi-coding-agent.ts).
+      moduleNameMapper: {
+        ...common.moduleNameMapper,
+        "^@earendil-works/pi-coding-agent$": "<rootDir>/__tests__/helpers/pi-coding-agent.ts",
+      },
       testPathIgnorePatterns: ["/node_modules/", "/__tests__/e2e/", "/__tests__/browser/", ...SLOW],
     },
     { ...common, displayName: "slow", testMatch: SLOW },
