@@ -107,16 +107,19 @@ export async function runFormchart(
     return { text: `Wrote the statechart of the last form to ${file}`, level: "info" };
   }
   const file = join(dir, "last-form.html");
-  // A line that says how far the build is, at most every quarter second.
+  // A line that says how far the build is: a new phase at once, within a phase at most every quarter second.
   let said = 0;
-  const say = (line: string) => {
+  let saidPhase = "";
+  const say = (phase: string, line: string) => {
     const now = performance.now();
-    if (!progress || now - said < 250) return;
+    if (!progress || (phase === saidPhase && now - said < 250)) return;
     said = now;
+    saidPhase = phase;
     progress(line);
   };
-  const onSearch = (looked: number) => say(`Review page: searching the routes (${looked} states so far)`);
-  const onProgress = (done: number, total: number) => say(`Review page: replaying route ${done + 1} of ${total}`);
+  const onSearch = (looked: number) => say("search", `Review page: searching the routes (${looked} states so far)`);
+  const onProgress = (done: number, total: number) =>
+    say("replay", `Review page: replaying route ${done + 1} of ${total}`);
   try {
     const { reviewPage } = await loadReviewPage();
     // Loading the page's code took a stretch of its own: Pi reads keys and draws before the build starts.
