@@ -24,6 +24,7 @@ import { formDiff, formDiffPage } from "../renderers/review/diff.js";
 import { reviewPage } from "../renderers/review/page.js";
 import type { ReviewForm } from "../renderers/review/types.js";
 import { prepareFormFile } from "../tools/engine/catalog.js";
+import { branchingArguments, questionArguments, richArguments } from "./limit-forms.js";
 
 /** How long a page may take to build (the tools' largest forms included). */
 const PAGE_SECONDS = 15;
@@ -38,97 +39,21 @@ function form(tool: string, args: Arguments, name: string): ReviewForm {
   return { ...prepared.form, name, tool };
 }
 
-const fifty = (extra: boolean): Arguments => ({
-  questions: Array.from({ length: 50 }, (_, i) => ({
-    id: `topic${i + 1}`,
-    prompt: `Question ${i + 1}?`,
-    multiple: i % 6 === 1,
-    options: [
-      ...Array.from({ length: i % 2 ? 4 : 3 }, (_, j) => ({ label: `Option ${i + 1}.${j + 1}` })),
-      ...(extra && i === 20 ? [{ label: "Option 21.new" }] : []),
-    ],
-  })),
-});
-
-const rich = (extra: boolean): Arguments => ({
-  title: "20 rich questions",
-  questions: Array.from({ length: 20 }, (_, i) => {
-    const type = (["radio", "checkbox", "text"] as const)[i % 3];
-    return {
-      id: `r${i + 1}`,
-      label: `R${i + 1}`,
-      type,
-      prompt: `Rich question ${i + 1}?`,
-      ...(i % 2 ? { recommendation: "The first choice" } : {}),
-      required: i % 4 !== 3,
-      allowOther: i % 5 === 0,
-      ...(type === "text"
-        ? {}
-        : {
-            options: [
-              ...Array.from({ length: 3 }, (_, j) => ({ label: `Choice ${i + 1}.${j + 1}`, recommended: j === 0 })),
-              ...(extra && i === 6 ? [{ label: "Choice new" }] : []),
-            ],
-          }),
-    };
-  }),
-});
-
-const branching = (from: number): Arguments => {
-  const size = (operator: string, value: number) => ({ field: "size", operator, value });
-  return {
-    questions: [
-      { id: "size", label: "Size", prompt: "Size?", options: [1, 2, 3, 4, 5].map((n) => ({ label: String(n) })) },
-      {
-        id: "kind",
-        label: "Kind",
-        prompt: "Kind?",
-        when: [size("gte", from), size("lte", 4), "size in 2, 3, 4"],
-        options: [{ label: "yes please" }, { label: "no thanks" }],
-      },
-      {
-        id: "who",
-        label: "Who",
-        prompt: "Who?",
-        when: [
-          size("gt", 1),
-          size("lt", 5),
-          { field: "kind", operator: "contains", value: "yes" },
-          { field: "kind", operator: "matches", value: "^y" },
-          { field: "kind", operator: "not_equals", value: "no thanks" },
-          { field: "kind", operator: "is_not_empty" },
-          { field: "kind", operator: "equals", value: "yes please" },
-        ],
-        type: "multi",
-        required: false,
-        options: [{ label: "Ada" }, { label: "Grace" }],
-      },
-      {
-        id: "why",
-        label: "Why",
-        prompt: "Why nobody?",
-        when: [{ field: "who", operator: "is_empty" }],
-        options: [{ label: "Because" }, { label: "Another reason" }],
-      },
-    ],
-  };
-};
-
 export const REVIEW_FORMS: Array<{ name: string; before: ReviewForm; after: ReviewForm }> = [
   {
     name: "50 question questions",
-    before: form("question", fifty(false), "fifty"),
-    after: form("question", fifty(true), "fifty, an option added"),
+    before: form("question", questionArguments(50), "fifty"),
+    after: form("question", questionArguments(50, true), "fifty, an option added"),
   },
   {
     name: "20 ask_rich_questions questions",
-    before: form("ask_rich_questions", rich(false), "rich"),
-    after: form("ask_rich_questions", rich(true), "rich, an option added"),
+    before: form("ask_rich_questions", richArguments(20), "rich"),
+    after: form("ask_rich_questions", richArguments(20, true), "rich, an option added"),
   },
   {
     name: "4 question_branch questions, every operator",
-    before: form("question_branch", branching(2), "branching"),
-    after: form("question_branch", branching(3), "branching, Kind from Size 3"),
+    before: form("question_branch", branchingArguments(2), "branching"),
+    after: form("question_branch", branchingArguments(3), "branching, Kind from Size 3"),
   },
 ];
 

@@ -1,12 +1,14 @@
 /**
- * Forms at the tools' own limits, made as the tools receive them: 50
- * `question` questions (single and multi-select, typed answers allowed), 20
- * `ask_rich_questions` questions (radio, checkbox and text, with notes,
- * typed answers and optional ones) and 4 `question_branch` questions whose
- * conditions use every operator.
+ * Forms at the tools' own limits (scripts/limit-forms.ts: 50 `question`
+ * questions, 20 `ask_rich_questions` questions, 4 `question_branch`
+ * questions whose conditions use every operator), made as the tools make
+ * them from those arguments.
  */
 import type { FormSpec } from "../../machines/spec.js";
+import { branchingArguments, questionArguments, richArguments } from "../../scripts/limit-forms.js";
 import { prepareFormFile } from "../../tools/engine/catalog.js";
+
+export { questionArguments } from "../../scripts/limit-forms.js";
 
 function prepared(content: unknown): FormSpec {
   const result = prepareFormFile(content);
@@ -14,44 +16,8 @@ function prepared(content: unknown): FormSpec {
   return result.form.spec;
 }
 
-/** The `question` arguments of `questionsAtLimit`. */
-export function questionArguments(n = 50) {
-  const questions = Array.from({ length: n }, (_, i) => ({
-    id: `topic${i + 1}`,
-    prompt: `Question ${i + 1}?`,
-    multiple: i % 6 === 1,
-    options: Array.from({ length: i % 2 ? 4 : 3 }, (_, j) => ({ label: `Option ${i + 1}.${j + 1}` })),
-  }));
-  return { questions };
-}
-
 export function questionsAtLimit(n = 50): FormSpec {
   return prepared({ tool: "question", arguments: questionArguments(n) });
-}
-
-/** The `ask_rich_questions` arguments of `richAtLimit`. */
-export function richArguments(n = 20) {
-  const questions = Array.from({ length: n }, (_, i) => {
-    const type = (["radio", "checkbox", "text"] as const)[i % 3];
-    return {
-      id: `r${i + 1}`,
-      label: `R${i + 1}`,
-      type,
-      prompt: `Rich question ${i + 1}?`,
-      ...(i % 2 ? { recommendation: "The first choice" } : {}),
-      required: i % 4 !== 3,
-      allowOther: i % 5 === 0,
-      ...(type === "text"
-        ? {}
-        : {
-            options: Array.from({ length: 3 }, (_, j) => ({
-              label: `Choice ${i + 1}.${j + 1}`,
-              ...(j === 0 ? { recommended: true } : {}),
-            })),
-          }),
-    };
-  });
-  return { title: `${n} rich questions`, questions };
 }
 
 export function richAtLimit(n = 20): FormSpec {
@@ -59,44 +25,5 @@ export function richAtLimit(n = 20): FormSpec {
 }
 
 export function branchingWithEveryOperator(): FormSpec {
-  const size = (operator: string, value: number) => ({ field: "size", operator, value });
-  return prepared({
-    tool: "question_branch",
-    arguments: {
-      questions: [
-        { id: "size", label: "Size", prompt: "Size?", options: [1, 2, 3, 4, 5].map((n) => ({ label: String(n) })) },
-        {
-          id: "kind",
-          label: "Kind",
-          prompt: "Kind?",
-          when: [size("gte", 2), size("lte", 4), "size in 2, 3, 4"],
-          options: [{ label: "yes please" }, { label: "no thanks" }],
-        },
-        {
-          id: "who",
-          label: "Who",
-          prompt: "Who?",
-          when: [
-            size("gt", 1),
-            size("lt", 5),
-            { field: "kind", operator: "contains", value: "yes" },
-            { field: "kind", operator: "matches", value: "^y" },
-            { field: "kind", operator: "not_equals", value: "no thanks" },
-            { field: "kind", operator: "is_not_empty" },
-            { field: "kind", operator: "equals", value: "yes please" },
-          ],
-          type: "multi",
-          required: false,
-          options: [{ label: "Ada" }, { label: "Grace" }],
-        },
-        {
-          id: "why",
-          label: "Why",
-          prompt: "Why nobody?",
-          when: [{ field: "who", operator: "is_empty" }],
-          options: [{ label: "Because" }, { label: "Another reason" }],
-        },
-      ],
-    },
-  });
+  return prepared({ tool: "question_branch", arguments: branchingArguments() });
 }
