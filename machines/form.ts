@@ -27,7 +27,6 @@
 import { chartMoves, s } from "./chart-moves.js";
 import { formResult, initialContext } from "./context.js";
 import { choiceQuestion, textQuestion } from "./question-states.js";
-import { withQuickSteps } from "./quick-steps.js";
 import { Recent } from "./recent.js";
 import { questionStateKey } from "./setup.js";
 import { type ChartShape, chartShape } from "./shape.js";
@@ -179,10 +178,7 @@ const machines = new Recent<FormMachine>(8, 100);
 /**
  * The machine of a spec's shape, made once per shape: every form of that
  * shape shares the definition (the spec and a restored draft come in
- * through `input`); each form runs its own actor. Its steps that only
- * assign are taken without XState's microstep (machines/quick-steps.ts);
- * `createFormMachine` gives the same chart run by XState alone, which the
- * path tests hold the forms to.
+ * through `input`); each form runs its own actor.
  */
 export function formMachine(spec: FormSpec): FormMachine {
   // A form asked again shares its spec (`sharedSpec`): its shape is worked out once.
@@ -192,7 +188,7 @@ export function formMachine(spec: FormSpec): FormMachine {
     known = { key: JSON.stringify(shape), questions: shape.questions.length };
     bySpec.set(spec, known);
   }
-  const machine = machines.get(known.key) ?? withQuickSteps(createFormMachine(spec));
+  const machine = machines.get(known.key) ?? createFormMachine(spec);
   machines.set(known.key, machine, known.questions + 1);
   return machine;
 }

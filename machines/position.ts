@@ -19,18 +19,12 @@ export type FormPosition =
 
 const known = new WeakMap<object, FormPosition>();
 
-/**
- * Where the snapshot's form stands. Remembered per snapshot, and while the
- * form is active per set of tags: a step that changes only the context (a
- * quick step, machines/quick-steps.ts) keeps the tags of the snapshot
- * before it, so a cursor move reads no tag again.
- */
+/** Where the snapshot's form stands, remembered per snapshot. */
 export function formPosition(snapshot: FormSnapshot): FormPosition {
-  const key = snapshot.status === "active" ? snapshot.tags : snapshot;
-  let position = known.get(key);
+  let position = known.get(snapshot);
   if (!position) {
     position = readPosition(snapshot);
-    known.set(key, position);
+    known.set(snapshot, position);
   }
   return position;
 }
