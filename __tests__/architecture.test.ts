@@ -9,6 +9,7 @@ import {
   importCircles,
   importGraph,
   importsOf,
+  loadedBy,
   projectSources,
   START_DOORS,
   START_ENTRY,
@@ -112,21 +113,59 @@ describe("layers", () => {
   });
 });
 
-describe("XState's private fields", () => {
-  /** Files that read a field named with a leading underscore off something other than `this`. */
+describe("XState's insides", () => {
+  /**
+   * Files that read or write XState's insides: a field named with a leading underscore (off
+   * something other than `this`, or written as a key), an action's `.assignment`, a guard told
+   * apart by `"check" in`, a snapshot spread into a new one, a machine's method assigned.
+   */
+  const insides =
+    /(?<!\bthis)\._[a-z]|[{,]\s*_[a-z]\w*\s*:|\.assignment\b|["']check["']\s+in\b|\.\.\.\w*[sS]napshot\b|\.(transition|microstep|getInitialSnapshot)\s*=[^=]/;
   const readers = (files: Map<string, string>) =>
-    [...files].filter(([, source]) => /(?<!\bthis)\._[a-z]/.test(source)).map(([file]) => file);
+    [...files].filter(([, source]) => insides.test(source)).map(([file]) => file);
 
-  it("are read in one module of machines/ only", () => {
-    expect(readers(projectSources("."))).toEqual(["machines/xstate-private.ts"]);
+  it("are read in one module of the inspector only", () => {
+    expect(readers(projectSources("."))).toEqual(["renderers/inspect/xstate-private.ts"]);
   });
 
-  it("the check finds a read elsewhere, and lets a class's own fields be", () => {
+  it.each([
+    ["a private read", "const leaf = snapshot._nodes.at(-1);"],
+    ["a private field written in", "const system = { ...actor.system, _sendInspectionEvent: inspect };"],
+    ["an action's assignment", "const update = action.assignment;"],
+    ["a guard told apart", 'if ("check" in guard) return;'],
+    ["a snapshot built by spreading", "return { ...snapshot, value };"],
+    ["a machine's method replaced", "machine.transition = quick;"],
+  ])("the check finds %s", (_, source) => {
+    expect(readers(new Map([["renderers/review/replay.ts", source]]))).toEqual(["renderers/review/replay.ts"]);
+  });
+
+  it("lets a class's own fields and a comparison be", () => {
     const files = new Map([
-      ["renderers/review/replay.ts", "const leaf = snapshot._nodes.at(-1);"],
       ["renderers/terminal/component.ts", "return this._focused;"],
+      ["machines/form.ts", "if (machine.transition === other.transition) return;"],
     ]);
-    expect(readers(files)).toEqual(["renderers/review/replay.ts"]);
+    expect(readers(files)).toEqual([]);
+  });
+});
+
+describe("the inspector", () => {
+  const project = projectSources(".");
+
+  it("is loaded by nothing a form runs: the engine, the chart and the terminal view", () => {
+    for (const entry of ["tools/engine/index.ts", "machines/form.ts", "renderers/terminal/component.ts"]) {
+      const reached = [...loadedBy(project, entry)];
+      expect(reached.length).toBeGreaterThan(3);
+      expect(reached.filter((file) => file.startsWith("renderers/inspect/"))).toEqual([]);
+    }
+  });
+
+  it("the check sees an import of it from the chart", () => {
+    const files = new Map(project);
+    files.set(
+      "machines/form.ts",
+      `${project.get("machines/form.ts")}\nimport { findRoutes } from "../renderers/inspect/paths.js";`,
+    );
+    expect([...loadedBy(files, "tools/engine/index.ts")]).toContain("renderers/inspect/paths.ts");
   });
 });
 

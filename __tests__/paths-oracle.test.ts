@@ -1,7 +1,7 @@
 /**
  * @xstate/graph checks the route search: on every example form (its
  * traversal fits its limit on each), every state node and transition its
- * shortest paths take is taken by the routes of machines/paths.ts, and every
+ * shortest paths take is taken by the routes of renderers/inspect/paths.ts, and every
  * one of those routes stays on @xstate/graph's model (each event one the
  * model offers at that snapshot, each snapshot where the model's logic takes
  * it). The quick loop (QUICK=1) checks the examples whose traversal is quick
@@ -11,7 +11,7 @@ import { describe, expect, it } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { createFormMachine } from "../machines/form.js";
-import { generatePaths } from "../machines/paths.js";
+import { generatePaths } from "../renderers/inspect/paths.js";
 import { offModel, oraclePaths, taken } from "./helpers/graph-oracle.js";
 
 /** The examples whose traversal takes @xstate/graph seconds: `npm test` only (branching stays in for its conditions). */

@@ -1,7 +1,7 @@
 /**
  * Generated path tests for every example form and for large generated forms.
  *
- * machines/paths.ts finds the routes through each form's statechart; every
+ * renderers/inspect/paths.ts finds the routes through each form's statechart; every
  * route is replayed on the real component with the key bytes the keymap binds
  * (see helpers/paths.ts), and the routes together must take every state node,
  * every transition of the machine and every outcome of every condition at its
@@ -19,10 +19,10 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from "@je
 import type { AnyStateMachine } from "xstate";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { answerValues } from "../machines/context.js";
-import { missedBy, newCoverage } from "../machines/coverage.js";
 import { createFormMachine } from "../machines/form.js";
-import { findRoutes, generatePaths, withoutPrefixes } from "../machines/paths.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
+import { missedBy, newCoverage } from "../renderers/inspect/coverage.js";
+import { findRoutes, generatePaths, withoutPrefixes } from "../renderers/inspect/paths.js";
 import { branchingWithEveryOperator, questionsAtLimit, richAtLimit } from "./helpers/limit-forms.js";
 import { coveringSample, replayPath, replaySharedSteps } from "./helpers/paths.js";
 

@@ -6,11 +6,11 @@
 
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import { type Diagram, type DiagramFormat, describeMachine, toDot, toMermaid } from "../machines/diagram.js";
 import { createFormMachine } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
+import { type Diagram, type DiagramFormat, describeMachine, toDot, toMermaid } from "./inspect/diagram.js";
 
-export { DIAGRAM_FORMATS, type DiagramFormat } from "../machines/diagram.js";
+export { DIAGRAM_FORMATS, type DiagramFormat } from "./inspect/diagram.js";
 
 export function formDiagram(spec: FormSpec) {
   // Name each question state by its tab label, or its id when the label is only the default `Q1`.

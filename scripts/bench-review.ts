@@ -18,8 +18,8 @@
  */
 import { loadavg } from "node:os";
 import { createFormMachine } from "../machines/form.js";
-import { generatePaths } from "../machines/paths.js";
 import type { FormSpec } from "../machines/spec.js";
+import { generatePaths } from "../renderers/inspect/paths.js";
 import { formDiff, formDiffPage } from "../renderers/review/diff.js";
 import { reviewPage } from "../renderers/review/page.js";
 import type { ReviewForm } from "../renderers/review/types.js";

@@ -56,7 +56,7 @@ import { transformSync } from "esbuild";
 import type { AnyStateMachine } from "xstate";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import { createFormMachine } from "../machines/form.js";
-import { generatePaths } from "../machines/paths.js";
+import { generatePaths } from "../renderers/inspect/paths.js";
 import {
   type FormRow,
   type KeyStats,

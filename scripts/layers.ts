@@ -266,15 +266,32 @@ function valueImports(file: string, source: string): { fixed: string[]; onDemand
  * Pi's start loads, following value imports from tools/index.ts, is one
  * START_MAY_REACH allows, and only the doors load anything with `import()`.
  */
+/** The files that `entry` loads, following value imports (not `import()`), `entry` included. */
+export function loadedBy(files: Map<string, string>, entry: string): Set<string> {
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const specifier of valueImports(file, files.get(file) ?? "").fixed) {
+      const target = specifier.startsWith(".") ? resolveFrom(files, file, specifier) : undefined;
+      if (target) walk(target);
+    }
+  };
+  walk(entry);
+  return seen;
+}
+
+/** The project file a relative import names, as TypeScript resolves `./x.js` to `./x.ts`. */
+function resolveFrom(files: Map<string, string>, file: string, specifier: string): string | undefined {
+  const target = normalize(join(dirname(file), specifier))
+    .split(sep)
+    .join("/");
+  return [target.replace(/\.js$/, ".ts"), target, `${target}.ts`].find((t) => files.has(t));
+}
+
 export function startViolations(files: Map<string, string>): Violation[] {
   const out: Violation[] = [];
   const seen = new Set<string>();
-  const resolveFrom = (file: string, specifier: string) => {
-    const target = normalize(join(dirname(file), specifier))
-      .split(sep)
-      .join("/");
-    return [target.replace(/\.js$/, ".ts"), target, `${target}.ts`].find((t) => files.has(t));
-  };
   const walk = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
@@ -283,7 +300,7 @@ export function startViolations(files: Map<string, string>): Violation[] {
       if (file !== START_DOORS)
         out.push({ file, specifier, reason: `what Pi loads at start loads on demand only through ${START_DOORS}` });
     for (const specifier of fixed.filter((s) => s.startsWith("."))) {
-      const target = resolveFrom(file, specifier);
+      const target = resolveFrom(files, file, specifier);
       if (!target) continue;
       if (!START_MAY_REACH.test(target))
         out.push({ file, specifier, reason: `Pi's start would load ${target}: reach it through ${START_DOORS}` });

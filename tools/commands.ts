@@ -10,14 +10,14 @@ import { dirname, join } from "node:path";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
 
-import type { DiagramFormat } from "../machines/diagram.js";
+import type { DiagramFormat } from "../renderers/inspect/diagram.js";
 import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
-import { loadEngine, loadReviewPage } from "./on-demand.js";
+import { loadReviewPage } from "./on-demand.js";
 import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
 
-/** The formats `/formchart graph` writes: each the engine draws, and no other (the type holds both). */
+/** The formats `/formchart graph` writes: each the review page's code draws, and no other (the type holds both). */
 const GRAPH_FORMAT_SET: Record<DiagramFormat, true> = { svg: true, mermaid: true, dot: true };
 const GRAPH_FORMATS = Object.keys(GRAPH_FORMAT_SET) as DiagramFormat[];
 
@@ -99,7 +99,7 @@ export async function runFormchart(
     const format = (rest[0] ?? "svg") as DiagramFormat;
     const file = join(dir, `last-form.${format === "mermaid" ? "mmd" : format}`);
     try {
-      const { renderDiagram } = await loadEngine();
+      const { renderDiagram } = await loadReviewPage();
       writeFileSync(file, await renderDiagram(state.lastForm.spec, format));
     } catch (error) {
       return { text: `Could not draw the statechart of the last form: ${firstLine(error)}`, level: "error" };

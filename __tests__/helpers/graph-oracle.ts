@@ -1,5 +1,5 @@
 /**
- * @xstate/graph as an oracle for the route search of machines/paths.ts.
+ * @xstate/graph as an oracle for the route search of renderers/inspect/paths.ts.
  *
  * Its `TestModel` walks the same events the search walks (`formEvents`),
  * keyed on what the guards see (`guardKey`), and, as its own breadth-first
@@ -11,9 +11,9 @@
 import { TestModel } from "@xstate/graph";
 import { type AnyStateMachine, createActor, getNextSnapshot } from "xstate";
 import { type FormEvent, openQuestions } from "../../machines/context.js";
-import { type Coverage, newCoverage, recordMicrosteps } from "../../machines/coverage.js";
-import { formEvents, guardKey, type Route, type Snap } from "../../machines/paths.js";
 import type { FormSpec } from "../../machines/spec.js";
+import { type Coverage, newCoverage, recordMicrosteps } from "../../renderers/inspect/coverage.js";
+import { formEvents, guardKey, type Route, type Snap } from "../../renderers/inspect/paths.js";
 
 /** @xstate/graph's traversal stops with "Traversal limit exceeded" past this many snapshots. */
 export const ORACLE_LIMIT = 150_000;

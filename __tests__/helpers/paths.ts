@@ -1,18 +1,18 @@
 /**
  * Replaying generated routes on the real component.
  *
- * machines/paths.ts enumerates routes through a form's statechart; each route
+ * renderers/inspect/paths.ts enumerates routes through a form's statechart; each route
  * is replayed here on the real `FormComponent` with the key bytes the keymap
  * binds to each event, beside a pure model actor fed the same events.
  */
 import { expect, jest } from "@jest/globals";
 import { createActor } from "xstate";
 import type { FormEvent, FormResult } from "../../machines/context.js";
-import { type Coverage, newCoverage, recordMicrosteps } from "../../machines/coverage.js";
 import { createFormMachine } from "../../machines/form.js";
-import { COOLDOWN_DONE, TIME_UP } from "../../machines/paths.js";
 import type { FormSnapshot } from "../../machines/position.js";
 import type { FormSpec } from "../../machines/spec.js";
+import { type Coverage, newCoverage, recordMicrosteps } from "../../renderers/inspect/coverage.js";
+import { COOLDOWN_DONE, TIME_UP } from "../../renderers/inspect/paths.js";
 import { openForm, overflowingLines } from "./fake-host.js";
 import { bytesForEvent } from "./keys.js";
 

@@ -3,12 +3,12 @@
  * shown-when question, the answers of the question it reads that fall on
  * either side of it, as near its boundary as the question allows (`size gte
  * 4` over the options 1–5: 3 and 4), and each member of an `in` list. Routes
- * must give each of these answers once (machines/paths.ts); coverage counts
- * them as the condition outcomes (machines/coverage.ts).
+ * must give each of these answers once (renderers/inspect/paths.ts); coverage counts
+ * them as the condition outcomes (renderers/inspect/coverage.ts).
  */
-import { type Condition, holds } from "./conditions.js";
-import { answerValues, type FormContext } from "./context.js";
-import type { FormSpec, QuestionSpec } from "./spec.js";
+import { type Condition, holds } from "../../machines/conditions.js";
+import { answerValues, type FormContext } from "../../machines/context.js";
+import type { FormSpec, QuestionSpec } from "../../machines/spec.js";
 
 export interface Witness {
   /** The question whose visibility the condition decides. */

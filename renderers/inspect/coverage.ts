@@ -1,15 +1,15 @@
 /**
  * What routes cover of a form's definition: every state node and every
  * transition (by source, event and candidate), read off the machine; every
- * outcome of every condition at its boundaries (machines/boundaries.ts),
+ * outcome of every condition at its boundaries (renderers/inspect/boundaries.ts),
  * read off the form; and an inspection hook that records what a replay
  * entered, took and answered. The path tests hold a form's routes to all of
  * it; the review page shows the table.
  */
 import type { AnyStateMachine, InspectionEvent } from "xstate";
+import type { FormContext } from "../../machines/context.js";
+import type { FormSpec } from "../../machines/spec.js";
 import { witnessesGiven, witnessesOfForm, witnessId } from "./boundaries.js";
-import type { FormContext } from "./context.js";
-import type { FormSpec } from "./spec.js";
 import { activeNodes, microstepTransitions } from "./xstate-private.js";
 
 /** Every state node id and every transition (source, event, candidate index) of a machine, and every condition outcome of its form. */

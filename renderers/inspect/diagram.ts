@@ -147,7 +147,7 @@ export function describeMachine(
           if (!state.internal.includes(eventType)) state.internal.push(eventType);
           return;
         }
-        // Named as machines/paths.ts names transitions when it records coverage.
+        // Named as renderers/inspect/paths.ts names transitions when it records coverage.
         const transition = `${node.id} ${eventType || "always"} #${i}`;
         for (const target of def.target) {
           const edge: DiagramEdge = { from: id, to: safeId(target.id), label, transition };

@@ -1,7 +1,7 @@
 /**
  * The routes through a form: which events a person can cause from each
  * snapshot, the key the traversal merges snapshots on, and what the routes
- * must cover (machines/coverage.ts counts what they did).
+ * must cover (renderers/inspect/coverage.ts counts what they did).
  * The path tests replay these routes on the real component; the review page
  * shows them; the benchmark times their generation.
  *
@@ -13,15 +13,23 @@
  * edge, never on raw answers: that keeps the graph small while still reaching
  * every self-loop and refused event.
  */
-import { type AnyStateMachine, createEmptyActor, type InspectionEvent, type SnapshotFrom } from "xstate";
+import {
+  type AnyActorScope,
+  type AnyStateMachine,
+  createEmptyActor,
+  type InspectionEvent,
+  initialTransition,
+  type SnapshotFrom,
+  transition,
+} from "xstate";
+import { type FormEvent, isVisible, openQuestions } from "../../machines/context.js";
+import type { FormMachine } from "../../machines/form.js";
+import { editorText, formPosition } from "../../machines/position.js";
+import { isEmptyPicks, PAGE, rowAt } from "../../machines/rows.js";
+import { type FormSpec, isTabbed } from "../../machines/spec.js";
+import { selectionAccepted, textProblems } from "../../machines/text-rules.js";
 import { decidingAnswers, witnessesGiven, witnessesOfForm, witnessId } from "./boundaries.js";
-import { type FormEvent, isVisible, openQuestions } from "./context.js";
 import { definitionOf, newCoverage, recordMicrosteps } from "./coverage.js";
-import type { FormMachine } from "./form.js";
-import { editorText, formPosition } from "./position.js";
-import { isEmptyPicks, PAGE, rowAt } from "./rows.js";
-import { type FormSpec, isTabbed } from "./spec.js";
-import { selectionAccepted, textProblems } from "./text-rules.js";
 import { activeNodes, leafPath } from "./xstate-private.js";
 
 export type Snap = SnapshotFrom<FormMachine>;
@@ -176,36 +184,13 @@ export function guardKey(spec: FormSpec) {
   };
 }
 
-type Scope = Parameters<AnyStateMachine["transition"]>[2];
-
-/**
- * What a transition computed without an actor may reach of one: nothing but
- * `inspect`, which sees the transitions it takes (delayed events are not
- * scheduled: a route sends the cooldown's end and the timeout itself).
- */
-function pureScope(inspect: (event: InspectionEvent) => void = () => {}): Scope {
-  const empty = createEmptyActor();
-  return {
-    self: empty,
-    logger: () => {},
-    id: "",
-    sessionId: "",
-    defer: () => {},
-    system: { ...empty.system, _sendInspectionEvent: inspect },
-    stopChild: () => {},
-    emit: () => {},
-    actionExecutor: () => {},
-  } as unknown as Scope;
-}
-
 /**
  * A form's snapshots computed without an actor, as the route search computes
  * them: the opening one, and where an event leads from one. Routes that start
  * alike share their snapshots: each sequence of events is worked out once.
  */
 export function snapshotsOf(spec: FormSpec, machine: AnyStateMachine) {
-  const scope = pureScope();
-  const opening = machine.getInitialSnapshot(scope, { spec }) as Snap;
+  const [opening] = initialTransition(machine, { spec }) as [Snap, unknown];
   const known = new WeakMap<Snap, Map<string, Snap>>();
   return {
     opening,
@@ -218,11 +203,36 @@ export function snapshotsOf(spec: FormSpec, machine: AnyStateMachine) {
       const key = JSON.stringify(event);
       let to = after.get(key);
       if (!to) {
-        to = machine.transition(from, event, scope) as Snap;
+        [to] = transition(machine, from, event) as [Snap, unknown];
         after.set(key, to);
       }
       return to;
     },
+  };
+}
+
+/**
+ * What XState's logic needs to take a step without an actor of its own: the
+ * `ActorScope` its pure `transition()` makes the same way, here on an empty
+ * actor whose system's public `inspect` reports the transitions each step
+ * takes (the pure `transition()` says where a step leads, not by which
+ * transitions). Actions are not executed and delays not scheduled: a route
+ * sends the cooldown's end and the timeout itself.
+ */
+function inertScope(inspect: (event: InspectionEvent) => void): AnyActorScope {
+  const self = createEmptyActor();
+  self.system.inspect(inspect);
+  const none = () => {};
+  return {
+    self,
+    system: self.system,
+    id: "",
+    sessionId: "",
+    logger: none,
+    defer: none,
+    emit: none,
+    stopChild: none,
+    actionExecutor: none,
   };
 }
 
@@ -239,7 +249,7 @@ export const SEARCH_LIMIT = 200_000;
 
 /**
  * The routes that together reach every state, every transition and every
- * condition outcome at its boundaries (machines/coverage.ts names them),
+ * condition outcome at its boundaries (renderers/inspect/coverage.ts names them),
  * each by a shortest route the search finds: a breadth-first walk over the
  * nodes `guardKey` tells apart, that keeps the route to each step that
  * first reaches something not reached before, and stops once everything
@@ -284,7 +294,6 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
   const known = new Set<string>();
   const taken = newCoverage();
   const record = recordMicrosteps(taken);
-  const scope = pureScope(record);
   /**
    * What reaching `state` newly covers, with the transitions `taken` holds; and, given the step's
    * start and event, where that key leads from that state (so the review page can say, for every key
@@ -323,7 +332,8 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
   };
   const ends: Step[] = [];
   let expanded = 0;
-  const transition = (state: Snap, event: FormEvent) => machine.transition(state, event, scope) as Snap;
+  const scope = inertScope(record);
+  const stepTo = (from: Snap, event: FormEvent | { type: string }) => machine.transition(from, event, scope) as Snap;
 
   /**
    * Breadth-first from `origin`, one snapshot expanded per turn: each new step goes to `visit`,
@@ -341,7 +351,7 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
     for (let at = 0; at < queue.length && at < budget && more(); at++) {
       const from = queue[at];
       for (const event of events(from.state)) {
-        const step: Step = { state: transition(from.state, event), event, parent: from };
+        const step: Step = { state: stepTo(from.state, event), event, parent: from };
         if (visit(step, from, event)) return step;
         const key = keyOf(step.state);
         if (seen.has(key)) continue;

@@ -12,9 +12,9 @@
  */
 
 import { holds } from "../../machines/conditions.js";
-import type { GuardRef } from "../../machines/diagram.js";
 import type { FormSpec, QuestionSpec, Visibility } from "../../machines/spec.js";
 import type { Condition } from "../../schemas/conditions.js";
+import type { GuardRef } from "../inspect/diagram.js";
 
 /** A question as a reviewer knows it: its tab label, or its id when the label is only the default `Q1`. */
 export function questionName(spec: FormSpec, index: number): string {

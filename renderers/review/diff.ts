@@ -34,9 +34,9 @@
 import type { AnyStateMachine } from "xstate";
 import { answerValues, type FormEvent, type FormResult } from "../../machines/context.js";
 import { createFormMachine } from "../../machines/form.js";
-import { snapshotsOf } from "../../machines/paths.js";
 import type { FormSpec } from "../../machines/spec.js";
-import { leafPath } from "../../machines/xstate-private.js";
+import { snapshotsOf } from "../inspect/paths.js";
+import { leafPath } from "../inspect/xstate-private.js";
 import { visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
 import { reviewChart, stateWords } from "./chart.js";

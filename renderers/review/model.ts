@@ -3,7 +3,7 @@
  * on the real form component (`replay.ts`).
  *
  * Contract: the routes are the ones the path tests replay
- * (`machines/paths.ts`); each is driven through a `FormComponent` with the
+ * (`renderers/inspect/paths.ts`); each is driven through a `FormComponent` with the
  * terminal theme, and after every step the page keeps the key(s) that send
  * the event where the form stands (the keymap's own inverse, in the names
  * the help line uses), the state reached, the transitions taken and the
@@ -15,8 +15,9 @@
  * text and `details`) at the end of the shortest submitting route and of the
  * shortest cancel.
  */
-import { missedBy } from "../../machines/coverage.js";
+
 import { formDiagram } from "../graph.js";
+import { missedBy } from "../inspect/coverage.js";
 import { stepCondition } from "./condition-words.js";
 import { addKeys, byEvent, keyList } from "./keys.js";
 import { eventLoopTurns, replayRoutes } from "./replay.js";

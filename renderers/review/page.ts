@@ -30,6 +30,7 @@ import { eventLoopTurns } from "./replay.js";
 import type { ReviewForm, ReviewModel, ReviewOptions, ReviewResult } from "./types.js";
 import { waitingSection } from "./waiting.js";
 
+export { renderDiagram } from "../graph.js";
 export { reviewAssets } from "./assets.js";
 export { escapeHtml, scriptJson } from "./html.js";
 export { keyList } from "./keys.js";

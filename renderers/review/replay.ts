@@ -1,6 +1,6 @@
 /**
  * Every generated route replayed on the real form component: the routes are
- * the ones the path tests replay (`machines/paths.ts`); each is driven
+ * the ones the path tests replay (`renderers/inspect/paths.ts`); each is driven
  * through a `FormComponent` with the terminal theme, and after every step
  * the replay keeps the keys that send the event where the form stands, the
  * state reached, the transitions taken and the screen at each width. Routes
@@ -10,12 +10,12 @@
  */
 import type { AnyStateMachine, InspectionEvent } from "xstate";
 import type { FormEvent, FormResult } from "../../machines/context.js";
-import { type Coverage, newCoverage, recordMicrosteps } from "../../machines/coverage.js";
 import { createFormMachine } from "../../machines/form.js";
-import { COOLDOWN_DONE, findRoutes } from "../../machines/paths.js";
 import type { FormSnapshot } from "../../machines/position.js";
 import type { FormSpec } from "../../machines/spec.js";
-import { leafPath } from "../../machines/xstate-private.js";
+import { type Coverage, newCoverage, recordMicrosteps } from "../inspect/coverage.js";
+import { COOLDOWN_DONE, findRoutes } from "../inspect/paths.js";
+import { leafPath } from "../inspect/xstate-private.js";
 import { FormComponent } from "../terminal/component.js";
 import { ansiTheme } from "../theme.js";
 import { eventText, keysOf } from "./keys.js";

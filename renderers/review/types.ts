@@ -4,8 +4,8 @@
  * the keys that leave them, the drawn edges, the coverage and the results.
  */
 import type { FormEvent, FormResult } from "../../machines/context.js";
-import type { DiagramEdge } from "../../machines/diagram.js";
 import type { FormSpec } from "../../machines/spec.js";
+import type { DiagramEdge } from "../inspect/diagram.js";
 
 /** A form to review: its spec and, when known, the tool's mapping of a result to what the model reads. */
 export interface ReviewForm {
@@ -123,7 +123,7 @@ export interface ReviewModel {
   coverage: {
     states: { covered: number; total: number; missed: string[] };
     transitions: { covered: number; total: number; missed: string[] };
-    /** Every outcome of every condition at its boundaries (machines/boundaries.ts). */
+    /** Every outcome of every condition at its boundaries (renderers/inspect/boundaries.ts). */
     conditions: { covered: number; total: number; missed: string[] };
     routes: number;
     percent: number;
