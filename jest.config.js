@@ -9,6 +9,19 @@
  * against Pi 1.6 full-screen and Pi 0.73.1, and those about the form in the
  * terminal against Pi 1.6 inline too.
  * `PI_HOSTS=pi-1.6` (a comma list) runs the end-to-end tests on fewer hosts.
+ *
+ * Where each end-to-end file runs, and why:
+ * - on Pi 1.6 full-screen and Pi 0.73: every file. The two are different
+ *   programs (pi-tui, key parsing, tool exposure, argument checks, RPC and
+ *   print mode), so whatever goes through Pi can differ between them;
+ * - within a file, what cannot differ runs once: the review pages in the
+ *   browser (review-page, Pi 1.6 only), and what Pi 0.73 lacks is skipped
+ *   there (status: program status; tools-seen: tool search, codemode);
+ * - on Pi 1.6 inline too: the files listed in INLINE below.
+ *
+ * Workers: Jest's default on 2 cores is one, which runs every file in turn;
+ * the end-to-end files mostly wait on Pi and tmux, so three keep both cores
+ * busy (`npm run test:quick` sets its own).
  */
 const common = {
   testEnvironment: "node",
@@ -39,6 +52,7 @@ const hosts = process.env.PI_HOSTS ? process.env.PI_HOSTS.split(",").filter((h) 
 
 export default {
   testTimeout: 30000,
+  maxWorkers: 3,
   reporters: ["default", "<rootDir>/scripts/summary-reporter.js"],
   projects: [
     {

@@ -1,20 +1,22 @@
 /**
  * A throwaway Pi agent directory pointed at the scripted model, and the
  * command line that starts the real `pi` with this package loaded. Pi loads
- * the package's dist/, so the tests stop at once when dist/ is not what the
- * sources make.
+ * the package's dist/, so the tests stop at once when a source changed since
+ * the last build (the hashes dist/SOURCES.sha256 recorded: a read, where a
+ * build costs seconds in every file on every host; `npm run build -- --check`
+ * compares a full build).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildDist, staleFiles } from "../../scripts/build.js";
+import { changedSources, SOURCES_FILE } from "../../scripts/dist-sources.js";
 import { writePiHome } from "../../scripts/fake-model.js";
 import { PROJECT_ROOT } from "../helpers/root.js";
 import { HOST } from "./pi-host.js";
 
-const { stale, extra } = staleFiles((await buildDist()).files);
-if (stale.length || extra.length)
-  throw new Error(`dist/ is not what the sources make (${[...stale, ...extra].join(", ")}): run npm run build`);
+const changed = changedSources(PROJECT_ROOT, join(PROJECT_ROOT, "dist", SOURCES_FILE));
+if (changed.length)
+  throw new Error(`dist/ is stale: changed since the last build: ${changed.join(", ")}. Run npm run build.`);
 
 export { PROJECT_ROOT };
 

@@ -85,9 +85,9 @@ export function replayPath(
  * fitting its width, the result `done` got), each step once: a route that
  * starts with steps an earlier route took goes on from where that one stood
  * after them, its component and model actor started from their snapshots
- * there. For the forms whose routes share long beginnings (the tools' limits:
- * a route to question 40 starts with the way to question 39); forms with a
- * clock are replayed route by route, on jest's clock.
+ * there. Routes share long beginnings (a route to question 40 starts with the
+ * way to question 39): route by route, those are replayed once per route.
+ * Forms with a clock are replayed route by route, on jest's clock.
  */
 export function replaySharedSteps(
   spec: FormSpec,
@@ -102,15 +102,24 @@ export function replaySharedSteps(
     form: FormSnapshot;
     model: FormSnapshot;
   }
-  /** After each sequence of events taken so far (its JSON): where the component and the model stood. */
-  const stood = new Map<string, Stood>();
+  /** The steps taken so far as a tree, one event (its JSON) a branch: where the component and the model stood after them. */
+  interface Taken {
+    stood?: Stood;
+    next: Map<string, Taken>;
+  }
+  const taken: Taken = { next: new Map() };
   routes.forEach((route, i) => {
     const events = route.steps.map((step) => step.event as FormEvent).filter((e) => !e.type.startsWith("xstate."));
+    // Go on from the longest beginning of this route taken before, short of the whole route.
+    let node = taken;
     let known = 0;
     let at: Stood | undefined;
-    for (let n = events.length - 1; n > 0 && !at; n--) {
-      at = stood.get(JSON.stringify(events.slice(0, n)));
-      if (at) known = n;
+    while (known < events.length - 1) {
+      const next = node.next.get(JSON.stringify(events[known]));
+      if (!next?.stood) break;
+      node = next;
+      at = next.stood;
+      known++;
     }
     const actor = createActor(machine, { input: { spec }, ...(at ? { snapshot: at.model } : {}) }).start();
     const { form, results } = openForm(spec, {
@@ -134,7 +143,11 @@ export function replaySharedSteps(
           context: expected.context,
         });
         if (actual.status === "active") expect(overflowingLines(form.render(width(i)), width(i))).toEqual([]);
-        stood.set(JSON.stringify(events.slice(0, n + 1)), { form: actual, model: expected });
+        const key = JSON.stringify(event);
+        const next = node.next.get(key) ?? { next: new Map() };
+        node.next.set(key, next);
+        next.stood = { form: actual, model: expected };
+        node = next;
       }
       const end = actor.getSnapshot();
       expect(results).toEqual(end.status === "done" ? [end.output as FormResult] : []);
