@@ -428,7 +428,7 @@ describe("settings and /qwizard", () => {
     expect(readSettings(file).settings).toMatchObject({ autoThrottle: true, cooldownSeconds: 3 });
   });
 
-  it("writes a change through a linked settings file: the link stays, its target gets the change and keeps its mode", () => {
+  it("writes a change through a linked settings file: the link stays, its target gets the change and keeps its mode", async () => {
     const dir = agentDir();
     const file = settingsPath(dir);
     const kept = join(dir, "dotfiles", "formchart.json");
@@ -437,7 +437,7 @@ describe("settings and /qwizard", () => {
     writeFileSync(kept, JSON.stringify({ cooldownSeconds: 9, mine: "kept" }));
     chmodSync(kept, 0o600);
     symlinkSync(join("..", "dotfiles", "formchart.json"), file);
-    expect(runQwizard("auto-throttle off", new FormchartState(dir), ["question"]).level).toBe("info");
+    expect((await runQwizard("auto-throttle off", new FormchartState(dir), ["question"])).level).toBe("info");
     expect(lstatSync(file).isSymbolicLink()).toBe(true);
     expect(JSON.parse(readFileSync(kept, "utf8"))).toMatchObject({
       autoThrottle: false,
@@ -576,21 +576,21 @@ describe("settings and /qwizard", () => {
     ],
     ["clear", "Question clock cleared: the next question will not wait.", "info"],
     ["frobnicate", `Unknown /qwizard command "frobnicate".\n${QWIZARD_HELP}`, "error"],
-  ])("/qwizard %s", (args, text, level) => {
-    expect(runQwizard(args, state, registered)).toEqual({ text, level });
+  ])("/qwizard %s", async (args, text, level) => {
+    expect(await runQwizard(args, state, registered)).toEqual({ text, level });
   });
 
-  it("/qwizard status lists tools, auto-throttle, the clock and the settings file", () => {
+  it("/qwizard status lists tools, auto-throttle, the clock and the settings file", async () => {
     state.clock.markClosed();
     const now = (state.clock.lastQuestionAt ?? 0) + 7000;
-    expect(runQwizard("status", state, registered, now).text).toBe(
+    expect((await runQwizard("status", state, registered, now)).text).toBe(
       `Tools: question, questionnaire\nAuto-throttle: on, 3 s between questions\nLast question: 7 s ago\nSettings: ${state.settingsFile}`,
     );
   });
 
-  it("changes persist across restarts", () => {
+  it("changes persist across restarts", async () => {
     const dir = agentDir();
-    runQwizard("auto-throttle 9", new FormchartState(dir), registered);
+    await runQwizard("auto-throttle 9", new FormchartState(dir), registered);
     expect(new FormchartState(dir).settings.cooldownSeconds).toBe(9);
     expect(JSON.parse(readFileSync(settingsPath(dir), "utf8")).cooldownSeconds).toBe(9);
   });

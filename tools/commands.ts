@@ -148,14 +148,14 @@ function firstLine(error: unknown): string {
 }
 
 /** `/formchart mouse [on|off]`: show or change the mouse setting (saved with the others). */
-function mouseSetting(value: string | undefined, state: FormchartState): CommandReply {
+async function mouseSetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
   const line = () =>
     `Mouse in forms: ${state.settings.mouse ? "on (click an option, a tab or Submit; the wheel moves)" : "off"}`;
   if (value === undefined) return { text: `${line()}\nUsage: /formchart mouse on|off`, level: "info" };
   if (value !== "on" && value !== "off") {
     return { text: `"${value}" is not on or off.\nUsage: /formchart mouse on|off`, level: "error" };
   }
-  const failed = state.update({ mouse: value === "on" });
+  const failed = await state.update({ mouse: value === "on" });
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
 }
 
@@ -164,7 +164,7 @@ function mouseSetting(value: string | undefined, state: FormchartState): Command
  * the forms that take one (saved with the other settings; a call's own
  * `timeout` wins).
  */
-function timeoutSetting(value: string | undefined, state: FormchartState): CommandReply {
+async function timeoutSetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
   const usage = `Usage: /formchart timeout off|<seconds> (1 to ${MAX_TIMEOUT_SECONDS})`;
   const line = () => {
     const seconds = state.settings.timeoutSeconds;
@@ -180,7 +180,7 @@ function timeoutSetting(value: string | undefined, state: FormchartState): Comma
       level: "error",
     };
   }
-  const failed = state.update({ timeoutSeconds: value === "off" ? undefined : seconds });
+  const failed = await state.update({ timeoutSeconds: value === "off" ? undefined : seconds });
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
 }
 
@@ -190,12 +190,12 @@ function timeoutSetting(value: string | undefined, state: FormchartState): Comma
  * (saved with the other settings). `searchSnippet` is tool_search's line in
  * Pi's tool list (Pi 1.x keeps it in its prompt options).
  */
-function toolsSetting(
+async function toolsSetting(
   value: string | undefined,
   state: FormchartState,
   loadout: ToolLoadout,
   searchSnippet?: string,
-): CommandReply {
+): Promise<CommandReply> {
   const usage = `Usage: /formchart tools ${Object.keys(TOOL_SETS).join("|")}`;
   const row = (mark: boolean, name: string, chars: number, tools: readonly string[]) =>
     `${mark ? "●" : "○"} ${name.padEnd(8)} ${chars.toLocaleString("en-US").padStart(6)} chars  ${tools.join(", ") || "(none)"}`;
@@ -231,7 +231,7 @@ function toolsSetting(
   };
   if (value === undefined) return { text: `${table()}\n${usage}`, level: "info" };
   if (!isToolSetName(value)) return { text: `"${value}" is not a tool set.\n${usage}`, level: "error" };
-  const failed = state.update({ toolSet: value, tools: [...TOOL_SETS[value]] });
+  const failed = await state.update({ toolSet: value, tools: [...TOOL_SETS[value]] });
   if (failed) return { text: `${failed}\n${table()}`, level: "error" };
   const now = loadout.choose(value, TOOL_SETS[value]);
   const when = now

@@ -11,26 +11,13 @@
  * so the link stays a link and its target gets the change, with its mode.
  *
  * A change (`updateSettings`) writes only the keys it changes over what the
- * file holds at that moment, read under a lock file beside it (created with
- * O_EXCL; one left by a process that died, or older than `STALE_LOCK_MS`, is
- * taken over): a change made in another session or process, or by hand
- * while Pi runs, survives every later save.
+ * file holds at that moment, read under proper-lockfile's lock beside it: a
+ * change made in another session or process, or by hand while Pi runs,
+ * survives every later save.
  */
-import {
-  chmodSync,
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { lock } from "proper-lockfile";
 import { LIMITS } from "../schemas/rules.js";
 import {
   ALL_TOOL_NAMES,
@@ -243,76 +230,24 @@ function modeOf(file: string): number | undefined {
   }
 }
 
-/** How long a save waits for another process's lock before giving up. */
-const LOCK_WAIT_MS = 2000;
-/** A lock this old is left over: a save holds it for milliseconds. */
-export const STALE_LOCK_MS = 10_000;
+// A save holds the lock for milliseconds, so one older than `stale` was left by a process that died;
+// the retries (about 6 s in all) outlast `stale`, so such a lock is taken over rather than refused.
+const LOCK_OPTIONS = {
+  stale: 5000,
+  retries: { retries: 60, minTimeout: 10, maxTimeout: 100 },
+  realpath: false,
+  // The work under the lock is synchronous: the lock's renewal timer never runs while it is held.
+  onCompromised: () => {},
+};
 
-const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-/** Whether a process with this id runs (one of another user counts as running). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Whether the lock at `lock` was left by a process that died, or long ago. */
-function staleLock(lock: string): boolean {
-  let text: string;
-  let age: number;
-  try {
-    text = readFileSync(lock, "utf8");
-    age = Date.now() - statSync(lock).mtimeMs;
-  } catch {
-    // Gone already: nothing to take over.
-    return false;
-  }
-  if (age > STALE_LOCK_MS) return true;
-  try {
-    const owner = JSON.parse(text) as { pid?: unknown };
-    return typeof owner.pid === "number" && !running(owner.pid);
-  } catch {
-    // Being written by its owner this moment, or broken: judged by its age alone.
-    return false;
-  }
-}
-
-/** Run `work` holding the settings file's lock. Throws when the lock cannot be had. */
-function withLock<T>(file: string, work: () => T): T {
+/** Run `work` holding the settings file's lock (a directory beside it). Rejects when the lock cannot be had. */
+async function withLock<T>(file: string, work: () => T): Promise<T> {
   mkdirSync(dirname(file), { recursive: true });
-  const lock = `${file}.lock`;
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      const fd = openSync(lock, "wx");
-      try {
-        writeSync(fd, JSON.stringify({ pid: process.pid, at: Date.now() }));
-      } finally {
-        closeSync(fd);
-      }
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    if (staleLock(lock)) {
-      try {
-        unlinkSync(lock);
-      } catch {
-        // Taken over by another process first.
-      }
-      continue;
-    }
-    if (Date.now() > deadline) throw new Error(`another process has held ${lock} for over ${LOCK_WAIT_MS / 1000} s`);
-    pause(5);
-  }
+  const release = await lock(file, LOCK_OPTIONS);
   try {
     return work();
   } finally {
-    rmSync(lock, { force: true });
+    await release().catch(() => {});
   }
 }
 
@@ -323,7 +258,7 @@ function withLock<T>(file: string, work: () => T): T {
  * the settings the file then holds; a broken file is not written, its
  * problem returned. Throws when the file cannot be locked or written.
  */
-export function updateSettings(file: string, change: Partial<Settings>): LoadedSettings {
+export function updateSettings(file: string, change: Partial<Settings>): Promise<LoadedSettings> {
   // Locked and written beside the link's target: two links to one file share its lock.
   const target = linkTarget(file);
   return withLock(target, () => {

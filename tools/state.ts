@@ -109,10 +109,10 @@ export class FormchartState {
    * effect here too); it takes effect only once it is written. Returns why
    * it was not, if it was not.
    */
-  update(change: Partial<Settings>): string | undefined {
-    let saved: ReturnType<typeof updateSettings>;
+  async update(change: Partial<Settings>): Promise<string | undefined> {
+    let saved: Awaited<ReturnType<typeof updateSettings>>;
     try {
-      saved = updateSettings(this.settingsFile, change);
+      saved = await updateSettings(this.settingsFile, change);
     } catch (error) {
       return `Not saved: ${this.settingsFile} cannot be written (${(error as Error).message}).`;
     }
