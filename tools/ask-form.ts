@@ -39,7 +39,7 @@ function summary(raw: unknown): string {
   return `${head} (${properties.length} field${properties.length === 1 ? "" : "s"}: ${shown})`;
 }
 
-export const askForm = defineManifest<AskFormDetails>({
+export const askForm = defineManifest({
   name: "ask_form",
 
   label: "Form",
@@ -54,7 +54,7 @@ export const askForm = defineManifest<AskFormDetails>({
 
   folds: ASK_FORM_FOLDS,
   callSummary: summary,
-  resultSummary(d) {
+  resultSummary(d: AskFormDetails) {
     if (d.error) return { kind: "error" };
     const content = d.content ?? {};
     const answers = Object.entries(content).map(([label, value]) => ({

@@ -22,7 +22,7 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { safeLine } from "../renderers/text.js";
 import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
 import { loadEngine } from "./on-demand.js";
-import { ALL_TOOLS } from "./settings.js";
+import { TOOL_NAMES } from "./catalog.js";
 import type { FormchartState } from "./state.js";
 
 /** How long after the session starts the form engine is loaded, if no form has asked for it yet. */
@@ -57,7 +57,7 @@ export function warmUp(
   signal.addEventListener("abort", stop, { once: true });
 }
 
-const QUESTION_TOOLS: ReadonlySet<string> = new Set(ALL_TOOLS);
+const QUESTION_TOOLS: ReadonlySet<string> = new Set(TOOL_NAMES);
 
 /** Why a call of a form tool from another tool (a codemode script) is blocked. */
 export const NESTED_CALL =

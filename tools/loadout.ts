@@ -39,11 +39,11 @@
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { lenientSchema } from "../schemas/lenient.js";
-import { MANIFESTS } from "./catalog.js";
+import { MANIFESTS, TOOL_NAMES } from "./catalog.js";
 import { type AnyManifest, WAIT_LINE } from "./manifest.js";
 import { registerFormTool } from "./register.js";
 import type { FormchartState } from "./state.js";
-import { ALL_TOOL_NAMES, TOOL_SETS, type ToolSetName } from "./tool-sets.js";
+import { TOOL_SETS, type ToolSetName } from "./tool-sets.js";
 import { WITHDRAW_DECLARATION, WITHDRAW_TOOL } from "./waiting.js";
 
 export const TOOL_SEARCH = "tool_search";
@@ -191,7 +191,7 @@ export class ToolLoadout {
     this.set =
       defers || state.toolSetNamed
         ? { name: toolSet, tools: new Set(tools) }
-        : { name: "all", tools: new Set(ALL_TOOL_NAMES) };
+        : { name: "all", tools: new Set(TOOL_NAMES) };
     this.registered = defers ? MANIFESTS : MANIFESTS.filter((tool) => this.set.tools.has(tool.name));
     for (const tool of this.registered) this.register(tool);
   }

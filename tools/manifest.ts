@@ -24,8 +24,8 @@ export type ResultSummary =
       answers: Array<{ label: string; value: string }>;
     };
 
-export interface ToolManifest<Details = unknown> {
-  name: string;
+export interface ToolManifest<Details = unknown, Name extends string = string> {
+  name: Name;
   label: string;
   description: string;
   promptSnippet: string;
@@ -52,8 +52,10 @@ export interface ToolManifest<Details = unknown> {
 export const WAIT = Type.Optional(Type.Boolean({ ...UNDECLARED }));
 export const WAIT_LINE = "Form tools take wait: false: ask, go on; answer comes as a message.";
 
-/** Keep the details type of a manifest while listing it with others; its parameters take `wait`. */
-export function defineManifest<Details>(manifest: ToolManifest<Details>): ToolManifest<Details> {
+/** A manifest with its name's literal type and its details type (from `resultSummary`); its parameters take `wait`. */
+export function defineManifest<const Name extends string, Details>(
+  manifest: ToolManifest<Details, Name>,
+): ToolManifest<Details, Name> {
   const parameters = manifest.parameters as TSchema & { properties?: Record<string, TSchema> };
   return { ...manifest, parameters: { ...parameters, properties: { ...parameters.properties, wait: WAIT } } };
 }

@@ -20,7 +20,7 @@ export interface InputDetails extends OutcomeFields {
   error?: string;
 }
 
-export const questionInput = defineManifest<InputDetails>({
+export const questionInput = defineManifest({
   name: "question_input",
 
   label: "Question (typed answer)",
@@ -34,7 +34,7 @@ export const questionInput = defineManifest<InputDetails>({
 
   folds: [promptAsQuestion],
   callSummary: describeCall,
-  resultSummary: (d) =>
+  resultSummary: (d: InputDetails) =>
     d.error
       ? { kind: "error" }
       : {

@@ -23,7 +23,7 @@ export interface ThrottleDetails extends OutcomeFields {
   error?: string;
 }
 
-export const questionThrottle = defineManifest<ThrottleDetails>({
+export const questionThrottle = defineManifest({
   name: "question_throttle",
 
   label: "Question (throttled)",
@@ -37,7 +37,7 @@ export const questionThrottle = defineManifest<ThrottleDetails>({
 
   folds: [promptAsQuestion, optionsFromStrings],
   callSummary: describeCall,
-  resultSummary(d) {
+  resultSummary(d: ThrottleDetails) {
     if (d.error) return { kind: "error" };
     const joined = Array.isArray(d.answer) ? d.answer.join(", ") : d.answer;
     const value = joined !== null && d.defaulted?.length ? `${joined}${BY_TIMEOUT}` : joined;

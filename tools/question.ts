@@ -52,7 +52,7 @@ export interface QuestionDetails extends OutcomeFields {
   index?: number;
 }
 
-export const question = defineManifest<QuestionDetails>({
+export const question = defineManifest({
   name: "question",
   label: "Question",
   description:
@@ -65,7 +65,7 @@ export const question = defineManifest<QuestionDetails>({
   parameters: QuestionParameters,
   folds: [foldSingleQuestion, optionsFromStrings],
   callSummary: describeCall,
-  resultSummary(d) {
+  resultSummary(d: QuestionDetails) {
     if (d.error) return { kind: "error" };
     const answers = d.questions.flatMap((q) => {
       const given = d.answers.filter((a) => a.id === q.id);

@@ -49,7 +49,7 @@ function questionnaireSummary(d: QuestionnaireDetails): ResultSummary {
   return { kind: "answers", cancelled: d.cancelled, timedOut: d.outcome === "timed_out", answers };
 }
 
-export const questionnaire = defineManifest<QuestionnaireDetails>({
+export const questionnaire = defineManifest({
   name: "questionnaire",
   label: "Questionnaire",
   description:
@@ -62,7 +62,7 @@ export const questionnaire = defineManifest<QuestionnaireDetails>({
   resultSummary: questionnaireSummary,
 });
 
-export const questionBranch = defineManifest<QuestionnaireDetails>({
+export const questionBranch = defineManifest({
   name: "question_branch",
   label: "Branching questions",
   description: "Up to 4 questions; one with when shows only if it holds for earlier answers.",

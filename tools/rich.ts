@@ -71,7 +71,7 @@ export interface RichForm {
 
 export type RichDetails = RichFormResult | { cancelled: true; outcome: "no_ui" | "error"; error?: string };
 
-export const askRichQuestions = defineManifest<RichDetails>({
+export const askRichQuestions = defineManifest({
   name: "ask_rich_questions",
 
   label: "Rich questions",
@@ -85,7 +85,7 @@ export const askRichQuestions = defineManifest<RichDetails>({
 
   folds: [optionsFromStrings],
   callSummary: describeCall,
-  resultSummary(d) {
+  resultSummary(d: RichDetails) {
     if (!("answers" in d)) return { kind: "error" };
     const answers = d.questions.map((q, k) => {
       const a = d.answers[k];

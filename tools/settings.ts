@@ -19,17 +19,8 @@ import { chmodSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, s
 import { dirname, join, resolve } from "node:path";
 import { lock } from "proper-lockfile";
 import { LIMITS } from "../schemas/rules.js";
-import {
-  ALL_TOOL_NAMES,
-  DEFAULT_TOOL_SET,
-  isToolSetName,
-  setOfTools,
-  TOOL_SETS,
-  type ToolSetName,
-} from "./tool-sets.js";
-
-/** Every tool's name, in registration order. */
-export const ALL_TOOLS: readonly string[] = ALL_TOOL_NAMES;
+import { TOOL_NAMES } from "./catalog.js";
+import { DEFAULT_TOOL_SET, isToolSetName, setOfTools, TOOL_SETS, type ToolSetName } from "./tool-sets.js";
 
 export interface Settings {
   autoThrottle: boolean;
@@ -169,7 +160,7 @@ export function validTimeout(value: unknown): value is number {
 function toolsOf(r: Record<string, unknown>): Pick<Settings, "toolSet" | "tools"> {
   if (isToolSetName(r.toolSet)) return { toolSet: r.toolSet, tools: [...TOOL_SETS[r.toolSet]] };
   if (Array.isArray(r.tools)) {
-    const tools = r.tools.filter((t): t is string => ALL_TOOLS.includes(t));
+    const tools = r.tools.filter((t): t is string => (TOOL_NAMES as readonly unknown[]).includes(t));
     return { toolSet: setOfTools(tools) ?? "custom", tools };
   }
   return { toolSet: DEFAULT_TOOL_SET, tools: [...TOOL_SETS[DEFAULT_TOOL_SET]] };

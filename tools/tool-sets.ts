@@ -9,19 +9,7 @@
  * reachable; Pi 0.73 has no deferred tools, and there the set is what is
  * registered.
  */
-
-/** Every tool's name, in registration order (the catalog's order; a test checks they agree). */
-export const ALL_TOOL_NAMES = [
-  "question",
-  "questionnaire",
-  "question_input",
-  "question_throttle",
-  "question_branch",
-  "ask_rich_questions",
-  "ask_form",
-] as const;
-
-export type ToolName = (typeof ALL_TOOL_NAMES)[number];
+import { TOOL_NAMES, type ToolName } from "./catalog.js";
 
 export const TOOL_SETS = {
   /** One tool for every multiple-choice question; the others through Pi's tool search. */
@@ -29,7 +17,7 @@ export const TOOL_SETS = {
   /** The qwizard suite: question, questionnaire, typed input, throttle, branching. */
   qwizard: ["question", "questionnaire", "question_input", "question_throttle", "question_branch"],
   /** Every tool declared. */
-  all: [...ALL_TOOL_NAMES],
+  all: [...TOOL_NAMES],
   /** No form tool: none declared or callable, and no prompt line. */
   none: [],
 } as const satisfies Record<string, readonly ToolName[]>;

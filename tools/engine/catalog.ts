@@ -1,9 +1,10 @@
 /**
- * Every form tool as the engine runs it, in the order of their manifests
- * (tools/catalog.ts, what Pi registers). Tool calls, the demo (`npm start`),
- * the visualizer, the review pages and the example path tests prepare forms
- * through these.
+ * Every form tool as the engine runs it, keyed on the manifests' names
+ * (tools/catalog.ts): a manifest without its behaviour here does not compile.
+ * Tool calls, the demo (`npm start`), the visualizer, the review pages and
+ * the example path tests prepare forms through these.
  */
+import { MANIFESTS, type ToolName } from "../catalog.js";
 import { askForm } from "./ask-form.js";
 import { type AnyFormTool, fullCooldown, type PreparedForm, prepareForm } from "./form-tool.js";
 import { question } from "./question.js";
@@ -12,18 +13,21 @@ import { questionThrottle } from "./question-throttle.js";
 import { questionBranch, questionnaire } from "./questionnaire.js";
 import { askRichQuestions } from "./rich.js";
 
-export const FORM_TOOLS: readonly AnyFormTool[] = [
+const BEHAVIOURS: Record<ToolName, AnyFormTool> = {
   question,
   questionnaire,
-  questionInput,
-  questionThrottle,
-  questionBranch,
-  askRichQuestions,
-  askForm,
-];
+  question_input: questionInput,
+  question_throttle: questionThrottle,
+  question_branch: questionBranch,
+  ask_rich_questions: askRichQuestions,
+  ask_form: askForm,
+};
+
+/** In the manifests' order. */
+export const FORM_TOOLS: readonly AnyFormTool[] = MANIFESTS.map((manifest) => BEHAVIOURS[manifest.name]);
 
 export function formTool(name: string): AnyFormTool | undefined {
-  return FORM_TOOLS.find((t) => t.name === name);
+  return Object.hasOwn(BEHAVIOURS, name) ? BEHAVIOURS[name as ToolName] : undefined;
 }
 
 /**
