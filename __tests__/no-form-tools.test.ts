@@ -6,9 +6,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
+import { TOOL_NAMES } from "../tools/catalog.js";
 import { createFormchart } from "../tools/index.js";
 import { WAIT_LINE } from "../tools/manifest.js";
-import { TOOL_NAMES } from "../tools/catalog.js";
 import { readSettings, settingsPath } from "../tools/settings.js";
 import { fakePi, noUiContext, rpcContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";

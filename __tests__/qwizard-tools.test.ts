@@ -3,10 +3,10 @@ import { dirname, join } from "node:path";
 import { validateToolArguments } from "@earendil-works/pi-ai";
 import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import type { FormComponent } from "../renderers/terminal/component.js";
+import { TOOL_NAMES } from "../tools/catalog.js";
 import { NESTED_CALL } from "../tools/events.js";
 import { createFormchart } from "../tools/index.js";
 import { QWIZARD_HELP, qwizardCompletions, runQwizard } from "../tools/qwizard-command.js";
-import { TOOL_NAMES } from "../tools/catalog.js";
 import { readSettings, saveSettings, settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
 import { KEY } from "./helpers/fake-host.js";
@@ -501,7 +501,10 @@ describe("settings and /qwizard", () => {
       details: { loaded: ["question_branch"] },
     });
     expect(pi.active()).toEqual(expect.arrayContaining([...TOOL_NAMES]));
-    expect(pi.declared().filter((n) => (TOOL_NAMES as readonly string[]).includes(n))).toEqual(["question", "question_branch"]);
+    expect(pi.declared().filter((n) => (TOOL_NAMES as readonly string[]).includes(n))).toEqual([
+      "question",
+      "question_branch",
+    ]);
   });
 
   it("a form tool called from another tool (a codemode script) is blocked; one the model calls is not", async () => {

@@ -12,7 +12,15 @@ import { questionThrottle } from "./question-throttle.js";
 import { questionBranch, questionnaire } from "./questionnaire.js";
 import { askRichQuestions } from "./rich.js";
 
-const LIST = [question, questionnaire, questionInput, questionThrottle, questionBranch, askRichQuestions, askForm] as const;
+const LIST = [
+  question,
+  questionnaire,
+  questionInput,
+  questionThrottle,
+  questionBranch,
+  askRichQuestions,
+  askForm,
+] as const;
 
 export type ToolName = (typeof LIST)[number]["name"];
 

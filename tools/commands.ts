@@ -11,8 +11,9 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
 
 import type { DiagramFormat } from "../machines/diagram.js";
-import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
+import type { ToolLoadout } from "./loadout.js";
 import { loadEngine, loadReviewPage } from "./on-demand.js";
+import { TOOL_SEARCH } from "./request-cost.js";
 import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";

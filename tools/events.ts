@@ -20,9 +20,10 @@
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { safeLine } from "../renderers/text.js";
-import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
-import { loadEngine } from "./on-demand.js";
 import { TOOL_NAMES } from "./catalog.js";
+import type { ToolLoadout } from "./loadout.js";
+import { loadEngine } from "./on-demand.js";
+import { TOOL_SEARCH } from "./request-cost.js";
 import type { FormchartState } from "./state.js";
 
 /** How long after the session starts the form engine is loaded, if no form has asked for it yet. */
