@@ -18,7 +18,7 @@ import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
 
-/** The formats `/formchart graph` writes: each the engine draws, and no other (the type holds both). */
+/** Each format the engine draws, and no other: the record's type holds both. */
 const GRAPH_FORMAT_SET: Record<DiagramFormat, true> = { svg: true, mermaid: true, dot: true };
 const GRAPH_FORMATS = Object.keys(GRAPH_FORMAT_SET) as DiagramFormat[];
 
@@ -36,14 +36,9 @@ export const FORMCHART_HELP = [
   "  /formchart timeout [off|<seconds>]   how long forms wait for a key before they close with the recommended options (off by default)",
 ].join("\n");
 
-/** Opens a file with the platform's opener (xdg-open, open, start); rejects when the opener cannot be started or fails. */
 export type Opener = (file: string) => Promise<void>;
 
-/**
- * Runs an opener and says how it went: it fails when it cannot be started
- * or exits with a code other than 0 within `graceMs` (xdg-open exits 3 when
- * no browser can be found); one still running by then has started a browser.
- */
+/** Fails on a non-zero exit within `graceMs` (xdg-open exits 3 without a browser); one still running has started one. */
 export function commandOpener(command: string, args: readonly string[], graceMs = 2000): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { detached: true, stdio: "ignore" });
@@ -70,16 +65,10 @@ export const platformOpener: Opener = (file) =>
       ? commandOpener("cmd", ["/c", "start", '""', file])
       : commandOpener("xdg-open", [file]);
 
-/**
- * `/formchart graph` and `/formchart review`: write the last form's diagram or
- * review page next to the settings file and say where. Only `review --open`
- * starts a browser.
- */
 export async function runFormchart(
   args: string,
   state: FormchartState,
   open = platformOpener,
-  /** The tools Pi was given (for `tools`), and where a line on the page's progress goes while it builds. */
   more: { loadout?: ToolLoadout; progress?: (line: string | undefined) => void; searchSnippet?: string } = {},
 ): Promise<CommandReply> {
   const { loadout, progress } = more;
@@ -142,13 +131,12 @@ export async function runFormchart(
   }
 }
 
-/** What went wrong, as the one line a person reads: the message's first line, never a stack. */
+/** Never a stack. */
 function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split("\n")[0].trim() || "an unknown error";
 }
 
-/** `/formchart mouse [on|off]`: show or change the mouse setting (saved with the others). */
 async function mouseSetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
   const line = () =>
     `Mouse in forms: ${state.settings.mouse ? "on (click an option, a tab or Submit; the wheel moves)" : "off"}`;
@@ -160,11 +148,6 @@ async function mouseSetting(value: string | undefined, state: FormchartState): P
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
 }
 
-/**
- * `/formchart timeout [off|<seconds>]`: show or change the default timeout of
- * the forms that take one (saved with the other settings; a call's own
- * `timeout` wins).
- */
 async function timeoutSetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
   const usage = `Usage: /formchart timeout off|<seconds> (1 to ${MAX_TIMEOUT_SECONDS})`;
   const line = () => {
@@ -185,12 +168,6 @@ async function timeoutSetting(value: string | undefined, state: FormchartState):
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
 }
 
-/**
- * `/formchart tools [set]`: the named sets with what each costs every
- * request on this host, the one in force in this Pi marked, or choose one
- * (saved with the other settings). `searchSnippet` is tool_search's line in
- * Pi's tool list (Pi 1.x keeps it in its prompt options).
- */
 async function toolsSetting(
   value: string | undefined,
   state: FormchartState,
@@ -256,10 +233,7 @@ const FORMCHART_COMPLETIONS = [
   "help",
 ];
 
-/**
- * What `/formchart <prefix>` can be completed to. Nothing once the prefix is a
- * whole command: a completion list would take the Enter that runs it.
- */
+/** Nothing for a whole command: a completion list would take the Enter that runs it. */
 export function formchartCompletions(prefix: string): AutocompleteItem[] | null {
   if (FORMCHART_COMPLETIONS.includes(prefix.trimStart())) return null;
   const options = FORMCHART_COMPLETIONS.filter((o) => o.startsWith(prefix.trimStart()));

@@ -1,12 +1,4 @@
-/**
- * `question_input`: a typed answer, checked while it is typed (`text`,
- * `number` (in `min`…`max` when given), `email`, `date`; length and pattern
- * on the trimmed answer).
- *
- * `details`: `{question, answer, cancelled}`, plus `validationErrors` when the
- * arguments were refused. Text: `User answered: …`.
- * What it does once called: tools/engine/question-input.ts.
- */
+/** `question_input`: a typed answer, checked while it is typed (length and pattern on the trimmed answer). */
 import { InputParameters } from "../schemas/qwizard.js";
 import type { OutcomeFields } from "./engine/answer-text.js";
 import { defineManifest, describeCall } from "./manifest.js";

@@ -1,12 +1,4 @@
-/**
- * `/qwizard`: help, status, auto-throttle settings and the question clock.
- *
- * Contract: `/qwizard` and `/qwizard help` show help; `status` lists the
- * registered tools and auto-throttle; `auto-throttle` shows it, `on` / `off`
- * switch it, an integer 1–60 sets the cooldown in seconds; `clear` forgets
- * when the last question was asked. Changes are saved to the settings file.
- * Anything else gets a specific error and the usage line.
- */
+/** `/qwizard`: help, status, auto-throttle settings and the question clock; anything else gets a specific error. */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
 import type { CommandReply } from "./commands.js";

@@ -1,9 +1,4 @@
-/**
- * Every form tool as the engine runs it, keyed on the manifests' names
- * (tools/catalog.ts): a manifest without its behaviour here does not compile.
- * Tool calls, the demo (`npm start`), the visualizer, the review pages and
- * the example path tests prepare forms through these.
- */
+/** Every form tool as the engine runs it, keyed on the manifests' names: a manifest without its behaviour does not compile. */
 import { MANIFESTS, type ToolName } from "../catalog.js";
 import { askForm } from "./ask-form.js";
 import { type AnyFormTool, fullCooldown, type PreparedForm, prepareForm } from "./form-tool.js";
@@ -30,11 +25,7 @@ export function formTool(name: string): AnyFormTool | undefined {
   return Object.hasOwn(BEHAVIOURS, name) ? BEHAVIOURS[name as ToolName] : undefined;
 }
 
-/**
- * A form file: `{"tool": "<name>", "arguments": {...}}`, or bare `question`
- * arguments. Returns the prepared form or a message saying what is wrong.
- * Outside Pi there is no earlier question: a throttled form shows its full cooldown.
- */
+/** `{"tool": "<name>", "arguments": {...}}`, or bare `question` arguments; a throttled form shows its full cooldown. */
 export function prepareFormFile(
   content: unknown,
 ): { ok: true; tool: string; form: PreparedForm } | { ok: false; message: string } {
