@@ -8,8 +8,8 @@
  * to its target (mode kept): changes made elsewhere survive every later save.
  */
 import { chmodSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { lock } from "proper-lockfile";
 import { LIMITS } from "../schemas/rules.js";
 import { TOOL_NAMES } from "./catalog.js";
 import { DEFAULT_TOOL_SET, isToolSetName, setOfTools, TOOL_SETS, type ToolSetName } from "./tool-sets.js";
@@ -183,6 +183,8 @@ function modeOf(file: string): number | undefined {
 
 // A save holds the lock for milliseconds, so one older than `stale` was left by a process that died;
 // the retries (about 6 s in all) outlast `stale`, so such a lock is taken over rather than refused.
+const require = createRequire(import.meta.url);
+
 const LOCK_OPTIONS = {
   stale: 5000,
   retries: { retries: 60, minTimeout: 10, maxTimeout: 100 },
@@ -193,6 +195,8 @@ const LOCK_OPTIONS = {
 
 async function withLock<T>(file: string, work: () => T): Promise<T> {
   mkdirSync(dirname(file), { recursive: true });
+  // Required on the first save, not when Pi starts (the build leaves it out of the start bundle).
+  const { lock } = require("proper-lockfile") as typeof import("proper-lockfile");
   const release = await lock(file, LOCK_OPTIONS);
   try {
     return work();
