@@ -5,7 +5,7 @@
  * escape sequences bound for the terminal's title, raw controls in the
  * editor, a broken settings file, and clocks that jump.
  */
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { describe, expect, it, jest } from "@jest/globals";
 import fc from "fast-check";
 import { createActor } from "xstate";
@@ -516,32 +516,32 @@ describe("a broken settings file is reported and never overwritten", () => {
     return { dir, file };
   }
 
-  it("a trailing comma: reported, defaults in effect, a change refused, the file untouched", () => {
+  it("a trailing comma: reported, defaults in effect, a change refused, the file untouched", async () => {
     const text = '{"tools": ["question"], "autoThrottle": true,}\n';
     const { dir, file } = withSettings(text);
     const state = new FormchartState(dir);
     expect(state.settingsProblem).toMatch(/not valid JSON/);
-    const reply = runQwizard("auto-throttle off", state, ["question"]);
+    const reply = await runQwizard("auto-throttle off", state, ["question"]);
     expect(reply.level).toBe("error");
     expect(reply.text).toMatch(/^Not saved: /);
     expect(readFileSync(file, "utf8")).toBe(text);
-    expect(runQwizard("status", state, ["question"]).text).toMatch(/Settings: not used: .*not valid JSON/);
+    expect((await runQwizard("status", state, ["question"])).text).toMatch(/Settings: not used: .*not valid JSON/);
   });
 
-  it("keys this version does not know are kept on save", () => {
+  it("keys this version does not know are kept on save", async () => {
     const { dir, file } = withSettings('{"autoThrottle": true, "futureOption": {"x": 1}}');
     const state = new FormchartState(dir);
-    expect(runQwizard("auto-throttle 9", state, []).level).toBe("info");
+    expect((await runQwizard("auto-throttle 9", state, [])).level).toBe("info");
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ futureOption: { x: 1 }, cooldownSeconds: 9 });
   });
 
-  it("an unwritable location: the change is refused and the setting in memory unchanged", () => {
+  it("an unwritable location: the change is refused and the setting in memory unchanged", async () => {
     const { dir } = withSettings("{}");
     const state = new FormchartState(dir);
     chmodSync(settingsPath(dir).replace(/settings\.json$/, ""), 0o500);
     try {
       const before = state.settings.cooldownSeconds;
-      const reply = runQwizard("auto-throttle 17", state, []);
+      const reply = await runQwizard("auto-throttle 17", state, []);
       // Root ignores directory permissions: then the write simply succeeds.
       if (reply.level === "error") expect(state.settings.cooldownSeconds).toBe(before);
       else expect(state.settings.cooldownSeconds).toBe(17);
@@ -878,7 +878,7 @@ describe("settings changes made anywhere survive", () => {
       writeFileSync(${JSON.stringify(dir)} + "/ready-${name}", "");
       while (!["a", "b"].every((n) => existsSync(${JSON.stringify(dir)} + "/ready-" + n))) pause(5);
       for (let i = 1; i <= 30; i++) {
-        const failed = state.update(${change});
+        const failed = await state.update(${change});
         if (failed) throw new Error(failed);
         pause(1);
       }
@@ -888,15 +888,39 @@ describe("settings changes made anywhere survive", () => {
     expect(JSON.parse(readFileSync(settingsPath(dir), "utf8"))).toMatchObject({ cooldownSeconds: 30, mouse: true });
   }, 60_000);
 
+  it("two sessions of one process saving at once: each waits for the other's lock, both changes kept", async () => {
+    const dir = tempAgentDir();
+    const one = new FormchartState(dir);
+    const two = new FormchartState(dir);
+    const saves = await Promise.all([
+      one.update({ cooldownSeconds: 7 }),
+      two.update({ mouse: true }),
+      one.update({ bell: true }),
+      two.update({ autoThrottle: false }),
+      one.update({ richExtraction: "text" }),
+      two.update({ declareWithoutUI: true }),
+    ]);
+    expect(saves).toEqual(Array(6).fill(undefined));
+    expect(JSON.parse(readFileSync(settingsPath(dir), "utf8"))).toEqual({
+      cooldownSeconds: 7,
+      mouse: true,
+      bell: true,
+      autoThrottle: false,
+      richExtraction: "text",
+      declareWithoutUI: true,
+    });
+    expect(existsSync(`${settingsPath(dir)}.lock`)).toBe(false);
+  });
+
   it("another session's change and an edit by hand are kept by the next save", async () => {
     const dir = tempAgentDir();
     const one = new FormchartState(dir);
     const two = new FormchartState(dir);
     expect((await runFormchart("mouse on", one)).level).toBe("info");
-    expect(runQwizard("auto-throttle 9", two, []).level).toBe("info");
+    expect((await runQwizard("auto-throttle 9", two, [])).level).toBe("info");
     const edited = { ...JSON.parse(readFileSync(settingsPath(dir), "utf8")), richExtraction: "text", byHand: 1 };
     writeFileSync(settingsPath(dir), JSON.stringify(edited));
-    expect(runQwizard("auto-throttle off", one, []).level).toBe("info");
+    expect((await runQwizard("auto-throttle off", one, [])).level).toBe("info");
     expect(JSON.parse(readFileSync(settingsPath(dir), "utf8"))).toEqual({
       ...edited,
       mouse: true,
@@ -912,13 +936,16 @@ describe("settings changes made anywhere survive", () => {
     });
   });
 
-  it("a lock left by a process that died does not block saving", () => {
+  it("a lock left by a process that died does not block saving", async () => {
     const dir = tempAgentDir();
     const state = new FormchartState(dir);
-    mkdirSync(settingsPath(dir).replace(/settings\.json$/, ""), { recursive: true });
-    // A pid no process has: the lock's owner is gone.
-    writeFileSync(`${settingsPath(dir)}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, at: Date.now() }));
-    expect(state.update({ cooldownSeconds: 5 })).toBeUndefined();
+    // The lock directory of a process that died a minute ago: no one has renewed it since.
+    const lock = `${settingsPath(dir)}.lock`;
+    mkdirSync(lock, { recursive: true });
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, minuteAgo, minuteAgo);
+    expect(await state.update({ cooldownSeconds: 5 })).toBeUndefined();
+    expect(existsSync(lock)).toBe(false);
     expect(JSON.parse(readFileSync(settingsPath(dir), "utf8"))).toEqual({ cooldownSeconds: 5 });
   });
 

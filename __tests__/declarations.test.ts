@@ -25,7 +25,7 @@ import { lenientSchema } from "../schemas/lenient.js";
 import { AJV_OPTIONS } from "../schemas/validate.js";
 import { MANIFESTS } from "../tools/catalog.js";
 import { createFormchart } from "../tools/index.js";
-import { signatureLine } from "../tools/loadout.js";
+import { signatureLine } from "../tools/request-cost.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, type RegisteredTool } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";

@@ -6,13 +6,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
+import { TOOL_NAMES } from "../tools/catalog.js";
 import { createFormchart } from "../tools/index.js";
 import { WAIT_LINE } from "../tools/manifest.js";
-import { ALL_TOOLS, readSettings, settingsPath } from "../tools/settings.js";
+import { readSettings, settingsPath } from "../tools/settings.js";
 import { fakePi, noUiContext, rpcContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
-const OURS = [...ALL_TOOLS, "withdraw_question", "tool_search"];
+const OURS = [...TOOL_NAMES, "withdraw_question", "tool_search"];
 const started: Array<ReturnType<typeof fakePi>> = [];
 // A session with a UI warms the engine up a moment later, unless it ends first.
 afterEach(async () => {

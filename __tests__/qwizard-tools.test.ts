@@ -3,10 +3,11 @@ import { dirname, join } from "node:path";
 import { validateToolArguments } from "@earendil-works/pi-ai";
 import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import type { FormComponent } from "../renderers/terminal/component.js";
+import { TOOL_NAMES } from "../tools/catalog.js";
 import { NESTED_CALL } from "../tools/events.js";
 import { createFormchart } from "../tools/index.js";
 import { QWIZARD_HELP, qwizardCompletions, runQwizard } from "../tools/qwizard-command.js";
-import { ALL_TOOLS, readSettings, saveSettings, settingsPath } from "../tools/settings.js";
+import { readSettings, saveSettings, settingsPath } from "../tools/settings.js";
 import { FormchartState } from "../tools/state.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, noUiContext } from "./helpers/fake-pi.js";
@@ -428,7 +429,7 @@ describe("settings and /qwizard", () => {
     expect(readSettings(file).settings).toMatchObject({ autoThrottle: true, cooldownSeconds: 3 });
   });
 
-  it("writes a change through a linked settings file: the link stays, its target gets the change and keeps its mode", () => {
+  it("writes a change through a linked settings file: the link stays, its target gets the change and keeps its mode", async () => {
     const dir = agentDir();
     const file = settingsPath(dir);
     const kept = join(dir, "dotfiles", "formchart.json");
@@ -437,7 +438,7 @@ describe("settings and /qwizard", () => {
     writeFileSync(kept, JSON.stringify({ cooldownSeconds: 9, mine: "kept" }));
     chmodSync(kept, 0o600);
     symlinkSync(join("..", "dotfiles", "formchart.json"), file);
-    expect(runQwizard("auto-throttle off", new FormchartState(dir), ["question"]).level).toBe("info");
+    expect((await runQwizard("auto-throttle off", new FormchartState(dir), ["question"])).level).toBe("info");
     expect(lstatSync(file).isSymbolicLink()).toBe(true);
     expect(JSON.parse(readFileSync(kept, "utf8"))).toMatchObject({
       autoThrottle: false,
@@ -475,14 +476,14 @@ describe("settings and /qwizard", () => {
     // At session start every tool is active (callable by name), only the set declared, and tool_search on;
     // withdraw_question is callable but undeclared (the text of a wait: false call names it).
     await current.fire("session_start", {}, withUI);
-    expect(current.active()).toEqual(expect.arrayContaining([...ALL_TOOLS, "withdraw_question", "tool_search"]));
+    expect(current.active()).toEqual(expect.arrayContaining([...TOOL_NAMES, "withdraw_question", "tool_search"]));
     expect(current.declared()).toEqual(["read", "bash", "question_input", "tool_search"]);
   });
 
   it("Pi 0.73 registers every tool unless the settings file names a set", () => {
     const pi = fakePi();
     createFormchart({ agentDir: agentDir(), hostVersion: "0.73.1" })(pi.api);
-    expect([...pi.tools.keys()]).toEqual([...ALL_TOOLS, "withdraw_question"]);
+    expect([...pi.tools.keys()]).toEqual([...TOOL_NAMES, "withdraw_question"]);
   });
 
   it("tool_search finds a hidden tool, which is declared from then on; the others stay hidden and callable", async () => {
@@ -499,13 +500,16 @@ describe("settings and /qwizard", () => {
       toolCallId: "s1",
       details: { loaded: ["question_branch"] },
     });
-    expect(pi.active()).toEqual(expect.arrayContaining([...ALL_TOOLS]));
-    expect(pi.declared().filter((n) => ALL_TOOLS.includes(n))).toEqual(["question", "question_branch"]);
+    expect(pi.active()).toEqual(expect.arrayContaining([...TOOL_NAMES]));
+    expect(pi.declared().filter((n) => (TOOL_NAMES as readonly string[]).includes(n))).toEqual([
+      "question",
+      "question_branch",
+    ]);
   });
 
   it("a form tool called from another tool (a codemode script) is blocked; one the model calls is not", async () => {
     const pi = setup();
-    for (const toolName of ALL_TOOLS) {
+    for (const toolName of TOOL_NAMES) {
       const nested = { toolName, toolCallId: "c1/1", parentToolCallId: "c1", input: {} };
       expect(await pi.fire("tool_call", nested)).toContainEqual({ block: true, reason: NESTED_CALL });
       expect(await pi.fire("tool_call", { toolName, toolCallId: "c2", input: {} })).toEqual([undefined]);
@@ -530,12 +534,12 @@ describe("settings and /qwizard", () => {
     // With every tool declared, nothing is said to stay callable outside the set, and tool_search goes off again.
     expect(notices.at(-1)).toContain("Every tool is declared.");
     expect(notices.at(-1)).not.toContain("callable by name");
-    expect(pi.declared()).toEqual(expect.arrayContaining([...ALL_TOOLS]));
+    expect(pi.declared()).toEqual(expect.arrayContaining([...TOOL_NAMES]));
     expect(pi.active()).not.toContain("tool_search");
     expect(readSettings(settingsPath(dir)).settings.toolSet).toBe("all");
     await pi.commands.get("formchart")!.handler("tools compact", ctx);
-    expect(pi.declared().filter((n) => ALL_TOOLS.includes(n))).toEqual(["question"]);
-    expect(pi.active()).toEqual(expect.arrayContaining([...ALL_TOOLS, "tool_search"]));
+    expect(pi.declared().filter((n) => (TOOL_NAMES as readonly string[]).includes(n))).toEqual(["question"]);
+    expect(pi.active()).toEqual(expect.arrayContaining([...TOOL_NAMES, "tool_search"]));
     expect((pi.tools.get("questionnaire") as { exposure?: string }).exposure).toBe("deferred");
     await pi.commands.get("formchart")!.handler("tools many", ctx);
     expect(notices.at(-1)).toBe('"many" is not a tool set.\nUsage: /formchart tools compact|qwizard|all|none');
@@ -554,7 +558,7 @@ describe("settings and /qwizard", () => {
     await here.commands.get("formchart")!.handler("mouse on", ctx);
     await here.commands.get("formchart")!.handler("tools", ctx);
     expect(notices.at(-1)).toMatch(/● compact .*\n○ qwizard .*\n○ all /);
-    expect(here.declared().filter((n) => ALL_TOOLS.includes(n))).toEqual(["question"]);
+    expect(here.declared().filter((n) => (TOOL_NAMES as readonly string[]).includes(n))).toEqual(["question"]);
   });
 
   let state: FormchartState;
@@ -576,21 +580,21 @@ describe("settings and /qwizard", () => {
     ],
     ["clear", "Question clock cleared: the next question will not wait.", "info"],
     ["frobnicate", `Unknown /qwizard command "frobnicate".\n${QWIZARD_HELP}`, "error"],
-  ])("/qwizard %s", (args, text, level) => {
-    expect(runQwizard(args, state, registered)).toEqual({ text, level });
+  ])("/qwizard %s", async (args, text, level) => {
+    expect(await runQwizard(args, state, registered)).toEqual({ text, level });
   });
 
-  it("/qwizard status lists tools, auto-throttle, the clock and the settings file", () => {
+  it("/qwizard status lists tools, auto-throttle, the clock and the settings file", async () => {
     state.clock.markClosed();
     const now = (state.clock.lastQuestionAt ?? 0) + 7000;
-    expect(runQwizard("status", state, registered, now).text).toBe(
+    expect((await runQwizard("status", state, registered, now)).text).toBe(
       `Tools: question, questionnaire\nAuto-throttle: on, 3 s between questions\nLast question: 7 s ago\nSettings: ${state.settingsFile}`,
     );
   });
 
-  it("changes persist across restarts", () => {
+  it("changes persist across restarts", async () => {
     const dir = agentDir();
-    runQwizard("auto-throttle 9", new FormchartState(dir), registered);
+    await runQwizard("auto-throttle 9", new FormchartState(dir), registered);
     expect(new FormchartState(dir).settings.cooldownSeconds).toBe(9);
     expect(JSON.parse(readFileSync(settingsPath(dir), "utf8")).cooldownSeconds).toBe(9);
   });

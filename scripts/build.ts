@@ -19,7 +19,8 @@
  *   scripts/build/validators.ts) and `dist/review.cjs` (the review page);
  * - `dist/review-client.js`, the review page's browser script.
  *
- * re2js, @viz-js/viz, ajv and ajv-formats (for schemas not compiled here)
+ * re2js, @viz-js/viz, ajv and ajv-formats (for schemas not compiled here), and
+ * proper-lockfile (the first saved setting)
  * stay dependencies, required on first use. `import.meta.url` in a bundled
  * module is the URL of its source file, which the package ships: files read
  * beside a module and packages required from it are found as from the
@@ -71,7 +72,7 @@ const COMMON: BuildOptions = {
   // Smaller files compile faster, and Node compiles this at every start; read the sources, not this.
   minify: true,
   logLevel: "warning",
-  external: ["ajv", "ajv-formats", "re2js", "@viz-js/viz"],
+  external: ["ajv", "ajv-formats", "re2js", "@viz-js/viz", "proper-lockfile"],
 };
 
 export interface Dist {

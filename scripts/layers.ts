@@ -37,7 +37,7 @@ export const LAYERS: Record<string, Layer> = {
   },
   tools: {
     folders: ["tools", "renderers", "machines", "schemas"],
-    packages: ["@earendil-works/pi-coding-agent", "@earendil-works/pi-ai", PI_TUI, "typebox"],
+    packages: ["@earendil-works/pi-coding-agent", "@earendil-works/pi-ai", PI_TUI, "typebox", "proper-lockfile"],
   },
   bin: { folders: ["bin", "tools", "renderers", "machines", "schemas"], packages: [PI_TUI] },
   scripts: {

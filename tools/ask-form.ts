@@ -2,15 +2,9 @@
  * `ask_form`: a form built from a JSON Schema (MCP elicitation's form
  * subset); the model gets back values typed as the schema says.
  *
- * Contract:
- * - text for the model: the action, then on `accept` one line per field,
- *   `name: value`, the value written as JSON (strings quoted and escaped, so
- *   no answer can forge a line or another field; numbers, booleans and lists
- *   as JSON), a field left empty as `name: (no answer)`; a name that is not a
- *   plain identifier is written as JSON too;
- * - `details`: `{action, content?}` (content only on `accept`, validated
- *   against the schema), plus `error` when no form could open.
- * What it does once called: tools/engine/ask-form.ts.
+ * Contract: the text is the action, then on `accept` one `name: value` line
+ * per field, the value as JSON, so no answer can forge a line or a field;
+ * `details` is `{action, content?}`, content validated against the schema.
  */
 import { ASK_FORM_FOLDS, AskFormParameters } from "../schemas/ask-form.js";
 import type { ElicitContent } from "../schemas/elicit.js";
@@ -21,13 +15,12 @@ import { defineManifest } from "./manifest.js";
 export interface AskFormDetails {
   action: ElicitAction;
   content?: ElicitContent;
-  /** How the call ended (tools/engine/outcome.ts); `timed_out` and `partial` beside MCP's `action`. */
+  /** `timed_out` and `partial` beside MCP's `action`. */
   outcome: Outcome;
-  /** Set when the form could not open: a stable category. */
   error?: string;
 }
 
-/** A field name as written in the model's text: bare when it cannot be mistaken for anything else. */
+/** Bare when it cannot be mistaken for anything else. */
 function summary(raw: unknown): string {
   const a = (raw ?? {}) as { title?: unknown; message?: unknown; schema?: unknown };
   const schema = (typeof a.schema === "object" && a.schema !== null ? a.schema : {}) as { properties?: unknown };
@@ -39,7 +32,7 @@ function summary(raw: unknown): string {
   return `${head} (${properties.length} field${properties.length === 1 ? "" : "s"}: ${shown})`;
 }
 
-export const askForm = defineManifest<AskFormDetails>({
+export const askForm = defineManifest({
   name: "ask_form",
 
   label: "Form",
@@ -54,7 +47,7 @@ export const askForm = defineManifest<AskFormDetails>({
 
   folds: ASK_FORM_FOLDS,
   callSummary: summary,
-  resultSummary(d) {
+  resultSummary(d: AskFormDetails) {
     if (d.error) return { kind: "error" };
     const content = d.content ?? {};
     const answers = Object.entries(content).map(([label, value]) => ({

@@ -1,8 +1,8 @@
 /**
  * Every form tool's manifest, in the order Pi lists them: what Pi registers
- * at start. What each does once called is in the engine's catalog
- * (tools/engine/catalog.ts), in the same order. A new tool is a manifest
- * here, its behaviour there, and a line in each list.
+ * at start. A new tool is a manifest here; the engine's catalog
+ * (tools/engine/catalog.ts) is keyed on `ToolName`, so the compiler asks for
+ * its behaviour there.
  */
 import { askForm } from "./ask-form.js";
 import type { AnyManifest } from "./manifest.js";
@@ -12,7 +12,7 @@ import { questionThrottle } from "./question-throttle.js";
 import { questionBranch, questionnaire } from "./questionnaire.js";
 import { askRichQuestions } from "./rich.js";
 
-export const MANIFESTS: readonly AnyManifest[] = [
+const LIST = [
   question,
   questionnaire,
   questionInput,
@@ -20,4 +20,10 @@ export const MANIFESTS: readonly AnyManifest[] = [
   questionBranch,
   askRichQuestions,
   askForm,
-];
+] as const;
+
+export type ToolName = (typeof LIST)[number]["name"];
+
+export const MANIFESTS: readonly (AnyManifest & { name: ToolName })[] = LIST;
+
+export const TOOL_NAMES: readonly ToolName[] = MANIFESTS.map((manifest) => manifest.name);

@@ -11,13 +11,14 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
 
 import type { DiagramFormat } from "../renderers/inspect/diagram.js";
-import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
+import type { ToolLoadout } from "./loadout.js";
 import { loadReviewPage } from "./on-demand.js";
+import { TOOL_SEARCH } from "./request-cost.js";
 import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
 
-/** The formats `/formchart graph` writes: each the review page's code draws, and no other (the type holds both). */
+/** Each format the review page's code draws, and no other: the record's type holds both. */
 const GRAPH_FORMAT_SET: Record<DiagramFormat, true> = { svg: true, mermaid: true, dot: true };
 const GRAPH_FORMATS = Object.keys(GRAPH_FORMAT_SET) as DiagramFormat[];
 
@@ -35,14 +36,9 @@ export const FORMCHART_HELP = [
   "  /formchart timeout [off|<seconds>]   how long forms wait for a key before they close with the recommended options (off by default)",
 ].join("\n");
 
-/** Opens a file with the platform's opener (xdg-open, open, start); rejects when the opener cannot be started or fails. */
 export type Opener = (file: string) => Promise<void>;
 
-/**
- * Runs an opener and says how it went: it fails when it cannot be started
- * or exits with a code other than 0 within `graceMs` (xdg-open exits 3 when
- * no browser can be found); one still running by then has started a browser.
- */
+/** Fails on a non-zero exit within `graceMs` (xdg-open exits 3 without a browser); one still running has started one. */
 export function commandOpener(command: string, args: readonly string[], graceMs = 2000): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { detached: true, stdio: "ignore" });
@@ -69,16 +65,10 @@ export const platformOpener: Opener = (file) =>
       ? commandOpener("cmd", ["/c", "start", '""', file])
       : commandOpener("xdg-open", [file]);
 
-/**
- * `/formchart graph` and `/formchart review`: write the last form's diagram or
- * review page next to the settings file and say where. Only `review --open`
- * starts a browser.
- */
 export async function runFormchart(
   args: string,
   state: FormchartState,
   open = platformOpener,
-  /** The tools Pi was given (for `tools`), and where a line on the page's progress goes while it builds. */
   more: { loadout?: ToolLoadout; progress?: (line: string | undefined) => void; searchSnippet?: string } = {},
 ): Promise<CommandReply> {
   const { loadout, progress } = more;
@@ -141,30 +131,24 @@ export async function runFormchart(
   }
 }
 
-/** What went wrong, as the one line a person reads: the message's first line, never a stack. */
+/** Never a stack. */
 function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split("\n")[0].trim() || "an unknown error";
 }
 
-/** `/formchart mouse [on|off]`: show or change the mouse setting (saved with the others). */
-function mouseSetting(value: string | undefined, state: FormchartState): CommandReply {
+async function mouseSetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
   const line = () =>
     `Mouse in forms: ${state.settings.mouse ? "on (click an option, a tab or Submit; the wheel moves)" : "off"}`;
   if (value === undefined) return { text: `${line()}\nUsage: /formchart mouse on|off`, level: "info" };
   if (value !== "on" && value !== "off") {
     return { text: `"${value}" is not on or off.\nUsage: /formchart mouse on|off`, level: "error" };
   }
-  const failed = state.update({ mouse: value === "on" });
+  const failed = await state.update({ mouse: value === "on" });
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
 }
 
-/**
- * `/formchart timeout [off|<seconds>]`: show or change the default timeout of
- * the forms that take one (saved with the other settings; a call's own
- * `timeout` wins).
- */
-function timeoutSetting(value: string | undefined, state: FormchartState): CommandReply {
+async function timeoutSetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
   const usage = `Usage: /formchart timeout off|<seconds> (1 to ${MAX_TIMEOUT_SECONDS})`;
   const line = () => {
     const seconds = state.settings.timeoutSeconds;
@@ -180,22 +164,16 @@ function timeoutSetting(value: string | undefined, state: FormchartState): Comma
       level: "error",
     };
   }
-  const failed = state.update({ timeoutSeconds: value === "off" ? undefined : seconds });
+  const failed = await state.update({ timeoutSeconds: value === "off" ? undefined : seconds });
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
 }
 
-/**
- * `/formchart tools [set]`: the named sets with what each costs every
- * request on this host, the one in force in this Pi marked, or choose one
- * (saved with the other settings). `searchSnippet` is tool_search's line in
- * Pi's tool list (Pi 1.x keeps it in its prompt options).
- */
-function toolsSetting(
+async function toolsSetting(
   value: string | undefined,
   state: FormchartState,
   loadout: ToolLoadout,
   searchSnippet?: string,
-): CommandReply {
+): Promise<CommandReply> {
   const usage = `Usage: /formchart tools ${Object.keys(TOOL_SETS).join("|")}`;
   const row = (mark: boolean, name: string, chars: number, tools: readonly string[]) =>
     `${mark ? "●" : "○"} ${name.padEnd(8)} ${chars.toLocaleString("en-US").padStart(6)} chars  ${tools.join(", ") || "(none)"}`;
@@ -231,7 +209,7 @@ function toolsSetting(
   };
   if (value === undefined) return { text: `${table()}\n${usage}`, level: "info" };
   if (!isToolSetName(value)) return { text: `"${value}" is not a tool set.\n${usage}`, level: "error" };
-  const failed = state.update({ toolSet: value, tools: [...TOOL_SETS[value]] });
+  const failed = await state.update({ toolSet: value, tools: [...TOOL_SETS[value]] });
   if (failed) return { text: `${failed}\n${table()}`, level: "error" };
   const now = loadout.choose(value, TOOL_SETS[value]);
   const when = now
@@ -255,10 +233,7 @@ const FORMCHART_COMPLETIONS = [
   "help",
 ];
 
-/**
- * What `/formchart <prefix>` can be completed to. Nothing once the prefix is a
- * whole command: a completion list would take the Enter that runs it.
- */
+/** Nothing for a whole command: a completion list would take the Enter that runs it. */
 export function formchartCompletions(prefix: string): AutocompleteItem[] | null {
   if (FORMCHART_COMPLETIONS.includes(prefix.trimStart())) return null;
   const options = FORMCHART_COMPLETIONS.filter((o) => o.startsWith(prefix.trimStart()));

@@ -1,7 +1,3 @@
-/**
- * Why `elicit()` opened no form (its contract: tools/elicit.ts): an error
- * whose `category` says which kind of request no form can serve.
- */
 import type { ErrorCategory } from "../schemas/validate.js";
 
 export type ElicitErrorCategory = ErrorCategory | "no_ui";

@@ -1,6 +1,5 @@
 /**
- * Forms for other extensions: `elicit()`, and the same over Pi's shared
- * event bus.
+ * Forms for other extensions: `elicit()`, and the same over Pi's event bus.
  *
  * Contract:
  * - `elicit(ctx, {message, requestedSchema}, signal?)` takes MCP's form-mode
@@ -10,15 +9,12 @@
  * - a request no form can be opened for is rejected with an `ElicitError`
  *   whose `category` says why (`unsupported_schema`, `invalid_schema`,
  *   `invalid_pattern`, `too_many_questions`, `invalid_arguments`, `no_ui`);
- * - forms opened this way are shown like the tools' own: drafts are kept and
- *   restored, the question clock restarts, RPC hosts answer through dialogs;
  * - on the bus, an `ElicitEventRequest` emitted on `ELICIT_CHANNEL` is
  *   claimed by one listener (`claimed` is set before `emit` returns) and
  *   answered through its `reply` or `fail` callback.
  *
- * Pi loads every extension with its own copy of the modules it imports, so
- * the form state of the loaded extension is published under a process-wide
- * symbol where `elicit()`, imported into another extension, finds it.
+ * Pi loads every extension with its own copy of the modules it imports: the
+ * loaded extension's form state is published under a process-wide symbol.
  */
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { type ElicitRequestInput, errorLine } from "../schemas/elicit.js";
@@ -29,15 +25,12 @@ import { FormchartState } from "./state.js";
 
 export { ElicitError, type ElicitErrorCategory, type ElicitFailure } from "./elicit-error.js";
 
-/** The event-bus channel `elicit` requests are sent on. */
 export const ELICIT_CHANNEL = "pi-formchart:elicit";
 
-/** A request sent over `pi.events` on `ELICIT_CHANNEL`. */
 export interface ElicitEventRequest {
   ctx: ExtensionContext;
   request: ElicitRequestInput;
   signal?: AbortSignal;
-  /** Called once with the result. */
   reply(result: ElicitResult): void;
   /** Called once instead of `reply` when no form could open. */
   fail(error: ElicitFailure): void;
@@ -49,12 +42,11 @@ const RUNNER = Symbol.for("pi-formchart.form-runner");
 type RunnerSlot = { [RUNNER]?: FormchartState };
 let standalone: FormchartState | undefined;
 
-/** Publish the loaded extension's form state for `elicit()` callers in other extensions. */
 export function provideFormRunner(runner: FormchartState): void {
   (globalThis as RunnerSlot)[RUNNER] = runner;
 }
 
-/** The loaded extension's form state, or (pi-formchart not loaded as an extension) one of our own without drafts. */
+/** Without pi-formchart loaded as an extension: a form state of our own, without drafts. */
 function formRunner(): FormchartState {
   const published = (globalThis as RunnerSlot)[RUNNER];
   if (published) return published;
@@ -62,12 +54,7 @@ function formRunner(): FormchartState {
   return standalone;
 }
 
-/**
- * Check, show and map one request with the given form state (the engine's
- * `elicitWith`, tools/engine/elicit.ts). Every failure is an `ElicitError`:
- * one that is not (a fault of the form, not of the request) comes with the
- * category of a request no form can serve.
- */
+/** Every failure is an `ElicitError`: a fault of the form, not the request, takes the category of a request no form can serve. */
 export async function elicitWith(
   state: FormchartState,
   ctx: ExtensionContext,
@@ -81,7 +68,6 @@ export async function elicitWith(
   }
 }
 
-/** Ask the person to fill in a form described by MCP's form-mode request. */
 export function elicit(
   ctx: ExtensionContext,
   request: ElicitRequestInput,
@@ -95,7 +81,6 @@ function failureOf(error: unknown): ElicitFailure {
   return { category: "invalid_arguments", message: errorLine(error) };
 }
 
-/** Answer requests on `ELICIT_CHANNEL` with this extension's form state, and publish it for `elicit()`. */
 export function registerElicit(pi: ExtensionAPI, state: FormchartState): void {
   provideFormRunner(state);
   pi.events.on(ELICIT_CHANNEL, async (data) => {

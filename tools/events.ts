@@ -1,46 +1,33 @@
 /**
- * Session events: at session start every tool made active (tools/loadout.ts)
- * and a notice (with a UI, the form engine warmed in the background);
- * tool_search calls let in on the hidden tools; form tools called from
- * another tool (a codemode script) blocked; auto-throttle flags on
- * question tool calls, `question_answered` on the shared event bus, a
- * session name taken from the first answer of a questionnaire, and cleanup
- * when the session shuts down.
+ * Session events: the tools activated and the engine warmed at start,
+ * tool_search let in on the hidden tools, form tools called from another tool
+ * blocked, auto-throttle flags, `question_answered`, the session's name, and
+ * cleanup at shutdown.
  *
- * The naming rule: after a questionnaire or question_branch answer, a
- * session without a name is named `Q&A: <first answer>`. A name someone else
- * gives, changes or clears (`/name`, RPC, another extension) is theirs: from
- * then on pi-formchart leaves this session's name alone. It learns of such a
- * change from `session_info_changed` (Pi versions that deliver it to
- * extensions) and, at the next answer, from finding its own name gone.
- *
- * On `session_shutdown` every open form closes as cancelled (its countdown
- * and pending timers with it, what was entered kept as a draft), flagged
- * auto-throttle calls are forgotten, and nothing is left to keep Pi running.
+ * The naming rule: after a questionnaire answer, a session without a name is
+ * named `Q&A: <first answer>`; a name someone else gives, changes or clears
+ * is theirs, and from then on the name is left alone (learnt from
+ * `session_info_changed` where Pi delivers it, else from finding ours gone).
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { safeLine } from "../renderers/text.js";
-import { TOOL_SEARCH, type ToolLoadout } from "./loadout.js";
+import { TOOL_NAMES } from "./catalog.js";
+import type { ToolLoadout } from "./loadout.js";
 import { loadEngine } from "./on-demand.js";
-import { ALL_TOOLS } from "./settings.js";
+import { TOOL_SEARCH } from "./request-cost.js";
 import type { FormchartState } from "./state.js";
 
-/** How long after the session starts the form engine is loaded, if no form has asked for it yet. */
 export const WARM_UP_DELAY_MS = 200;
 
 /**
- * Load the form engine in the background, once Pi has drawn its screen, so
- * that the first form opens as fast as later ones (tools/engine/warm-up.ts:
- * Pi runs between each of its steps, so its UI never stalls). The timer
- * never keeps Pi running (print mode exits as it would) and is cleared when
- * the session shuts down first; a failure is left for the first form to meet
- * and report.
+ * So the first form opens as fast as later ones, after Pi has drawn its
+ * screen. The timer never keeps Pi running; a failure is left for the first
+ * form to meet and report.
  */
 export function warmUp(
   /** The session's: a session that ends first never loads the engine. */
   signal: AbortSignal,
   delayMs = WARM_UP_DELAY_MS,
-  /** What warms up: the engine's own warm-up, loading it first. */
   warm = async () => (await loadEngine()).warmUp(),
 ): void {
   if (signal.aborted) return;
@@ -57,7 +44,7 @@ export function warmUp(
   signal.addEventListener("abort", stop, { once: true });
 }
 
-const QUESTION_TOOLS: ReadonlySet<string> = new Set(ALL_TOOLS);
+const QUESTION_TOOLS: ReadonlySet<string> = new Set(TOOL_NAMES);
 
 /** Why a call of a form tool from another tool (a codemode script) is blocked. */
 export const NESTED_CALL =
@@ -69,7 +56,6 @@ export interface QuestionAnsweredEvent {
   details: unknown;
 }
 
-/** Whether a tool result carries an answer: qwizard's `answer`, or a non-empty `answers` list. */
 export function carriesAnswer(details: unknown): boolean {
   if (!details || typeof details !== "object") return false;
   const d = details as { answer?: unknown; answers?: unknown; cancelled?: unknown };
@@ -86,17 +72,14 @@ function firstAnswerLabel(details: unknown): string | undefined {
   return text ? safeLine(text).slice(0, 60) || undefined : undefined;
 }
 
-/** Whose the session's name is: nobody's yet, the name this extension gave it, or someone else's. */
 export class SessionNaming {
   private given: string | undefined;
   private handsOff = false;
 
-  /** The session's name changed (or was found changed) to `name`. */
   changed(name: string | undefined): void {
     if (name !== this.given) this.handsOff = true;
   }
 
-  /** The name to give after a questionnaire answer whose first label is `first`, if any. */
   nameFor(first: string, current: string | undefined): string | undefined {
     if (this.given !== undefined && current !== this.given) this.changed(current);
     if (this.handsOff || current) return undefined;
@@ -119,7 +102,6 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout:
         `pi-formchart: settings not used: ${safeLine(state.settingsProblem, 400)}; the defaults apply until it is fixed or removed.`,
         "warning",
       );
-    // Forms need a UI: without one (print mode) the engine is never loaded.
     if (!ctx.hasUI || !registered.length) return;
     const declared = loadout.declared.map((tool) => tool.name);
     const more = registered.length - declared.length;

@@ -1,9 +1,6 @@
 /**
- * pi-formchart's extension entry: registers the form tools, the commands
- * and the session events with Pi. Registration reads static definitions
- * only; the form engine (statechart, terminal UI, compiled validators) is
- * loaded in the background after the session starts, or by the first form
- * that comes sooner.
+ * pi-formchart's extension entry. Registration reads static definitions
+ * only; the engine loads after the session starts, or with the first form.
  */
 import { type ExtensionAPI, getAgentDir, VERSION } from "@earendil-works/pi-coding-agent";
 import { registerFormchartCommand } from "./commands.js";
@@ -21,12 +18,8 @@ import { registerWaiting } from "./waiting.js";
 export * from "./api.js";
 
 export interface FormchartOptions {
-  /** Where the settings file lives; Pi's agent directory by default. */
   agentDir?: string;
-  /**
-   * How /rich-questions calls the model: by default the host's own
-   * (`ctx.modelRegistry.complete` in Pi 1.x, pi-ai's `complete` before it).
-   */
+  /** How /rich-questions calls the model; the host's own by default. */
   complete?: CompleteFn;
   /** The host's version (Pi's `VERSION` by default): 1.x registers tools it does not declare. */
   hostVersion?: string;

@@ -1,164 +1,32 @@
 /**
  * The tools Pi is given, which of them the model sees declared, and how it
- * reaches the others.
+ * reaches the others (docs/architecture.md, "What the model sees").
  *
- * Contract: every tool is callable by its name on every host; the tool set
- * (tools/tool-sets.ts) only chooses which are declared.
- *
- * - Pi 1.x: all tools are registered and active, so a call by name finds
- *   them. The set's tools are `model-only` (declared, never callable from
- *   scripts); the others are `deferred`, and every tool's `prepareLoadout`
- *   hides their declarations from requests. The first declared tool carries
- *   one prompt line naming them, and Pi's `tool_search` is switched on at
- *   session start. Pi's search only ranks tools that are not active: just
- *   before a `tool_search` call runs, the hidden tools leave the active set;
- *   when it returns, the ones it loaded are declared from then on and the
- *   others go back, active and hidden. A call of one of these tools from
- *   another tool (a codemode script's `ctx.executeTool`) is blocked: they ask
- *   the person, and only the model may call them. Choosing another set
- *   re-registers the tools and takes effect at the next request.
- *   `withdraw_question` is hidden too, in every set: the text of a call that
- *   asked without waiting names it, and it is callable by name.
- * - Pi 0.73 has neither exposure nor hidden declarations: what is registered
- *   is declared (`withdraw_question` in every set). Every tool is registered
- *   unless the settings file names a set; a set chosen while Pi runs takes
- *   effect when it starts again.
- * - Where no one can answer (print and JSON mode: no UI; RPC has dialogs)
- *   and in the `none` set, no form tool is declared or active, nor
- *   `withdraw_question`, nor the tool_search this package switched on, so
- *   their prompt lines go too; `declareWithoutUI` in the settings keeps the
- *   set without a UI, for a pipeline that wants the `no_ui` result.
- * - The person's `promptLines` (settings) replace the tools' rules and the
- *   `wait` line; the line naming the undeclared tools stays.
- *
- * Costs are what a request carries (`npm run bench` counts the same way, in
- * the OpenAI chat-completions shape the scripted model receives): each
- * declaration as an entry of `tools` (Pi 0.73's entries add `"strict": false`),
- * its line in the system prompt's tool list and its rules. The end-to-end
- * test tools-seen compares them with a real request on both hosts.
+ * Contract: every tool is callable by name on every host; the set only
+ * chooses which are declared. Pi 1.x: all registered and active, the set's
+ * `model-only`, the others `deferred` with hidden declarations. Pi's search
+ * ranks only inactive tools, so the hidden ones leave the active set while a
+ * `tool_search` call runs. Pi 0.73: what is registered is declared. With no
+ * UI (unless `declareWithoutUI`) or the `none` set, nothing of ours is active.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { lenientSchema } from "../schemas/lenient.js";
-import { MANIFESTS } from "./catalog.js";
-import { type AnyManifest, WAIT_LINE } from "./manifest.js";
+import { MANIFESTS, TOOL_NAMES } from "./catalog.js";
+import type { AnyManifest } from "./manifest.js";
 import { registerFormTool } from "./register.js";
+import {
+  declarationOf,
+  type HiddenReach,
+  linesOf,
+  reachOf,
+  requestChars,
+  ruleChars,
+  searchCost,
+  TOOL_SEARCH,
+} from "./request-cost.js";
 import type { FormchartState } from "./state.js";
-import { ALL_TOOL_NAMES, TOOL_SETS, type ToolSetName } from "./tool-sets.js";
+import { TOOL_SETS, type ToolSetName } from "./tool-sets.js";
 import { WITHDRAW_DECLARATION, WITHDRAW_TOOL } from "./waiting.js";
 
-export const TOOL_SEARCH = "tool_search";
-
-/** What a request carries of a declared tool. */
-export interface Declaration {
-  name: string;
-  description: string;
-  parameters: unknown;
-  promptSnippet?: string;
-  promptGuidelines?: readonly string[];
-}
-
-const chars = (s: string) => [...s].length;
-
-/**
- * Characters a declared tool adds to every request: its `tools` entry, its
- * tool-list line and its rules. Pi 0.73's entries also say `"strict": false`.
- */
-export function requestChars(tool: Declaration, strictField = false): number {
-  const { name, description, parameters } = tool;
-  const fn = { name, description, parameters, ...(strictField ? { strict: false } : {}) };
-  const entry = JSON.stringify({ type: "function", function: fn });
-  const line = tool.promptSnippet ? `- ${name}: ${tool.promptSnippet}\n` : "";
-  return chars(entry) + chars(line) + ruleChars(tool.promptGuidelines ?? []);
-}
-
-/** A tool as Pi is given it. */
-function declarationOf(tool: AnyManifest): Declaration {
-  return { ...tool, parameters: lenientSchema(tool.parameters) };
-}
-
-/** The line that names the tools a set leaves undeclared, if it leaves any, for tool_search to declare. */
-export function reachLine(undeclared: readonly AnyManifest[]): string | undefined {
-  if (undeclared.length === 0) return undefined;
-  return `Also by name or tool_search: ${undeclared.map((t) => t.name).join(", ")}.`;
-}
-
-/**
- * The line that gives the tools a set leaves undeclared as call shapes, if it
- * leaves any: `ask_form(title?, message, schema: {type, properties, required?}, timeout?)`.
- * Hidden declarations are still callable and checked (tools/register.ts), so
- * this is enough to call them, without Pi's tool_search.
- */
-export function signatureLine(undeclared: readonly AnyManifest[]): string | undefined {
-  if (undeclared.length === 0) return undefined;
-  return `Also callable: ${undeclared.map((t) => `${t.name}(${fieldsOf(t.parameters)})`).join("; ")}.`;
-}
-
-/** `a, b?: x|y, c: [{d, e?: [...]}]`: the declared properties of an object schema, two levels deep (see schemas/lenient.ts). */
-function fieldsOf(schema: unknown, depth = 0): string {
-  const node = schema as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
-  const required = new Set(node.properties ? (node.required ?? []) : []);
-  return Object.entries(node.properties ?? {})
-    .filter(([, field]) => field.readOnly !== true)
-    .map(([key, field]) => `${key}${required.has(key) ? "" : "?"}${shapeOf(field, depth)}`)
-    .join(", ");
-}
-
-function shapeOf(field: Record<string, unknown>, depth: number): string {
-  if (Array.isArray(field.enum)) return `: ${field.enum.join("|")}`;
-  const items = field.items as Record<string, unknown> | undefined;
-  if (field.type === "array" && items?.properties) return depth > 0 ? ": [...]" : `: [{${fieldsOf(items, depth + 1)}}]`;
-  if (field.type !== "object" || !field.properties) return "";
-  return depth > 0 ? ": {...}" : `: {${fieldsOf(field, depth + 1)}}`;
-}
-
-/** Characters of `tool_search`'s declaration and tool-list line, as a request carries them. */
-function searchCost(pi: ExtensionAPI, searchSnippet?: string): number | undefined {
-  const search = pi.getAllTools().find((tool) => tool.name === TOOL_SEARCH);
-  return search ? requestChars({ ...search, promptSnippet: searchSnippet }) : undefined;
-}
-
-/**
- * How a set reaches the tools it leaves undeclared: Pi's tool_search with a
- * line naming them, or their call shapes in one line, whichever a request
- * carries in fewer characters (call shapes where there is no tool_search).
- */
-export function reachOf(undeclared: readonly AnyManifest[], search: number | undefined): HiddenReach {
-  const named = reachLine(undeclared);
-  const shapes = signatureLine(undeclared);
-  if (!named || !shapes) return { search: false };
-  const viaSearch = search === undefined ? Number.POSITIVE_INFINITY : search + chars(`- ${named}\n`);
-  return viaSearch < chars(`- ${shapes}\n`) ? { search: true, line: named } : { search: false, line: shapes };
-}
-
-/**
- * The rules a tool of a set carries: its own, or none where the person's
- * `promptLines` replace them; the first declared tool carries the rules for
- * all besides (`wait`, or the person's lines) and how the undeclared tools are reached.
- */
-export function linesOf(
-  tool: AnyManifest,
-  carrier: boolean,
-  reach: string | undefined,
-  promptLines: readonly string[] | undefined,
-): string[] {
-  const own = promptLines ? [] : tool.promptGuidelines;
-  if (!carrier) return [...own];
-  return [...own, ...(promptLines ?? [WAIT_LINE]), ...(reach ? [reach] : [])];
-}
-
-/** Characters a request carries of rules, one `- rule` line each. */
-export function ruleChars(rules: readonly string[]): number {
-  const lines = rules.map((rule) => rule.trim()).filter(Boolean);
-  return chars(lines.map((rule) => `- ${rule}\n`).join(""));
-}
-
-/** Whether a set's hidden tools are reached through tool_search, and the line that says how. */
-export interface HiddenReach {
-  search: boolean;
-  line?: string;
-}
-
-/** One named set's cost on this host. */
 export interface SetCost {
   name: ToolSetName;
   chars: number;
@@ -166,52 +34,44 @@ export interface SetCost {
 }
 
 export class ToolLoadout {
-  /** The tools registered with Pi. */
   readonly registered: readonly AnyManifest[];
-  /** The set in force in this Pi (not what another process may since have saved). */
+  /** In force in this Pi, not what another process may since have saved. */
   private set: { name: ToolSetName | "custom"; tools: Set<string> };
-  /** Tools tool_search loaded in this session: declared too, until another set is chosen. */
+  /** Loaded by tool_search: declared too, until another set is chosen. */
   private readonly found = new Set<string>();
-  /** The hidden tools a running tool_search call took out of the active set, by call. */
   private readonly searching = new Map<string, string[]>();
-  /** Whether this package switched tool_search on (and may switch it off again). */
+  /** Only a tool_search this package switched on is switched off again. */
   private searchOn = false;
-  /** What tool_search costs a request, once Pi can say (at session start); until then, call shapes reach the hidden tools. */
+  /** Known from session start; until then, call shapes reach the hidden tools. */
   private searchChars: number | undefined;
-  /** No one can answer here (print or JSON mode, unless the settings keep the tools): no form tool is declared. */
   private noUI = false;
 
   constructor(
     private readonly pi: ExtensionAPI,
     private readonly state: FormchartState,
-    /** The host can register a tool and hide its declaration (Pi 1.x). */
     readonly defers: boolean,
   ) {
     const { toolSet, tools } = state.settings;
     this.set =
       defers || state.toolSetNamed
         ? { name: toolSet, tools: new Set(tools) }
-        : { name: "all", tools: new Set(ALL_TOOL_NAMES) };
+        : { name: "all", tools: new Set(TOOL_NAMES) };
     this.registered = defers ? MANIFESTS : MANIFESTS.filter((tool) => this.set.tools.has(tool.name));
     for (const tool of this.registered) this.register(tool);
   }
 
-  /** The set in force here, and its tools. */
   get inForce(): { name: ToolSetName | "custom"; tools: string[] } {
     return { name: this.set.name, tools: MANIFESTS.map((t) => t.name).filter((n) => this.set.tools.has(n)) };
   }
 
-  /** Tools tool_search loaded in this session beyond the set. */
   get loaded(): string[] {
     return [...this.found];
   }
 
-  /** The tools the model sees declared. */
   get declared(): AnyManifest[] {
     return this.registered.filter((tool) => this.isDeclared(tool.name));
   }
 
-  /** The registered tools whose declarations requests leave out (Pi 1.x). */
   get hidden(): string[] {
     return this.registered.filter((tool) => !this.isDeclared(tool.name)).map((tool) => tool.name);
   }
@@ -236,7 +96,6 @@ export class ToolLoadout {
     });
   }
 
-  /** How the set in force reaches the tools it leaves undeclared. */
   private reach(): HiddenReach {
     return reachOf(
       this.registered.filter((t) => !this.set.tools.has(t.name)),
@@ -244,11 +103,7 @@ export class ToolLoadout {
     );
   }
 
-  /**
-   * At session start (and after a set is chosen): every tool active, and Pi's
-   * tool_search with them while some are hidden and it is the cheaper way to
-   * reach them (the tools are registered again when that changes the line).
-   */
+  /** tool_search is switched on while some tools are hidden and it is the cheaper way to reach them. */
   activate(): void {
     if (this.withdrawn) {
       this.withdraw();
@@ -273,26 +128,21 @@ export class ToolLoadout {
     this.pi.setActiveTools([...next]);
   }
 
-  /**
-   * Whether no form tool is declared or callable: the `none` set, or no UI
-   * (print and JSON mode) unless the settings keep the tools.
-   */
+  /** No form tool declared or callable: the `none` set, or no UI unless the settings keep the tools. */
   get withdrawn(): boolean {
     return this.noUI || this.set.tools.size === 0;
   }
 
-  /** Whether this session has no one to answer and the settings leave the tools out: said at session start. */
   get withoutUI(): boolean {
     return this.noUI;
   }
 
-  /** At session start: whether anyone can answer (Pi gives RPC a UI); without one the tools go unless the settings keep them. */
+  /** Pi gives RPC a UI: only print and JSON mode have none. */
   start(hasUI: boolean): void {
     this.noUI = !hasUI && !this.state.settings.declareWithoutUI;
     this.activate();
   }
 
-  /** Every form tool, withdraw_question and the tool_search this package switched on leave the active set: requests carry none of them. */
   private withdraw(): void {
     const ours = new Set([...this.registered.map((tool) => tool.name), WITHDRAW_TOOL]);
     if (this.searchOn) ours.add(TOOL_SEARCH);
@@ -300,7 +150,7 @@ export class ToolLoadout {
     this.pi.setActiveTools(this.pi.getActiveTools().filter((name) => !ours.has(name)));
   }
 
-  /** Just before a tool_search call runs: the hidden tools leave the active set, so Pi's search ranks them. */
+  /** Pi's search ranks only inactive tools. */
   beforeSearch(toolCallId: string): void {
     const hidden = this.defers && !this.withdrawn ? this.hidden : [];
     if (hidden.length === 0) return;
@@ -308,7 +158,6 @@ export class ToolLoadout {
     this.pi.setActiveTools(this.pi.getActiveTools().filter((name) => !hidden.includes(name)));
   }
 
-  /** When it returns: the tools it loaded are declared from now on, the others active and hidden again. */
   afterSearch(toolCallId: string, details: unknown): void {
     const hidden = this.searching.get(toolCallId);
     if (!hidden) return;
@@ -319,7 +168,7 @@ export class ToolLoadout {
     this.pi.setActiveTools([...active, ...hidden.filter((name) => !active.includes(name))]);
   }
 
-  /** Declare another set; true when it takes effect now, false when Pi must start again. */
+  /** False when Pi must start again for it to take effect. */
   choose(name: ToolSetName, tools: readonly string[]): boolean {
     if (!this.defers) return false;
     this.set = { name, tools: new Set(tools) };
@@ -329,11 +178,7 @@ export class ToolLoadout {
     return true;
   }
 
-  /**
-   * What each named set costs every request on this host, in characters (Pi's
-   * tool_search included where it is switched on). `searchSnippet` is
-   * tool_search's line in the tool list, which Pi keeps in its prompt options.
-   */
+  /** Characters each set adds to every request here; `searchSnippet` is tool_search's line from Pi's prompt options. */
   costs(searchSnippet?: string): SetCost[] {
     return (Object.keys(TOOL_SETS) as ToolSetName[]).map((name) => ({
       name,
@@ -342,19 +187,13 @@ export class ToolLoadout {
     }));
   }
 
-  /**
-   * What the rules of a set's tools cost every request, in characters: the
-   * tools' own and `wait`'s, or the person's `promptLines` in their place.
-   */
   ruleCost(tools: readonly string[]): number {
     const own = MANIFESTS.filter((tool) => tools.includes(tool.name));
     const promptLines = this.state.settings.promptLines;
     return own.reduce((sum, tool, i) => sum + ruleChars(linesOf(tool, i === 0, undefined, promptLines)), 0);
   }
 
-  /** What a set of tools costs every request on this host, in characters. */
   cost(tools: readonly string[], searchSnippet?: string): number {
-    // No form tool: nothing of this package in the request.
     if (tools.length === 0) return 0;
     const own = MANIFESTS.filter((tool) => tools.includes(tool.name));
     const rest = MANIFESTS.filter((tool) => !tools.includes(tool.name));

@@ -1,9 +1,6 @@
 /**
- * A form tool's manifest: what Pi loads of it when it starts (its name and
- * prompt texts, its parameter schema, the other call shapes it folds into its
- * own, how Pi's transcript summarizes a call and a result). Pure data and
- * functions of it: the registration (tools/register.ts) and the engine
- * (tools/engine/, what the tool does once called) both read it.
+ * A form tool's manifest: what Pi loads of it at start. Pure data and
+ * functions of it, read by the registration and by the engine.
  */
 
 import { type TSchema, Type } from "typebox";
@@ -11,69 +8,52 @@ import { type Fold, prepareWith } from "../schemas/aliases.js";
 import { UNDECLARED } from "../schemas/lenient.js";
 import { isRecord } from "../schemas/rules.js";
 
-/** What Pi's transcript shows of a result. */
 export type ResultSummary =
   | { kind: "error" }
   | {
       kind: "answers";
       cancelled: boolean;
-      /** The person declined to answer (forms that offer it); shown instead of "Cancelled". */
       declined?: boolean;
-      /** Nobody pressed a key before the form's timeout; shown instead of "Cancelled". */
       timedOut?: boolean;
       answers: Array<{ label: string; value: string }>;
     };
 
-export interface ToolManifest<Details = unknown> {
-  name: string;
+export interface ToolManifest<Details = unknown, Name extends string = string> {
+  name: Name;
   label: string;
   description: string;
   promptSnippet: string;
   promptGuidelines: string[];
-  /** The full parameter schema: what the model reads and what ajv checks once called. */
+  /** The full schema; Pi is given a lenient copy, ajv checks this one once called. */
   parameters: TSchema;
-  /**
-   * Other accepted call shapes, folded into this tool's own in this order,
-   * once per call: by Pi before it checks the shape, or by the engine for a
-   * call that did not come through Pi.
-   */
+  /** Other call shapes, folded once per call: by Pi, or by the engine for a call not through Pi. */
   folds?: readonly Fold[];
-  /** One line about the call's arguments (they may be partial while streaming, or invalid). */
+  /** The arguments may be partial while streaming, or invalid. */
   callSummary(args: unknown): string;
   resultSummary(details: Details): ResultSummary;
 }
 
-/**
- * `wait: false`: the call returns at once and the answer arrives later as a
- * message (tools/engine/waiting.ts). Every tool takes it; the engine takes it
- * off before the tool's own check. It is accepted but not declared: one rule
- * of the first declared tool names it for all (`WAIT_LINE`, tools/loadout.ts).
- */
+/** Accepted by every tool but not declared: `WAIT_LINE`, carried by the first declared tool, names it for all. */
 export const WAIT = Type.Optional(Type.Boolean({ ...UNDECLARED }));
 export const WAIT_LINE = "Form tools take wait: false: ask, go on; answer comes as a message.";
 
-/** Keep the details type of a manifest while listing it with others; its parameters take `wait`. */
-export function defineManifest<Details>(manifest: ToolManifest<Details>): ToolManifest<Details> {
+/** A manifest with its name's literal type and its details type (from `resultSummary`); its parameters take `wait`. */
+export function defineManifest<const Name extends string, Details>(
+  manifest: ToolManifest<Details, Name>,
+): ToolManifest<Details, Name> {
   const parameters = manifest.parameters as TSchema & { properties?: Record<string, TSchema> };
   return { ...manifest, parameters: { ...parameters, properties: { ...parameters.properties, wait: WAIT } } };
 }
 
-/** A manifest of any details type, as listed with the others. */
 export type AnyManifest = ToolManifest<any>;
 
-/** The arguments without `wait`, and what it said (`undefined`: not given). */
 export function takeWait(raw: unknown): { raw: unknown; wait: unknown } {
   if (!isRecord(raw) || !("wait" in raw)) return { raw, wait: undefined };
   const { wait, ...rest } = raw;
   return { raw: rest, wait };
 }
 
-/**
- * The folds of a manifest as Pi's `prepareArguments`, or nothing for a tool
- * with none. `wait` belongs to the call, not to any shape: it is set aside
- * while the folds run (a fold that moves the fields it does not know into a
- * question would carry it there) and given back at the top level.
- */
+/** `wait` is set aside while the folds run: a fold moving unknown fields into a question would carry it there. */
 export function prepareArgumentsOf(manifest: AnyManifest): ((raw: unknown) => unknown) | undefined {
   if (!manifest.folds?.length) return undefined;
   const fold = prepareWith(...manifest.folds);
@@ -85,10 +65,8 @@ export function prepareArgumentsOf(manifest: AnyManifest): ((raw: unknown) => un
   };
 }
 
-/** What the transcript adds to an answer the timeout took: the option the model recommended. */
 export const BY_TIMEOUT = " (recommended, by timeout)";
 
-/** What a question brings as options: a count, or what its type generates. */
 function optionNote(item: { options?: unknown; type?: unknown }): string {
   if (item.type === "yes_no") return " (Yes/No)";
   if (item.type === "rating") return " (rating 1-5)";
@@ -97,12 +75,7 @@ function optionNote(item: { options?: unknown; type?: unknown }): string {
   return "";
 }
 
-/**
- * `2 questions (Scope, Checks)`, or the one question with its option count
- * (`Which database? (3 options)`, `Ship it? (Yes/No)`, `Which day? (date)`),
- * for every call shape a tool accepts, as written (arguments may be partial
- * while they stream in).
- */
+/** `2 questions (Scope, Checks)`, `Which database? (3 options)`, `Ship it? (Yes/No)`, for every call shape, as written. */
 export function describeCall(args: unknown): string {
   const a = (args ?? {}) as {
     question?: unknown;

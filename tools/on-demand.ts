@@ -1,13 +1,7 @@
 /**
- * The doors from what Pi loads at start to what loads on demand. Nothing
- * that registers with Pi imports either but through here, and only as a
- * promise; the build makes each a file of its own.
- *
- * - the engine (tools/engine/: the statechart, the terminal view, the
- *   checks, what answers a call), loaded by the first call, the first form
- *   or the warm-up after the session starts (dist/engine.cjs);
- * - the review page (renderers/review/), loaded by the first
- *   `/formchart review` (dist/review.cjs).
+ * The doors from what Pi loads at start to the engine (dist/engine.cjs) and
+ * the review page (dist/review.cjs). Nothing that registers with Pi imports
+ * either but through here, and only as a promise.
  */
 export const loadEngine = () =>
   (engine ??= kept(
@@ -25,11 +19,7 @@ export const loadReviewPage = () =>
   ));
 let reviewPage: Promise<typeof import("../renderers/review/page.js")> | undefined;
 
-/**
- * A door's module, loaded once: every call after the first gets the same
- * promise (the bundle's namespace is built once, not on every tool call); a
- * load that failed is tried again next time.
- */
+/** One promise for every call (the namespace is built once); a load that failed is tried again next time. */
 function kept<T>(load: () => Promise<T>, forget: () => void): Promise<T> {
   return load().catch((error: unknown) => {
     forget();

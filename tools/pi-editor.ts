@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { readJsonObject } from "./settings.js";
 
 export interface EditorSources {
-  /** The host's version (Pi's `VERSION`). */
   hostVersion: string | undefined;
   /** Pi's agent directory (`~/.pi/agent`, or `PI_CODING_AGENT_DIR`). */
   agentDir: string;
@@ -22,13 +21,11 @@ export interface EditorSources {
   platform?: NodeJS.Platform;
 }
 
-/** A settings file's `externalEditor`, when it names a command. */
 function configured(file: string): string | undefined {
   const value = readJsonObject(file).stored.externalEditor;
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
-/** The command to run, or undefined when the host would run none. */
 export function piEditorCommand(sources: EditorSources): string | undefined {
   const { env = process.env, platform = process.platform } = sources;
   const fromEnv = env.VISUAL || env.EDITOR || undefined;

@@ -1,24 +1,14 @@
 /**
  * Call shapes models commonly send, folded into the tools' own. Anything not
- * recognised passes through unchanged, for the tool's check to judge and
- * explain; an error in a folded field names it as the model wrote it
- * (schemas/aliases.ts).
- *
- * - options written as plain strings, `["A", "B"]`, become `[{label: "A"}, {label: "B"}]`
- *   (before Pi checks the shape, which wants objects);
- * - a `question_branch` question's nested `branch: {when, on}` (how other
- *   question packages spell it) becomes its top-level `when` / `on` (in the
- *   tool's check: Pi's lenient schema lets `branch` through, and the full
- *   check then judges `when` and `on` under their written names);
- * - `prompt` in place of `question` (`question_input`, `question_throttle`:
- *   the word the questionnaire tools use).
+ * recognised passes through unchanged, for the tool's check to explain; an
+ * error in a folded field names it as the model wrote it (schemas/aliases.ts).
  */
 import type { Alias, Fold } from "../schemas/aliases.js";
 import { isRecord } from "../schemas/rules.js";
 
 type Json = Record<string, unknown>;
 
-/** String options of one object (`at` is its path with a trailing dot, or ""). */
+/** `at`: the object's path with a trailing dot, or "". */
 function labelled(item: unknown, at: string, aliases: Alias[]): unknown {
   if (!isRecord(item) || !Array.isArray(item.options) || !item.options.some((o) => typeof o === "string")) return item;
   const options = item.options.map((o, j) => {
@@ -29,7 +19,7 @@ function labelled(item: unknown, at: string, aliases: Alias[]): unknown {
   return { ...item, options };
 }
 
-/** Options as strings become `{label}` objects, at the top level and in every question. */
+/** Before Pi checks the shape, which wants objects. */
 export const optionsFromStrings: Fold = (args) => {
   if (!isRecord(args)) return { args, aliases: [] };
   const aliases: Alias[] = [];
@@ -40,11 +30,7 @@ export const optionsFromStrings: Fold = (args) => {
   return aliases.length ? { args: folded, aliases } : { args, aliases };
 };
 
-/**
- * `branch: {when, on}` on a question becomes its own `when` / `on` (a value
- * given directly wins). A `branch` holding anything else, or not an object,
- * is left for the check to report where the model wrote it.
- */
+/** How other question packages spell `when` / `on`; a value given directly wins, anything else is left for the check. */
 export const unnestBranch: Fold = (args) => {
   if (!isRecord(args) || !Array.isArray(args.questions)) return { args, aliases: [] };
   const aliases: Alias[] = [];
@@ -65,7 +51,7 @@ export const unnestBranch: Fold = (args) => {
     : { args, aliases: [] };
 };
 
-/** `prompt` where the tool says `question`. */
+/** The word the questionnaire tools use. */
 export const promptAsQuestion: Fold = (args) => {
   if (!isRecord(args) || "question" in args || !("prompt" in args)) return { args, aliases: [] };
   const { prompt, ...rest } = args;

@@ -1,12 +1,4 @@
-/**
- * `question_input`: a typed answer, checked while it is typed (`text`,
- * `number` (in `min`…`max` when given), `email`, `date`; length and pattern
- * on the trimmed answer).
- *
- * `details`: `{question, answer, cancelled}`, plus `validationErrors` when the
- * arguments were refused. Text: `User answered: …`.
- * What it does once called: tools/engine/question-input.ts.
- */
+/** `question_input`: a typed answer, checked while it is typed (length and pattern on the trimmed answer). */
 import { InputParameters } from "../schemas/qwizard.js";
 import type { OutcomeFields } from "./engine/answer-text.js";
 import { defineManifest, describeCall } from "./manifest.js";
@@ -20,7 +12,7 @@ export interface InputDetails extends OutcomeFields {
   error?: string;
 }
 
-export const questionInput = defineManifest<InputDetails>({
+export const questionInput = defineManifest({
   name: "question_input",
 
   label: "Question (typed answer)",
@@ -34,7 +26,7 @@ export const questionInput = defineManifest<InputDetails>({
 
   folds: [promptAsQuestion],
   callSummary: describeCall,
-  resultSummary: (d) =>
+  resultSummary: (d: InputDetails) =>
     d.error
       ? { kind: "error" }
       : {

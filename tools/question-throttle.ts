@@ -1,12 +1,4 @@
-/**
- * `question_throttle`: one multiple-choice question, opened no sooner than
- * `cooldown` seconds (default 5) after the previous question closed; the wait
- * is a countdown the person can cancel.
- *
- * `details`: `{question, options, answer, wasCustom, index?, throttled, cancelled}`,
- * `throttled` telling whether it waited.
- * What it does once called: tools/engine/question-throttle.ts.
- */
+/** `question_throttle`: one question, opened no sooner than `cooldown` seconds after the previous one closed. */
 import { ThrottleParameters } from "../schemas/qwizard.js";
 import type { OutcomeFields } from "./engine/answer-text.js";
 import { BY_TIMEOUT, defineManifest, describeCall } from "./manifest.js";
@@ -23,7 +15,7 @@ export interface ThrottleDetails extends OutcomeFields {
   error?: string;
 }
 
-export const questionThrottle = defineManifest<ThrottleDetails>({
+export const questionThrottle = defineManifest({
   name: "question_throttle",
 
   label: "Question (throttled)",
@@ -37,7 +29,7 @@ export const questionThrottle = defineManifest<ThrottleDetails>({
 
   folds: [promptAsQuestion, optionsFromStrings],
   callSummary: describeCall,
-  resultSummary(d) {
+  resultSummary(d: ThrottleDetails) {
     if (d.error) return { kind: "error" };
     const joined = Array.isArray(d.answer) ? d.answer.join(", ") : d.answer;
     const value = joined !== null && d.defaulted?.length ? `${joined}${BY_TIMEOUT}` : joined;

@@ -1,14 +1,8 @@
 /**
- * `question`: one or more multiple-choice questions; one shows an option
- * list, several a tabbed form with a Submit tab.
- *
- * `details` is `{questions, answers, cancelled}`: one answer per chosen option
- * or typed text, `index` 1-based as in the text the model reads and absent for
- * typed answers, `previewed: true` when the chosen option had a preview. A call in the single-question shape also carries
- * `question`, `options`, `answer`, `wasCustom` and `index` of that question.
- * The text groups each question's answers on one line:
- * `Scope: user selected: 1. A, 2. B, user wrote: X`.
- * What it does once called: tools/engine/question.ts.
+ * `question`: one or more multiple-choice questions. `details` holds one
+ * answer per chosen option or typed text; a call in the single-question shape
+ * also carries that question's `question`, `options`, `answer`, `wasCustom`
+ * and `index`.
  */
 import { foldSingleQuestion, QuestionParameters } from "../schemas/question.js";
 import type { OutcomeFields } from "./engine/answer-text.js";
@@ -28,9 +22,8 @@ export interface QuestionAnswer {
   id: string;
   label: string;
   wasCustom: boolean;
-  /** 1-based position of the chosen option; absent for typed answers. */
+  /** 1-based, as in the text the model reads; absent for typed answers. */
   index?: number;
-  /** The chosen option had a preview. */
   previewed?: true;
   /** Taken at the timeout: the option marked recommended, not the person's choice. */
   defaulted?: true;
@@ -40,9 +33,8 @@ export interface QuestionDetails extends OutcomeFields {
   questions: NormalizedQuestion[];
   answers: QuestionAnswer[];
   cancelled: boolean;
-  /** The note the person wrote on the review screen, apart from the answers (submitted forms only). */
+  /** Submitted forms only. */
   additionalText?: string;
-  /** Set when the form could not open: a stable category. */
   error?: string;
   // The single-question call shape adds these:
   question?: string;
@@ -52,7 +44,7 @@ export interface QuestionDetails extends OutcomeFields {
   index?: number;
 }
 
-export const question = defineManifest<QuestionDetails>({
+export const question = defineManifest({
   name: "question",
   label: "Question",
   description:
@@ -65,7 +57,7 @@ export const question = defineManifest<QuestionDetails>({
   parameters: QuestionParameters,
   folds: [foldSingleQuestion, optionsFromStrings],
   callSummary: describeCall,
-  resultSummary(d) {
+  resultSummary(d: QuestionDetails) {
     if (d.error) return { kind: "error" };
     const answers = d.questions.flatMap((q) => {
       const given = d.answers.filter((a) => a.id === q.id);

@@ -1,15 +1,8 @@
 /**
- * `questionnaire`: up to four related questions as tabs with a progress
- * indicator and a Submit tab; types `single`, `multi`, `yes_no` (Yes/No
- * generated) and `rating` (1–5 generated, Poor to Excellent). And
- * `question_branch`, the same with questions that depend on earlier answers.
- *
- * `details`: `{questions: [{id, label, prompt}], answers: [{id, value, label,
- * wasCustom, index?, previewed?}], cancelled}`; `value`/`label` are arrays for
- * multi-select, `index` is 1-based. `question_branch` shares all of this and
- * adds `skipped` (the questions its conditions hid while the person moved
- * through the form) and `hidden` (the ones hidden when the form closed: they
- * were not asked). What they do once called: tools/engine/questionnaire.ts.
+ * `questionnaire`: up to four related questions as tabs; `question_branch`,
+ * the same with questions that depend on earlier answers. Its `details` add
+ * `skipped` (hidden while the person moved through the form) and `hidden`
+ * (hidden when it closed: not asked).
  */
 import { BranchParameters, QuestionnaireParameters } from "../schemas/qwizard.js";
 import type { OutcomeFields } from "./engine/answer-text.js";
@@ -22,7 +15,7 @@ export interface QuestionnaireAnswer {
   label: string | string[];
   wasCustom: boolean;
   index?: number;
-  /** 1-based positions of the chosen options that had a preview. */
+  /** 1-based. */
   previewed?: number[];
   /** Taken at the timeout: the option marked recommended, not the person's choice. */
   defaulted?: true;
@@ -34,7 +27,7 @@ export interface QuestionnaireDetails extends OutcomeFields {
   cancelled: boolean;
   skipped?: string[];
   hidden?: string[];
-  /** The note the person wrote on the review screen, apart from the answers (submitted forms only). */
+  /** Submitted forms only. */
   additionalText?: string;
   error?: string;
 }
@@ -49,7 +42,7 @@ function questionnaireSummary(d: QuestionnaireDetails): ResultSummary {
   return { kind: "answers", cancelled: d.cancelled, timedOut: d.outcome === "timed_out", answers };
 }
 
-export const questionnaire = defineManifest<QuestionnaireDetails>({
+export const questionnaire = defineManifest({
   name: "questionnaire",
   label: "Questionnaire",
   description:
@@ -62,7 +55,7 @@ export const questionnaire = defineManifest<QuestionnaireDetails>({
   resultSummary: questionnaireSummary,
 });
 
-export const questionBranch = defineManifest<QuestionnaireDetails>({
+export const questionBranch = defineManifest({
   name: "question_branch",
   label: "Branching questions",
   description: "Up to 4 questions; one with when shows only if it holds for earlier answers.",

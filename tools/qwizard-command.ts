@@ -1,12 +1,4 @@
-/**
- * `/qwizard`: help, status, auto-throttle settings and the question clock.
- *
- * Contract: `/qwizard` and `/qwizard help` show help; `status` lists the
- * registered tools and auto-throttle; `auto-throttle` shows it, `on` / `off`
- * switch it, an integer 1–60 sets the cooldown in seconds; `clear` forgets
- * when the last question was asked. Changes are saved to the settings file.
- * Anything else gets a specific error and the usage line.
- */
+/** `/qwizard`: help, status, auto-throttle settings and the question clock; anything else gets a specific error. */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
 import type { CommandReply } from "./commands.js";
@@ -31,13 +23,13 @@ function lastQuestionLine(state: FormchartState, now: number): string {
   return at === undefined ? "Last question: none yet" : `Last question: ${Math.round((now - at) / 1000)} s ago`;
 }
 
-export function runQwizard(
+export async function runQwizard(
   args: string,
   state: FormchartState,
   registered: string[],
   // The question clock is monotonic: "N s ago" is measured on it, not on the wall clock.
   now = performance.now(),
-): CommandReply {
+): Promise<CommandReply> {
   const words = args.trim().split(/\s+/).filter(Boolean);
   const [sub, value, ...extra] = words;
   if (!sub || sub === "help") return { text: QWIZARD_HELP, level: "info" };
@@ -66,7 +58,7 @@ export function runQwizard(
           ? { cooldownSeconds: Number(value) }
           : undefined;
     if (change) {
-      const failed = state.update(change);
+      const failed = await state.update(change);
       return failed
         ? { text: `${failed}\n${throttleLine(state)}`, level: "error" }
         : { text: throttleLine(state), level: "info" };
@@ -114,7 +106,7 @@ export function registerQwizardCommand(pi: ExtensionAPI, state: FormchartState, 
     description: "Question tools: status, auto-throttle, clear",
     getArgumentCompletions: qwizardCompletions,
     handler: async (args, ctx) => {
-      const reply = runQwizard(args, state, registered);
+      const reply = await runQwizard(args, state, registered);
       if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);
       else process.stdout.write(`${reply.text}\n`);
     },

@@ -1,8 +1,4 @@
-/**
- * A form tool as Pi is given it: its manifest (tools/manifest.ts), a call
- * that runs it in the engine (loaded through its door on the first call),
- * and the lines Pi's transcript shows of the call and of its result.
- */
+/** A form tool as Pi is given it: its manifest, a call into the engine, and its transcript lines. */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { Text } from "@earendil-works/pi-tui";
 import { displayLine, displayText } from "../renderers/text.js";
@@ -13,13 +9,12 @@ import { loadEngine } from "./on-demand.js";
 import type { FormchartState } from "./state.js";
 import { WAITING_KEY_NAME } from "./waiting-names.js";
 
-/** How the model reaches a tool on Pi 1.x (tools/loadout.ts decides); Pi 0.73 is never given one. */
+/** Pi 0.73 is never given one. */
 export interface Reach {
   exposure: "model-only" | "deferred";
   prepareLoadout(): { hiddenDeclarations: string[] };
 }
 
-/** What Pi is given for a tool: its manifest, and a call that runs it in the engine. */
 export function registerFormTool(pi: ExtensionAPI, state: FormchartState, tool: AnyManifest, reach?: Reach): void {
   pi.registerTool({
     ...(reach ? { exposure: reach.exposure, prepareLoadout: reach.prepareLoadout } : {}),
@@ -48,17 +43,11 @@ export function callLine(tool: AnyManifest, args: unknown, theme: FormTheme): st
   );
 }
 
-/**
- * Whether a result came from a form: Pi marks as errors the calls it refused
- * itself (arguments it could not validate, a tool it does not know, a call an
- * extension blocked), and gives those no details; this extension's tool
- * never returns an error, and its details are never empty.
- */
+/** Pi marks as errors, without details, the calls it refused itself; ours never return an error, and always carry details. */
 function fromForm(details: unknown, isError: boolean | undefined): boolean {
   return !isError && typeof details === "object" && details !== null && Object.keys(details).length > 0;
 }
 
-/** One line per answered question, or the error (wherever no form opened), or that the form was cancelled. */
 export function resultLines(
   tool: AnyManifest,
   details: unknown,

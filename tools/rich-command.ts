@@ -1,17 +1,11 @@
 /**
- * `/rich-questions`: turn the open questions of the last assistant message
- * into a rich form, and send the answers back into the conversation.
+ * `/rich-questions`: the open questions of the last assistant message as a
+ * rich form, its answers sent back into the conversation.
  *
- * Contract: the current model is asked to call an internal `submit_questions`
- * tool whose parameters are `ask_rich_questions`' schema. Where the provider
- * can be forced to call a tool, it is (tool choice); otherwise, or when the
- * settings say `richExtraction: "text"`, the model answers with JSON text.
- * Either way ajv checks the result; one repair attempt follows a malformed
- * answer, then a clear notice. An empty `questions` list means the message
- * asks nothing: a notice after that one model call. A model request or an
- * API-key lookup that throws ends in a notice too. On submit the
- * model-facing text is sent as a message (and starts a turn); on cancel
- * nothing is sent.
+ * Contract: the model calls an internal `submit_questions` tool (forced where
+ * the provider can be, else JSON text, as with `richExtraction: "text"`);
+ * ajv checks it, with one repair attempt. An empty `questions` list means the
+ * message asks nothing. Every failure ends in a notice; cancel sends nothing.
  */
 
 import type {
@@ -58,7 +52,6 @@ export const TEXT_PROMPT = `${BASE_PROMPT}
 Reply with one JSON object and nothing else, matching this JSON Schema:
 ${JSON.stringify(RichParameters)}`;
 
-/** The tool choice that forces a call to `submit_questions`, for providers that support one. */
 export function forcedToolChoice(api: string): unknown {
   switch (api) {
     case "openai-completions":
@@ -119,7 +112,6 @@ export interface ExtractOptions {
   mode?: "auto" | "text";
 }
 
-/** One model request; a provider that throws (network, configuration) is a failure with its reason. */
 async function ask(
   complete: CompleteFn,
   model: Model<Api>,
@@ -134,10 +126,6 @@ async function ask(
   }
 }
 
-/**
- * Ask the model for the form; one repair attempt after a malformed answer.
- * An empty `questions` list is an answer: the message asks nothing.
- */
 export async function extractQuestions(
   message: string,
   model: Model<Api>,
@@ -196,7 +184,6 @@ export async function extractQuestions(
   return { ok: false, reason: `the model's answer was malformed twice (${problem})` };
 }
 
-/** The text of the last assistant message on the current branch. */
 export function lastAssistantText(ctx: Pick<ExtensionCommandContext, "sessionManager">): string | undefined {
   const branch = ctx.sessionManager.getBranch();
   for (let i = branch.length - 1; i >= 0; i--) {
@@ -216,10 +203,7 @@ export function lastAssistantText(ctx: Pick<ExtensionCommandContext, "sessionMan
 
 export const RICH_MESSAGE_TYPE = "rich-questions";
 
-/**
- * The host's way to call a model: Pi 1.x's registry resolves the provider and
- * its authentication itself; older hosts hand over pi-ai's `complete`.
- */
+/** Pi 1.x's registry resolves the provider and its authentication itself; older hosts hand over pi-ai's `complete`. */
 function hostComplete(ctx: ExtensionCommandContext): CompleteFn | undefined {
   const registry = ctx.modelRegistry as { complete?: CompleteFn };
   if (typeof registry.complete === "function") return registry.complete.bind(registry);

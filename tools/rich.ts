@@ -1,17 +1,7 @@
 /**
- * `ask_rich_questions`: a review form with recommendations, presenter notes,
- * the person's own notes on options and additional notes on the review screen.
- *
- * Result contract (docs/result-contract.md):
- * - the model-facing text, per question: normalized id and type, prompt and
- *   the optional blocks, every predefined option in order (1-based position,
- *   label, stable value, selected, recommended, description, details,
- *   presenter note, user note), the "Other / custom answer" entry when
- *   allowed, and the selected answer; `(empty)` for an unanswered text
- *   question; form title/context and additional notes; continuation lines of
- *   multi-line values indented under their field;
- * - `details`: a `RichFormResult`, or `{cancelled: true}` when no form could open.
- * What it does once called: tools/engine/rich.ts.
+ * `ask_rich_questions`: a review form with recommendations, presenter notes
+ * and the person's own notes. Its result contract is docs/result-contract.md;
+ * `details` is a `RichFormResult`, or `{cancelled: true}` when no form opened.
  */
 
 import type { Outcome } from "../schemas/outcome.js";
@@ -49,15 +39,9 @@ export interface RichFormResult {
   answers: RichAnswer[];
   additionalText?: string;
   cancelled: boolean;
-  /**
-   * How the form ended (tools/engine/outcome.ts). At `timed_out` the text is the
-   * contract's cancelled text (nothing was submitted); `answers` holds what the
-   * form closed with: a restored draft's answers and the recommended options.
-   */
+  /** At `timed_out` the text is the cancelled text; `answers` holds what the form closed with. */
   outcome: Outcome;
-  /** With `outcome`: ids of the questions that took their recommended option. */
   defaulted?: string[];
-  /** With `outcome: "partial"`: ids of the shown questions submitted without an answer. */
   unanswered?: string[];
 }
 
@@ -65,13 +49,12 @@ export interface RichForm {
   title?: string;
   description?: string;
   questions: NormalizedRichQuestion[];
-  /** Seconds to wait for the person's first key (the call's `timeout`). */
   timeout?: number;
 }
 
 export type RichDetails = RichFormResult | { cancelled: true; outcome: "no_ui" | "error"; error?: string };
 
-export const askRichQuestions = defineManifest<RichDetails>({
+export const askRichQuestions = defineManifest({
   name: "ask_rich_questions",
 
   label: "Rich questions",
@@ -85,7 +68,7 @@ export const askRichQuestions = defineManifest<RichDetails>({
 
   folds: [optionsFromStrings],
   callSummary: describeCall,
-  resultSummary(d) {
+  resultSummary(d: RichDetails) {
     if (!("answers" in d)) return { kind: "error" };
     const answers = d.questions.map((q, k) => {
       const a = d.answers[k];

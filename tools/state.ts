@@ -8,7 +8,6 @@ import type { FormSpec } from "../machines/spec.js";
 import { namesTools, readSettings, type Settings, settingsPath, updateSettings } from "./settings.js";
 import { QuestionClock } from "./throttle.js";
 
-/** A message for the model, as Pi's `sendMessage` takes it (the answer to a question that did not wait). */
 export interface ModelMessage {
   customType: string;
   content: string;
@@ -21,7 +20,6 @@ export type SendMessage = (
   options: { deliverAs: "steer" | "followUp" | "nextTurn"; triggerTurn?: boolean },
 ) => void;
 
-/** The last form a person saw, and how the tool that showed it maps a result to what the model reads. */
 export interface ShownForm {
   spec: FormSpec;
   answer?(result: FormResult): { text: string; details: unknown };
@@ -31,23 +29,17 @@ export class FormchartState {
   readonly clock = new QuestionClock();
   readonly settingsFile: string;
   settings: Settings;
-  /** Why the settings file could not be used (when it was last read); nothing is written over it. */
+  /** Why the settings file could not be used; nothing is written over it. */
   settingsProblem: string | undefined;
-  /** The settings file named a tool set when Pi started (else each host has its own default set). */
+  /** Else each host has its own default set. */
   readonly toolSetNamed: boolean;
-  /** The last form a person saw (for `/formchart graph` and `/formchart review`). */
   lastForm: ShownForm | undefined;
-  /** Aborted when Pi shuts the session down: none opens after. */
   private readonly closing = new AbortController();
-  /** The forms open now, each with what closes it; shutdown closes them all. */
   private readonly open = new Map<Promise<unknown>, AbortController>();
 
   constructor(
-    /** Pi's agent directory. */
     readonly agentDir: string,
-    /** Pi's `appendEntry`: where drafts are kept. */
     readonly appendEntry?: (customType: string, data: unknown) => void,
-    /** Pi's `sendMessage`: how the answer to a question that did not wait reaches the model. */
     readonly sendMessage?: SendMessage,
   ) {
     this.settingsFile = settingsPath(agentDir);
@@ -57,12 +49,7 @@ export class FormchartState {
     this.toolSetNamed = namesTools(loaded.stored);
   }
 
-  /**
-   * Run `show` with a signal of its own, aborted by the call's `signal` or at
-   * shutdown, and hold it among the open forms until it settles. Nothing is
-   * added to the session's signal per form: any number may be open, and none
-   * leaves anything behind.
-   */
+  /** Nothing is added to the session's signal per form: any number may be open, and none leaves anything behind. */
   track<T>(signal: AbortSignal | undefined, show: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const form = new AbortController();
     const close = () => form.abort();
@@ -79,17 +66,11 @@ export class FormchartState {
     return running;
   }
 
-  /** Aborted when the session shuts down. */
   get closed(): AbortSignal {
     return this.closing.signal;
   }
 
-  /**
-   * The session is shutting down: close every open form (its countdown and
-   * timers stop, what was entered is kept as a draft), forget the calls
-   * flagged for auto-throttle, and wait for the forms to settle, for at most
-   * `waitMs` (a host dialog that ignores its abort signal must not hold Pi).
-   */
+  /** Waits at most `waitMs`: a host dialog that ignores its abort signal must not hold Pi. */
   async shutdown(waitMs = 2000): Promise<void> {
     this.closing.abort();
     for (const form of this.open.values()) form.abort();
@@ -103,16 +84,11 @@ export class FormchartState {
     clearTimeout(timer);
   }
 
-  /**
-   * Save a settings change: only its keys, over what the file holds now
-   * (changes made in other sessions or by hand are kept, and from then on in
-   * effect here too); it takes effect only once it is written. Returns why
-   * it was not, if it was not.
-   */
-  update(change: Partial<Settings>): string | undefined {
-    let saved: ReturnType<typeof updateSettings>;
+  /** Takes effect only once written (with what others wrote meanwhile); returns why it was not. */
+  async update(change: Partial<Settings>): Promise<string | undefined> {
+    let saved: Awaited<ReturnType<typeof updateSettings>>;
     try {
-      saved = updateSettings(this.settingsFile, change);
+      saved = await updateSettings(this.settingsFile, change);
     } catch (error) {
       return `Not saved: ${this.settingsFile} cannot be written (${(error as Error).message}).`;
     }
@@ -122,7 +98,6 @@ export class FormchartState {
     return undefined;
   }
 
-  /** How long a tool call must wait before its form opens (auto-throttle and the tool's own cooldown). */
   waitFor(toolCallId: string | undefined, ownCooldownSeconds = 0): number {
     const auto =
       toolCallId !== undefined && this.clock.takeAutoThrottle(toolCallId) && this.settings.autoThrottle
@@ -132,15 +107,12 @@ export class FormchartState {
   }
 }
 
-/** The forms waiting on each signal they were asked with, and the one listener they share on it. */
 const closers = new WeakMap<AbortSignal, { all: Set<() => void>; listener: () => void }>();
 
 /**
- * Run `close` when `signal` aborts; the returned function takes it back. Pi
- * hands every tool call of a run the same signal, so the forms open on it
- * share one listener (a signal's listeners are a list that each new one is
- * compared with), which the last of them takes off again: a closed form
- * leaves nothing on the signal.
+ * Pi hands every tool call of a run the same signal, so its forms share one
+ * listener (each new listener is compared with the whole list), taken off by
+ * the last of them: a closed form leaves nothing on the signal.
  */
 function onAbort(signal: AbortSignal, close: () => void): () => void {
   let waiting = closers.get(signal);

@@ -1,11 +1,7 @@
 /**
- * Spacing questions out: one clock shared by every question tool.
- *
- * Contract: the clock remembers when the last form closed. `question_throttle`
- * waits out its own cooldown from then; with auto-throttle on, every question
- * tool call seen by the `tool_call` event waits out the configured cooldown
- * too. The wait is the form machine's `waiting` state: a countdown the person
- * can cancel with Esc.
+ * Spacing questions out: one clock shared by every question tool, counting
+ * from when the last form closed. The wait is the form machine's `waiting`
+ * state, a countdown the person can cancel.
  */
 /** More question calls than this are never in flight at once (a model's turn holds a few). */
 const MAX_FLAGS = 64;
@@ -16,7 +12,6 @@ export class QuestionClock {
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** A form just closed. */
   markClosed(): void {
     this.lastClosedAt = this.now();
   }
@@ -29,7 +24,6 @@ export class QuestionClock {
     return this.lastClosedAt;
   }
 
-  /** Milliseconds left of a cooldown measured from the last question. */
   remaining(cooldownSeconds: number): number {
     if (this.lastClosedAt === undefined) return 0;
     return Math.max(0, cooldownSeconds * 1000 - (this.now() - this.lastClosedAt));
@@ -50,7 +44,6 @@ export class QuestionClock {
     return this.autoThrottled.delete(toolCallId);
   }
 
-  /** Drop every flag not yet read (the session is closing). */
   forgetFlags(): void {
     this.autoThrottled.clear();
   }

@@ -1,35 +1,14 @@
 /**
- * Which tools the model sees directly: named sets a person can choose with
- * `/formchart tools` (saved in the settings).
- *
- * Contract: every tool declaration and prompt line goes into every request
- * the model gets, so the default is small. In Pi 1.x the tools outside the
- * chosen set stay registered as `deferred` (Pi's `tool_search` finds them by
- * name or purpose and declares them for the next call), so every tool stays
- * reachable; Pi 0.73 has no deferred tools, and there the set is what is
- * registered.
+ * Which tools the model sees declared: the sets `/formchart tools` chooses.
+ * Every declaration goes into every request, so the default is small.
  */
-
-/** Every tool's name, in registration order (the catalog's order; a test checks they agree). */
-export const ALL_TOOL_NAMES = [
-  "question",
-  "questionnaire",
-  "question_input",
-  "question_throttle",
-  "question_branch",
-  "ask_rich_questions",
-  "ask_form",
-] as const;
-
-export type ToolName = (typeof ALL_TOOL_NAMES)[number];
+import { TOOL_NAMES, type ToolName } from "./catalog.js";
 
 export const TOOL_SETS = {
   /** One tool for every multiple-choice question; the others through Pi's tool search. */
   compact: ["question"],
-  /** The qwizard suite: question, questionnaire, typed input, throttle, branching. */
   qwizard: ["question", "questionnaire", "question_input", "question_throttle", "question_branch"],
-  /** Every tool declared. */
-  all: [...ALL_TOOL_NAMES],
+  all: [...TOOL_NAMES],
   /** No form tool: none declared or callable, and no prompt line. */
   none: [],
 } as const satisfies Record<string, readonly ToolName[]>;
@@ -42,7 +21,7 @@ export function isToolSetName(name: unknown): name is ToolSetName {
   return typeof name === "string" && Object.hasOwn(TOOL_SETS, name);
 }
 
-/** The set a list of tools is, if it is one (in any order); undefined for a list of one's own. */
+/** In any order; undefined for a list of one's own. */
 export function setOfTools(tools: readonly string[]): ToolSetName | undefined {
   const given = new Set(tools);
   return (Object.keys(TOOL_SETS) as ToolSetName[]).find(
@@ -50,11 +29,7 @@ export function setOfTools(tools: readonly string[]): ToolSetName | undefined {
   );
 }
 
-/**
- * Pi 1.x can register a tool without declaring it (`exposure: "deferred"`)
- * and find it later with `tool_search`; Pi 0.73 cannot. Read from the host's
- * own version, at run time.
- */
+/** Pi 1.x can register a tool without declaring it (`exposure: "deferred"`); Pi 0.73 cannot. */
 export function hostDefersTools(version: string | undefined): boolean {
   const major = Number.parseInt(version ?? "0", 10);
   return Number.isFinite(major) && major >= 1;

@@ -1,9 +1,4 @@
-/**
- * What Pi loads at start for questions asked with `wait: false` (the
- * engine's part: tools/engine/waiting.ts): the key that opens the oldest
- * waiting question, `withdraw_question` for the model, and at session start
- * the questions a resumed session still had waiting, asked again.
- */
+/** What Pi loads at start for questions asked with `wait: false`; the rest is tools/engine/waiting.ts. */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { Type } from "typebox";
 import { loadEngine } from "./on-demand.js";
@@ -12,11 +7,7 @@ import { WAITING_ENTRY, WAITING_KEY, type WaitingEntry } from "./waiting-names.j
 
 export const WITHDRAW_TOOL = "withdraw_question";
 
-/**
- * What a request carries of `withdraw_question` where it is declared (Pi
- * 0.73). Pi 1.x leaves its declaration out (tools/loadout.ts): the model
- * learns of it from the text of a call that asked without waiting.
- */
+/** Declared on Pi 0.73 only: on 1.x the model learns of it from the text of a call that did not wait. */
 export const WITHDRAW_DECLARATION = {
   name: WITHDRAW_TOOL,
   description: "Withdraw a wait: false question by id (ask-1); the user is told.",

@@ -1,32 +1,20 @@
 /**
- * The model-facing wording shared by the choice tools: one line per
- * question, and what a cancelled form says.
- *
- * `Label: user selected: 1. A, 2. B, user wrote: X`; a rating reads
- * `4 (Very good)`, an option with a preview `2. Tabs (with its preview)`; an unanswered question `(no answer)`, or `(skipped)` when
- * it was optional.
- *
- * No content can make a line or an entry of its own: a label or a typed
- * answer that holds a line break, a control character, a comma, a double
- * quote or a backslash, that starts with a parenthesis or a number and a dot,
- * or starts or ends with a space, is written as a JSON string (`"Green\nDeploy"`).
- * Everything else is written as it is.
+ * The model-facing wording shared by the choice tools: one line per question
+ * (`Label: user selected: 1. A, 2. B, user wrote: X`), and what a cancelled
+ * form says. Contract: no content can make a line or an entry of its own; a
+ * value that could is written as a JSON string (`"Green\nDeploy"`).
  */
 import type { FormResult, QuestionOutcome } from "../../machines/context.js";
 import { type FormSpec, isScaleOption, type QuestionSpec } from "../../machines/spec.js";
 import { cancelledSentence, type Outcome, openIds, outcomeOf, partialSentence } from "./outcome.js";
 
-/** An answer's chosen option labels in option order, then its typed values; empty when unanswered. */
 export function chosenLabels(q: QuestionSpec, outcome: QuestionOutcome): string[] {
   return outcome.answered ? [...outcome.options.map((i) => q.options[i].label), ...outcome.custom] : [];
 }
 
 const AMBIGUOUS = /[\p{Cc}\u2028\u2029",\\]|^\s|\s$|^\(|^\d+\.(\s|$)/u;
 
-/**
- * JSON on one line: JSON.stringify escapes control characters, and the
- * characters some readers still take for line breaks are escaped as well.
- */
+/** JSON.stringify leaves U+0085, U+2028 and U+2029, which some readers take for line breaks. */
 export function jsonLine(value: unknown): string {
   return JSON.stringify(value).replace(
     /[\u0085\u2028\u2029]/g,
@@ -34,27 +22,21 @@ export function jsonLine(value: unknown): string {
   );
 }
 
-/** A value as the model reads it in a line: as it is, or JSON-quoted where it could be read as more than itself. */
 export function quoted(text: string): string {
   return AMBIGUOUS.test(text) ? jsonLine(text) : text;
 }
 
-/**
- * `2. Staging`, or for a rating `4 (Very good)`, with the label quoted where
- * needed; an option that had a preview says so: `2. Tabs (with its preview)`.
- */
+/** `2. Staging`, `4 (Very good)` for a rating, `2. Tabs (with its preview)`. */
 function chosenText(q: QuestionSpec, index: number): string {
   const o = q.options[index];
   if (isScaleOption(q, index)) return `${quoted(o.label)} (${quoted(o.description!)})`;
   return `${index + 1}. ${quoted(o.label)}${o.preview ? " (with its preview)" : ""}`;
 }
 
-/** 1-based positions of the chosen options that had a preview. */
 export function previewedOptions(q: QuestionSpec, outcome: QuestionOutcome): number[] {
   return outcome.answered ? outcome.options.filter((i) => q.options[i].preview).map((i) => i + 1) : [];
 }
 
-/** One line per question: `Label: user selected: 1. A, 2. B, user wrote: X`. */
 export function answerLine(q: QuestionSpec, outcome: QuestionOutcome, label = q.label): string {
   const name = quoted(label);
   if (!outcome.answered) return `${name}: ${q.required ? "(no answer)" : "(skipped)"}`;
@@ -64,14 +46,12 @@ export function answerLine(q: QuestionSpec, outcome: QuestionOutcome, label = q.
   return `${name}: ${parts.join(", ") || "(no choice)"}`;
 }
 
-/** What the model reads of a cancelled form: the answers given before, or that there were none. */
 export function cancelledText(subject: "form" | "questionnaire" | "question", given: string[]): string {
   return [cancelledSentence(subject, given.length > 0), ...given].join("\n");
 }
 
 /** What every tool's `details` carry of how the call ended. */
 export interface OutcomeFields {
-  /** How the call ended (tools/engine/outcome.ts). */
   outcome: Outcome;
   /** With `outcome: "timed_out"`: ids of the questions that took their recommended option. */
   defaulted?: string[];
@@ -85,32 +65,22 @@ export function timedOutFields(result: FormResult): OutcomeFields {
   return outcome === "partial" ? { outcome, unanswered: openIds(result) } : { outcome };
 }
 
-/** The first line of a partial submit, naming the questions left open as the other lines name them. */
 export function partialLine(spec: FormSpec, result: FormResult, nameOf = (q: QuestionSpec) => q.label): string {
   const open = new Set(openIds(result));
   return partialSentence(spec.questions.filter((q) => open.has(q.id)).map((q) => quoted(nameOf(q))));
 }
 
-/**
- * `cancelled`, `outcome` and the timeout's fields of the plain tools'
- * `details`: a form that timed out closed with its answers, which is not a decline.
- */
+/** A form that timed out closed with its answers: not a decline. */
 export function outcomeFields(result: FormResult): { cancelled: boolean } & OutcomeFields {
   return { cancelled: result.cancelled && !result.timedOut, ...timedOutFields(result) };
 }
 
-/** The first line of what the model reads of a form that timed out. */
 export function timedOutHeadline(spec: FormSpec): string {
   const seconds = Math.round((spec.timeoutMs ?? 0) / 1000);
   return `The form timed out: nobody pressed a key within ${seconds}s, so the user submitted nothing.`;
 }
 
-/**
- * What the model reads of a form that timed out: that nobody pressed a key
- * in time, the answers the person gave (a restored draft's), the questions
- * that took the recommended option, and those left without an answer, each
- * named as the model wrote it.
- */
+/** Each question named as the model wrote it. */
 export function timedOutText(
   spec: FormSpec,
   result: FormResult,
@@ -135,7 +105,6 @@ export function timedOutText(
   return lines.join("\n");
 }
 
-/** The note the person wrote on the review screen, apart from the answers, on one line: none when they wrote none. */
 export function notesLine(result: FormResult): string[] {
   return result.additionalText ? [`Additional notes: ${quoted(result.additionalText)}`] : [];
 }

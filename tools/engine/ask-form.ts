@@ -1,7 +1,4 @@
-/**
- * `ask_form` once called (its manifest: tools/ask-form.ts): the JSON Schema
- * as a form, the result as MCP's action with the submitted content.
- */
+/** `ask_form` once called: the JSON Schema as a form, the result as MCP's action with the submitted content. */
 import type { FormResult } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { checkAsWritten } from "../../schemas/aliases.js";

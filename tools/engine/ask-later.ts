@@ -1,8 +1,7 @@
 /**
- * A call with `wait: false`: checked as any call, then put to the person as
- * a waiting question (tools/engine/waiting.ts), and the model told at once.
- * Where the host cannot show a form beside the agent's work (RPC mode), the
- * call waits as a blocking one would, and its text says so.
+ * A call with `wait: false`: put to the person as a waiting question, the
+ * model told at once. In RPC mode no form can show beside the agent's work:
+ * the call waits as a blocking one would, and its text says so.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { FormchartState } from "../state.js";
@@ -16,10 +15,8 @@ type Content = { content: Array<{ type: "text"; text: string }>; details: unknow
 
 const content = (text: string, details: unknown): Content => ({ content: [{ type: "text", text }], details });
 
-/** Whether this host shows a form beside the agent's work: a terminal UI of Pi's own (not print, JSON or RPC mode). */
 export const canAskLater = hasOwnTerminal;
 
-/** What an RPC host's answer adds: the call waited after all. */
 export const WAITED_NOTE = "\n(This host cannot show a form beside your work, so the call waited for the answer.)";
 
 export function askLater(
@@ -45,12 +42,10 @@ export function askLater(
   );
 }
 
-/** The key on the line: open the oldest waiting question. */
 export function openWaiting(state: FormchartState, ctx: ExtensionContext): Promise<boolean> {
   return waitingOf(state).openNext(ctx);
 }
 
-/** `withdraw_question`. */
 export function withdrawWaiting(state: FormchartState, params: unknown): Content {
   const id = (params as { id?: unknown } | null | undefined)?.id;
   if (typeof id !== "string" || id === "") {
@@ -65,11 +60,7 @@ export function withdrawWaiting(state: FormchartState, params: unknown): Content
   return content(`Withdrew ${id} (${done.subject}); the user was told.`, { outcome: "withdrawn", id });
 }
 
-/**
- * A resumed session: each question it recorded and did not end is asked
- * again (with the draft of what was entered); one that cannot be (its tool
- * is gone, its arguments no longer pass) is reported as not answered.
- */
+/** On resume, a question that cannot be asked again (its tool gone, its arguments refused) is reported as not answered. */
 export function resumeWaiting(state: FormchartState, ctx: ExtensionContext, entries: readonly WaitingEntry[]): void {
   const queue = waitingOf(state);
   const ended = new Set(entries.flatMap((e) => ("ended" in e ? [e.id] : [])));

@@ -1,9 +1,5 @@
-/**
- * Every form tool as the engine runs it, in the order of their manifests
- * (tools/catalog.ts, what Pi registers). Tool calls, the demo (`npm start`),
- * the visualizer, the review pages and the example path tests prepare forms
- * through these.
- */
+/** Every form tool as the engine runs it, keyed on the manifests' names: a manifest without its behaviour does not compile. */
+import { MANIFESTS, type ToolName } from "../catalog.js";
 import { askForm } from "./ask-form.js";
 import { type AnyFormTool, fullCooldown, type PreparedForm, prepareForm } from "./form-tool.js";
 import { question } from "./question.js";
@@ -12,25 +8,24 @@ import { questionThrottle } from "./question-throttle.js";
 import { questionBranch, questionnaire } from "./questionnaire.js";
 import { askRichQuestions } from "./rich.js";
 
-export const FORM_TOOLS: readonly AnyFormTool[] = [
+const BEHAVIOURS: Record<ToolName, AnyFormTool> = {
   question,
   questionnaire,
-  questionInput,
-  questionThrottle,
-  questionBranch,
-  askRichQuestions,
-  askForm,
-];
+  question_input: questionInput,
+  question_throttle: questionThrottle,
+  question_branch: questionBranch,
+  ask_rich_questions: askRichQuestions,
+  ask_form: askForm,
+};
+
+/** In the manifests' order. */
+export const FORM_TOOLS: readonly AnyFormTool[] = MANIFESTS.map((manifest) => BEHAVIOURS[manifest.name]);
 
 export function formTool(name: string): AnyFormTool | undefined {
-  return FORM_TOOLS.find((t) => t.name === name);
+  return Object.hasOwn(BEHAVIOURS, name) ? BEHAVIOURS[name as ToolName] : undefined;
 }
 
-/**
- * A form file: `{"tool": "<name>", "arguments": {...}}`, or bare `question`
- * arguments. Returns the prepared form or a message saying what is wrong.
- * Outside Pi there is no earlier question: a throttled form shows its full cooldown.
- */
+/** `{"tool": "<name>", "arguments": {...}}`, or bare `question` arguments; a throttled form shows its full cooldown. */
 export function prepareFormFile(
   content: unknown,
 ): { ok: true; tool: string; form: PreparedForm } | { ok: false; message: string } {

@@ -16,9 +16,8 @@ export const DRAFT_ENTRY = "pi-formchart-draft";
 
 export interface DraftData {
   key: string;
-  /** Absent when the form was submitted and the draft is cleared. */
+  /** Absent: a submit cleared the draft. */
   context?: FormState;
-  /** Each question's id and what its answers may be: a changed form takes back the ones that match. */
   questions?: StoredQuestion[];
 }
 
@@ -26,22 +25,16 @@ function hash(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 32);
 }
 
-/** What a question's answers are made of: its kind and options. An answer is offered back only where these match. */
+/** An answer is offered back only where its kind and options match. */
 function answerShape(q: QuestionSpec): string {
   return hash([q.kind, q.options.map((o) => [o.label, o.value])]);
 }
 
-/** The questions of a form as a draft records them. */
 export function draftQuestions(spec: FormSpec): StoredQuestion[] {
   return spec.questions.map((q) => ({ id: q.id, shape: answerShape(q) }));
 }
 
-/**
- * Identity of a form: everything that decides what an answer may be (its
- * questions, their kinds, options, whether typed answers are allowed, the
- * checks on them, their counts and conditions). A draft of a form that
- * changed in any of these is not offered back.
- */
+/** Everything that decides what an answer may be: a draft of a form changed in any of it is not offered back whole. */
 export function formKey(spec: FormSpec): string {
   let key = keys.get(spec);
   if (key === undefined) {
@@ -77,18 +70,13 @@ interface EntryLike {
 }
 
 export interface FoundDraft {
-  /** The key of the draft's own form: a submit clears that one. */
   key: string;
   context: FormContext;
-  /** Labels of the questions whose answers came back, when the form changed since; absent when it is the same form. */
+  /** Absent when it is the same form. */
   kept?: string[];
 }
 
-/**
- * The draft's context laid out for this form: each question takes the
- * stored one with the same id and answer shape, or opens empty. Undefined
- * when no question matches (a draft of another form restores nothing).
- */
+/** Undefined when no question matches: a draft of another form restores nothing. */
 function matchQuestions(spec: FormSpec, stored: StoredContext, questions: readonly StoredQuestion[]) {
   if (questions.length !== stored.picks.length) return undefined;
   const from = spec.questions.map((q) => {
@@ -111,7 +99,6 @@ function matchQuestions(spec: FormSpec, stored: StoredContext, questions: readon
   return { context, matched: from.map((j) => j >= 0) };
 }
 
-/** Whether a restored question holds anything the person entered. */
 function holdsInput(context: FormContext, k: number): boolean {
   return (
     context.answered[k] ||
@@ -122,13 +109,7 @@ function holdsInput(context: FormContext, k: number): boolean {
   );
 }
 
-/**
- * The latest draft for this form among session entries, unless a submit
- * cleared it. A draft whose shape is not what drafts are (checked with a
- * schema) is ignored, and one that is gets fitted to the form as it is now.
- * A draft of a changed form gives back the answers of the questions that
- * still match (`kept` names them); one with nothing that matches gives none.
- */
+/** A session entry is data from a file: one that is not a draft's shape is ignored. */
 export function findDraft(entries: readonly EntryLike[], key: string, spec: FormSpec): FoundDraft | undefined {
   const cleared = new Set<string>();
   for (let i = entries.length - 1; i >= 0; i--) {

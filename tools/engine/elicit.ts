@@ -1,8 +1,4 @@
-/**
- * `elicit()` once called (its contract: tools/elicit.ts): MCP's form-mode
- * request checked, shown as a form through the one path every form takes
- * (tools/engine/run.ts), and the result read as MCP's.
- */
+/** `elicit()` once called (its contract: tools/elicit.ts), through the one path every form takes. */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type CheckedElicitRequest, checkElicitRequest, type ElicitRequestInput } from "../../schemas/elicit.js";
 import { ElicitError } from "../elicit-error.js";

@@ -1,10 +1,6 @@
 /**
- * A form tool as the engine runs it: its manifest (what Pi loaded at start,
- * tools/manifest.ts) and what it does once called: check the arguments (the
- * schema and the rules a schema cannot state), build the form, map the
- * result to the text the model reads and the `details` programs read, and
- * say what the details are when no form opened. tools/engine/run.ts runs
- * every tool the same way.
+ * A form tool as the engine runs it: its manifest and what it does once
+ * called. tools/engine/run.ts runs every tool the same way.
  */
 import type { FormResult } from "../../machines/context.js";
 import { sharedSpec } from "../../machines/shared-spec.js";
@@ -13,7 +9,6 @@ import { prepareWith } from "../../schemas/aliases.js";
 import type { ArgumentError, Checked, ErrorCategory } from "../../schemas/validate.js";
 import type { ToolManifest } from "../manifest.js";
 
-/** Why a call opened no form: its arguments, or a host without a terminal UI. */
 export interface Failure {
   category: ErrorCategory | "no_ui";
   message: string;
@@ -24,26 +19,16 @@ export interface ToolAnswer<D> {
   details: D;
 }
 
-/**
- * What a form asks and how its result is read (`Answer`: what the caller
- * gets); a tool adds its manifest and its failure details, `elicit()` reads
- * MCP's result from the same.
- */
+/** What a tool and `elicit()` share: a tool adds its manifest and its failure details. */
 export interface FormJob<Args, Answer> {
-  /** Other accepted call shapes, folded into the job's own before `check`. */
   folds?: ToolManifest["folds"];
   /** The schema and the rules a schema cannot state; arguments arrive folded. */
   check(raw: unknown): Checked<Args>;
-  /** The form to show for checked arguments. */
   form(args: Args): FormSpec;
-  /** Seconds this tool keeps between questions by itself (on top of auto-throttle). */
+  /** On top of auto-throttle. */
   cooldownSeconds?(args: Args): number;
-  /**
-   * The call's own timeout in seconds, if it set one. A job that has this
-   * takes timeouts: without one of the call's, the settings' default applies.
-   */
+  /** A job that has this takes timeouts: without the call's own, the settings' default applies. */
   timeoutSeconds?(args: Args): number | undefined;
-  /** What the caller gets of a form that closed. */
   answer(args: Args, spec: FormSpec, result: FormResult): Answer;
 }
 
@@ -54,7 +39,6 @@ export interface FormTool<Args = unknown, Details = unknown>
   failure(failure: Failure, raw: unknown, spec?: FormSpec): Details;
 }
 
-/** A tool: its manifest, with what it does once called. */
 export function defineFormTool<Args, Details>(
   manifest: ToolManifest<Details>,
   behaviour: Omit<FormTool<Args, Details>, keyof ToolManifest<Details>>,
@@ -62,7 +46,6 @@ export function defineFormTool<Args, Details>(
   return { ...manifest, ...behaviour };
 }
 
-/** A tool of any argument and details types, as listed with the others. */
 export type AnyFormTool = FormTool<any, any>;
 
 export const NO_UI: Failure = {
@@ -75,7 +58,6 @@ export function failureText(failure: Failure): string {
   return `Error (${failure.category}): ${failure.message}`;
 }
 
-/** A form ready to show, with the mapping of its result; what the demo and the visualizer run. */
 export interface PreparedForm<Answer = ToolAnswer<unknown>> {
   spec: FormSpec;
   answer(result: FormResult): Answer;
@@ -84,13 +66,11 @@ export interface PreparedForm<Answer = ToolAnswer<unknown>> {
 export interface PrepareOptions<A> {
   /** Pi folded the arguments already (its `prepareArguments`): the folds do not run again. */
   folded?: boolean;
-  /** The countdown before the form opens (the question clock's, inside Pi; the job's full cooldown outside). */
+  /** The question clock's inside Pi; the job's full cooldown outside. */
   waitMs?(args: A): number;
-  /** The settings' timeout, for a job that takes one and a call that set none. */
   defaultTimeoutSeconds?: number;
 }
 
-/** Fold (once), check and build the form. */
 export function prepareForm<A, R>(
   job: FormJob<A, R>,
   raw: unknown,
@@ -112,7 +92,7 @@ export function prepareForm<A, R>(
   return { ok: true, args, form: { spec, answer: (result) => job.answer(args, spec, result) } };
 }
 
-/** The wait outside Pi: the job's whole cooldown (there is no earlier question to count from). */
+/** Outside Pi there is no earlier question to count from. */
 export function fullCooldown<A>(job: FormJob<A, unknown>): (args: A) => number {
   return (args) => (job.cooldownSeconds?.(args) ?? 0) * 1000;
 }

@@ -28,14 +28,12 @@ function content(text: string, details: unknown): Content {
   return { content: [{ type: "text", text }], details };
 }
 
-/** The tool a manifest of tools/catalog.ts names: every manifest has one (the two catalogs list the same tools). */
 function toolNamed(name: string) {
   const tool = formTool(name);
   if (!tool) throw new Error(`pi-formchart has no tool ${name}`);
   return tool;
 }
 
-/** A call of the model's to the tool named `name`: the text it reads and the details. */
 export async function runTool(name: string, request: Omit<RunRequest, "defaultTimeout">): Promise<Content> {
   const tool = toolNamed(name);
   const { raw, wait } = takeWait(request.raw);

@@ -8,7 +8,6 @@ import type { Outcome } from "../../schemas/outcome.js";
 
 export { OUTCOMES, type Outcome } from "../../schemas/outcome.js";
 
-/** The `outcome` field of every tool's `details`. */
 export interface OutcomeField {
   outcome: Outcome;
 }
@@ -24,12 +23,10 @@ export function outcomeOf(result: FormResult): Outcome {
   return openIds(result).length ? "partial" : "answered";
 }
 
-/** A call that opened no form: no UI, or anything else that kept it from opening. */
 export function failureOutcome(category: string): "no_ui" | "error" {
   return category === "no_ui" ? "no_ui" : "error";
 }
 
-/** The ids of the shown questions a submitted form left open. */
 export function openIds(result: FormResult): string[] {
   return result.answers.filter((a) => !a.answered && !result.hidden.includes(a.id)).map((a) => a.id);
 }
@@ -47,5 +44,4 @@ export function cancelledSentence(subject: string, answered: boolean): string {
     : `User cancelled the ${subject} without answering.`;
 }
 
-/** The sentence of a declined form. */
 export const DECLINED_SENTENCE = "User declined the form: they chose not to give this information.";

@@ -1,7 +1,4 @@
-/**
- * `question_input` once called (its manifest: tools/question-input.ts): one
- * typed answer, checked while it is typed; the result as its text and details.
- */
+/** `question_input` once called: one typed answer, checked while it is typed; the result as its text and details. */
 import type { FormResult } from "../../machines/context.js";
 import { type FormSpec, normalizeForm } from "../../machines/spec.js";
 import { checkAsWritten } from "../../schemas/aliases.js";

@@ -1,7 +1,4 @@
-/**
- * `question_throttle` once called (its manifest: tools/question-throttle.ts):
- * one multiple-choice question, not sooner than its cooldown after the last.
- */
+/** `question_throttle` once called: one multiple-choice question, not sooner than its cooldown after the last. */
 import type { FormResult } from "../../machines/context.js";
 import { type FormSpec, normalizeForm } from "../../machines/spec.js";
 import { checkAsWritten } from "../../schemas/aliases.js";

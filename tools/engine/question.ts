@@ -1,8 +1,4 @@
-/**
- * `question` once called (its manifest: tools/question.ts): the questions
- * as a form, and the form's result as the text and the `details` the
- * manifest describes.
- */
+/** `question` once called: the questions as a form, and the form's result as the text and the `details` the manifest describes. */
 import type { FormResult, QuestionOutcome } from "../../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionSpec } from "../../machines/spec.js";
 import { checkAsWritten } from "../../schemas/aliases.js";

@@ -1,9 +1,4 @@
-/**
- * `questionnaire` and `question_branch` once called (their manifests:
- * tools/questionnaire.ts): the questions as a form (yes/no and rating
- * options generated), the result as the text and `details` the manifests
- * describe; `question_branch` adds the questions its conditions hid.
- */
+/** `questionnaire` and `question_branch` once called. */
 import type { FormResult, QuestionOutcome } from "../../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionInput, type QuestionSpec } from "../../machines/spec.js";
 import { checkAsWritten } from "../../schemas/aliases.js";
@@ -37,7 +32,6 @@ import { failureOutcome, outcomeOf } from "./outcome.js";
 
 export const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
 
-/** The options a question type brings with it. */
 function optionsFor(item: CheckedItem): Array<{ label: string; description?: string }> {
   if (item.type === "yes_no") return [{ label: "Yes" }, { label: "No" }];
   if (item.type === "rating") return RATING_LABELS.map((description, i) => ({ label: String(i + 1), description }));
@@ -83,7 +77,6 @@ function summaries(spec: FormSpec): QuestionnaireDetails["questions"] {
   return spec.questions.map((q) => ({ id: q.id, label: q.label, prompt: q.prompt }));
 }
 
-/** The details of a questionnaire; `branch` adds the ids its conditions hid. */
 export function questionnaireDetails(spec: FormSpec, result: FormResult, branch: boolean): QuestionnaireDetails {
   const defaulted = new Set(result.defaulted ?? []);
   const details: QuestionnaireDetails = {
@@ -130,7 +123,6 @@ export function questionnaireFailure(
   return details;
 }
 
-/** A tool that asks a questionnaire; `branch` adds `details.skipped` and `details.hidden` (question_branch). */
 function questionnaireTool(
   manifest: ToolManifest<QuestionnaireDetails>,
   check: FormTool<CheckedQuestionnaire, QuestionnaireDetails>["check"],

@@ -1,8 +1,4 @@
-/**
- * `ask_rich_questions` once called (its manifest and its result contract:
- * tools/rich.ts): the questions as a review form, the result as the
- * contract's text and `RichFormResult`.
- */
+/** `ask_rich_questions` once called; its result contract is docs/result-contract.md. */
 import type { FormResult } from "../../machines/context.js";
 import { type FormSpec, normalizeForm } from "../../machines/spec.js";
 import { checkAsWritten } from "../../schemas/aliases.js";
@@ -20,7 +16,6 @@ import { timedOutFields, timedOutHeadline } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
 import { failureOutcome, partialSentence } from "./outcome.js";
 
-/** Defaults applied, original authoring content kept. */
 export function normalizeRich(args: RichArgs): RichForm {
   const description = [args.description, args.context].filter((t): t is string => !!t && t.trim() !== "").join("\n\n");
   const form: RichForm = {
@@ -136,12 +131,10 @@ function textAnswer(value: string): string {
   return value.trim() === "(empty)" ? JSON.stringify(value) : value;
 }
 
-/** A value on its own lines under a heading, every line indented. */
 function indented(indent: string, value: string): string[] {
   return value.split("\n").map((line) => `${indent}${line}`);
 }
 
-/** The model-facing text of a submitted form (the format of docs/result-contract.md). */
 export function formatRichAnswers(details: RichFormResult): string {
   const out: string[] = details.outcome === "partial" ? [partialSentence()] : [];
   if (details.title) out.push(...field("", "Form", details.title));
@@ -197,7 +190,6 @@ export function formatRichAnswers(details: RichFormResult): string {
 
 export const RICH_CANCELLED_TEXT = "User cancelled the form; nothing was submitted.";
 
-/** The arguments checked, then normalized (ids, types, defaults). */
 export function checkRichForm(raw: unknown): Checked<RichForm> {
   const checked = checkRichArgs(raw);
   return checked.ok ? { ok: true, value: normalizeRich(checked.value) } : checked;

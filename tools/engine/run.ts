@@ -1,15 +1,11 @@
 /**
  * The one path from a request to an answer, for a tool call, `/rich-questions`
- * and `elicit()` alike: fold and check the arguments, wait as the question
- * clock says, show the form (terminal or dialogs) with the draft of the same
- * form restored, keep what the person entered, and map the result.
+ * and `elicit()` alike.
  *
- * Contract: a refused request opens nothing; a host without an interactive UI
- * opens nothing (`no-ui`); a form closed without submit leaves a draft of
- * what the person entered (never what a timeout took for them); a submit
- * clears the draft it was restored from; the question clock restarts when a
- * form closes; a form that closed after an error of its own is reported to
- * the person, and what they entered is kept.
+ * Contract: a refused request or a host without a UI opens nothing; a form
+ * closed without submit leaves a draft (never what a timeout took); a submit
+ * clears the draft it came from; the question clock restarts when a form
+ * closes; a form's own error is reported, and what was entered kept.
  */
 import { type ExtensionContext, VERSION } from "@earendil-works/pi-coding-agent";
 import type { FormResult } from "../../machines/context.js";
@@ -25,7 +21,6 @@ import { type ShowOutcome, showForm } from "./show-form.js";
 
 export const RESTORED_NOTICE = "↺ Restored what you entered before this form was closed.";
 
-/** The notice of a draft of a changed form: which questions' answers came back. */
 export function keptNotice(labels: readonly string[]): string {
   return `↺ The form changed since it was closed: restored your answers to ${labels.join(", ")}; the others start empty.`;
 }
@@ -34,11 +29,9 @@ export interface RunRequest {
   state: FormchartState;
   ctx: ExtensionContext;
   raw: unknown;
-  /** Pi folded the arguments already (its `prepareArguments`). */
   folded?: boolean;
-  /** The tool call's id: the question clock flags calls for auto-throttle by it. */
   toolCallId?: string;
-  /** The settings' timeout applies (a call of the model's; a form the person opened has none). */
+  /** A form the person opened has no timeout of the settings'. */
   defaultTimeout?: boolean;
   signal?: AbortSignal;
 }
@@ -68,10 +61,7 @@ export async function run<A, R>(job: FormJob<A, R>, request: RunRequest): Promis
   };
 }
 
-/**
- * Show a prepared form, restoring the draft of the same form, and keep what the person entered;
- * `foldPutsBack`: the fold key closes the form (a question that waits goes back to waiting).
- */
+/** `foldPutsBack`: the fold key closes the form (a question that waits goes back to waiting). */
 export function showAndKeep(
   state: FormchartState,
   ctx: ExtensionContext,

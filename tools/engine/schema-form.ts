@@ -1,23 +1,12 @@
 /**
- * A form from a checked JSON Schema, and the typed object its answers make.
+ * A form from a checked JSON Schema (one field, one question), and the typed
+ * object its answers make.
  *
- * Contract (one field, one question):
- * - string → a typed answer with live checks (length, pattern, format);
- * - number / integer → a typed answer checked as a number in range (whole
- *   for integer), returned as a number;
- * - boolean → Yes / No, returned as `true` / `false`;
- * - single choice → its titles shown, its `const` (or `enum` value) returned;
- * - multiple choice → a multi-select whose Enter waits for `minItems` …
- *   `maxItems` choices, returned as an array of values in option order;
- * - `default`s are filled in; `required` fields keep Submit closed until
- *   answered; a field left unanswered is absent from the content;
- * - every form can be declined on its review tab (a form of one field shows
- *   it too), and offers the schema's own values, with a typed answer only
- *   where the schema takes other text (an open `{"type": "string"}` branch
- *   beside the choices of an `anyOf`): returned as typed, in a multiple
- *   choice after the chosen values.
- * The outcome is MCP's: `accept` with content (checked against the original
- * schema before it is returned), `decline`, or `cancel`.
+ * Contract: every value is returned typed as the schema says (numbers,
+ * booleans, choices' `const`, arrays in option order); a field left
+ * unanswered is absent; a typed answer is offered only where the schema takes
+ * other text; every form can be declined; `accept` content is checked
+ * against the original schema before it is returned.
  */
 import type { FormResult, QuestionOutcome } from "../../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../../machines/spec.js";
@@ -34,8 +23,7 @@ import { outcomeOf } from "./outcome.js";
 
 export type ElicitAction = "accept" | "decline" | "cancel";
 
-/** MCP's result shape: content only on `accept`. */
-/** MCP's result, and how the form ended in the words every tool uses (`partial`, `timed_out` … beside `action`). */
+/** MCP's result, with `outcome` in the words every tool uses beside `action`. */
 export type ElicitResult = (
   | { action: "accept"; content: ElicitContent }
   | { action: "decline" }
@@ -49,7 +37,7 @@ const FORMAT_HINTS = {
   "date-time": "YYYY-MM-DDThh:mm:ssZ (or with an offset, +01:00)",
 } as const;
 
-/** `a whole number from 1 to 10`, `a number of at least 0`: what a number field takes. */
+/** `a whole number from 1 to 10`, `a number of at least 0`. */
 function numberHint(field: Extract<ElicitField, { kind: "number" | "integer" }>): string {
   const what = field.kind === "integer" ? "a whole number" : "a number";
   const { minimum: min, maximum: max } = field;
@@ -59,7 +47,7 @@ function numberHint(field: Extract<ElicitField, { kind: "number" | "integer" }>)
   return what;
 }
 
-/** `Choose 1 to 2.`: what a multiple-choice field takes, when it limits the count (in the help line's words). */
+/** `Choose 1 to 2.`, in the help line's words. */
 function countHint(minItems: number | undefined, maxItems: number | undefined): string | undefined {
   const phrase = countPhrase({ required: false, count: { min: minItems ?? 0, max: maxItems } });
   return phrase ? `Choose ${phrase}.` : undefined;
@@ -67,7 +55,6 @@ function countHint(minItems: number | undefined, maxItems: number | undefined): 
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The field's description, then the rule a person needs before typing (a range, a count). */
 function bodyOf(field: ElicitField): string | undefined {
   const rule =
     field.kind === "number" || field.kind === "integer"
@@ -166,7 +153,6 @@ function questionOf(field: ElicitField): QuestionInput {
   }
 }
 
-/** The form for a checked schema: `message` under the title, one question per field, declinable. */
 export function schemaForm(checked: CheckedSchema, message: string, title?: string): FormSpec {
   const description = [message, checked.description].filter((t): t is string => !!t && t.trim() !== "").join("\n");
   return normalizeForm({
@@ -177,7 +163,6 @@ export function schemaForm(checked: CheckedSchema, message: string, title?: stri
   });
 }
 
-/** A field's answer as the schema types it, or undefined when the field is left out. */
 function fieldValue(field: ElicitField, outcome: QuestionOutcome): FieldValue | undefined {
   if (!outcome.answered) return undefined;
   switch (field.kind) {
@@ -202,7 +187,7 @@ function fieldValue(field: ElicitField, outcome: QuestionOutcome): FieldValue | 
   }
 }
 
-/** The typed values of an accepted form, checked against the original schema (a mismatch throws). */
+/** A mismatch with the original schema throws. */
 export function contentOf(checked: CheckedSchema, result: FormResult): ElicitContent {
   const content: ElicitContent = {};
   checked.fields.forEach((field, i) => {
@@ -215,7 +200,6 @@ export function contentOf(checked: CheckedSchema, result: FormResult): ElicitCon
   return content;
 }
 
-/** MCP's outcome of a closed form. */
 export function elicitResult(checked: CheckedSchema, result: FormResult): ElicitResult {
   const outcome = outcomeOf(result);
   if (result.declined) return { action: "decline", outcome };

@@ -1,15 +1,11 @@
 /**
- * Showing a form in Pi: in the terminal when Pi has one, else through
- * dialogs. This module and what it imports (the statechart, the view, the
- * component) are loaded on the first form, not when Pi loads the extension.
+ * Showing a form in Pi: in the terminal when Pi has one, else through dialogs.
  *
- * Contract: no interactive UI (print/JSON mode) → `no-ui`, nothing opens; a
- * host without a terminal UI of its own (RPC mode: `hasOwnTerminal`) asks through its dialogs
- * instead; while a form waits for the person, a Pi 1.x host reports itself
- * blocked on a question (its program status), not working; an aborted tool call closes the open form and resolves as
- * cancelled with the answers given so far; a call aborted before the form
- * opens never opens it. The outcome carries the machine's last context, so
- * what the person entered can be kept as a draft.
+ * Contract: no interactive UI → `no-ui`, nothing opens; RPC asks through
+ * dialogs; Pi 1.x reports itself blocked on a question while a form waits; an
+ * aborted call closes the form as cancelled with the answers so far (one
+ * aborted before it opens never opens it); the outcome carries the machine's
+ * last context, for the draft.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type FormContext, type FormOutcome, formResult, initialContext } from "../../machines/context.js";
@@ -22,30 +18,20 @@ export type ShowOutcome = ({ kind: "done" } & FormOutcome) | { kind: "no-ui" };
 
 export interface ShowOptions {
   signal?: AbortSignal;
-  /** Start from this context (a restored draft). */
   restore?: FormContext;
-  /** A line shown at the top of the form (that a draft was restored). */
   notice?: string;
   /** The fold key puts the form back (closes it as cancelled, what was entered kept) instead of folding it. */
   foldPutsBack?: boolean;
-  /** Forms take clicks and the wheel. */
   mouse?: boolean;
-  /** The command the external-editor key runs (the host's choice). */
   editorCommand?: () => string | undefined;
 }
 
-/** The outcome of a form that was never shown because the call was already aborted. */
 function abortedBeforeStart(spec: FormSpec, restore?: FormContext): ShowOutcome {
   const context = { ...(restore ?? initialContext(spec)), outcome: "cancelled" as const };
   return { kind: "done", result: formResult(spec, context), context };
 }
 
-/**
- * Whether Pi draws a terminal UI of its own, where a form can open beside the
- * editor: not print or JSON mode (`hasUI` false) and not RPC mode, which Pi
- * 1.x names in `ctx.mode`; Pi 0.73 does not, and its RPC host is the one
- * whose UI lists no themes (its terminal always has the built-in ones).
- */
+/** Pi 1.x names RPC mode in `ctx.mode`; Pi 0.73's RPC host is the one whose UI lists no themes. */
 export function hasOwnTerminal(ctx: ExtensionContext): boolean {
   if (!ctx.hasUI) return false;
   const mode = (ctx as { mode?: string }).mode;
@@ -91,7 +77,6 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
   return { kind: "done", ...outcome };
 }
 
-/** What the host's program status says the form waits for: its title or first question, on one line. */
 function waitingFor(spec: FormSpec): string {
   return displayLine(spec.title ?? spec.questions[0]?.prompt ?? "A question", 120);
 }

@@ -1,17 +1,11 @@
 /**
- * Questions asked without stopping the model (`wait: false`). Each is the
- * waiting chart (machines/waiting.ts) around its form: a line above the
- * editor counts the questions that wait, for how long, and names the key
- * that opens the oldest; the form opens with every feature, and Esc or the
- * fold key puts it back with what was entered kept (its draft). The answer
- * reaches the model as a message with the text and `details` the blocking
- * call would have returned, and the question's id: at the next turn
- * boundary while the agent works, else as a follow-up that starts a turn
- * (or with the next prompt, as the settings say). A timeout nobody stopped
- * gives the form's own timed-out result. Each question is recorded in the
- * session when asked and when it ends; one that had not ended is offered
- * again when the session resumes. A question that ended takes no second
- * answer.
+ * Questions asked without stopping the model (`wait: false`), each the
+ * waiting chart (machines/waiting.ts) around its form, counted on a line
+ * above the editor. Contract: the answer reaches the model as a message with
+ * what the blocking call would have returned, plus the question's id; Esc or
+ * the fold key puts the form back with its draft; a question is recorded when
+ * asked and when it ends, one not ended is offered again on resume, and one
+ * that ended takes no second answer.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { FormSpec } from "../../machines/spec.js";
@@ -30,12 +24,10 @@ export interface WaitingQuestion {
   form: PreparedForm<ToolAnswer<unknown>>;
   chart: WaitingChart;
   since: number;
-  /** Closes the form while it is open (a withdrawal, the session's end). */
   close?: AbortController;
   timer?: ReturnType<typeof setTimeout>;
 }
 
-/** What a question is called on the line and in the model's text: its title or first prompt. */
 export function subjectOf(spec: FormSpec): string {
   const first = spec.title ?? spec.questions[0]?.prompt ?? "A question";
   const more = spec.title || spec.questions.length < 2 ? "" : ` (+${spec.questions.length - 1} more)`;
@@ -58,18 +50,17 @@ export class WaitingQuestions {
     state.closed.addEventListener("abort", () => this.endAll(), { once: true });
   }
 
-  /** Those not ended, oldest first. */
+  /** Oldest first. */
   get waiting(): readonly WaitingQuestion[] {
     return this.questions;
   }
 
-  /** The next id, past every id the session has recorded. */
+  /** Past every id the session has recorded. */
   reserveAfter(id: string): void {
     const n = Number(/^ask-(\d+)$/.exec(id)?.[1] ?? 0);
     if (n >= this.next) this.next = n + 1;
   }
 
-  /** Put a question to the person and return its id; `record`: the session keeps it (not when it was kept already). */
   ask(
     ctx: ExtensionContext,
     toolName: string,
@@ -94,7 +85,6 @@ export class WaitingQuestions {
     return question;
   }
 
-  /** Open the oldest question that waits (the key on the line): false when none does. */
   async openNext(ctx: ExtensionContext): Promise<boolean> {
     const question = this.questions.find((q) => waitsForKey(q.chart));
     if (!question) return false;
@@ -118,7 +108,6 @@ export class WaitingQuestions {
     return true;
   }
 
-  /** The model no longer needs the answer: the person is told, the form closes if open. */
   withdraw(id: string): { ok: true; subject: string } | { ok: false; reason: string } {
     const question = this.questions.find((q) => q.id === id);
     if (!question) return { ok: false, reason: `${id} is not waiting for an answer (answered, ended or never asked).` };
@@ -128,7 +117,6 @@ export class WaitingQuestions {
     return { ok: true, subject };
   }
 
-  /** A question a resumed session cannot ask again: recorded as ended, and the model told it was not answered. */
   notAnswered(id: string, toolName: string): void {
     this.state.appendEntry?.(WAITING_ENTRY, { id, ended: "notAnswered" } satisfies WaitingEntry);
     this.state.sendMessage?.(
@@ -147,7 +135,6 @@ export class WaitingQuestions {
     this.end(question, "TIME_UP", question.form.answer(timedOutResult(question.form.spec)));
   }
 
-  /** End a question: its chart takes `event`, the session records the end, and an answer goes to the model. */
   private end(question: WaitingQuestion, event: "ANSWER" | "WITHDRAW" | "TIME_UP", answer?: ToolAnswer<unknown>) {
     question.chart.send({ type: event });
     const how = stateOf(question.chart);
@@ -173,7 +160,7 @@ export class WaitingQuestions {
     );
   }
 
-  /** The session ends: the charts end, nothing is delivered, the session still holds them as not ended. */
+  /** Nothing is delivered: the session still holds them as not ended, for a resume. */
   private endAll(): void {
     for (const q of this.questions) {
       q.chart.send({ type: "SESSION_END" });
@@ -183,7 +170,6 @@ export class WaitingQuestions {
     this.stopTicker();
   }
 
-  /** The line above the editor, every second while a question waits. */
   private show(): void {
     const ui = this.ctx?.hasUI ? this.ctx.ui : undefined;
     const waiting = this.questions.filter((q) => waitsForKey(q.chart));
@@ -210,7 +196,6 @@ export class WaitingQuestions {
 
 const queues = new WeakMap<FormchartState, WaitingQuestions>();
 
-/** The questions that wait in this Pi process. */
 export function waitingOf(state: FormchartState): WaitingQuestions {
   const known = queues.get(state);
   if (known) return known;

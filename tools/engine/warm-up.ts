@@ -1,16 +1,13 @@
 /**
- * The engine's warm-up after the session starts (tools/state.ts schedules
- * it): draw a small form once, off screen, and run each tool's argument
- * check once, so that the first form a person sees costs what later ones
- * cost. Pi handles input and draws between the steps, so its UI never
- * stalls; nothing is shown and nothing is kept.
+ * The engine's warm-up after the session starts: a small form drawn off
+ * screen and each tool's check run once, so the first form costs what later
+ * ones cost. Pi handles input between the steps, so its UI never stalls.
  */
 import { normalizeForm } from "../../machines/spec.js";
 import { FormComponent } from "../../renderers/terminal/component.js";
 import { plainTheme } from "../../renderers/theme.js";
 import { FORM_TOOLS } from "./catalog.js";
 
-/** Let Pi handle input and draw before the next step. */
 const yieldToPi = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A small tabbed form: one single-choice and one multi-choice question. */
@@ -21,11 +18,6 @@ const WARM_UP_FORM = normalizeForm({
   ],
 });
 
-/**
- * Build a statechart, start it, draw it and move once, off screen: the code
- * every form runs is then compiled and its first use paid. Nothing is shown
- * and nothing is kept.
- */
 function drawOnce(): void {
   const host = { requestRender() {}, terminal: { rows: 24, columns: 80 } };
   const form = new FormComponent({ spec: WARM_UP_FORM, host, theme: plainTheme, done() {} });
