@@ -144,7 +144,7 @@ export function replaySharedSteps(
         });
         if (actual.status === "active") expect(overflowingLines(form.render(width(i)), width(i))).toEqual([]);
         const key = JSON.stringify(event);
-        const next = node.next.get(key) ?? { next: new Map() };
+        const next: Taken = node.next.get(key) ?? { next: new Map() };
         node.next.set(key, next);
         next.stood = { form: actual, model: expected };
         node = next;
