@@ -1,7 +1,8 @@
 /**
  * The types of the JSON Schema subset a form can ask for (schemas/elicit.ts
  * checks a schema against it): what a request may hold, the fields it is
- * read into, and what a form returns.
+ * read into, and what a form returns. Pi's start loads this (`elicit()`),
+ * so no check lives here.
  */
 import type { TextFormat } from "./formats.js";
 
@@ -97,4 +98,21 @@ export interface CheckedSchema {
   title?: string;
   description?: string;
   fields: ElicitField[];
+}
+
+/** MCP's form-mode request parameters (`elicitation/create`), as `elicit()` takes them. */
+export interface ElicitRequestInput {
+  mode?: "form";
+  message: string;
+  requestedSchema: RequestedSchema;
+}
+
+/** What a thrown value says, on one short line, whatever it is. */
+export function errorLine(error: unknown): string {
+  try {
+    const text = error instanceof Error ? error.message : String(error);
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  } catch {
+    return "a value that cannot be shown";
+  }
 }

@@ -31,9 +31,9 @@
  */
 import { createRequire } from "node:module";
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
+import { isRecord, LIMITS } from "./fields.js";
 import { TEXT_FORMATS } from "./formats.js";
 import { compilePattern } from "./patterns.js";
-import { isRecord, LIMITS } from "./rules.js";
 import { type ArgumentError, type Checked, fieldPath, listed } from "./validate.js";
 
 // The subset's types are elicit-types.ts's; callers keep importing them from here, the subset's entry.
@@ -41,6 +41,7 @@ export type {
   CheckedSchema,
   ElicitContent,
   ElicitField,
+  ElicitRequestInput,
   FieldOption,
   FieldValue,
   PrimitiveSchemaDefinition,
@@ -49,13 +50,7 @@ export type {
 export { MAX_FIELDS } from "./elicit-types.js";
 
 import { fail, join, propertyPath, readField, TOP_KEYWORDS } from "./elicit-fields.js";
-import {
-  type CheckedSchema,
-  type ElicitContent,
-  type ElicitField,
-  MAX_FIELDS,
-  type RequestedSchema,
-} from "./elicit-types.js";
+import { type CheckedSchema, type ElicitContent, type ElicitField, errorLine, MAX_FIELDS } from "./elicit-types.js";
 
 type Json = Record<string, unknown>;
 
@@ -284,27 +279,10 @@ export function assertContentMatches(checked: CheckedSchema, content: ElicitCont
   }
 }
 
-/** MCP's form-mode request parameters (`elicitation/create`), as `elicit()` takes them. */
-export interface ElicitRequestInput {
-  mode?: "form";
-  message: string;
-  requestedSchema: RequestedSchema;
-}
-
 /** A request checked and its schema read into fields. */
 export interface CheckedElicitRequest {
   message: string;
   form: CheckedSchema;
-}
-
-/** What a thrown value says, on one short line, whatever it is. */
-export function errorLine(error: unknown): string {
-  try {
-    const text = error instanceof Error ? error.message : String(error);
-    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  } catch {
-    return "a value that cannot be shown";
-  }
 }
 
 /**

@@ -11,9 +11,8 @@
  */
 
 import { type Static, Type } from "typebox";
+import { LIMITS, PREVIEW_DESCRIPTION, Timeout } from "./fields.js";
 import { declareAs, UNDECLARED } from "./lenient.js";
-import { checkItems, LIMITS, normalizeStrings, PREVIEW_DESCRIPTION, Timeout } from "./rules.js";
-import { type Checked, compileChecker } from "./validate.js";
 
 const text = (description?: string, maxLength: number = LIMITS.text) =>
   Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
@@ -86,57 +85,3 @@ export type RichOptionArgs = Static<typeof RichOption>;
 export type RichQuestionArgs = Static<typeof RichQuestion>;
 export type RichArgs = Static<typeof RichParameters>;
 export type RichType = NonNullable<RichQuestionArgs["type"]>;
-
-const checkSchema = compileChecker(RichParameters);
-
-/**
- * What `/rich-questions` accepts from the model: the tool's arguments, or an
- * empty `questions` list, which says the message asks nothing (the tool
- * itself refuses an empty form as `empty_questionnaire`).
- */
-export function checkExtractedArgs(raw: unknown): Checked<RichArgs> {
-  const checked = checkSchema(raw);
-  if (checked.ok && checked.value.questions.length === 0) return { ok: true, value: normalizeStrings(checked.value) };
-  return checkRichArgs(raw);
-}
-
-/** Schema, then rules: ids unique, choice questions with options, labels and stable values unique and unreserved. */
-export function checkRichArgs(raw: unknown): Checked<RichArgs> {
-  const checked = checkSchema(raw);
-  if (!checked.ok) return checked;
-  const args = normalizeStrings(checked.value);
-  const error = checkItems(
-    args.questions.map((q) => ({
-      id: q.id,
-      prompt: q.prompt,
-      options: q.options ?? [],
-      generatedOptions: q.type === "text",
-    })),
-    { listName: "questions", minOptions: 1 },
-  );
-  if (error) return { ok: false, error };
-  for (const [i, q] of args.questions.entries()) {
-    if (q.type === "text" && q.options?.length) {
-      return {
-        ok: false,
-        error: { category: "invalid_arguments", message: `questions[${i}].options: a text question has no options` },
-      };
-    }
-    const values = new Map<string, number>();
-    for (const [j, o] of (q.options ?? []).entries()) {
-      const value = o.value ?? o.label;
-      const twin = values.get(value);
-      if (twin !== undefined) {
-        return {
-          ok: false,
-          error: {
-            category: "duplicate_option",
-            message: `questions[${i}].options[${j}].value: "${value}" repeats the value of options[${twin}]`,
-          },
-        };
-      }
-      values.set(value, j);
-    }
-  }
-  return { ok: true, value: args };
-}

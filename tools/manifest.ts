@@ -8,8 +8,8 @@
 
 import { type TSchema, Type } from "typebox";
 import { type Fold, prepareWith } from "../schemas/aliases.js";
+import { isRecord } from "../schemas/fields.js";
 import { UNDECLARED } from "../schemas/lenient.js";
-import { isRecord } from "../schemas/rules.js";
 
 /** What Pi's transcript shows of a result. */
 export type ResultSummary =

@@ -14,7 +14,7 @@
  *   the word the questionnaire tools use).
  */
 import type { Alias, Fold } from "../schemas/aliases.js";
-import { isRecord } from "../schemas/rules.js";
+import { isRecord } from "../schemas/fields.js";
 
 type Json = Record<string, unknown>;
 

@@ -31,7 +31,7 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { LIMITS } from "../schemas/rules.js";
+import { LIMITS } from "../schemas/fields.js";
 import {
   ALL_TOOL_NAMES,
   DEFAULT_TOOL_SET,

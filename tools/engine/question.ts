@@ -5,8 +5,9 @@
  */
 import type { FormResult, QuestionOutcome } from "../../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionSpec } from "../../machines/spec.js";
-import { checkAsWritten } from "../../schemas/aliases.js";
-import { checkFoldedQuestion, type QuestionArgs } from "../../schemas/question.js";
+import { checkAsWritten } from "../../schemas/aliases-check.js";
+import type { QuestionArgs } from "../../schemas/question.js";
+import { checkFoldedQuestion } from "../../schemas/question-check.js";
 import {
   question as manifest,
   type NormalizedQuestion,
