@@ -1,19 +1,11 @@
 /**
- * Other spellings of a tool's arguments, and errors named as the model wrote them.
+ * Folds: other accepted shapes of a call rewritten into the tool's own, each
+ * saying where the model wrote every field it moved, so an error names the
+ * field as written (schemas/aliases-check.ts).
  *
- * Contract: a call may use another accepted shape (the single-question shape
- * of `question`, options written as plain strings, a nested `branch`); a
- * fold rewrites it into the tool's own shape and says, for every field it
- * moved, where the model wrote it. An error the check then finds names the
- * field as written (`type`, `options[1]`, `questions[1].branch.when`), never
- * the folded one (`questions[0].multiple`).
- *
- * Pi checks arguments after `prepareArguments`, and hands `execute` a copy,
- * so the folds done there travel inside the arguments, under `ALIASES_KEY` (a
- * key no schema has: Pi's lenient copy lets it through, the check takes it
- * out before ajv sees it). The check (schemas/aliases-check.ts) runs the
- * folds again (folded arguments stay as they are), then rewrites each field
- * path of an error, the last fold first.
+ * Pi checks arguments after `prepareArguments` and hands `execute` a copy, so
+ * the folds done there travel inside the arguments under `ALIASES_KEY` (a key
+ * no schema has: Pi's lenient copy lets it through, the check takes it out).
  */
 import { isRecord } from "./fields.js";
 
@@ -38,7 +30,7 @@ function isAliasLayer(value: unknown): value is Alias[] {
   );
 }
 
-/** Apply folds in order; the aliases of each fold that changed something form one layer. */
+/** The aliases of each fold that changed something form one layer. */
 export function applyFolds(raw: unknown, folds: readonly Fold[]): { args: unknown; layers: Alias[][] } {
   let args = raw;
   const layers: Alias[][] = [];
@@ -50,7 +42,6 @@ export function applyFolds(raw: unknown, folds: readonly Fold[]): { args: unknow
   return { args, layers };
 }
 
-/** Arguments with the aliases of earlier folds taken out. */
 export function takeAliases(raw: unknown): { args: unknown; layers: Alias[][] } {
   if (!isRecord(raw) || !(ALIASES_KEY in raw)) return { args: raw, layers: [] };
   const { [ALIASES_KEY]: carried, ...args } = raw;
@@ -58,11 +49,7 @@ export function takeAliases(raw: unknown): { args: unknown; layers: Alias[][] } 
   return { args, layers };
 }
 
-/**
- * `prepareArguments` from folds: the folded arguments, carrying their aliases
- * when a fold moved a field (a fold that only rewrites a value in place, such
- * as a schema sent as a JSON string, has none to carry).
- */
+/** `prepareArguments` from folds: the folded arguments, carrying their aliases when a fold moved a field. */
 export function prepareWith(...folds: Fold[]): (raw: unknown) => unknown {
   return (raw) => {
     const before = takeAliases(raw);

@@ -1,4 +1,4 @@
-/** The check of `ask_form`'s arguments (the engine's; the declaration is schemas/ask-form.ts). */
+/** The check of `ask_form`'s arguments: the outer shape by ajv, the schema by the subset's check (elicit.ts). */
 import { checkAsWritten } from "./aliases-check.js";
 import { ASK_FORM_FOLDS, AskFormParameters } from "./ask-form.js";
 import { type CheckedSchema, checkRequestedSchema } from "./elicit.js";
@@ -6,12 +6,10 @@ import { type Checked, compileChecker } from "./validate.js";
 
 const checkShape = compileChecker(AskFormParameters);
 
-/** Checked arguments: the outer shape, and the schema read into fields. */
 export interface CheckedAskForm {
   title?: string;
   message: string;
   form: CheckedSchema;
-  /** Seconds to wait for the person's first key. */
   timeout?: number;
 }
 
@@ -26,7 +24,6 @@ export function checkFoldedAskForm(raw: unknown): Checked<CheckedAskForm> {
   return { ok: true, value };
 }
 
-/** The arguments of `ask_form` checked, in any accepted shape; an error names each field as written. */
 export function checkAskFormArgs(raw: unknown): Checked<CheckedAskForm> {
   return checkAsWritten(checkFoldedAskForm, ...ASK_FORM_FOLDS)(raw);
 }

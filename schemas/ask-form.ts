@@ -1,12 +1,7 @@
 /**
- * Parameters of `ask_form`: `{title?, message, schema}`, where `schema` is a
- * form-mode `requestedSchema` of MCP elicitation (schemas/elicit.ts).
- *
- * The outer shape is checked by ajv; the schema itself by the subset check,
- * whose errors name the property and the keyword. Models sometimes send the
- * schema under MCP's name `requestedSchema` or as a JSON string: folds
- * (schemas/aliases.ts) make it `schema` before Pi checks the call, and an
- * error names the field as written (`requestedSchema.properties.when.format`).
+ * Parameters of `ask_form`: `{title?, message, schema}`, `schema` a form-mode
+ * `requestedSchema` of MCP elicitation. Models also send it as
+ * `requestedSchema` or as a JSON string: the folds make it `schema`.
  */
 import { type Static, Type } from "typebox";
 import type { Folded } from "./aliases.js";
@@ -36,17 +31,13 @@ export const AskFormParameters = Type.Object(
 
 export type AskFormArgs = Static<typeof AskFormParameters>;
 
-/** MCP's name `requestedSchema` for `schema` (when no `schema` is given). */
 export function schemaFromRequestedSchema(args: unknown): Folded {
   if (!isRecord(args) || "schema" in args || !("requestedSchema" in args)) return { args, aliases: [] };
   const { requestedSchema, ...rest } = args;
   return { args: { ...rest, schema: requestedSchema }, aliases: [["schema", "requestedSchema"]] };
 }
 
-/**
- * The schema written as a JSON string, parsed; a string that is not a JSON
- * object is left for the check to refuse. The field keeps its name.
- */
+/** A string that is not a JSON object is left for the check to refuse. */
 export function schemaFromJsonString(args: unknown): Folded {
   if (!isRecord(args) || typeof args.schema !== "string") return { args, aliases: [] };
   let parsed: unknown;
@@ -58,5 +49,5 @@ export function schemaFromJsonString(args: unknown): Folded {
   return isRecord(parsed) ? { args: { ...args, schema: parsed }, aliases: [] } : { args, aliases: [] };
 }
 
-/** The folds of `ask_form`, in order: Pi's `prepareArguments` and the check run the same ones. */
+/** Pi's `prepareArguments` and the check run the same folds, in this order. */
 export const ASK_FORM_FOLDS = [schemaFromRequestedSchema, schemaFromJsonString] as const;

@@ -1,15 +1,8 @@
-/**
- * The types of the JSON Schema subset a form can ask for (schemas/elicit.ts
- * checks a schema against it): what a request may hold, the fields it is
- * read into, and what a form returns. Pi's start loads this (`elicit()`),
- * so no check lives here.
- */
+// The types of the JSON Schema subset a form can ask for. Pi's start loads this (`elicit()`): no check here.
 import type { TextFormat } from "./formats.js";
 
-/** Fields one form may hold. */
 export const MAX_FIELDS = 50;
 
-/** A value a form returns for one field. */
 export type FieldValue = string | number | boolean | string[];
 /** What an accepted form returns: one value per answered field. */
 export type ElicitContent = Record<string, FieldValue>;
@@ -19,7 +12,6 @@ interface Annotated {
   description?: string;
 }
 
-/** A choice: the value returned and the title shown. */
 export type TitledChoice = { const: string; title: string };
 /** Beside titled choices in an `anyOf`: any other text is an answer too (the form offers a typed answer). */
 export type OpenBranch = { type: "string"; title?: string };
@@ -47,7 +39,6 @@ export type PrimitiveSchemaDefinition =
       default?: string[];
     });
 
-/** A form-mode `requestedSchema`. */
 export interface RequestedSchema extends Annotated {
   $schema?: string;
   type: "object";
@@ -55,7 +46,6 @@ export interface RequestedSchema extends Annotated {
   required?: string[];
 }
 
-/** One choice of a single- or multiple-choice field: the value returned and the title shown. */
 export interface FieldOption {
   value: string;
   title: string;
@@ -107,7 +97,7 @@ export interface ElicitRequestInput {
   requestedSchema: RequestedSchema;
 }
 
-/** What a thrown value says, on one short line, whatever it is. */
+/** A thrown value on one short line, whatever it is. */
 export function errorLine(error: unknown): string {
   try {
     const text = error instanceof Error ? error.message : String(error);

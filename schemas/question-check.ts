@@ -1,7 +1,4 @@
-/**
- * The check of `question`'s arguments (the engine's; the declaration is
- * schemas/question.ts): the schema, then the rules.
- */
+/** The check of `question`'s arguments: the engine's, not Pi's start (the declaration is question.ts). */
 import { checkAsWritten } from "./aliases-check.js";
 import { isRecord } from "./fields.js";
 import { foldSingleQuestion, type QuestionArgs, QuestionParameters } from "./question.js";
@@ -21,12 +18,7 @@ function leftoverType(args: unknown): ArgumentError | undefined {
   };
 }
 
-/**
- * Arguments in the tool's own shape (the single-question shape folded
- * already): check the schema, normalize line endings, then the rules: at least one
- * question (`empty_questionnaire`) with at least one option each
- * (`too_few_options`), unique ids, unique and unreserved labels.
- */
+/** Arguments already folded: the schema, line endings normalized, then the rules (one option at least). */
 export function checkFoldedQuestion(raw: unknown): Checked<QuestionArgs> {
   const type = leftoverType(raw);
   if (type) return { ok: false, error: type };
@@ -37,5 +29,4 @@ export function checkFoldedQuestion(raw: unknown): Checked<QuestionArgs> {
   return error ? { ok: false, error } : { ok: true, value: args };
 }
 
-/** Fold the single-question shape, check, and name every field of an error as it was written. */
 export const checkQuestionArgs = checkAsWritten(checkFoldedQuestion, foldSingleQuestion);

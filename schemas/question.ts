@@ -1,14 +1,4 @@
-/**
- * Parameters of the `question` tool.
- *
- * The schema below is both what Pi shows the model (and validates) and what
- * ajv checks before a form opens. Shape: `questions[]`, each a prompt with
- * options, an optional id and tab label, `allowOther` (default true) and
- * `multiple` (default false). The single-question call shape
- * (`question`, `options`, `allowOther`, `type: "single" | "multi"`) is folded
- * into it by `foldSingleQuestion` before validation; errors name its fields
- * as written (schemas/aliases.ts).
- */
+/** Parameters of `question`, and the fold of its single-question call shape. */
 import { type Static, Type } from "typebox";
 import type { Alias, Fold } from "./aliases.js";
 import { ChoiceOption, isRecord, LIMITS, Timeout } from "./fields.js";
@@ -33,10 +23,8 @@ export const QuestionParameters = Type.Object(
     }),
     timeout: Timeout,
     compat: Type.Optional(
-      Type.Enum(["single-question"], {
-        // Set by the argument fold of the single-question shape, never by the model: not declared.
-        readOnly: true,
-      }),
+      // Set by the fold below, never by the model: not declared.
+      Type.Enum(["single-question"], { readOnly: true }),
     ),
   },
   { additionalProperties: false },
@@ -48,13 +36,10 @@ export type QuestionArgs = Static<typeof QuestionParameters>;
 const SINGLE_TYPES: Readonly<Record<string, boolean>> = { single: false, multi: true };
 
 /**
- * Fold the single-question shape `{question, options, allowOther?, type?}` into
- * `{questions: [...], compat: "single-question"}`; anything else is returned
- * unchanged for validation to judge. Fields keep their written names in
- * errors: `question`, `options[1].label`, `type`, `arguments` for the call
- * itself. A `type` other than `single` / `multi` stays `type`, for the check
- * to refuse by that name; missing `options` become an empty list, which the
- * check refuses as `options`.
+ * `{question, options, allowOther?, type?}` → `{questions: [...], compat:
+ * "single-question"}`. A `type` other than `single` / `multi` stays `type`,
+ * for the check to refuse by that name; missing `options` become an empty
+ * list, refused as `options`.
  */
 export const foldSingleQuestion: Fold = (args) => {
   if (!isRecord(args) || "questions" in args || typeof args.question !== "string") return { args, aliases: [] };

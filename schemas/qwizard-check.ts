@@ -1,12 +1,7 @@
 /**
- * The checks of `questionnaire`, `question_branch`, `question_input` and
- * `question_throttle` (the engine's; the declarations are schemas/qwizard.ts).
- *
- * Limits that carry an error category (empty form, more than four questions,
- * fewer than two options …) are rules after the schema, so the model gets the
- * category rather than a bare schema failure. A branch condition that cannot
- * be judged is `invalid_condition`, a regular expression RE2 cannot run is
- * `invalid_pattern`.
+ * The checks of qwizard's tools (declared in qwizard.ts). Limits that carry
+ * an error category (more than four questions, fewer than two options …) are
+ * rules after the schema, so the model gets the category, not a bare failure.
  */
 import type { Condition } from "./conditions.js";
 import { parseWhen } from "./conditions-check.js";
@@ -26,12 +21,10 @@ import { type Checked, compileChecker } from "./validate.js";
 
 export const MAX_QUESTIONS = 4;
 
-/** A questionnaire item after checking: conditions parsed. */
 export interface CheckedItem extends Omit<QuestionnaireItemArgs, "when"> {
   conditions?: Condition[];
 }
 
-/** A questionnaire's arguments after checking. */
 export interface CheckedQuestionnaire {
   questions: CheckedItem[];
   timeout?: number;

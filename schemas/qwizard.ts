@@ -1,14 +1,4 @@
-/**
- * Parameters of `questionnaire`, `question_branch`, `question_input` and
- * `question_throttle`.
- *
- * Limits that carry an error category (empty form, more than four questions,
- * fewer than two options …) are checked as rules after the schema, so the
- * model gets the category rather than a bare schema failure. Branch
- * conditions are parsed here (schemas/conditions.ts) into the form model's
- * `Condition`s; one that cannot be judged is `invalid_condition`, a regular
- * expression RE2 cannot run is `invalid_pattern`.
- */
+// Parameters of `questionnaire`, `question_branch`, `question_input` and `question_throttle`.
 import { type Static, Type } from "typebox";
 import { OPERATORS, type RawWhen } from "./conditions.js";
 import { ChoiceOption, LIMITS, Timeout, TimeoutWithoutOptions } from "./fields.js";
@@ -40,11 +30,7 @@ const conditionObject = {
   },
 } as const;
 
-/**
- * A string, an object or a list of them: written as one JSON Schema with a
- * list of types (TypeBox's `Unsafe` keeps it as is), so a wrong value gets
- * one clear message instead of an error per union branch.
- */
+/** One JSON Schema with a list of types, not a union: a wrong value gets one message, not one per branch. */
 const When = Type.Unsafe<RawWhen>({
   ...conditionObject,
   type: ["string", "object", "array"],

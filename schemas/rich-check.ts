@@ -1,22 +1,17 @@
-/** The check of `ask_rich_questions`' arguments (the engine's; the declaration is schemas/rich.ts). */
+// The check of `ask_rich_questions`' arguments (declared in rich.ts).
 import { type RichArgs, RichParameters } from "./rich.js";
 import { checkItems, normalizeStrings } from "./rules.js";
 import { type Checked, compileChecker } from "./validate.js";
 
 const checkSchema = compileChecker(RichParameters);
 
-/**
- * What `/rich-questions` accepts from the model: the tool's arguments, or an
- * empty `questions` list, which says the message asks nothing (the tool
- * itself refuses an empty form as `empty_questionnaire`).
- */
+/** `/rich-questions` also takes an empty `questions` list: the message asks nothing (the tool refuses it). */
 export function checkExtractedArgs(raw: unknown): Checked<RichArgs> {
   const checked = checkSchema(raw);
   if (checked.ok && checked.value.questions.length === 0) return { ok: true, value: normalizeStrings(checked.value) };
   return checkRichArgs(raw);
 }
 
-/** Schema, then rules: ids unique, choice questions with options, labels and stable values unique and unreserved. */
 export function checkRichArgs(raw: unknown): Checked<RichArgs> {
   const checked = checkSchema(raw);
   if (!checked.ok) return checked;

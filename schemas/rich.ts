@@ -1,14 +1,4 @@
-/**
- * Parameters of `ask_rich_questions` (and of the internal `submit_questions`
- * tool `/rich-questions` asks the model to call).
- *
- * A form has an optional `title` and `description` (or `context`), and
- * questions of type `radio` (default), `checkbox` or `text`. A question may
- * carry `body` (or `details`), `context`, `recommendation`, `caveats`,
- * `required` (default true) and `allowOther` (default false); an option
- * carries `label`, a stable `value` (default: the label), `description`,
- * `details`, a presenter `note` and `recommended`.
- */
+// Parameters of `ask_rich_questions`, and of `submit_questions`, which `/rich-questions` asks the model to call.
 
 import { type Static, Type } from "typebox";
 import { LIMITS, PREVIEW_DESCRIPTION, Timeout } from "./fields.js";
@@ -17,7 +7,7 @@ import { declareAs, UNDECLARED } from "./lenient.js";
 const text = (description?: string, maxLength: number = LIMITS.text) =>
   Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
 
-/** Another name of a field, accepted but not declared to the model (schemas/lenient.ts). */
+/** Another name of a field, accepted, not declared. */
 const alias = (maxLength: number = LIMITS.text) => Type.Optional(Type.String({ maxLength, ...UNDECLARED }));
 
 const RichOption = declareAs(
@@ -43,7 +33,7 @@ const RichOption = declareAs(
   },
 );
 
-/** A string or a list of strings, as one JSON Schema type list (one clear error message when wrong). */
+/** One type list, not a union: one clear message when wrong. */
 const Caveats = Type.Unsafe<string | string[]>({
   type: ["string", "array"],
   maxLength: LIMITS.text,

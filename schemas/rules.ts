@@ -1,13 +1,10 @@
 /**
- * The rules a JSON Schema cannot state, shared by every tool.
- *
- * Checked in this order, the first failure wins: empty form, too many
- * questions, duplicate ids, duplicate prompts, too few options, reserved
- * labels, duplicate option labels. Each failure names the question and field.
+ * The rules a JSON Schema cannot state, shared by every tool. The first
+ * failure wins, in this order: empty form, too many questions, duplicate ids,
+ * duplicate prompts, too few options, reserved labels, duplicate labels.
  */
 import type { ArgumentError } from "./validate.js";
 
-/** Option labels the form uses for its own rows. */
 export const RESERVED_LABELS = ["Other", "Type something.", "Type something...", "Add your own answer", "Next"];
 
 /** The id a question gets: its own, trimmed, or `q1`, `q2` … when it has none (or only spaces). */
@@ -19,11 +16,7 @@ export function questionId(id: string | undefined, index: number): string {
 // Characters that change nothing a person sees: format characters (zero-width, bidi marks), soft hyphen, variation selectors.
 const INVISIBLE = /\p{Cf}|\u00ad|\u034f|\u115f|\u1160|\u3164|\uffa0|[\ufe00-\ufe0f]/gu;
 
-/**
- * What a label looks like on screen, for comparing: Unicode-compatibility
- * normalized (NFKC: fullwidth letters, ligatures, composed and decomposed
- * accents alike), invisible characters removed, white space folded, case ignored.
- */
+/** What a label looks like on screen, for comparing (NFKC: fullwidth, ligatures and accents alike). */
 export function lookAlike(text: string): string {
   return text.normalize("NFKC").replace(INVISIBLE, "").replace(/\s+/g, " ").trim().toLowerCase();
 }
@@ -37,7 +30,6 @@ export interface RuleItem {
 }
 
 export interface RuleLimits {
-  /** Field name of the list in messages (`questions`). */
   listName: string;
   maxQuestions?: number;
   minOptions?: number;
@@ -113,17 +105,11 @@ export function checkItems(items: RuleItem[], limits: RuleLimits): ArgumentError
   return undefined;
 }
 
-/** Line endings a model may send: CRLF and lone CR become LF. */
 export function normalizeNewlines(text: string): string {
   return text.replace(/\r\n?/g, "\n");
 }
 
-/**
- * JSON-like arguments with every string's line endings normalized. Only
- * what changes is copied: arguments without a carriage return come back as
- * they are (the caller never mutates them), so a call with thousands of
- * options costs no copy.
- */
+/** Only what changes is copied (callers never mutate): thousands of options without a CR cost no copy. */
 export function normalizeStrings<T>(value: T): T {
   if (typeof value === "string") return (value.includes("\r") ? normalizeNewlines(value) : value) as T;
   if (Array.isArray(value)) {
