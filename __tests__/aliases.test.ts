@@ -8,7 +8,7 @@
 import { validateToolArguments } from "@earendil-works/pi-ai";
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { plainTheme } from "../renderers/theme.js";
-import { writtenPaths } from "../schemas/aliases.js";
+import { writtenPaths } from "../schemas/aliases-check.js";
 import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, type RegisteredTool } from "./helpers/fake-pi.js";

@@ -211,7 +211,7 @@ describe("what Pi loads at start", () => {
     ],
     [
       "a schema importing the terminal view",
-      "schemas/rules.ts",
+      "schemas/fields.ts",
       'import { view } from "../renderers/terminal/view.js";',
     ],
   ])("catches %s", (_name, file, line) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { type Condition, holds } from "../machines/conditions.js";
 import { type TextRule, textProblems } from "../machines/text-rules.js";
-import { parseWhen } from "../schemas/conditions.js";
+import { parseWhen } from "../schemas/conditions-check.js";
 
 describe("every operator", () => {
   it.each<[string, Condition, string[] | undefined, boolean]>([

@@ -10,7 +10,7 @@ import { formMachine } from "../machines/form.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { PREVIEW_BESIDE_WIDTH, screen } from "../renderers/terminal/view.js";
 import { plainTheme } from "../renderers/theme.js";
-import { LIMITS } from "../schemas/rules.js";
+import { LIMITS } from "../schemas/fields.js";
 import { createFormchart } from "../tools/index.js";
 import { KEY, openForm, overflowingLines } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, rpcContext } from "./helpers/fake-pi.js";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
 import { Ajv } from "ajv";
 import type { FormResult } from "../machines/context.js";
-import { checkRichArgs, type RichArgs } from "../schemas/rich.js";
+import type { RichArgs } from "../schemas/rich.js";
+import { checkRichArgs } from "../schemas/rich-check.js";
 import { richResultSchema } from "../schemas/rich-result.js";
 import { formatRichAnswers, normalizeRich, richDetails } from "../tools/engine/rich.js";
 import { createFormchart } from "../tools/index.js";

@@ -1,7 +1,8 @@
 import { type JsonObject, validateToolArguments } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "@jest/globals";
 import { normalizeForm } from "../machines/spec.js";
-import { checkQuestionArgs, foldSingleQuestion, QuestionParameters } from "../schemas/question.js";
+import { foldSingleQuestion, QuestionParameters } from "../schemas/question.js";
+import { checkQuestionArgs } from "../schemas/question-check.js";
 
 const two = [{ label: "A" }, { label: "B" }];
 

@@ -1,22 +1,13 @@
 /**
- * Other spellings of a tool's arguments, and errors named as the model wrote them.
+ * Folds: other accepted shapes of a call rewritten into the tool's own, each
+ * saying where the model wrote every field it moved, so an error names the
+ * field as written (schemas/aliases-check.ts).
  *
- * Contract: a call may use another accepted shape (the single-question shape
- * of `question`, options written as plain strings, a nested `branch`); a
- * fold rewrites it into the tool's own shape and says, for every field it
- * moved, where the model wrote it. An error the check then finds names the
- * field as written (`type`, `options[1]`, `questions[1].branch.when`), never
- * the folded one (`questions[0].multiple`).
- *
- * Pi checks arguments after `prepareArguments`, and hands `execute` a copy,
- * so the folds done there travel inside the arguments, under `ALIASES_KEY` (a
- * key no schema has: Pi's lenient copy lets it through, the check takes it
- * out before ajv sees it). The check runs the folds again (folded arguments
- * stay as they are), then rewrites each field path of an error, the last
- * fold first.
+ * Pi checks arguments after `prepareArguments` and hands `execute` a copy, so
+ * the folds done there travel inside the arguments under `ALIASES_KEY` (a key
+ * no schema has: Pi's lenient copy lets it through, the check takes it out).
  */
-import { isRecord } from "./rules.js";
-import type { Checked } from "./validate.js";
+import { isRecord } from "./fields.js";
 
 /** A field path after a fold, and the path the model wrote (`""`: the arguments themselves). */
 export type Alias = readonly [folded: string, written: string];
@@ -39,8 +30,8 @@ function isAliasLayer(value: unknown): value is Alias[] {
   );
 }
 
-/** Apply folds in order; the aliases of each fold that changed something form one layer. */
-function applyFolds(raw: unknown, folds: readonly Fold[]): { args: unknown; layers: Alias[][] } {
+/** The aliases of each fold that changed something form one layer. */
+export function applyFolds(raw: unknown, folds: readonly Fold[]): { args: unknown; layers: Alias[][] } {
   let args = raw;
   const layers: Alias[][] = [];
   for (const fold of folds) {
@@ -51,19 +42,14 @@ function applyFolds(raw: unknown, folds: readonly Fold[]): { args: unknown; laye
   return { args, layers };
 }
 
-/** Arguments with the aliases of earlier folds taken out. */
-function takeAliases(raw: unknown): { args: unknown; layers: Alias[][] } {
+export function takeAliases(raw: unknown): { args: unknown; layers: Alias[][] } {
   if (!isRecord(raw) || !(ALIASES_KEY in raw)) return { args: raw, layers: [] };
   const { [ALIASES_KEY]: carried, ...args } = raw;
   const layers = Array.isArray(carried) ? carried.filter(isAliasLayer) : [];
   return { args, layers };
 }
 
-/**
- * `prepareArguments` from folds: the folded arguments, carrying their aliases
- * when a fold moved a field (a fold that only rewrites a value in place, such
- * as a schema sent as a JSON string, has none to carry).
- */
+/** `prepareArguments` from folds: the folded arguments, carrying their aliases when a fold moved a field. */
 export function prepareWith(...folds: Fold[]): (raw: unknown) => unknown {
   return (raw) => {
     const before = takeAliases(raw);
@@ -72,35 +58,4 @@ export function prepareWith(...folds: Fold[]): (raw: unknown) => unknown {
     const carried = [...before.layers, ...layers];
     return isRecord(args) && carried.length ? { ...args, [ALIASES_KEY]: carried } : args;
   };
-}
-
-/** A check that accepts the folded shapes and names every field of an error as it was written. */
-export function checkAsWritten<T>(check: (raw: unknown) => Checked<T>, ...folds: Fold[]): (raw: unknown) => Checked<T> {
-  return (raw) => {
-    const carried = takeAliases(raw);
-    const { args, layers } = applyFolds(carried.args, folds);
-    const checked = check(args);
-    if (checked.ok) return checked;
-    const message = writtenPaths(checked.error.message, [...carried.layers, ...layers]);
-    return { ok: false, error: { ...checked.error, message } };
-  };
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Rewrite the field paths in an error message through the layers of aliases, the last layer first. */
-export function writtenPaths(message: string, layers: readonly Alias[][]): string {
-  let out = message;
-  for (const layer of [...layers].reverse()) {
-    const written = new Map(layer);
-    const alternatives = [...written.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-    // A path starts a message, follows a space or a bracket, and ends at a separator or its own sub-path.
-    const path = new RegExp(`(^|[\\s(])(${alternatives.join("|")})(?:(\\.)(?=[A-Za-z_])|(?=$|[.[:\\s,;)]))`, "g");
-    out = out.replace(path, (_m, before: string, folded: string, dot: string | undefined) => {
-      const to = written.get(folded) ?? folded;
-      if (to === "") return before + (dot ? "" : "arguments");
-      return before + to + (dot ?? "");
-    });
-  }
-  return out;
 }

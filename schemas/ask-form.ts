@@ -1,18 +1,11 @@
 /**
- * Parameters of `ask_form`: `{title?, message, schema}`, where `schema` is a
- * form-mode `requestedSchema` of MCP elicitation (schemas/elicit.ts).
- *
- * The outer shape is checked by ajv; the schema itself by the subset check,
- * whose errors name the property and the keyword. Models sometimes send the
- * schema under MCP's name `requestedSchema` or as a JSON string: folds
- * (schemas/aliases.ts) make it `schema` before Pi checks the call, and an
- * error names the field as written (`requestedSchema.properties.when.format`).
+ * Parameters of `ask_form`: `{title?, message, schema}`, `schema` a form-mode
+ * `requestedSchema` of MCP elicitation. Models also send it as
+ * `requestedSchema` or as a JSON string: the folds make it `schema`.
  */
 import { type Static, Type } from "typebox";
-import { checkAsWritten, type Folded } from "./aliases.js";
-import { type CheckedSchema, checkRequestedSchema } from "./elicit.js";
-import { isRecord, LIMITS, TimeoutWithoutOptions } from "./rules.js";
-import { type Checked, compileChecker } from "./validate.js";
+import type { Folded } from "./aliases.js";
+import { isRecord, LIMITS, TimeoutWithoutOptions } from "./fields.js";
 
 const FIELD_SHAPES =
   "Flat fields: string (minLength, maxLength, pattern, format email|uri|date|date-time), number|integer " +
@@ -38,28 +31,13 @@ export const AskFormParameters = Type.Object(
 
 export type AskFormArgs = Static<typeof AskFormParameters>;
 
-/** Checked arguments: the outer shape, and the schema read into fields. */
-export interface CheckedAskForm {
-  title?: string;
-  message: string;
-  form: CheckedSchema;
-  /** Seconds to wait for the person's first key. */
-  timeout?: number;
-}
-
-const checkShape = compileChecker(AskFormParameters);
-
-/** MCP's name `requestedSchema` for `schema` (when no `schema` is given). */
 export function schemaFromRequestedSchema(args: unknown): Folded {
   if (!isRecord(args) || "schema" in args || !("requestedSchema" in args)) return { args, aliases: [] };
   const { requestedSchema, ...rest } = args;
   return { args: { ...rest, schema: requestedSchema }, aliases: [["schema", "requestedSchema"]] };
 }
 
-/**
- * The schema written as a JSON string, parsed; a string that is not a JSON
- * object is left for the check to refuse. The field keeps its name.
- */
+/** A string that is not a JSON object is left for the check to refuse. */
 export function schemaFromJsonString(args: unknown): Folded {
   if (!isRecord(args) || typeof args.schema !== "string") return { args, aliases: [] };
   let parsed: unknown;
@@ -71,21 +49,5 @@ export function schemaFromJsonString(args: unknown): Folded {
   return isRecord(parsed) ? { args: { ...args, schema: parsed }, aliases: [] } : { args, aliases: [] };
 }
 
-/** The folds of `ask_form`, in order: Pi's `prepareArguments` and the check run the same ones. */
+/** Pi's `prepareArguments` and the check run the same folds, in this order. */
 export const ASK_FORM_FOLDS = [schemaFromRequestedSchema, schemaFromJsonString] as const;
-
-export function checkFoldedAskForm(raw: unknown): Checked<CheckedAskForm> {
-  const shape = checkShape(raw);
-  if (!shape.ok) return shape;
-  const form = checkRequestedSchema(shape.value.schema, "schema");
-  if (!form.ok) return form;
-  const value: CheckedAskForm = { message: shape.value.message, form: form.value };
-  if (shape.value.title !== undefined) value.title = shape.value.title;
-  if (shape.value.timeout !== undefined) value.timeout = shape.value.timeout;
-  return { ok: true, value };
-}
-
-/** The arguments of `ask_form` checked, in any accepted shape; an error names each field as written. */
-export function checkAskFormArgs(raw: unknown): Checked<CheckedAskForm> {
-  return checkAsWritten(checkFoldedAskForm, ...ASK_FORM_FOLDS)(raw);
-}

@@ -1,8 +1,6 @@
 /**
- * The shape of a stored draft: what a session entry must hold before a form
- * opens from it. A draft comes back from the session file, which anything
- * could have written or truncated; one that does not have this shape is
- * ignored and the form opens blank.
+ * The shape of a stored draft. The session file could have been written or
+ * truncated by anything: a draft without this shape is ignored, the form opens blank.
  */
 import { type Static, Type } from "typebox";
 import { compileChecker } from "./validate.js";
@@ -31,7 +29,6 @@ export const StoredContext = Type.Object({
   defaulted: Type.Optional(Type.Array(Type.Boolean())),
 });
 
-/** A stored context as drafts keep it, its shape checked by the schema above. */
 export type StoredContext = Static<typeof StoredContext>;
 
 /** A question as a draft records it: its id and a digest of its kind and options. */

@@ -1,6 +1,6 @@
 import type { ElicitField, FieldBase, FieldOption } from "./elicit-types.js";
+import { isRecord } from "./fields.js";
 import { TEXT_FORMATS, type TextFormat } from "./formats.js";
-import { isRecord } from "./rules.js";
 import type { ArgumentError, ErrorCategory } from "./validate.js";
 
 type Json = Record<string, unknown>;

@@ -1,14 +1,8 @@
-/**
- * The types of the JSON Schema subset a form can ask for (schemas/elicit.ts
- * checks a schema against it): what a request may hold, the fields it is
- * read into, and what a form returns.
- */
+// The types of the JSON Schema subset a form can ask for. Pi's start loads this (`elicit()`): no check here.
 import type { TextFormat } from "./formats.js";
 
-/** Fields one form may hold. */
 export const MAX_FIELDS = 50;
 
-/** A value a form returns for one field. */
 export type FieldValue = string | number | boolean | string[];
 /** What an accepted form returns: one value per answered field. */
 export type ElicitContent = Record<string, FieldValue>;
@@ -18,7 +12,6 @@ interface Annotated {
   description?: string;
 }
 
-/** A choice: the value returned and the title shown. */
 export type TitledChoice = { const: string; title: string };
 /** Beside titled choices in an `anyOf`: any other text is an answer too (the form offers a typed answer). */
 export type OpenBranch = { type: "string"; title?: string };
@@ -46,7 +39,6 @@ export type PrimitiveSchemaDefinition =
       default?: string[];
     });
 
-/** A form-mode `requestedSchema`. */
 export interface RequestedSchema extends Annotated {
   $schema?: string;
   type: "object";
@@ -54,7 +46,6 @@ export interface RequestedSchema extends Annotated {
   required?: string[];
 }
 
-/** One choice of a single- or multiple-choice field: the value returned and the title shown. */
 export interface FieldOption {
   value: string;
   title: string;
@@ -97,4 +88,21 @@ export interface CheckedSchema {
   title?: string;
   description?: string;
   fields: ElicitField[];
+}
+
+/** MCP's form-mode request parameters (`elicitation/create`), as `elicit()` takes them. */
+export interface ElicitRequestInput {
+  mode?: "form";
+  message: string;
+  requestedSchema: RequestedSchema;
+}
+
+/** A thrown value on one short line, whatever it is. */
+export function errorLine(error: unknown): string {
+  try {
+    const text = error instanceof Error ? error.message : String(error);
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  } catch {
+    return "a value that cannot be shown";
+  }
 }

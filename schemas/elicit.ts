@@ -1,46 +1,29 @@
 /**
- * The JSON Schema subset a form can ask for: MCP elicitation's form-mode
- * `requestedSchema` (protocol revision 2025-11-25), plus `pattern` on
- * strings, and the check of what a form returns against it.
+ * The check of a requested schema against MCP elicitation's form subset
+ * (protocol 2025-11-25, plus `pattern` on strings; the types are
+ * elicit-types.ts, each property read by elicit-fields.ts), and of what a
+ * form returns against it.
  *
- * Contract:
- * - the schema is a flat `type: "object"` with `properties`, optional
- *   `required`, `title`, `description` and `$schema`; each property is one of
- *   - a string: `title`, `description`, `minLength`, `maxLength`, `pattern`
- *     (RE2 syntax), `format` (`email`, `uri`, `date`, `date-time`), `default`;
- *   - a number or integer: `title`, `description`, `minimum`, `maximum`, `default`;
- *   - a boolean: `title`, `description`, `default`;
- *   - a single choice: a string with `enum` (+ legacy `enumNames`) or
- *     `oneOf: [{const, title}]`, or `anyOf` of those with one open branch
- *     `{"type": "string"}` (other text is an answer too), `default`;
- *   - a multiple choice: `type: "array"` with `items.enum` (items of
- *     `type: "string"`) or `items.anyOf: [{const, title}]` (with an open
- *     branch as above), `minItems`,
- *     `maxItems`, `default`;
- * - the schema is first checked against the JSON Schema 2020-12 meta-schema
- *   with ajv (`invalid_schema`); a keyword, type or shape outside the subset
- *   is `unsupported_schema`, naming the property and the keyword; a schema
- *   no answer could satisfy (a default outside its field's rules, a minimum
- *   above the maximum, more choices required than offered, a `required`
- *   name with no property, repeated values) is `invalid_schema`; a pattern
- *   RE2 cannot run is `invalid_pattern`; more fields or options than a form
- *   can hold is `too_many_questions`;
- * - what a form returns is checked with ajv and ajv-formats against the
- *   original schema, patterns on RE2, before anyone sees it: a mismatch is a
- *   bug and throws.
+ * Contract: outside the subset is `unsupported_schema`, naming the property
+ * and keyword; against the JSON Schema 2020-12 meta-schema, or what no answer
+ * could satisfy (a default outside its field's rules, a minimum above the
+ * maximum, more choices required than offered, a `required` name with no
+ * property, repeated values), `invalid_schema`; a pattern RE2 cannot run,
+ * `invalid_pattern`; more than a form holds, `too_many_questions`. Content
+ * that does not match its schema is a bug and throws.
  */
 import { createRequire } from "node:module";
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
+import { isRecord, LIMITS } from "./fields.js";
 import { TEXT_FORMATS } from "./formats.js";
 import { compilePattern } from "./patterns.js";
-import { isRecord, LIMITS } from "./rules.js";
 import { type ArgumentError, type Checked, fieldPath, listed } from "./validate.js";
 
-// The subset's types are elicit-types.ts's; callers keep importing them from here, the subset's entry.
 export type {
   CheckedSchema,
   ElicitContent,
   ElicitField,
+  ElicitRequestInput,
   FieldOption,
   FieldValue,
   PrimitiveSchemaDefinition,
@@ -49,13 +32,7 @@ export type {
 export { MAX_FIELDS } from "./elicit-types.js";
 
 import { fail, join, propertyPath, readField, TOP_KEYWORDS } from "./elicit-fields.js";
-import {
-  type CheckedSchema,
-  type ElicitContent,
-  type ElicitField,
-  MAX_FIELDS,
-  type RequestedSchema,
-} from "./elicit-types.js";
+import { type CheckedSchema, type ElicitContent, type ElicitField, errorLine, MAX_FIELDS } from "./elicit-types.js";
 
 type Json = Record<string, unknown>;
 
@@ -74,7 +51,6 @@ function re2Engine() {
   return Object.assign(engine, { code: "re2js" });
 }
 
-/** ajv for JSON Schema 2020-12, with the formats of the subset and RE2 patterns; loaded on first use. */
 function getAjv(): AjvType {
   if (!ajv) {
     const { Ajv2020 } = require("ajv/dist/2020") as typeof import("ajv/dist/2020.js");
@@ -96,7 +72,6 @@ function describeAjv(errors: ErrorObject[], root: string): string {
   );
 }
 
-/** A field no answer could satisfy, or that repeats a value; undefined when it is usable. */
 function fieldProblem(field: ElicitField, at: string): ArgumentError | undefined {
   const invalid = (message: string): ArgumentError => ({ category: "invalid_schema", message: `${at}: ${message}` });
   const tooLong = (text: string | undefined, limit: number) => text !== undefined && text.length > limit;
@@ -158,7 +133,7 @@ function fieldProblem(field: ElicitField, at: string): ArgumentError | undefined
   }
 }
 
-/** A value as a short line of JSON for a message, whatever it is (deep, circular or huge). */
+/** A value on one short line, whatever it is (deep, circular or huge). */
 function preview(value: unknown): string {
   try {
     const text = JSON.stringify(value) ?? String(value);
@@ -179,12 +154,7 @@ function metaProblem(schema: object, root: string): ArgumentError | undefined {
   }
 }
 
-/**
- * Check a requested schema: the subset (a flat shape, read without walking
- * into anything it does not take), the JSON Schema 2020-12 meta-schema, then
- * what no answer could satisfy. `root` names the schema in messages
- * (`requestedSchema`, or `schema` for a tool argument).
- */
+/** The subset first, read without walking into anything it does not take; `root` names the schema in messages. */
 export function checkRequestedSchema(raw: unknown, root = "requestedSchema"): Checked<CheckedSchema> {
   if (!isRecord(raw)) return fail("invalid_schema", `${root}: must be a JSON Schema object`);
   if (raw.$schema !== undefined && typeof raw.$schema !== "string")
@@ -237,11 +207,7 @@ export function checkRequestedSchema(raw: unknown, root = "requestedSchema"): Ch
   return { ok: true, value: checked };
 }
 
-/**
- * Validate `data` against `schema` with a validator compiled for this call
- * only: schemas come from the model or another extension, one per form, so
- * none is kept in ajv's cache afterwards.
- */
+/** Schemas come from the model or another extension, one per form: none is kept in ajv's cache. */
 function validateOnce(schema: object, data: unknown): ErrorObject[] | undefined {
   const instance = getAjv();
   let validate: ValidateFunction | undefined;
@@ -253,7 +219,6 @@ function validateOnce(schema: object, data: unknown): ErrorObject[] | undefined 
   }
 }
 
-/** Every default must be an answer its own field accepts. */
 function checkDefaults(schema: Json, fields: ElicitField[], root: string): ArgumentError | undefined {
   const properties = schema.properties as Json;
   for (const field of fields) {
@@ -271,11 +236,7 @@ function checkDefaults(schema: Json, fields: ElicitField[], root: string): Argum
   return undefined;
 }
 
-/**
- * Check content against the schema it answers (ajv + ajv-formats, RE2
- * patterns). A mismatch means the form accepted something the schema does
- * not: a bug, reported loudly instead of being handed on.
- */
+/** A mismatch means the form accepted what the schema does not: a bug, reported loudly, never handed on. */
 export function assertContentMatches(checked: CheckedSchema, content: ElicitContent): void {
   const { $schema: _dialect, ...schema } = checked.schema;
   const errors = validateOnce(schema, content);
@@ -284,34 +245,12 @@ export function assertContentMatches(checked: CheckedSchema, content: ElicitCont
   }
 }
 
-/** MCP's form-mode request parameters (`elicitation/create`), as `elicit()` takes them. */
-export interface ElicitRequestInput {
-  mode?: "form";
-  message: string;
-  requestedSchema: RequestedSchema;
-}
-
-/** A request checked and its schema read into fields. */
 export interface CheckedElicitRequest {
   message: string;
   form: CheckedSchema;
 }
 
-/** What a thrown value says, on one short line, whatever it is. */
-export function errorLine(error: unknown): string {
-  try {
-    const text = error instanceof Error ? error.message : String(error);
-    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  } catch {
-    return "a value that cannot be shown";
-  }
-}
-
-/**
- * The request as the data MCP sends: a JSON copy, read once. What cannot be
- * read as data (a getter or a proxy that throws, a toJSON that throws, a
- * cycle, a BigInt) is refused here, and the checks below never meet it.
- */
+/** A JSON copy, read once: a getter, proxy or toJSON that throws, a cycle or a BigInt is refused here, never met later. */
 function requestData(raw: unknown): Checked<unknown> {
   try {
     const text = JSON.stringify(raw);
@@ -321,7 +260,6 @@ function requestData(raw: unknown): Checked<unknown> {
   }
 }
 
-/** Check `elicit()`'s request: form mode, a message, and a schema inside the subset. */
 export function checkElicitRequest(input: unknown): Checked<CheckedElicitRequest> {
   const data = requestData(input);
   if (!data.ok) return data;

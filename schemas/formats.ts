@@ -1,13 +1,7 @@
 /**
- * The string formats a typed answer may be asked to have (`email`, `uri`,
- * `date`, `date-time`), judged exactly as ajv-formats judges them.
- *
- * Contract: the form refuses an answer with the same definitions ajv
- * applies to the content it returns (ajv-formats' "full" mode: a real
- * calendar date, an RFC 3339 date-time with a time zone, an absolute URI,
- * an address with a dotted domain), so an answer the form accepts is never
- * refused when the result is checked against the schema. Loaded on the
- * first check that needs it.
+ * The formats a typed answer may have, judged by ajv-formats' own "full"
+ * definitions: an answer the form accepts is never refused when the result
+ * is checked against the schema.
  */
 import { createRequire } from "node:module";
 import type { Format } from "ajv";
@@ -18,7 +12,6 @@ export type TextFormat = (typeof TEXT_FORMATS)[number];
 const require = createRequire(import.meta.url);
 let formats: Record<TextFormat, Format> | undefined;
 
-/** ajv-formats' own definitions of the formats a form checks. */
 function formatDefinitions(): Record<TextFormat, Format> {
   if (!formats) {
     const { fullFormats } = require("ajv-formats/dist/formats") as typeof import("ajv-formats/dist/formats.js");
@@ -32,7 +25,6 @@ function formatDefinitions(): Record<TextFormat, Format> {
   return formats;
 }
 
-/** Whether `text` has the format, by ajv-formats' definition. */
 export function hasFormat(format: TextFormat, text: string): boolean {
   const definition = formatDefinitions()[format];
   if (definition instanceof RegExp) return definition.test(text);

@@ -1,50 +1,22 @@
 /**
- * The copy of a parameter schema Pi validates before `execute`.
- *
- * Pi checks a tool's arguments against its declared schema before the tool
- * runs, and answers a mismatch with its own text and no `details`. So Pi gets
- * the shape (types, properties, which fields are required: what the model
- * needs to form a call, and what Pi's argument conversion relies on) while
- * every limit (lengths, counts, ranges, allowed values, unknown properties)
- * is checked by ajv inside the tool, whose failure carries an error category
- * and the tool's `details`. Allowed values stay readable in the description
- * (`a|b|c; default a`). A value of several types (a shorthand string or its
- * object form) is declared by its types and description alone: the
- * description says the object's shape, which the tool checks.
+ * The copy of a parameter schema Pi validates before `execute`. Pi answers a
+ * mismatch with its own text and no `details`, so Pi gets the shape (what the
+ * model needs to form a call, and Pi's argument conversion relies on) and
+ * every limit is left to the tool's check, whose failure carries an error
+ * category. Allowed values stay readable in the description (`a|b|c`).
  */
 import type { TSchema } from "typebox";
 
 /** Keywords only the tool's own check applies. */
 const LIMIT_KEYWORDS = new Set([
-  "minLength",
-  "maxLength",
-  "minItems",
-  "maxItems",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "pattern",
-  "format",
-  "additionalProperties",
-  "enum",
-  "const",
-  "uniqueItems",
+  ..."minLength maxLength minItems maxItems minimum maximum exclusiveMinimum exclusiveMaximum".split(" "),
+  ..."pattern format additionalProperties enum const uniqueItems".split(" "),
 ]);
 
-/**
- * Schemas declared to Pi in a shorter form of their own (`declareAs`), by
- * their JSON: a schema is known by what it says, not by its object, since
- * TypeBox may copy a schema it wraps (Pi 1.6's own TypeBox copies the
- * schema given to `Type.Optional`, and the build hands the sources Pi's).
- */
+// Keyed by JSON, not by object: TypeBox may copy a schema it wraps (Pi 1.6's copies what `Type.Optional` is given).
 const SHORT_FORMS = new Map<string, Record<string, unknown>>();
 
-/**
- * Declare `schema` to Pi as `short` wherever it appears: a form that accepts
- * at least what the tool accepts once its argument folds ran (the tool's own
- * check still applies the full schema), with a description saying the rest.
- */
+/** Declare `schema` to Pi as `short` wherever it appears: it must accept at least what the folded arguments hold. */
 export function declareAs<T extends TSchema>(schema: T, short: Record<string, unknown>): T {
   SHORT_FORMS.set(JSON.stringify(schema), short);
   return schema;
@@ -82,14 +54,9 @@ function loosen(node: unknown): unknown {
   return out;
 }
 
-/**
- * Mark a property the tool accepts but does not declare: set by its own
- * argument folds, or a rarer field its description names (each declared
- * property costs every request its JSON; a name in a sentence costs a word).
- */
+/** A property accepted, not declared: each declared property costs every request its JSON. */
 export const UNDECLARED = { readOnly: true } as const;
 
-/** Every property loosened; a `readOnly` one (see `UNDECLARED`) is not declared at all. */
 function loosenEach(properties: unknown): unknown {
   if (!properties || typeof properties !== "object") return properties;
   return Object.fromEntries(

@@ -1,46 +1,28 @@
 /**
- * Regular expressions written by the model, made safe.
- *
- * Contract: patterns run on RE2 (re2js), whose matching time grows with the
- * length of the text times the size of the compiled program, never faster;
- * so both are bounded and no pattern can freeze Pi:
- * - refused with a reason instead of being run: syntax RE2 does not support
- *   (backreferences, lookaround), a pattern longer than `MAX_PATTERN`
- *   characters, a counted repetition over `MAX_REPEAT` (`{1000}`), and a
- *   pattern that compiles to more than `MAX_PROGRAM` instructions (`.{100}`
- *   written nine times);
- * - a text is checked only while its length times the program's size stays
- *   within `CHECK_BUDGET`: an answer longer than `maxText()` is "too long to
- *   check" and never run (a default that long is refused with the schema);
- * - the last few results of a pattern are kept, so the redraws, guards and
- *   the result check of one text run it once.
+ * Regular expressions written by the model, made safe. RE2 (re2js) matches
+ * in time of text length × program size, so both are bounded and no pattern
+ * can freeze Pi: a pattern over `MAX_PATTERN` characters, `MAX_REPEAT` counts
+ * or `MAX_PROGRAM` instructions is refused, and a text is run only while
+ * length × size stays within `CHECK_BUDGET` (longer: "too long to check").
  */
 import { createRequire } from "node:module";
 import type { RE2JS as RE2JSType } from "re2js";
 
-// Loaded on the first pattern, not when the extension loads.
 const require = createRequire(import.meta.url);
 let engine: typeof RE2JSType | undefined;
 const re2 = (): typeof RE2JSType => (engine ??= (require("re2js") as typeof import("re2js")).RE2JS);
 
 export const MAX_PATTERN = 1000;
-/** The largest count of a counted repetition (`{n}`, `{n,}`, `{n,m}`). */
 export const MAX_REPEAT = 100;
-/** The most RE2 instructions a pattern may compile to. */
 export const MAX_PROGRAM = 300;
-/**
- * Text length times program size a check may cost: a few tens of
- * milliseconds where every instruction of the program stays busy at every
- * character (a pattern of 300 instructions checks 1,666 characters; one of
- * 20, 25,000).
- */
+/** A few tens of milliseconds where every instruction stays busy at every character. */
 export const CHECK_BUDGET = 500_000;
 
 export interface SafePattern {
   source: string;
-  /** Whether the pattern matches somewhere in `text`; undefined when `text` is too long to check. */
+  /** Undefined when `text` is too long to check. */
   test(text: string): boolean | undefined;
-  /** The longest text (in UTF-16 code units) this pattern checks. */
+  /** In UTF-16 code units. */
   maxText(): number;
 }
 
@@ -48,11 +30,7 @@ export type PatternResult = { ok: true; pattern: SafePattern } | { ok: false; re
 
 const cache = new Map<string, PatternResult>();
 
-/**
- * The largest counted repetition of a pattern, as written (`{1000}`), read
- * past escapes, `\Q…\E` quotes and character classes; undefined when none
- * passes `MAX_REPEAT`.
- */
+/** A counted repetition over `MAX_REPEAT` as written (`{1000}`), read past escapes, `\Q…\E` and classes. */
 function tooLargeRepeat(source: string): string | undefined {
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
@@ -93,7 +71,6 @@ function tooLargeRepeat(source: string): string | undefined {
   return undefined;
 }
 
-/** Compile a pattern; `caseInsensitive` for `matches` conditions. */
 export function compilePattern(source: string, caseInsensitive = false): PatternResult {
   const key = `${caseInsensitive ? "i" : "-"}${source}`;
   const known = cache.get(key);
@@ -129,11 +106,11 @@ function compileUncached(source: string, caseInsensitive: boolean): PatternResul
   return { ok: true, pattern: safePattern(source, re, size) };
 }
 
-/** Results kept per pattern: the texts one keystroke checks again (the view, the guards, the result). */
+/** The texts one keystroke checks again (the view, the guards, the result) run once. */
 const KEPT_RESULTS = 4;
 let runs = 0;
 
-/** How many times a pattern has been run on a text (not answered from its kept results): for benchmarks and tests. */
+/** Runs not answered from kept results: for benchmarks and tests. */
 export function patternRuns(): number {
   return runs;
 }

@@ -1,24 +1,13 @@
-/**
- * Parameters of `ask_rich_questions` (and of the internal `submit_questions`
- * tool `/rich-questions` asks the model to call).
- *
- * A form has an optional `title` and `description` (or `context`), and
- * questions of type `radio` (default), `checkbox` or `text`. A question may
- * carry `body` (or `details`), `context`, `recommendation`, `caveats`,
- * `required` (default true) and `allowOther` (default false); an option
- * carries `label`, a stable `value` (default: the label), `description`,
- * `details`, a presenter `note` and `recommended`.
- */
+// Parameters of `ask_rich_questions`, and of `submit_questions`, which `/rich-questions` asks the model to call.
 
 import { type Static, Type } from "typebox";
+import { LIMITS, PREVIEW_DESCRIPTION, Timeout } from "./fields.js";
 import { declareAs, UNDECLARED } from "./lenient.js";
-import { checkItems, LIMITS, normalizeStrings, PREVIEW_DESCRIPTION, Timeout } from "./rules.js";
-import { type Checked, compileChecker } from "./validate.js";
 
 const text = (description?: string, maxLength: number = LIMITS.text) =>
   Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
 
-/** Another name of a field, accepted but not declared to the model (schemas/lenient.ts). */
+/** Another name of a field, accepted, not declared. */
 const alias = (maxLength: number = LIMITS.text) => Type.Optional(Type.String({ maxLength, ...UNDECLARED }));
 
 const RichOption = declareAs(
@@ -44,7 +33,7 @@ const RichOption = declareAs(
   },
 );
 
-/** A string or a list of strings, as one JSON Schema type list (one clear error message when wrong). */
+/** One type list, not a union: one clear message when wrong. */
 const Caveats = Type.Unsafe<string | string[]>({
   type: ["string", "array"],
   maxLength: LIMITS.text,
@@ -86,57 +75,3 @@ export type RichOptionArgs = Static<typeof RichOption>;
 export type RichQuestionArgs = Static<typeof RichQuestion>;
 export type RichArgs = Static<typeof RichParameters>;
 export type RichType = NonNullable<RichQuestionArgs["type"]>;
-
-const checkSchema = compileChecker(RichParameters);
-
-/**
- * What `/rich-questions` accepts from the model: the tool's arguments, or an
- * empty `questions` list, which says the message asks nothing (the tool
- * itself refuses an empty form as `empty_questionnaire`).
- */
-export function checkExtractedArgs(raw: unknown): Checked<RichArgs> {
-  const checked = checkSchema(raw);
-  if (checked.ok && checked.value.questions.length === 0) return { ok: true, value: normalizeStrings(checked.value) };
-  return checkRichArgs(raw);
-}
-
-/** Schema, then rules: ids unique, choice questions with options, labels and stable values unique and unreserved. */
-export function checkRichArgs(raw: unknown): Checked<RichArgs> {
-  const checked = checkSchema(raw);
-  if (!checked.ok) return checked;
-  const args = normalizeStrings(checked.value);
-  const error = checkItems(
-    args.questions.map((q) => ({
-      id: q.id,
-      prompt: q.prompt,
-      options: q.options ?? [],
-      generatedOptions: q.type === "text",
-    })),
-    { listName: "questions", minOptions: 1 },
-  );
-  if (error) return { ok: false, error };
-  for (const [i, q] of args.questions.entries()) {
-    if (q.type === "text" && q.options?.length) {
-      return {
-        ok: false,
-        error: { category: "invalid_arguments", message: `questions[${i}].options: a text question has no options` },
-      };
-    }
-    const values = new Map<string, number>();
-    for (const [j, o] of (q.options ?? []).entries()) {
-      const value = o.value ?? o.label;
-      const twin = values.get(value);
-      if (twin !== undefined) {
-        return {
-          ok: false,
-          error: {
-            category: "duplicate_option",
-            message: `questions[${i}].options[${j}].value: "${value}" repeats the value of options[${twin}]`,
-          },
-        };
-      }
-      values.set(value, j);
-    }
-  }
-  return { ok: true, value: args };
-}

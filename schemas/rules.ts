@@ -1,74 +1,10 @@
 /**
- * The rules a JSON Schema cannot state, shared by every tool.
- *
- * Checked in this order, the first failure wins: empty form, too many
- * questions, duplicate ids, duplicate prompts, too few options, reserved
- * labels, duplicate option labels. Each failure names the question and field.
+ * The rules a JSON Schema cannot state, shared by every tool. The first
+ * failure wins, in this order: empty form, too many questions, duplicate ids,
+ * duplicate prompts, too few options, reserved labels, duplicate labels.
  */
-
-import { Type } from "typebox";
-import { declareAs } from "./lenient.js";
 import type { ArgumentError } from "./validate.js";
 
-/**
- * Sizes no real form needs and a hostile one would use to slow Pi down; past
- * them the schema answers with a specific error instead of opening a form.
- */
-export const LIMITS = {
-  questions: 50,
-  /** A day: a form left open longer is not waiting for an answer. */
-  timeoutSeconds: 86_400,
-  options: 10_000,
-  prompt: 10_000,
-  text: 10_000,
-  label: 1_000,
-  tabLabel: 200,
-  description: 4_000,
-  id: 200,
-  title: 500,
-  preview: 2_000,
-} as const;
-
-/** What the model reads of an option's `preview`, in every tool that takes one. */
-export const PREVIEW_DESCRIPTION = "Text or code block shown beside";
-
-/**
- * An option of the plain choice tools: a short label, an optional one-line
- * description and preview, and `recommended`, what the form answers when
- * nobody does before its timeout.
- */
-export const ChoiceOption = declareAs(
-  Type.Object(
-    {
-      label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
-      description: Type.Optional(Type.String({ maxLength: LIMITS.description })),
-      preview: Type.Optional(Type.String({ maxLength: LIMITS.preview, description: PREVIEW_DESCRIPTION })),
-      recommended: Type.Optional(Type.Boolean()),
-    },
-    { additionalProperties: false },
-  ),
-  // Every tool that takes these folds a string into `{label}` before Pi's check (tools/prepare.ts).
-  {
-    type: ["string", "object"],
-    description: "Label, or {label, description?, preview? (text/code shown beside), recommended?}",
-  },
-);
-
-function timeoutField(description: string) {
-  return Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.timeoutSeconds, description }));
-}
-
-/**
- * Seconds a form waits for the person's first key before it closes with the
- * recommended options. Said once, in `question`'s description (every set
- * declares `question`), not in every tool's declaration.
- */
-export const Timeout = Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.timeoutSeconds }));
-
-/** The same for a form without options: at the end it closes with what was typed, or nothing. */
-export const TimeoutWithoutOptions = timeoutField("Seconds to wait for a first key");
-
-/** Option labels the form uses for its own rows. */
 export const RESERVED_LABELS = ["Other", "Type something.", "Type something...", "Add your own answer", "Next"];
 
 /** The id a question gets: its own, trimmed, or `q1`, `q2` … when it has none (or only spaces). */
@@ -80,11 +16,7 @@ export function questionId(id: string | undefined, index: number): string {
 // Characters that change nothing a person sees: format characters (zero-width, bidi marks), soft hyphen, variation selectors.
 const INVISIBLE = /\p{Cf}|\u00ad|\u034f|\u115f|\u1160|\u3164|\uffa0|[\ufe00-\ufe0f]/gu;
 
-/**
- * What a label looks like on screen, for comparing: Unicode-compatibility
- * normalized (NFKC: fullwidth letters, ligatures, composed and decomposed
- * accents alike), invisible characters removed, white space folded, case ignored.
- */
+/** What a label looks like on screen, for comparing (NFKC: fullwidth, ligatures and accents alike). */
 export function lookAlike(text: string): string {
   return text.normalize("NFKC").replace(INVISIBLE, "").replace(/\s+/g, " ").trim().toLowerCase();
 }
@@ -98,7 +30,6 @@ export interface RuleItem {
 }
 
 export interface RuleLimits {
-  /** Field name of the list in messages (`questions`). */
   listName: string;
   maxQuestions?: number;
   minOptions?: number;
@@ -174,22 +105,11 @@ export function checkItems(items: RuleItem[], limits: RuleLimits): ArgumentError
   return undefined;
 }
 
-/** A JSON object: not null, not an array. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Line endings a model may send: CRLF and lone CR become LF. */
 export function normalizeNewlines(text: string): string {
   return text.replace(/\r\n?/g, "\n");
 }
 
-/**
- * JSON-like arguments with every string's line endings normalized. Only
- * what changes is copied: arguments without a carriage return come back as
- * they are (the caller never mutates them), so a call with thousands of
- * options costs no copy.
- */
+/** Only what changes is copied (callers never mutate): thousands of options without a CR cost no copy. */
 export function normalizeStrings<T>(value: T): T {
   if (typeof value === "string") return (value.includes("\r") ? normalizeNewlines(value) : value) as T;
   if (Array.isArray(value)) {

@@ -1,8 +1,4 @@
-/**
- * Checking tool arguments: JSON Schema through ajv, then the rules a schema
- * cannot state. Either way the caller gets one `ArgumentError` with a stable
- * category and a message that names the field and the problem.
- */
+// Checking tool arguments: one `ArgumentError`, a stable category and a message naming the field.
 import { createRequire } from "node:module";
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from "ajv";
 import type { Static, TSchema } from "typebox";
@@ -28,13 +24,9 @@ export interface ArgumentError {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: ArgumentError };
 
-// The validators are made on the first check, not when Pi loads the
-// extension: the build ships them compiled ahead of time (precompiled.ts,
-// which the engine hands over when it loads: usePrecompiled); from the
-// sources, ajv is loaded and compiles them then.
+// Made on the first check: the build's, compiled ahead of time (usePrecompiled), or ajv's from the sources.
 const require = createRequire(import.meta.url);
 
-/** The options every validator is compiled with, at run time and ahead of time alike. */
 export const AJV_OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true } as const;
 
 let ajv: AjvType | undefined;
@@ -48,10 +40,8 @@ function getAjv(): AjvType {
 
 const checkedSchemas: TSchema[] = [];
 
-/** Validators compiled ahead of time, by their schema's JSON: none until the engine hands over the build's. */
 let precompiled: (schemaJson: string) => ValidateFunction | undefined = () => undefined;
 
-/** Look validators up in `lookup` before compiling any (schemas/precompiled.ts, as the build makes it). */
 export function usePrecompiled(lookup: typeof precompiled): void {
   precompiled = lookup;
 }
@@ -61,7 +51,6 @@ export function schemasToPrecompile(): readonly TSchema[] {
   return checkedSchemas;
 }
 
-/** A checker for a schema, made on first use; it reports the first few problems. */
 export function compileChecker<S extends TSchema>(schema: S): (args: unknown) => Checked<Static<S>> {
   checkedSchemas.push(schema);
   let validate: ValidateFunction | undefined;
@@ -108,7 +97,7 @@ function describe(e: ErrorObject): string {
   }
 }
 
-/** Messages without repeats, the first `limit` of them, and how many more there were: `a; b (and 3 more)`. */
+/** `a; b (and 3 more)` */
 export function listed(messages: string[], limit: number): string {
   const unique = [...new Set(messages)];
   const more = unique.length > limit ? ` (and ${unique.length - limit} more)` : "";

@@ -17,7 +17,7 @@
  * loaded extension's form state is published under a process-wide symbol.
  */
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@earendil-works/pi-coding-agent";
-import { type ElicitRequestInput, errorLine } from "../schemas/elicit.js";
+import { type ElicitRequestInput, errorLine } from "../schemas/elicit-types.js";
 import { ElicitError, type ElicitFailure } from "./elicit-error.js";
 import type { ElicitResult } from "./engine/schema-form.js";
 import { loadEngine } from "./on-demand.js";

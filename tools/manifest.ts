@@ -5,8 +5,8 @@
 
 import { type TSchema, Type } from "typebox";
 import { type Fold, prepareWith } from "../schemas/aliases.js";
+import { isRecord } from "../schemas/fields.js";
 import { UNDECLARED } from "../schemas/lenient.js";
-import { isRecord } from "../schemas/rules.js";
 
 export type ResultSummary =
   | { kind: "error" }

@@ -4,7 +4,7 @@
  * error in a folded field names it as the model wrote it (schemas/aliases.ts).
  */
 import type { Alias, Fold } from "../schemas/aliases.js";
-import { isRecord } from "../schemas/rules.js";
+import { isRecord } from "../schemas/fields.js";
 
 type Json = Record<string, unknown>;
 

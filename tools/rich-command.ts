@@ -20,7 +20,7 @@ import type {
 import * as piAi from "@earendil-works/pi-ai";
 import type { ExtensionAPI, ExtensionCommandContext } from "@earendil-works/pi-coding-agent";
 import { sanitize } from "../renderers/text.js";
-import { checkExtractedArgs, type RichArgs, RichParameters } from "../schemas/rich.js";
+import { type RichArgs, RichParameters } from "../schemas/rich.js";
 import { loadEngine } from "./on-demand.js";
 import { askRichQuestions, type RichFormResult } from "./rich.js";
 import type { FormchartState } from "./state.js";
@@ -133,6 +133,7 @@ export async function extractQuestions(
   options: ExtractOptions = {},
 ): Promise<Extraction> {
   const toolChoice = options.mode === "text" ? undefined : forcedToolChoice(model.api);
+  const { checkExtractedArgs } = await loadEngine();
   const base: ProviderStreamOptions = { apiKey: options.apiKey, headers: options.headers, signal: options.signal };
   const messages: Message[] = [user(`The assistant's message:\n\n${message}`)];
   let problem = "";

@@ -10,7 +10,7 @@
 import { chmodSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { LIMITS } from "../schemas/rules.js";
+import { LIMITS } from "../schemas/fields.js";
 import { TOOL_NAMES } from "./catalog.js";
 import { DEFAULT_TOOL_SET, isToolSetName, setOfTools, TOOL_SETS, type ToolSetName } from "./tool-sets.js";
 

@@ -1,8 +1,8 @@
 /** `ask_form` once called: the JSON Schema as a form, the result as MCP's action with the submitted content. */
 import type { FormResult } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
-import { checkAsWritten } from "../../schemas/aliases.js";
-import { type CheckedAskForm, checkFoldedAskForm } from "../../schemas/ask-form.js";
+import { checkAsWritten } from "../../schemas/aliases-check.js";
+import { type CheckedAskForm, checkFoldedAskForm } from "../../schemas/ask-form-check.js";
 import { type AskFormDetails, askForm as manifest } from "../ask-form.js";
 import { jsonLine, timedOutHeadline } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";

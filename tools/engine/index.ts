@@ -13,6 +13,7 @@ import { formTool } from "./catalog.js";
 import { failureText, NO_UI } from "./form-tool.js";
 import { type RunRequest, run } from "./run.js";
 
+export { checkExtractedArgs } from "../../schemas/rich-check.js";
 export { openWaiting, resumeWaiting, withdrawWaiting } from "./ask-later.js";
 export { elicitWith } from "./elicit.js";
 export { warmUp } from "./warm-up.js";

@@ -1,8 +1,9 @@
 /** `question_input` once called: one typed answer, checked while it is typed; the result as its text and details. */
 import type { FormResult } from "../../machines/context.js";
 import { type FormSpec, normalizeForm } from "../../machines/spec.js";
-import { checkAsWritten } from "../../schemas/aliases.js";
-import { checkInputArgs, type InputArgs } from "../../schemas/qwizard.js";
+import { checkAsWritten } from "../../schemas/aliases-check.js";
+import type { InputArgs } from "../../schemas/qwizard.js";
+import { checkInputArgs } from "../../schemas/qwizard-check.js";
 import { type InputDetails, questionInput as manifest } from "../question-input.js";
 import { byPrompt, cancelledText, outcomeFields, quoted, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";

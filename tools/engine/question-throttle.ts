@@ -1,8 +1,9 @@
 /** `question_throttle` once called: one multiple-choice question, not sooner than its cooldown after the last. */
 import type { FormResult } from "../../machines/context.js";
 import { type FormSpec, normalizeForm } from "../../machines/spec.js";
-import { checkAsWritten } from "../../schemas/aliases.js";
-import { checkThrottleArgs, type ThrottleArgs } from "../../schemas/qwizard.js";
+import { checkAsWritten } from "../../schemas/aliases-check.js";
+import type { ThrottleArgs } from "../../schemas/qwizard.js";
+import { checkThrottleArgs } from "../../schemas/qwizard-check.js";
 import { questionThrottle as manifest, type ThrottleDetails } from "../question-throttle.js";
 import { answerLine, byPrompt, cancelledText, chosenLabels, outcomeFields, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";

@@ -1,8 +1,9 @@
 /** `question` once called: the questions as a form, and the form's result as the text and the `details` the manifest describes. */
 import type { FormResult, QuestionOutcome } from "../../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionSpec } from "../../machines/spec.js";
-import { checkAsWritten } from "../../schemas/aliases.js";
-import { checkFoldedQuestion, type QuestionArgs } from "../../schemas/question.js";
+import { checkAsWritten } from "../../schemas/aliases-check.js";
+import type { QuestionArgs } from "../../schemas/question.js";
+import { checkFoldedQuestion } from "../../schemas/question-check.js";
 import {
   question as manifest,
   type NormalizedQuestion,

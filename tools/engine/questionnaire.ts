@@ -1,13 +1,13 @@
 /** `questionnaire` and `question_branch` once called. */
 import type { FormResult, QuestionOutcome } from "../../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionInput, type QuestionSpec } from "../../machines/spec.js";
-import { checkAsWritten } from "../../schemas/aliases.js";
+import { checkAsWritten } from "../../schemas/aliases-check.js";
 import {
   type CheckedItem,
   type CheckedQuestionnaire,
   checkBranchArgs,
   checkQuestionnaireArgs,
-} from "../../schemas/qwizard.js";
+} from "../../schemas/qwizard-check.js";
 import type { ToolManifest } from "../manifest.js";
 import { unnestBranch } from "../prepare.js";
 import {

@@ -1,8 +1,9 @@
 /** `ask_rich_questions` once called; its result contract is docs/result-contract.md. */
 import type { FormResult } from "../../machines/context.js";
 import { type FormSpec, normalizeForm } from "../../machines/spec.js";
-import { checkAsWritten } from "../../schemas/aliases.js";
-import { checkRichArgs, type RichArgs } from "../../schemas/rich.js";
+import { checkAsWritten } from "../../schemas/aliases-check.js";
+import type { RichArgs } from "../../schemas/rich.js";
+import { checkRichArgs } from "../../schemas/rich-check.js";
 import { questionId } from "../../schemas/rules.js";
 import type { Checked } from "../../schemas/validate.js";
 import {
