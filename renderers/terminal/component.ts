@@ -27,7 +27,6 @@ import { refusal } from "./presentation.js";
 
 export class FormComponent extends FormDriver implements Component, Focusable {
   private readonly kb: KeyMatcher;
-  /** Pi's `app.editor.external` keys. */
   private readonly outsideKeys: KeyId[];
   /** The person's own editor has the terminal: keys wait until it is closed. */
   private outside = false;
@@ -35,14 +34,9 @@ export class FormComponent extends FormDriver implements Component, Focusable {
   private readonly maxHeight: () => number;
   private readonly mouseOn: boolean;
   private readonly foldPutsBack: boolean;
-  /**
-   * The form's own mouse reporting, only where the host leaves the mouse to
-   * the terminal: a full-screen host reports it itself (`handleMouse`), and
-   * the form must never switch the host's reporting.
-   */
+  /** Never where the host reports the mouse itself (full-screen): the form must not switch the host's reporting. */
   private readonly mouse?: MouseReporting;
   private readonly frames: FormFrames;
-  /** A mouse report split across reads, put back together (never typed into an answer). */
   private readonly reports = new ReportJoiner();
   /** Why the last key did nothing, shown until the next key. */
   private message?: string;
@@ -224,7 +218,6 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     return this.mouseOn && (this.mouse?.reporting ?? true);
   }
 
-  /** The host's theme or size may have changed in place. */
   invalidate(): void {
     this.frames.invalidate();
     this.editorInstance?.invalidate();
@@ -258,7 +251,6 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     return undefined;
   }
 
-  /** A report from the form's own mouse reporting, located among the lines the host drew. */
   private report(report: MouseReport): void {
     if (!report.press) return;
     this.stopClock();
@@ -267,7 +259,6 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     else if (action) this.clickAt(action.line, action.col);
   }
 
-  /** The wheel moves an option list's highlight; false where there is none. */
   private wheel(delta: number): boolean {
     const position = this.position;
     if (delta === 0 || position.kind !== "question" || position.mode !== "choosing") return false;

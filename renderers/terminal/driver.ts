@@ -60,12 +60,11 @@ export abstract class FormDriver {
     });
   }
 
-  /** A clock ticked: the frame shows a new time. */
   protected tick(): void {
     this.host.requestRender();
   }
 
-  /** The form closed: before `done` is called. */
+  /** Before `done` is called. */
   protected closing(): void {}
 
   /** pi-tui's editor, made when the form first opens one (most forms never do). */
@@ -103,7 +102,7 @@ export abstract class FormDriver {
       this.actor.send({ type: "STOP_CLOCK" });
   }
 
-  /** Close the form as cancelled (the tool call was aborted). */
+  /** The tool call was aborted. */
   abort(): void {
     if (!this.finished) this.actor.send({ type: "ABORT" });
   }

@@ -14,7 +14,6 @@ import type { RowModel } from "./presentation.js";
 // The package's types declare an ES default export; Node hands an ES module its CommonJS `module.exports`.
 export const memoizeOne = memoize as unknown as typeof memoize.default;
 
-/** A row's block as last drawn, with what it was drawn from. */
 export interface DrawnRow {
   row: RowModel;
   width: number;
@@ -24,7 +23,6 @@ export interface DrawnRow {
   answers: object;
 }
 
-/** The drawn rows of one question, by slot (`rowSlot`). */
 export class QuestionRows {
   readonly slots = new Map<number, DrawnRow>();
   /** A new object whenever the inputs change: a row drawn or checked under it is still what it shows. */
@@ -37,14 +35,12 @@ export class QuestionRows {
     (_picks: object, _answered: boolean, _notes: object, _typed: object, _width: number, _under: boolean) => ({}),
   );
 
-  /** Take what the question's rows show beside the highlight as the current inputs. */
   follow(picks: object, answered: boolean, notes: object, typed: object, width: number, previewUnder: boolean): void {
     this.answers = this.token(picks, answered, notes, typed, width, previewUnder);
     this.width = width;
     this.previewUnder = previewUnder;
   }
 
-  /** The block in `slot`, when it was drawn or checked under the current inputs. */
   current(slot: number): Block | undefined {
     const drawn = this.slots.get(slot);
     return drawn && drawn.answers === this.answers ? drawn.block : undefined;
@@ -85,7 +81,6 @@ export class LineCache {
   }
 }
 
-/** What a theme draws, as a key. */
 export function themeLook(theme: FormTheme): string {
   let look = `${theme.bg("selectedBg", "·")}${theme.bold("·")}`;
   for (const color of COLORS) look += theme.fg(color, "·");
