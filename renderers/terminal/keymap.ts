@@ -124,8 +124,10 @@ const KEPT_PER_ID = 64;
 
 export function keyIs(data: string, id: KeyId): boolean {
   if (data.length > KEPT_BYTES) return matchesKey(data, id);
-  const seen = keep(answers[isKittyProtocolActive() ? 1 : 0], id, () => new Map<string, boolean>());
-  return keep(seen, data, () => matchesKey(data, id), KEPT_PER_ID);
+  const byId = answers[isKittyProtocolActive() ? 1 : 0];
+  // A hit makes no closure: a key asks this a dozen times.
+  const seen = byId.get(id) ?? keep(byId, id, () => new Map<string, boolean>());
+  return seen.get(data) ?? keep(seen, data, () => matchesKey(data, id), KEPT_PER_ID);
 }
 
 function actionIs(data: string, action: Keybinding, kb: KeyMatcher): boolean {
