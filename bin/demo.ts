@@ -1,10 +1,7 @@
 /**
- * Run a form in the terminal without Pi: `npm start` shows the demo form,
- * `npm start -- file.json` any form file (`{"tool": …, "arguments": …}`, or
- * bare `question` arguments), `npm start -- <example name>` one of examples/.
- * On submit or cancel it prints the text the model would read and the JSON
- * `details`. Exit code: 0 submitted, 1 cancelled or declined, 2 invalid
- * input or no terminal to show the form in.
+ * A form in the terminal without Pi: `npm start [-- file.json | example]`,
+ * printing what the model would read. Exit code: 0 submitted, 1 cancelled or
+ * declined, 2 invalid input or no terminal.
  */
 import { ProcessTerminal, TuiMainScreen } from "@earendil-works/pi-tui";
 import { FormComponent } from "../renderers/terminal/component.js";

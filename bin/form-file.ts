@@ -1,7 +1,4 @@
-/**
- * Finding and reading a form file for the command-line tools: a path to a
- * JSON file, or the name of a file in examples/ (with or without `.json`).
- */
+/** A form file for the command-line tools: a JSON path, or the name of one in examples/. */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,19 +23,12 @@ export function resolveFormFile(nameOrPath: string): string | undefined {
 
 export type LoadedForm = { ok: true; file: string; tool: string; form: PreparedForm } | { ok: false; message: string };
 
-/**
- * A line for the terminal from text that came from outside (a file's content,
- * an argument): its control characters shown in caret notation (`^[`, `^G`), so a
- * terminal acts on none of them, and its line breaks folded into spaces.
- */
+/** Outside text as one terminal line: controls in caret notation, line breaks as spaces. */
 export function terminalLine(text: string): string {
   return visibleControls(text.replace(/\s*[\r\n]+\s*/g, " "));
 }
 
-/**
- * The form in a file or example, or why there is none: a message of one line
- * that carries nothing of the file (a tool name, a path) a terminal would act on.
- */
+/** The form in a file or example, or why there is none, in one line a terminal acts on nothing of. */
 export function loadFormFile(nameOrPath: string): LoadedForm {
   const loaded = readFormFile(nameOrPath);
   return loaded.ok ? loaded : { ok: false, message: terminalLine(loaded.message) };

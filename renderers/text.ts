@@ -1,13 +1,9 @@
 /**
- * Text that is safe to put on the screen and fits the width.
- *
- * Contract: strings written by the model never reach the terminal raw.
- * Escape sequences (CSI, OSC, DCS, APC …) are removed, other control
- * characters are shown in caret notation (`^[` for ESC, `^G` for BEL: plain
- * ASCII, which every terminal font draws, where the Unicode control pictures
- * are missing from common ones such as DejaVu Sans Mono), bidirectional
- * overrides are dropped. Wrapping never drops words; a line that still cannot
- * fit (a wide character on a 1-column screen) is cut to the width.
+ * Text safe to put on the screen, fitting the width. Contract: what the model
+ * wrote never reaches the terminal raw: escape sequences are removed, other
+ * controls shown in caret notation (`^[`: every font draws ASCII, where
+ * control pictures are missing from common ones), bidi overrides dropped.
+ * Wrapping never drops words; what still cannot fit is cut to the width.
  */
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 
@@ -30,26 +26,16 @@ function caretNotation(ch: string): string {
 // tab and line breaks, DEL, C1 controls, bidirectional controls.
 const RAW_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/**
- * Text for a file a person may read in a terminal: every control character
- * shown in caret notation (`^[`, `^G`) or as U+FFFD, as on a form's screen, and
- * bidirectional controls as U+FFFD; tabs and line breaks kept. Nothing is
- * removed, so what the model wrote can still be read.
- */
+/** Text for a file read in a terminal: controls in caret notation or U+FFFD, nothing removed. */
 export function visibleControls(text: string): string {
   return text.replace(RAW_CONTROL, (ch) => (ch.charCodeAt(0) < 0x80 ? caretNotation(ch) : "\ufffd"));
 }
 
 /**
- * A bounded memo: forms re-render the same strings on every keystroke, so
- * sanitizing and wrapping are looked up rather than recomputed. It is bounded
- * by what it holds, not only by how many entries: it is emptied when its keys
- * together pass `maxChars` (a long session of forms with long texts keeps a
- * few hundred kilobytes, not the tens of megabytes 4,096 long keys would), and
- * a key longer than `MEMO_MAX_KEY` is computed each time, never kept.
- * What it hands out is shared by every caller: an array or object is frozen,
- * so a caller that adds to it (a check line pushed onto a wrapped text) fails
- * at once instead of changing what the next caller gets.
+ * A memo bounded by the characters of its keys too (long texts keep a few
+ * hundred kilobytes, not tens of megabytes); longer keys are never kept.
+ * What it hands out is shared, so an array or object is frozen: a caller
+ * that adds to one fails at once instead of changing the next caller's.
  */
 const MEMO_MAX_KEY = 4000;
 
@@ -76,20 +62,27 @@ export function memo<T>(
   };
 }
 
+/** `map`'s value for `key`, made once; past `max` entries the map starts again. */
+export function keep<K, V>(map: Map<K, V>, key: K, make: () => V, max = Number.POSITIVE_INFINITY): V {
+  let value = map.get(key);
+  if (value === undefined && !map.has(key)) {
+    if (map.size >= max) map.clear();
+    value = make();
+    map.set(key, value);
+  }
+  return value as V;
+}
+
 const sanitizeMemo = memo((text) =>
   text.replace(/\r\n?/g, "\n").replace(ESCAPE_SEQUENCE, "").replace(BIDI_CONTROL, "").replace(CONTROL, caretNotation),
 );
 
-/** Neutralize a model-supplied string for display; newlines are kept. */
+/** Newlines are kept. */
 export function sanitize(text: string): string {
   return sanitizeMemo(text);
 }
 
-/**
- * Text handed to the host for display outside a form (a session name, a
- * notification, a dialog's title or placeholder): escape sequences and
- * control characters removed outright, white space folded to single spaces.
- */
+/** One line for the host to show outside a form (a notification, a dialog's title): controls removed, white space folded. */
 export function safeLine(text: string, maxChars = DISPLAY_CHARS): string {
   return text
     .slice(0, maxChars)
@@ -103,16 +96,11 @@ export function safeLine(text: string, maxChars = DISPLAY_CHARS): string {
 // Controls of every kind, line breaks included (for one-line host texts).
 const CONTROL_OR_BREAK = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
 
-/** Cut a styled line to the width (no ellipsis when the width is tiny). */
 export function fitTo(line: string, width: number): string {
   if (visibleWidth(line) <= width) return line;
   return truncateToWidth(line, Math.max(0, width), width >= 4 ? "…" : "");
 }
 
-/**
- * Word-wrap plain text to `width` columns, keeping explicit line breaks.
- * `indent` prefixes continuation lines so wrapped text stays aligned.
- */
 export function wrap(text: string, width: number, firstPrefix = "", restPrefix = firstPrefix): readonly string[] {
   return wrapMemo(`${width}\u0000${firstPrefix}\u0000${restPrefix}\u0000${text}`);
 }
@@ -138,12 +126,7 @@ function wrapUncached(text: string, width: number, firstPrefix: string, restPref
   return out;
 }
 
-/**
- * A value written by the model or the person, ready to show: sanitized, and
- * past `maxChars` cut with a note of how much is left out. Cutting comes
- * first, so a pasted megabyte costs what its visible part costs; the full
- * text stays in the answer.
- */
+/** Sanitized, and past `maxChars` cut first (a pasted megabyte costs what its visible part costs) with a note of what is left out. */
 export function displayText(raw: string, maxChars = DISPLAY_CHARS): string {
   if (raw.length <= maxChars) return sanitize(raw);
   const hidden = raw.length - maxChars;
@@ -153,16 +136,11 @@ export function displayText(raw: string, maxChars = DISPLAY_CHARS): string {
 /** Characters of one value worth drawing: more than a wide terminal shows in a few lines. */
 export const DISPLAY_CHARS = 2000;
 
-/** `displayText` flattened to one line. */
 export function displayLine(raw: string, maxChars = DISPLAY_CHARS): string {
   return displayText(raw, maxChars).replace(/\s*\n\s*/g, " ");
 }
 
-/**
- * Wrap at most `maxLines` lines of `text`; when more would follow, the last
- * line shown ends in "…". The text is cut before wrapping, so the cost is
- * that of the lines shown.
- */
+/** At most `maxLines` lines, the last ending in "…" when more would follow; cut before wrapping. */
 export function wrapClipped(
   text: string,
   width: number,
@@ -181,7 +159,6 @@ export function wrapClipped(
   return shown;
 }
 
-/** A line that continues elsewhere: ends in "…" and still fits. */
 function ellipsize(line: string, width: number): string {
   const room = Math.max(0, width - 2);
   return fitTo(`${visibleWidth(line) > room ? truncateToWidth(line, room, "") : line} …`, width);
@@ -190,17 +167,12 @@ function ellipsize(line: string, width: number): string {
 // What typing or pasting may not put into an answer: C0 controls but line break and tab, DEL, C1 controls, bidi controls.
 const UNTYPABLE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
 
-/**
- * Text typed or pasted into an editor, as it may enter an answer: controls,
- * DEL and bidirectional overrides removed, tabs as spaces, and for a
- * single-line field line breaks as spaces.
- */
+/** Typed or pasted text as it may enter an answer; a one-line field's line breaks become spaces. */
 export function typedText(text: string, singleLineField = false): string {
   const clean = text.replace(UNTYPABLE, "").replace(/\t/g, " ");
   return singleLineField ? clean.replace(/\r?\n/g, " ") : clean;
 }
 
-/** A drawn line's text without its escape sequences (colours, links, the cursor marker). */
 export function plainText(line: string): string {
   return line.replace(ESCAPE_SEQUENCE, "");
 }

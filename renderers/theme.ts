@@ -1,10 +1,4 @@
-/**
- * The colours a form uses, named as Pi's theme names them.
- *
- * Inside Pi the form gets Pi's own `Theme` (structurally a `FormTheme`), so
- * the user's theme is respected. Outside Pi (the demo, tests) a small ANSI
- * theme or the plain theme stands in.
- */
+/** A form's colours, named as Pi's theme names them: inside Pi, Pi's own `Theme` is a `FormTheme`. */
 import type { EditorTheme } from "@earendil-works/pi-tui";
 
 export type FormColor = "accent" | "muted" | "dim" | "text" | "success" | "warning" | "error" | "borderMuted";

@@ -1,22 +1,9 @@
 /**
- * Forms without a terminal: the same statechart, driven one dialog per step
- * through a host's `select`, `input` and `confirm` dialogs (what Pi's RPC
- * mode forwards to its client).
- *
- * Contract: a question is a select of its rows, drawn from the same
- * presentation model as the terminal view (numbers, checkboxes, marks,
- * descriptions); a typed answer, a note or additional notes is an input,
- * re-asked with the reason while a check refuses it; a submittable form ends
- * with a confirm that lists the answers as the review screen does (a form
- * that can be declined offers Decline in the review's list); a
- * dismissed dialog backs out one level, as Esc does; an aborted call closes
- * the form with the answers given so far.
- *
- * It lives in renderers/terminal/ beside the terminal view because it is a
- * front end of the same form: it draws from the same presentation model
- * (presentation.ts, preview.ts) and answers to the same rules of where it
- * may be loaded from (the engine, never what Pi loads at start). Only the
- * surface differs: a host's dialogs instead of a pi-tui component.
+ * Forms without a terminal (Pi's RPC mode): the same statechart, one host
+ * dialog per step, drawn from the terminal view's presentation model.
+ * Contract: a typed answer is re-asked with the reason while a check refuses
+ * it; a dismissed dialog backs out one level, as Esc does; an aborted call
+ * closes the form with the answers given so far.
  */
 import { type Actor, createActor, waitFor } from "xstate";
 import {
@@ -52,7 +39,7 @@ export interface DialogUi {
 
 export interface DialogOptions {
   signal?: AbortSignal;
-  /** Context to start from (a restored draft). */
+  /** A restored draft. */
   restore?: FormContext;
   /** Said before the first dialog (that a draft was restored). */
   notice?: string;
@@ -92,7 +79,6 @@ function summary(spec: FormSpec, c: FormContext): string {
   return lines.join("\n");
 }
 
-/** The rows of a question as select entries, with what each one sends. */
 function questionSteps(spec: FormSpec, k: number, c: FormContext): Step[] {
   const q = spec.questions[k];
   const steps: Step[] = questionRows(q, k, c).map((row) => ({
@@ -106,7 +92,6 @@ function questionSteps(spec: FormSpec, k: number, c: FormContext): Step[] {
   return steps;
 }
 
-/** A question's dialog title: where it stands, the prompt, and what the author wrote around it, as the terminal shows it. */
 function title(spec: FormSpec, k: number): string {
   const q = spec.questions[k];
   const where = isTabbed(spec) ? `(${k + 1}/${spec.questions.length}) ` : "";
@@ -138,7 +123,6 @@ async function countdown(ui: DialogUi, spec: FormSpec, actor: Actor<FormMachine>
   await ended;
 }
 
-/** Ask one dialog for the current step and send the machine what it answered (a dismissed dialog is Esc). */
 async function step(
   ui: DialogUi,
   spec: FormSpec,
@@ -225,7 +209,6 @@ async function step(
   send(...chosen.events);
 }
 
-/** Drive a form through dialogs until it is submitted or cancelled. */
 export async function runDialogs(ui: DialogUi, spec: FormSpec, options: DialogOptions = {}): Promise<FormOutcome> {
   const actor = createActor(formMachine(spec), { input: { spec, restore: options.restore } });
   // An error inside the statechart ends the dialogs (the loop sees the actor stop) instead of reaching Pi.
@@ -237,7 +220,6 @@ export async function runDialogs(ui: DialogUi, spec: FormSpec, options: DialogOp
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
     if (options.notice) ui.notify(options.notice, "info");
-    // The form's own title and context, which the terminal shows above the questions.
     const heading = [spec.title, spec.description].filter((t): t is string => !!t).map((t) => displayLine(t, 600));
     if (heading.length) ui.notify(heading.join(" — "), "info");
     while (actor.getSnapshot().status === "active" && !signal?.aborted) await step(ui, spec, actor, signal);

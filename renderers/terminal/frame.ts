@@ -1,18 +1,13 @@
 /**
- * Fitting a form's layout into the rows it may use.
- *
- * Contract: the header (title, tabs) and the question's prompt stay on
- * screen; only the list scrolls, a whole row at a time, around the
- * highlighted row, with "↑ n more" / "↓ n more" counting rows (options,
- * review entries), not screen lines. When even that does not fit, the chrome
- * goes first (borders, spacing), then the prompt is cut to its first lines.
- * Every line fits the width, and each clickable line keeps its target.
+ * A form's layout fitted into the rows it may use. Contract: the header and
+ * the prompt stay; only the list scrolls, a row at a time, "↑/↓ n more"
+ * counting rows, not lines. When that does not fit, the chrome goes first,
+ * then the prompt is cut. Each clickable line keeps its target.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { fitTo } from "../text.js";
 import type { FormTheme } from "../theme.js";
 
-/** What a screen position stands for: what a click there would mean. */
 export type Target =
   | { kind: "row"; row: number }
   | { kind: "tab"; q: number }
@@ -27,35 +22,31 @@ export interface Hit {
   target: Target;
 }
 
-/** A unit of the scrolling list: one row with the lines under it, or a group of lines. */
+/** One row with the lines under it, or a group of lines. */
 export interface Block {
-  /** Read only: a block's lines may be the memoized ones of a wrap, shared with every other caller. */
+  /** May be a memoized wrap's, shared with every other caller. */
   lines: readonly string[];
   /** Counted in "n more" (an option, a typed choice, a review entry). */
   row?: boolean;
   target?: Target;
-  /** Holds an open editor: when the block is taller than the room, its end (the caret) stays in view. */
+  /** Holds an open editor: a block taller than the room keeps its end (the caret) in view. */
   editor?: boolean;
 }
 
 export interface Layout {
   header: readonly string[];
-  /** Hits in the header, by header line. */
   headerHits: Hit[];
-  /** The question itself: kept in view, cut to its first lines only when nothing else fits. */
   pinned: readonly string[];
   blocks: Block[];
-  /** The block that must be on screen. */
   focus: number;
-  /** Rows before the first and after the last block that were not laid out at all (very long lists). */
+  /** Rows before and after the blocks that were not laid out (very long lists). */
   above: number;
   below: number;
-  /** A message about the last key (a refusal), above the help line. */
   status: readonly string[];
   footer: readonly string[];
-  /** Lines drawn beside the list (an option's preview); the list's blocks are laid out in `listWidth` columns. */
+  /** An option's preview beside the list, laid out in `listWidth` columns. */
   side?: { lines: readonly string[]; listWidth: number };
-  /** The line above and below the form, when the view keeps one for the width; else drawn here. */
+  /** Kept by the view per width; else drawn here. */
   border?: string;
 }
 
@@ -64,7 +55,6 @@ export interface Screen {
   hits: Hit[];
 }
 
-/** Lines a list keeps at least, when the prompt has to give way. */
 const MIN_LIST = 3;
 
 export function frame(layout: Layout, theme: FormTheme, width: number, height: number, targets = true): Screen {
@@ -76,7 +66,6 @@ export function frame(layout: Layout, theme: FormTheme, width: number, height: n
   const topLength = 1 + layout.header.length + blank;
   const need = topLength + layout.pinned.length + bodyLines + layout.status.length + 1 + layout.footer.length + 1;
   if (need <= height) {
-    // Everything fits: the lines go into one array, each copied once.
     const lines: string[] = [border];
     append(lines, layout.header);
     if (blank) lines.push("");
@@ -123,12 +112,10 @@ export function frame(layout: Layout, theme: FormTheme, width: number, height: n
   return { lines, hits: hits.filter((h) => h.line < lines.length) };
 }
 
-/** `more` put at the end of `lines`. */
 function append(lines: string[], more: readonly string[]): void {
   for (const line of more) lines.push(line);
 }
 
-/** The list's lines with the side lines beside them, at most `room` lines; the list alone when there is nothing beside it. */
 function beside(list: readonly string[], layout: Layout, theme: FormTheme, room: number): readonly string[] {
   const side = layout.side;
   if (!side || side.lines.length === 0) return list;
@@ -147,14 +134,12 @@ function markerLines(layout: Layout): number {
   return (layout.above > 0 ? 1 : 0) + (layout.below > 0 ? 1 : 0);
 }
 
-/** Every block, with markers for rows that were never laid out. */
 function allBlockLines(layout: Layout, theme: FormTheme, width: number): string[] {
   const lines: string[] = [];
   appendBlockLines(lines, layout, theme, width);
   return lines;
 }
 
-/** Every block's lines put at the end of `lines`, with markers for rows that were never laid out. */
 function appendBlockLines(lines: string[], layout: Layout, theme: FormTheme, width: number): void {
   if (layout.above > 0) lines.push(marker(`↑ ${layout.above} more`, theme, width));
   for (const b of layout.blocks) append(lines, b.lines);
@@ -173,7 +158,6 @@ function cutPinned(pinned: readonly string[], room: number, theme: FormTheme, wi
 
 interface Window {
   lines: string[];
-  /** Lines before the first block's first line (the ↑ marker). */
   offset: number;
   first: number;
   last: number;
@@ -181,12 +165,10 @@ interface Window {
   skip: number;
 }
 
-/** The blocks around the focus that fit `room` lines, with row-counting markers. */
 function scrollWindow(layout: Layout, room: number, theme: FormTheme, width: number): Window {
   const { blocks, focus } = layout;
   const rowsIn = (from: number, to: number) => blocks.slice(from, to).filter((b) => b.row).length;
   const heightOf = (from: number, to: number) => blocks.slice(from, to).reduce((n, b) => n + b.lines.length, 0);
-  /** The blocks around the focus that fit `inner` lines. */
   const place = (inner: number) => {
     const f = Math.min(Math.max(0, focus), Math.max(0, blocks.length - 1));
     let first = f;
@@ -227,11 +209,7 @@ function scrollWindow(layout: Layout, room: number, theme: FormTheme, width: num
   return { lines: lines.slice(0, room), offset: top ? 1 : 0, first: w.first, last: w.last, skip: w.skip };
 }
 
-/**
- * Header hits moved to their screen lines, and a hit per shown line of each
- * block that has a target. Block `first` starts at screen line `startsAt`
- * (above the screen when its top is cut); nothing before `visibleFrom` is shown.
- */
+/** Block `first` starts at screen line `startsAt` (above the screen when its top is cut). */
 function hitsOf(
   layout: Layout,
   headerAt: number,

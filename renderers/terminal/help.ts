@@ -1,25 +1,20 @@
-/**
- * The help line: the keys that work where the form stands, in the names of
- * the person's own bindings, wrapped between key groups (never inside one).
- */
+/** The help line: the keys that work where the form stands, in the names of the person's own bindings. */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { type QuestionSpec, singleLine, yesNoRow } from "../../machines/spec.js";
 import { countHint } from "../../machines/text-rules.js";
 import { fitTo, wrap } from "../text.js";
 
-/** Display names of the keys bound to each action (the user's bindings inside Pi). */
 export interface KeyHints {
   up: string;
   down: string;
   confirm: string;
   cancel: string;
-  /** The key that opens the person's own editor on an open field (Pi's `app.editor.external`), when it has one. */
+  /** Pi's `app.editor.external`, when bound. */
   external?: string;
-  /** What the fold key does, when it does not fold: a form that can be put back names that. */
+  /** What the fold key does when it does not fold ("put back"). */
   fold?: string;
 }
 
-/** The external editor's group, in every editor. */
 function externalGroup(hints: KeyHints): string[] {
   return hints.external ? [`${hints.external} your editor`] : [];
 }
@@ -28,12 +23,10 @@ export const DEFAULT_HINTS: KeyHints = { up: "↑", down: "↓", confirm: "Enter
 
 type QuestionMode = "choosing" | "typing" | "noting";
 
-/** The fold key (Alt+H, in keymap.ts) works in editors too; the lists and the review name it. */
 function foldHint(hints: KeyHints): string {
   return `Alt+H ${hints.fold ?? "fold"}`;
 }
 
-/** Esc's group: once something was entered, Esc asks before it discards. */
 function cancelGroup(hints: KeyHints, entered: boolean): string {
   return `${hints.cancel} cancel${entered ? " (asks first)" : ""}`;
 }
@@ -71,15 +64,12 @@ export function questionHelp(
   return parts;
 }
 
-/** What the review screen offers besides its entries. */
 export interface ReviewHelpOptions {
   additionalNotes: boolean;
-  /** Something was entered: Esc asks first. */
   entered: boolean;
   declinable: boolean;
-  /** Whether the form has questions (a form without is a confirmation: nothing to go to). */
   questions: boolean;
-  /** The label of the entry under the cursor, or undefined when it is on the submit line. */
+  /** The label under the cursor; undefined on the submit line. */
   onEntry?: string;
 }
 
@@ -108,12 +98,11 @@ export function reviewHelp(mode: "reviewing" | "writing", hints: KeyHints, optio
   ];
 }
 
-/** While Esc asks whether to discard what was entered. */
 export function discardHelp(hints: KeyHints): string[] {
   return [`${hints.cancel} or ${hints.confirm} discard`, "any other key: back to the form"];
 }
 
-/** Key groups joined with " • ", a new line started between groups rather than inside one. */
+/** Key groups joined with " • ", wrapped between groups, never inside one. */
 export function helpLines(groups: string[], width: number): string[] {
   const lines: string[] = [];
   let line = "";

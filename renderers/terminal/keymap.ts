@@ -1,32 +1,19 @@
 /**
- * Key bytes → semantic form events, aware of where the form stands.
- *
- * Contract: ↑/↓ and k/j move, PageUp/PageDown move a page, Home/End jump
- * (in a list, and on the review screen over its entries and the submit line),
- * 1–9 choose a row or go to a question from the review (y / n the answer of a yes/no question), Space toggles, a / i tick all (or none) / invert a
- * multi-select, Enter confirms, Esc backs out one level — and once something
- * was entered asks first (Esc again or Enter discards, any other key goes
- * back) — Tab/→ and Shift+Tab/← switch tabs, d declines on the review tab of
- * a form that can be declined, Alt+H folds the form to one line and opens it again. Actions Pi lets users remap
- * (`tui.select.*`, `tui.input.submit`) are matched through the keybindings
- * manager Pi passes in, so a user's remapping is honoured. While the editor is
- * open every key but submit and cancel belongs to the editor.
- *
- * The same table answers the inverse question — which keys produce an event —
- * so generated path tests press exactly what this keymap understands and the
- * review page labels each edge with its keys.
+ * Key bytes → form events, where the form stands. Contract: the actions Pi
+ * lets users remap (`tui.select.*`, `tui.input.submit`) go through Pi's
+ * keybindings manager, so a remapping is honoured; while an editor is open
+ * every key but submit and cancel is the editor's. The same table answers
+ * which keys send an event (`keysForEvent`), for the path tests and the review page.
  */
 import { isKittyProtocolActive, type Keybinding, type KeyId, matchesKey } from "@earendil-works/pi-tui";
 import type { FormContext, FormEvent } from "../../machines/context.js";
 import { discarding, type FormPosition } from "../../machines/position.js";
 import { PAGE } from "../../machines/rows.js";
 import { type FormSpec, yesNoRow } from "../../machines/spec.js";
+import { keep } from "../text.js";
 import type { KeyHints } from "./help.js";
 
-/**
- * What the form needs of Pi's `KeybindingsManager`: the keys bound to an
- * action now (Pi can change them in place, so they are asked for on every key).
- */
+/** Pi's `KeybindingsManager`, asked on every key: Pi changes bindings in place. */
 export interface KeyMatcher {
   getKeys(binding: Keybinding): KeyId[];
 }
@@ -35,22 +22,19 @@ export interface KeyContext {
   spec: FormSpec;
   position: FormPosition;
   context: FormContext;
-  /** The editor's current text, read when Enter submits it. */
   editorText(): string;
 }
 
 type Mode = "choosing" | "typing" | "review" | "waiting" | "discarding" | "folded";
 
-/** Folds the form to one line and opens it again: bound by Pi to nothing, and typed by no editor. */
+/** Bound by Pi to nothing, and typed by no editor. */
 export const FOLD_KEY: KeyId = "alt+h";
 
 interface Binding {
   modes: Mode[];
-  /** A remappable Pi action, matched through the keybindings manager. */
   action?: Keybinding;
-  /** Fixed keys, matched in addition to the action's keys. */
+  /** Matched beside the action's keys. */
   keys: KeyId[];
-  /** Only where this holds (a feature the form has). */
   when?: (k: KeyContext) => boolean;
   event(k: KeyContext): FormEvent;
 }
@@ -58,7 +42,6 @@ interface Binding {
 const questionHasNotes = (k: KeyContext) => k.position.kind === "question" && k.spec.questions[k.position.q].notes;
 const multiSelect = (k: KeyContext) =>
   k.position.kind === "question" && k.spec.questions[k.position.q].kind === "multi";
-/** The row a yes/no question answers with for `key`, or undefined. */
 const yesNo = (k: KeyContext, key: "y" | "n") =>
   k.position.kind === "question" ? yesNoRow(k.spec.questions[k.position.q], key) : undefined;
 const formHasAdditionalNotes = (k: KeyContext) => k.spec.additionalNotes === true;
@@ -66,9 +49,8 @@ const formIsDeclinable = (k: KeyContext) => k.spec.declinable === true;
 
 export { PAGE };
 
-/** Where the cursor keys move: a question's list, and the review screen's entries. */
 const LISTS: Mode[] = ["choosing", "review"];
-/** A review screen without questions (a bare confirmation) has nothing to move over. */
+// A review screen without questions (a bare confirmation) has nothing to move over.
 const hasList = (k: KeyContext) => k.position.kind !== "review" || k.spec.questions.length > 0;
 
 const BINDINGS: Binding[] = [
@@ -82,7 +64,6 @@ const BINDINGS: Binding[] = [
     keys: [],
     event: (k) => ({ type: "SUBMIT_TEXT", text: k.editorText() }),
   },
-  // In a list the highlight moves; on the review screen, a cursor over its entries and the submit line.
   { modes: LISTS, when: hasList, action: "tui.select.up", keys: ["k"], event: () => ({ type: "MOVE", delta: -1 }) },
   { modes: LISTS, when: hasList, action: "tui.select.down", keys: ["j"], event: () => ({ type: "MOVE", delta: 1 }) },
   {
@@ -103,7 +84,6 @@ const BINDINGS: Binding[] = [
   { modes: LISTS, when: hasList, keys: ["end"], event: () => ({ type: "MOVE_TO", to: "last" }) },
   { modes: ["choosing"], keys: ["space"], event: () => ({ type: "TOGGLE" }) },
   { modes: ["choosing"], keys: ["n"], when: questionHasNotes, event: () => ({ type: "NOTE" }) },
-  // A yes/no question is answered by the initial of its answer.
   {
     modes: ["choosing"],
     keys: ["y"],
@@ -134,44 +114,28 @@ const BINDINGS: Binding[] = [
 ];
 
 /**
- * pi-tui's `matchesKey` answers, by key id and bytes, apart for each state of
- * the kitty keyboard protocol (some bytes mean another key under it):
- * `matchesKey` parses the key id on every call, and a key that matches late
- * is checked against a dozen ids, fixed or bound to Pi's actions. Bytes of a paste are not kept.
+ * `matchesKey`'s answers by key id and bytes, apart for each state of the
+ * kitty protocol (some bytes mean another key under it): it parses the id on
+ * every call, and a key is checked against a dozen ids. Pastes are not kept.
  */
 const answers = [new Map<KeyId, Map<string, boolean>>(), new Map<KeyId, Map<string, boolean>>()];
 const KEPT_BYTES = 16;
 const KEPT_PER_ID = 64;
 
-/** `matchesKey(data, id)`, worked out once per key id and bytes. */
 export function keyIs(data: string, id: KeyId): boolean {
   if (data.length > KEPT_BYTES) return matchesKey(data, id);
   const byId = answers[isKittyProtocolActive() ? 1 : 0];
-  let seen = byId.get(id);
-  if (!seen) {
-    seen = new Map();
-    byId.set(id, seen);
-  }
-  let answer = seen.get(data);
-  if (answer === undefined) {
-    if (seen.size >= KEPT_PER_ID) seen.clear();
-    answer = matchesKey(data, id);
-    seen.set(data, answer);
-  }
-  return answer;
+  // A hit makes no closure: a key asks this a dozen times.
+  const seen = byId.get(id) ?? keep(byId, id, () => new Map<string, boolean>());
+  return seen.get(data) ?? keep(seen, data, () => matchesKey(data, id), KEPT_PER_ID);
 }
 
-/**
- * Whether the bytes are one of the keys bound to a remappable action, as
- * Pi's keybindings manager matches them (each of the action's keys in turn),
- * with each key id's answer worked out once per bytes.
- */
 function actionIs(data: string, action: Keybinding, kb: KeyMatcher): boolean {
   for (const id of kb.getKeys(action)) if (keyIs(data, id)) return true;
   return false;
 }
 
-/** Editors (a typed answer, a note, additional notes) all take keys the same way. */
+// Every editor (a typed answer, a note, additional notes) takes keys the same way.
 function modeOf(position: FormPosition): Mode | undefined {
   if (discarding(position)) return "discarding";
   if (position.kind === "question") return position.mode === "choosing" ? "choosing" : "typing";
@@ -181,10 +145,7 @@ function modeOf(position: FormPosition): Mode | undefined {
   return undefined;
 }
 
-/**
- * The event a key produces, `"editor"` when the key belongs to the open
- * editor, or `undefined` when the form ignores it.
- */
+/** The event a key sends, `"editor"` for the open editor's key, undefined when the form ignores it. */
 export function keyToEvent(data: string, k: KeyContext, kb: KeyMatcher): FormEvent | "editor" | undefined {
   const mode = modeOf(k.position);
   if (!mode) return undefined;
@@ -195,7 +156,6 @@ export function keyToEvent(data: string, k: KeyContext, kb: KeyMatcher): FormEve
   }
   if (mode === "typing") return "editor";
   if (mode === "discarding") return { type: "RESUME" };
-  // 1–9 choose a row of the list, or on the review screen go back to that question.
   if ((mode === "choosing" || mode === "review") && /^[1-9]$/.test(data))
     return { type: "SELECT", row: Number(data) - 1 };
   return undefined;
@@ -205,11 +165,7 @@ function sameEvent(a: FormEvent, b: FormEvent): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/**
- * The keys that send `event` in the current position, in the order the table
- * above tries them: the user's bindings of a remappable action first, then
- * the fixed keys. A digit stands for SELECT. Empty when no key sends it here.
- */
+/** The keys that send `event` here, in the order the table tries them; a digit stands for SELECT. */
 export function keysForEvent(event: FormEvent, k: KeyContext, kb: KeyMatcher): KeyId[] {
   const mode = modeOf(k.position);
   if (!mode) return [];
@@ -242,24 +198,23 @@ const KEY_NAMES: Record<string, string> = {
 
 /** A key id as the help line names it: `↑`, `Enter`, `Shift+Tab`, `Ctrl+C`. */
 export function keyName(id: KeyId): string {
-  let name = names.get(id);
-  if (name === undefined) {
-    const parts = id.split("+");
-    name = parts
-      .map((part) => KEY_NAMES[part] ?? (parts.length > 1 && part.length === 1 ? part.toUpperCase() : part))
-      .join("+");
-    if (names.size >= KEPT_PER_ID) names.clear();
-    names.set(id, name);
-  }
-  return name;
+  return keep(
+    names,
+    id,
+    () => {
+      const parts = id.split("+");
+      return parts
+        .map((part) => KEY_NAMES[part] ?? (parts.length > 1 && part.length === 1 ? part.toUpperCase() : part))
+        .join("+");
+    },
+    KEPT_PER_ID,
+  );
 }
 
-/** Each key id's name, worked out once (every form names the keys of its help line). */
 const names = new Map<KeyId, string>();
 
 const nameOr = (id: KeyId | undefined, fallback: string) => (id ? keyName(id) : fallback);
 
-/** Key names for the help line, from the user's bindings. */
 export function hintsFrom(kb: KeyMatcher): KeyHints {
   return {
     up: nameOr(kb.getKeys("tui.select.up")[0], "↑"),
@@ -269,7 +224,7 @@ export function hintsFrom(kb: KeyMatcher): KeyHints {
   };
 }
 
-/** What an unbound key gets: a printable character says it does nothing here; other sequences pass silently. */
+/** A printable character says it does nothing here; other sequences pass silently. */
 export function unboundKey(data: string): string | undefined {
   if ([...data].length !== 1 || !/\p{L}|\p{N}|\p{P}|\p{S}/u.test(data)) return undefined;
   return `"${data}" does nothing here; the keys that work are listed below.`;

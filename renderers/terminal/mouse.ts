@@ -1,16 +1,8 @@
 /**
- * The mouse in a form, opt-in: reporting on while the form has focus, off on
- * every way out, and a click turned into the event a key would send.
- *
- * Contract: with the setting on, SGR mouse reporting (`?1000h` + `?1006h`) is
- * switched on when the form gets focus and off when it loses focus, closes,
- * is cancelled, aborted or fails, and when the process exits while it is on;
- * the terminal is never left reporting. A left click on an option row (the
- * free-text row included) sends SELECT for that row; on a question's tab, the
- * tab moves that reach it; on Submit, the moves to the review screen, or
- * CONFIRM when it is already there; on a review entry, SELECT of its number.
- * The wheel moves the highlight. A click is another way to produce the events
- * keys produce: the statechart has no transition for the mouse.
+ * The mouse in a form, opt-in. Contract: SGR reporting is on while the form
+ * has focus and off on every way out, process exit included; the terminal is
+ * never left reporting. A click sends the events a key would (the statechart
+ * has no transition for the mouse).
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import type { FormEvent } from "../../machines/context.js";
@@ -21,14 +13,12 @@ import type { Screen, Target } from "./frame.js";
 export const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
 export const MOUSE_OFF = "\x1b[?1000l\x1b[?1006l";
 
-/** Turns reporting on and off, once each, and off at process exit if it is still on. */
 export class MouseReporting {
   private on = false;
   private readonly offAtExit = () => this.write(MOUSE_OFF);
 
   constructor(private readonly write: (data: string) => void) {}
 
-  /** The terminal reports the mouse now. */
   get reporting(): boolean {
     return this.on;
   }
@@ -61,13 +51,9 @@ export function parseMouse(data: string): MouseReport | undefined {
 }
 
 /**
- * A mouse report that reaches the form in pieces: the terminal's bytes can
- * be split across reads by more than the input buffer waits, and then the
- * start (`ESC [ < 0 ; 12`) and the rest (`; 7 M`, even one character at a
- * time) arrive as separate inputs. The pieces are put back together here
- * and never typed: `take` returns the whole report once it is complete,
- * `"held"` for a piece it keeps, and undefined for input that is no part of
- * a report (which then goes on as a key).
+ * A report split across reads (`ESC [ < 0 ; 12`, then `; 7 M`, even a
+ * character at a time) is put back together, never typed: `take` gives the
+ * whole report, `"held"` for a piece, undefined for input that is a key.
  */
 export class ReportJoiner {
   private pending = "";
@@ -93,7 +79,7 @@ export class ReportJoiner {
   }
 }
 
-/** The longest SGR report: `ESC [ < b ; x ; y M` with numbers of up to five digits. */
+// `ESC [ < b ; x ; y M` with numbers of up to five digits.
 const MAX_REPORT = 22;
 
 /** What the host last drew: pi-tui's screen lines and the first of them on screen. */
@@ -102,11 +88,7 @@ export interface DrawnScreen {
   previousViewportTop?: number;
 }
 
-/**
- * Where the form's lines stand on the terminal screen (0-based row and
- * column), found among the lines the host last drew, inline or in an overlay;
- * undefined when they are not all there.
- */
+/** Where the form's lines stand among the lines the host last drew (0-based), inline or in an overlay. */
 export function locate(drawn: DrawnScreen, mine: readonly string[]): { row: number; col: number } | undefined {
   const lines = drawn.previousLines;
   if (!lines?.length || mine.length === 0) return undefined;
@@ -122,7 +104,6 @@ export function locate(drawn: DrawnScreen, mine: readonly string[]): { row: numb
   return undefined;
 }
 
-/** The target at a line and column of the form's own screen. */
 export function targetAt(screen: Screen, line: number, col: number): Target | undefined {
   return screen.hits.find((h) => h.line === line && col >= h.from && col < h.to)?.target;
 }
@@ -132,11 +113,7 @@ export interface TabOrder {
   shown: number[];
 }
 
-/**
- * The events a click on `target` sends where the form stands: the same a
- * person would press. Moving to a tab is a run of tab moves (hidden questions
- * pass them on), at most one lap of the tabs.
- */
+/** The events a click on `target` sends: the keys a person would press; a tab is reached by tab moves. */
 export function clickEvents(target: Target, position: FormPosition, tabs: TabOrder): FormEvent[] {
   const at = position.kind === "review" ? -1 : position.kind === "question" ? position.q : undefined;
   switch (target.kind) {

@@ -1,11 +1,7 @@
 /**
- * A typed answer or note written in the person's own editor: the key Pi
- * opens its editor with (`app.editor.external`, Ctrl+G unless remapped)
- * hands the open field's text to the editor Pi's own key runs (the form's
- * `editorCommand`, tools/pi-editor.ts; `$VISUAL` or `$EDITOR` without it)
- * in a temporary file and reads the file back when the editor exits. What comes back goes
- * through the same cleaning as typed keys (renderers/text.ts `typedText`),
- * and the form's checks read it as they read typing.
+ * The open field written in the person's own editor: Pi's external-editor
+ * key hands its text, in a temporary file, to the command Pi's key runs
+ * (`$VISUAL` or `$EDITOR` without one) and reads it back as if typed.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,21 +10,15 @@ import { join } from "node:path";
 import type { KeyId } from "@earendil-works/pi-tui";
 import type { KeyMatcher } from "./keymap.js";
 
-/** Pi's action for its external editor, and its default key. */
 export const OUTSIDE_ACTION = "app.editor.external";
 const OUTSIDE_DEFAULT: KeyId = "ctrl+g";
 
-/**
- * The keys that open the editor: Pi's binding of the action when the form
- * was given Pi's keybindings (an empty list when the person unbound it),
- * Pi's default otherwise.
- */
+/** Pi's binding of the action (none when the person unbound it); without Pi's keybindings, its default. */
 export function outsideKeys(kb: KeyMatcher | undefined): KeyId[] {
   if (!kb) return [OUTSIDE_DEFAULT];
   return kb.getKeys(OUTSIDE_ACTION as Parameters<KeyMatcher["getKeys"]>[0]);
 }
 
-/** The editor command the environment names, or undefined. */
 export function outsideCommand(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.VISUAL?.trim() || env.EDITOR?.trim() || undefined;
 }
@@ -39,12 +29,7 @@ function quoted(path: string): string {
   return process.platform === "win32" ? `"${path}"` : `'${path.replace(/'/g, `'\\''`)}'`;
 }
 
-/**
- * Run `command` on a file holding `text` and return the file's text once
- * the editor exits with 0: without a byte-order mark and without the one
- * line break editors add at the end. Any other exit leaves the text as it
- * was and says why.
- */
+/** The file's text once `command` exits with 0, without a BOM or the final line break editors add; else why not. */
 export async function editOutside(command: string, text: string): Promise<OutsideResult> {
   let dir: string;
   try {

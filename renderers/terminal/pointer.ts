@@ -1,10 +1,4 @@
-/**
- * What the mouse asks of an open form, worked out from the frame last drawn:
- * a report from the terminal becomes a wheel turn or a click at a line and
- * column of the frame (off the form's lines, a click that answers the
- * discard question), and a click becomes the events a key would send for
- * the target there.
- */
+/** What the mouse asks of an open form, worked out from the frame last drawn. */
 import type { FormEvent } from "../../machines/context.js";
 import { shownQuestions } from "../../machines/context.js";
 import { discarding, type FormSnapshot } from "../../machines/position.js";
@@ -16,11 +10,7 @@ import type { Screen } from "./view.js";
 /** A wheel turn (up is -1), or a left click at a line and column of the frame (-1, -1: off it). */
 export type PointerAction = { kind: "wheel"; delta: number } | { kind: "click"; line: number; col: number };
 
-/**
- * A pressed report's action: the wheel turns (or, on the discard question,
- * goes back like any click), a left button clicks where it lands among the
- * lines the host drew; other buttons do nothing.
- */
+/** A pressed report's action; on the discard question the wheel goes back like any click. */
 export function reportAction(
   report: MouseReport,
   onDiscard: boolean,
@@ -38,11 +28,6 @@ export function reportAction(
   return { kind: "click", line: -1, col: -1 };
 }
 
-/**
- * The events a left click at a line and column of the frame last drawn
- * sends: on the discard question any click goes back to the form; else the
- * events a key would send for the target there.
- */
 export function clickEventsAt(
   spec: FormSpec,
   keys: KeyContext,
@@ -53,8 +38,7 @@ export function clickEventsAt(
 ): FormEvent[] {
   const { position } = keys;
   if (discarding(position)) return [{ type: "RESUME" }];
-  // A click answers what was on the screen when it was made: once a key has changed the form and
-  // before it is drawn again, what the click landed on is no longer there, and the click is dropped.
+  // A click after a key changed the form, before it is drawn again, landed on what is gone.
   if (!drawn || drawn.snapshot !== snapshot) return [];
   const target = targetAt(drawn.screen, line, col);
   if (!target) return [];

@@ -1,13 +1,7 @@
 /**
- * What a person is shown, independent of how: the one presentation model
- * the terminal view and the dialog front end both draw.
- *
- * Contract: a question's rows (number, checkbox, label, marks, the texts
- * under it), the one-line summary of an answer, and the entries of the review
- * screen (visible questions, numbered as the person sees them, with their
- * answer or why they have none) are computed here and nowhere else, with
- * every model- or person-written string already sanitized. Front ends only
- * lay these out (wrap, colour, or flatten into dialog labels).
+ * The one presentation model the terminal view and the dialogs draw: rows,
+ * answer summaries and review entries are computed here and nowhere else,
+ * every model- or person-written string sanitized; front ends only lay them out.
  */
 import { type FormContext, type FormEvent, isVisible, openQuestions } from "../../machines/context.js";
 import type { FormPosition } from "../../machines/position.js";
@@ -17,31 +11,25 @@ import { countPhrase, numberReading, textProblems } from "../../machines/text-ru
 import { displayLine, displayText } from "../text.js";
 
 export interface RowModel {
-  /** Row index in the question's list (the cursor's unit). */
   row: number;
   kind: "option" | "chip" | "other";
-  /** `3. ` */
   number: string;
   /** `[x] `, `[ ] ` or blank padding in a multi-select; empty in a single-select. */
   box: string;
-  /** One line: the option's label (a rating's name), `✎ typed text`, or the free-text row's label. */
   label: string;
-  /** Chosen in the current selection. */
   chosen: boolean;
   /** The confirmed single-select answer (shown with ✓). */
   answer: boolean;
   recommended: boolean;
   highlighted: boolean;
-  /** Texts under the label, sanitized, line breaks kept. */
+  /** Line breaks kept. */
   description?: string;
   details?: string;
   authorNote?: string;
   ownNote?: string;
-  /** The option's preview, sanitized (the terminal draws the highlighted row's). */
   preview?: string;
 }
 
-/** The rows `from`…`to` (exclusive) of question `k`. */
 export function questionRows(q: QuestionSpec, k: number, context: FormContext, from = 0, to = Infinity): RowModel[] {
   const picks = context.picks[k];
   const cursor = context.cursors[k];
@@ -98,7 +86,6 @@ export function questionRows(q: QuestionSpec, k: number, context: FormContext, f
   return rows;
 }
 
-/** Whether any option of the question has a preview: its list then leaves room for one. */
 export function hasPreviews(q: QuestionSpec): boolean {
   return q.options.some((o) => o.preview !== undefined);
 }
@@ -132,24 +119,19 @@ export function answerSummary(q: QuestionSpec, k: number, context: FormContext):
   return parts.join(", ");
 }
 
-/** Characters of a note shown in a one-line summary. */
 const NOTE_CHARS = 200;
 
 export type ReviewStatus = "answered" | "unanswered" | "skipped";
 
 export interface ReviewEntry {
-  /** The question's index in the form. */
   k: number;
-  /** Its number on the review screen: shown questions are counted 1, 2, 3 … (what a digit key goes to). */
+  /** Shown questions are counted 1, 2, 3 … (what a digit key goes to). */
   number: number;
-  /** The question's tab label, sanitized. */
   label: string;
   status: ReviewStatus;
-  /** The answer summary, or why there is none. */
   text: string;
 }
 
-/** The questions shown on the review screen: the visible ones, in order. */
 export function reviewEntries(spec: FormSpec, context: FormContext): ReviewEntry[] {
   const entries: ReviewEntry[] = [];
   spec.questions.forEach((q, k) => {
@@ -176,10 +158,7 @@ export function reviewEntries(spec: FormSpec, context: FormContext): ReviewEntry
   return entries;
 }
 
-/**
- * Why the form did nothing with an event, in the person's words (shown until
- * the next key); undefined where nothing needs saying.
- */
+/** Why the form did nothing with an event, in the person's words; undefined where nothing needs saying. */
 export function refusal(
   spec: FormSpec,
   position: FormPosition,
@@ -227,16 +206,11 @@ function typedToo(context: FormContext, k: number): string {
   return context.picks[k].custom.length ? " (typed choices count too)" : "";
 }
 
-/** `1 answer`, `2 notes`: a count and its noun. */
 function counted(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
-/**
- * What Esc asks once something was entered, saying what goes: the whole form
- * (not just the open question or editor), with its answers and notes counted,
- * or what was typed or ticked when nothing is answered yet.
- */
+/** What Esc asks once something was entered: the whole form goes, its answers and notes counted. */
 export function discardQuestion(spec: FormSpec, context: FormContext): string {
   const answers = spec.questions.filter((_, k) => context.answered[k] && isVisible(spec, context, k)).length;
   const notes =

@@ -1,12 +1,7 @@
 /**
- * An option's preview as lines of a given width.
- *
- * Contract: a preview is text the model wrote (already sanitized by the
- * presentation model), a few lines of prose or fenced code blocks. Prose
- * wraps; a code line keeps its indentation, sits behind a dim dotted border and
- * wraps under it rather than being cut; in a `diff` block added and removed
- * lines are coloured. At most `maxLines` lines are drawn, the last ending in
- * "…" when more would follow. Every line fits `width`.
+ * An option's preview (sanitized prose or fenced code) in `width` columns:
+ * a code line keeps its indentation behind a dotted border and wraps rather
+ * than being cut; a `diff` block is coloured; past `maxLines`, "…".
  */
 import { fitTo, wrap } from "../text.js";
 import type { FormColor, FormTheme } from "../theme.js";
@@ -19,7 +14,7 @@ interface PreviewLine {
   color: FormColor;
 }
 
-/** The preview's logical lines: prose, or code with the language of its block; fence lines themselves are not shown. */
+// Fence lines themselves are not shown.
 function parse(preview: string): PreviewLine[] {
   const out: PreviewLine[] = [];
   let fence: { marker: string; lang: string } | undefined;
@@ -45,7 +40,6 @@ function parse(preview: string): PreviewLine[] {
   return out;
 }
 
-/** The preview drawn in `width` columns, at most `maxLines` lines. */
 export function previewLines(preview: string, width: number, maxLines: number, theme: FormTheme): string[] {
   const room = Math.max(1, maxLines);
   const lines: string[] = [];
@@ -73,7 +67,7 @@ export function previewLines(preview: string, width: number, maxLines: number, t
   return lines;
 }
 
-/** The preview on one line, for a front end that has one line per option (a select dialog): its lines without fences, joined by ⏎. */
+/** The preview on one line (a select dialog's option), joined by ⏎. */
 export function previewLine(preview: string): string {
   return parse(preview)
     .map((l) => l.text.trim())

@@ -1,10 +1,4 @@
-/**
- * The layout of one question as blocks of lines: its head (the prompt and
- * what the author wrote around it), one block per row of its list (the
- * highlighted option's preview under it when the screen is narrow; a block
- * is reused while its row is unchanged), or a typed answer's editor with its
- * placeholder and the checks that fail right now.
- */
+/** One question as blocks of lines: its head, a block per row of its list, or a typed answer's editor. */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import type { FormContext } from "../../machines/context.js";
 import { rowCount } from "../../machines/rows.js";
@@ -19,14 +13,12 @@ import { previewLines } from "./preview.js";
 
 export type EditorRender = (width: number) => string[];
 
-/** Lines a preview may take under its option. */
 export const PREVIEW_LINES = 12;
 
-/** Lines a label, a note or an answer summary may take before it is cut. */
+/** Lines a label, a note or a summary may take before it is cut. */
 export const VALUE_LINES = 10;
 const EDITOR_MIN_WIDTH = 8;
 
-/** A labelled block of model-written text: `Context: …`, wrapped under its label. */
 function labelled(
   label: string,
   text: string | undefined,
@@ -38,7 +30,6 @@ function labelled(
   return wrap(`${label}${sanitize(text)}`, width, " ", "   ").map((l) => theme.fg(color, l));
 }
 
-/** The question and what the author wrote around it: the part of the screen that stays put. */
 export function questionHead(q: QuestionSpec, theme: FormTheme, width: number): string[] {
   return [
     ...wrap(sanitize(q.prompt), width, " ").map((l) => theme.bold(theme.fg("text", l))),
@@ -50,7 +41,6 @@ export function questionHead(q: QuestionSpec, theme: FormTheme, width: number): 
   ];
 }
 
-/** The editor's lines placed after `indent`, each fitting the width. */
 export function editorLines(editor: EditorRender | undefined, indent: string, width: number): string[] {
   if (!editor) return [];
   // pi-tui's editor cannot lay out a wide character in fewer than two columns:
@@ -62,12 +52,10 @@ export function editorLines(editor: EditorRender | undefined, indent: string, wi
 type QuestionMode = "choosing" | "typing" | "noting";
 
 /**
- * One block per row of the list; only the rows near the cursor are laid out
- * when the list is very long. With a cache, a row is laid out (its model
- * built and its lines drawn) only when something it shows may have changed:
- * while the question's selection, answer, notes and typed choices are the
- * objects they were, a row highlighted or not is the block it was, and ↑/↓
- * takes two blocks drawn before.
+ * A block per row; a very long list lays out the rows near the cursor only.
+ * With a cache, while the question's selection, answer, notes and typed
+ * choices are the objects they were, a row is the block it was: ↑/↓ takes two
+ * blocks drawn before.
  */
 export function rowBlocks(
   q: QuestionSpec,
@@ -93,14 +81,7 @@ export function rowBlocks(
       blocks.push(rowBlock(row, mode, editor, theme, width, previewUnder));
   } else {
     const drawn = cache.rowsOf(q);
-    drawn.follow({
-      picks: context.picks[k],
-      answered: context.answered[k],
-      notes: context.notes[k],
-      typed: context.typed[k],
-      width,
-      previewUnder,
-    });
+    drawn.follow(context.picks[k], context.answered[k], context.notes[k], context.typed[k], width, previewUnder);
     for (let r = first; r < last; r++) {
       const highlighted = r === cursor;
       // A row holding an open editor is always drawn.
@@ -111,7 +92,7 @@ export function rowBlocks(
   return { blocks, focus: cursor - first, above: first, below: count - last };
 }
 
-/** The same fields with the same values (strings come from the spec and the memoized sanitizers, so mostly the same objects). */
+/** Field by field: strings come from the spec and the memoized sanitizers, so mostly the same objects. */
 function sameRow(a: RowModel, b: RowModel): boolean {
   let fields = 0;
   for (const key in a) {
@@ -122,12 +103,7 @@ function sameRow(a: RowModel, b: RowModel): boolean {
   return fields === 0;
 }
 
-/**
- * A row's block, drawn again only when something it shows changed: an
- * answer changes one or two rows of a list, and the others need no new
- * strings (nor the garbage collections those would cost). A row holding an
- * open editor is always drawn.
- */
+/** A row's block, drawn again only when something it shows changed (a row with an open editor always). */
 function reusedRowBlock(
   drawn: QuestionRows,
   row: RowModel,
@@ -135,7 +111,7 @@ function reusedRowBlock(
   editor: EditorRender | undefined,
   theme: FormTheme,
 ): Block {
-  const { width, previewUnder } = drawn.inputsNow();
+  const { width, previewUnder } = drawn;
   if (row.highlighted && mode !== "choosing") return rowBlock(row, mode, editor, theme, width, previewUnder);
   const slot = rowSlot(row.row, row.highlighted);
   const last = drawn.slots.get(slot);
@@ -184,7 +160,6 @@ function rowBlock(
   return { lines, row: true, target: { kind: "row", row: row.row }, editor: noting || typing };
 }
 
-/** The empty editor line with a dimmed hint after the caret, cut to the width. */
 function withPlaceholder(line: string, placeholder: string, theme: FormTheme, width: number): string {
   const caret = line.trimEnd();
   const room = width - visibleWidth(caret) - 1;
@@ -193,7 +168,7 @@ function withPlaceholder(line: string, placeholder: string, theme: FormTheme, wi
   return `${caret} ${theme.fg("dim", hint)}`;
 }
 
-/** A typed-answer question: the editor (or, while it is closed, its text), a placeholder hint, and the checks that fail right now. */
+/** A typed answer: the editor (or its text while closed), a placeholder hint, and the checks that fail now. */
 export function textBlocks(
   q: QuestionSpec,
   draft: string,
@@ -205,7 +180,7 @@ export function textBlocks(
   const lines = editor
     ? editorLines(editor, " ", width)
     : [...wrapClipped(displayText(draft), width, VALUE_LINES, " ")];
-  // An empty field shows its hint inside itself, dimmed, after the caret: the line an answer would take.
+  // The hint goes on the line an answer would take, after the caret.
   if (draft === "" && q.placeholder && editor && lines.length >= 3)
     lines[1] = withPlaceholder(lines[1], q.placeholder, theme, width);
   const problems = draft === "" ? [] : textProblems(q.text!, draft);

@@ -1,13 +1,8 @@
 /**
- * The form as lines of text: a pure function of the machine's snapshot.
- *
- * Contract: every line fits `width` (CJK and emoji included); prompts, labels
- * and descriptions wrap instead of being cut, and long values (a pasted page)
- * are shown cut to a few lines, ending in "…"; a form taller than `height`
- * keeps its header and question in view and scrolls the list a row at a time
- * (frame.ts); every model- or person-written string is sanitized
- * (presentation.ts). Beside the lines, the view says which screen positions
- * are which targets (an option row, a tab, Submit, a review entry).
+ * The form as lines, a pure function of the snapshot. Contract: every line
+ * fits `width` (CJK and emoji included); prompts and labels wrap, long values
+ * are cut to a few lines ending in "…"; every model- or person-written string
+ * is sanitized. Beside the lines, where each click target is.
  */
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { canSubmit, type FormContext, SUBMIT_LINE, shownQuestions } from "../../machines/context.js";
@@ -35,29 +30,22 @@ export interface ViewInput {
   theme: FormTheme;
   width: number;
   height: number;
-  /** Renders the open editor (a typed answer, a note, additional notes) at a given width. */
   editor?: EditorRender;
-  /** Milliseconds left while the form waits before it is shown. */
   remainingMs?: number;
-  /** Milliseconds left on the answer clock (a form with a timeout, until a key stops it). */
   timeoutMs?: number;
-  /** A line shown at the top (for example that a draft was restored). */
   notice?: string;
-  /** Why the last key did nothing (shown until the next key). */
   message?: string;
   hints?: KeyHints;
-  /** The lines kept from earlier frames of this form (its spec and theme); without one every line is drawn. */
+  /** Without one every line is drawn. */
   cache?: LineCache;
-  /** Work out where each click target is (default); a form whose mouse is off needs none. */
+  /** Work out the click targets (default); a form whose mouse is off needs none. */
   targets?: boolean;
 }
 
-/** Characters of a question's label the review's help line names ("Enter change …"). */
 const ENTRY_IN_HELP = 40;
 
-/** From this width on, the highlighted option's preview is drawn beside the list; narrower, under the option. */
+/** From this width on, the preview is beside the list; narrower, under the option. */
 export const PREVIEW_BESIDE_WIDTH = 100;
-/** Between the list and the preview beside it. */
 const SIDE_GAP = 3;
 
 export function view(input: ViewInput): string[] {
@@ -83,7 +71,7 @@ const EMPTY_LAYOUT: Layout = {
   footer: [],
 };
 
-/** A folded form: one line, so the transcript above it can be read; the form is kept as it was. */
+/** A folded form is one line, so the transcript above it can be read. */
 function foldedLine(input: ViewInput, width: number): string {
   const { spec, theme } = input;
   const context = input.snapshot.context;
@@ -99,12 +87,10 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   const { spec, theme, cache } = input;
   const hints = input.hints ?? DEFAULT_HINTS;
   const position = formPosition(input.snapshot);
-  // A folded form is one line (`foldedLine`), laid out by no frame.
   if (position.kind === "folded") return { ...EMPTY_LAYOUT, pinned: [foldedLine(input, width)] };
   const context = input.snapshot.context;
   const tabbed = isTabbed(spec);
 
-  // The title, the description and the notice: the same on every frame of a width.
   let header = cached(cache, `top\0${width}`, () => topLines(spec, input.notice, theme, width));
   let headerHits: Hit[] = [];
   if (tabbed && spec.questions.length > 0 && position.kind !== "waiting" && position.kind !== "done") {
@@ -124,7 +110,7 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   if (timed) for (const l of wrap(timeoutLine(spec, input.timeoutMs!), width, " ")) status.push(theme.fg("warning", l));
   const out: Layout = { header, headerHits, status, above: 0, below: 0, focus: 0, pinned: [], blocks: [], footer: [] };
   if (cache) out.border = cache.lines(`border\0${width}`, () => theme.fg("accent", "─".repeat(width)));
-  /** The help footer, kept by what decides its groups (`what`); the hints are the form's own. */
+  // The help footer, kept by what decides its groups (`what`); the hints are the form's own.
   const footerOf = (what: string, groups: () => string[]) =>
     cached(cache, `footer\0${width}\0${what}`, () => helpLines(groups(), width).map((l) => theme.fg("dim", l)));
   const discardFooter = () => footerOf("discard", () => discardHelp(hints));
@@ -140,9 +126,8 @@ function layout(input: ViewInput, width: number, height: number): Layout {
       : footerOf(`q${k}\0${mode}\0${entered}`, () => questionHelp(q, mode, tabbed, hints, entered));
     out.pinned = cached(cache, `head\0${k}\0${width}`, () => questionHead(q, theme, width));
     if (q.kind === "text") return Object.assign(out, textBlocks(q, context.drafts[k], input.editor, theme, width));
-    // While an answer of the person's own is typed (a row without a preview), its editor takes the whole width.
+    // A typed answer's editor (a row without a preview) takes the whole width.
     if (hasPreviews(q) && width >= PREVIEW_BESIDE_WIDTH && mode !== "typing") {
-      // The list takes the left part, the highlighted option's preview the rest.
       const listWidth = Math.min(60, Math.floor((width - SIDE_GAP) * 0.45));
       Object.assign(out, rowBlocks(q, k, context, mode, input.editor, theme, listWidth, height, false, cache));
       const cursor = context.cursors[k];
@@ -189,7 +174,6 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   return out;
 }
 
-/** The lines above the tabs: the form's title and description, and the notice (a draft restored). */
 function topLines(spec: FormSpec, notice: string | undefined, theme: FormTheme, width: number): string[] {
   const lines: string[] = [];
   if (spec.title)
@@ -200,7 +184,6 @@ function topLines(spec: FormSpec, notice: string | undefined, theme: FormTheme, 
   return lines;
 }
 
-/** The answer clock: how long is left, what happens then, and that any key stops it. */
 function timeoutLine(spec: FormSpec, ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   const recommended = spec.questions.some((q) => q.options.some((o) => o.recommended));
@@ -208,12 +191,11 @@ function timeoutLine(spec: FormSpec, ms: number): string {
   return `◷ Closes in ${seconds}s${then}; press any key to take your time.`;
 }
 
-/** `draw()`'s lines, kept in the form's cache under `key` (all that they show) when there is one. */
+/** `draw()`'s lines, kept under `key` (all that they show) when there is a cache. */
 function cached<T>(cache: LineCache | undefined, key: string, draw: () => T): T {
   return cache ? cache.lines(key, draw) : draw();
 }
 
-/** The tab bar, kept while the tabs shown, their ticks, the active tab and Submit's tick are the same. */
 function tabBarOf(
   spec: FormSpec,
   context: FormContext,
@@ -223,8 +205,8 @@ function tabBarOf(
   cache: LineCache | undefined,
 ) {
   if (!cache) return tabBar(spec, context, active, theme, width);
-  // What the bar shows follows from the answers and the selections (the tabs shown, their ticks, Submit's).
-  return cache.latest("tabs", [context.answered, context.picks, active, width], () => {
+  // What the bar shows follows from the answers and the selections.
+  return cache.tabs(context.answered, context.picks, active, width, () => {
     let ticks = "";
     for (const i of shownQuestions(spec, context)) ticks += `${i}${context.answered[i] ? "+" : "-"},`;
     const key = `tabs\0${width}\0${active}\0${canSubmit(spec, context)}\0${ticks}`;
@@ -254,7 +236,6 @@ function tabBar(spec: FormSpec, context: FormContext, active: number, theme: For
   const counter = ` ${answeredCount}/${shown.length}`;
   items.push({ text: counter, styled: theme.fg("dim", counter), target: undefined as never });
 
-  // Lay the tabs out left to right, wrapping to a new line when one does not fit.
   const lines: string[] = [];
   const hits: Hit[] = [];
   let line = "";
