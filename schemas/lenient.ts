@@ -13,13 +13,24 @@ const LIMIT_KEYWORDS = new Set([
   ..."pattern format additionalProperties enum const uniqueItems".split(" "),
 ]);
 
-// Keyed by JSON, not by object: TypeBox may copy a schema it wraps (Pi 1.6's copies what `Type.Optional` is given).
-const SHORT_FORMS = new Map<string, Record<string, unknown>>();
+// Known by JSON, not by object: TypeBox may copy a schema it wraps (Pi 1.6's copies what `Type.Optional` is given).
+// Filed under their type and description, so that only a node that shares both is stringified (every node
+// stringified, subtree by subtree, was most of the extension's load).
+const SHORT_FORMS = new Map<string, Array<{ json: string; short: Record<string, unknown> }>>();
+const filing = (node: Record<string, unknown>) => `${String(node.type)}\0${String(node.description)}`;
 
 /** Declare `schema` to Pi as `short` wherever it appears: it must accept at least what the folded arguments hold. */
 export function declareAs<T extends TSchema>(schema: T, short: Record<string, unknown>): T {
-  SHORT_FORMS.set(JSON.stringify(schema), short);
+  const key = filing(schema as Record<string, unknown>);
+  SHORT_FORMS.set(key, [...(SHORT_FORMS.get(key) ?? []), { json: JSON.stringify(schema), short }]);
   return schema;
+}
+
+function shortFormOf(node: Record<string, unknown>): Record<string, unknown> | undefined {
+  const filed = SHORT_FORMS.get(filing(node));
+  if (!filed) return undefined;
+  const json = JSON.stringify(node);
+  return filed.find((f) => f.json === json)?.short;
 }
 
 export function lenientSchema(schema: TSchema): TSchema {
@@ -29,9 +40,9 @@ export function lenientSchema(schema: TSchema): TSchema {
 function loosen(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(loosen);
   if (!node || typeof node !== "object") return node;
-  const short = SHORT_FORMS.size > 0 ? SHORT_FORMS.get(JSON.stringify(node)) : undefined;
-  if (short) return short;
   const source = node as Record<string, unknown>;
+  const short = shortFormOf(source);
+  if (short) return short;
   if (Array.isArray(source.type) && source.type.length > 1 && source.type.includes("string"))
     return typeof source.description === "string"
       ? { type: source.type, description: source.description }
