@@ -12,7 +12,7 @@ import { createFormMachine } from "../../machines/form.js";
 import type { FormSnapshot } from "../../machines/position.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { type Coverage, newCoverage, recordMicrosteps } from "../../renderers/inspect/coverage.js";
-import { COOLDOWN_DONE, TIME_UP } from "../../renderers/inspect/paths.js";
+import { COOLDOWN_DONE, TIME_UP } from "../../renderers/inspect/events.js";
 import { openForm, overflowingLines } from "./fake-host.js";
 import { bytesForEvent } from "./keys.js";
 
@@ -144,7 +144,7 @@ export function replaySharedSteps(
         });
         if (actual.status === "active") expect(overflowingLines(form.render(width(i)), width(i))).toEqual([]);
         const key = JSON.stringify(event);
-        const next = node.next.get(key) ?? { next: new Map() };
+        const next: Taken = node.next.get(key) ?? { next: new Map() };
         node.next.set(key, next);
         next.stood = { form: actual, model: expected };
         node = next;
