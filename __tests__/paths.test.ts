@@ -22,7 +22,8 @@ import { answerValues } from "../machines/context.js";
 import { createFormMachine } from "../machines/form.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { missedBy, newCoverage } from "../renderers/inspect/coverage.js";
-import { findRoutes, generatePaths, withoutPrefixes } from "../renderers/inspect/paths.js";
+import { findRoutes, generatePaths } from "../renderers/inspect/paths.js";
+import { withoutPrefixes } from "../renderers/inspect/prefixes.js";
 import { branchingWithEveryOperator, questionsAtLimit, richAtLimit } from "./helpers/limit-forms.js";
 import { coveringSample, replayPath, replaySharedSteps } from "./helpers/paths.js";
 

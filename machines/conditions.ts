@@ -1,15 +1,7 @@
 /**
- * Branch conditions judged on earlier answers.
- *
- * Contract (qwizard's operator table): `equals` / `not_equals` exact,
- * `contains` case-insensitive substring, `matches` case-insensitive regular
- * expression (RE2), `in` membership in a comma-separated list, `is_empty` /
- * `is_not_empty` on empty or "(no response)" values, `gt` `lt` `gte` `lte`
- * numeric (false when either side is not a number). A condition on an
- * unanswered question is false. A list of conditions means AND. A
- * multi-select answer satisfies a condition when one of its values does
- * (`not_equals`: when none equals). The vocabulary and its parser are in
- * schemas/conditions.ts.
+ * Branch conditions judged on earlier answers, as qwizard's operator table
+ * says. A condition on an unanswered question is false; a list means AND; a
+ * multi-select satisfies one when one of its values does (`not_equals`: none).
  */
 import { type Condition, splitList } from "../schemas/conditions.js";
 import { compilePattern } from "../schemas/patterns.js";
@@ -26,10 +18,7 @@ function isEmptyValue(v: string): boolean {
   return v.trim() === "" || v.trim() === "(no response)";
 }
 
-/**
- * Judge one condition. `values` is the referenced question's answer (its
- * chosen values and typed texts), or `undefined` when it is unanswered.
- */
+/** `values`: the chosen values and typed texts, `undefined` when unanswered. */
 export function holds(condition: Condition, values: readonly string[] | undefined): boolean {
   if (values === undefined) return false;
   const { operator } = condition;

@@ -1,30 +1,22 @@
 /**
- * What a form remembers, and what it reports when it closes.
- *
- * Contract: the context holds, per question, the highlighted row, the
- * current selection, whether it is answered, the editor draft and the
- * person's notes on options; plus the additional notes of the review screen.
- * Questions hidden by their conditions are judged on the answers here, and an
- * answer change that hides a later question drops that question's answer.
- * "Required, visible and unanswered" is decided in one place (`openQuestions`):
- * Submit, the tab bar, the review screen and the dialogs all ask it.
+ * What a form remembers, and what it reports when it closes. An answer change
+ * that hides a later question drops that question's answer. "Required, visible
+ * and unanswered" is decided in one place (`openQuestions`): Submit, the tab
+ * bar, the review screen and the dialogs all ask it.
  */
 import { allHold } from "./conditions.js";
 import { withInitialAnswers } from "./initial.js";
 import { NO_PICKS, type Picks } from "./rows.js";
 import type { FormSpec } from "./spec.js";
 
-/** The semantic events a person (or an aborted call) can send a form. */
 export type FormEvent =
   | { type: "MOVE"; delta: number }
   | { type: "MOVE_TO"; to: "first" | "last" }
   | { type: "SELECT"; row: number }
   | { type: "TOGGLE" }
-  /** Tick every option of a multi-select, or clear them all when all are ticked. */
+  /** Tick every option, or clear them all when all are ticked. */
   | { type: "TOGGLE_ALL" }
-  /** Tick the options that are not ticked and clear the ones that are. */
   | { type: "INVERT" }
-  /** Leave the "discard answers?" question and go on answering. */
   | { type: "RESUME" }
   | { type: "CONFIRM" }
   | { type: "NEXT_TAB" }
@@ -35,84 +27,49 @@ export type FormEvent =
   | { type: "SUBMIT_TEXT"; text: string }
   | { type: "NOTE" }
   | { type: "DECLINE" }
-  /** The person pressed a key while the answer clock ran: it stops for good. */
   | { type: "STOP_CLOCK" }
-  /** Fold the form to one line (the transcript above it can be read), and open it again as it was. */
   | { type: "FOLD" }
   | { type: "UNFOLD" };
 
-/** The review cursor on the submit line (below the entries). */
 export const SUBMIT_LINE = -1;
 
 export type Outcome = "open" | "submitted" | "cancelled" | "declined" | "timed_out";
-/** The answer clock of a form with a timeout: not set, counting down, or stopped by a key. */
 export type Clock = "off" | "running" | "stopped";
 export type Direction = "forward" | "backward";
 
 export interface FormContext {
-  /** Highlighted row per question. */
   cursors: number[];
-  /** Current selection per question (the working set for multi-select). */
   picks: Picks[];
-  /** Whether each question has a confirmed answer. */
   answered: boolean[];
-  /**
-   * Typed choices per multi-select, ticked or not, in the order they were
-   * added: a chip Space unticks keeps its row, and Space ticks it again
-   * (`picks` holds the ticked ones). Empty for other questions.
-   */
+  /** Typed choices per multi-select, ticked or not, in the order added: an unticked one keeps its row. */
   typed: string[][];
-  /** Editor text per question, kept when the editor closes. */
   drafts: string[];
-  /** Whether the form waited (a throttle countdown) before it was shown. */
   waited: boolean;
-  /** Which way the last tab move went: a hidden question passes it on. */
   direction: Direction;
-  /** The person's notes per question, by option index. */
   notes: Array<Record<number, string>>;
-  /** Additional notes written on the review screen. */
   additionalText: string;
-  /** Questions a tab move passed over because their conditions hid them. */
   passed: boolean[];
-  /**
-   * The person came from the review screen to change an answer: the next
-   * answer goes on to the first question still open, or back to the review.
-   */
+  /** Came from the review screen: the next answer goes on to the first open question, or back to the review. */
   returnToReview: boolean;
   /** Within one step: passing over the questions that are not open, on the way to the first that is. */
   seeking: boolean;
-  /**
-   * The review screen's cursor: the question whose entry it is on, or -1 on
-   * the submit line, where it stands whenever the review screen is reached
-   * by a tab move or coming back from a question.
-   */
   reviewCursor: number;
-  /** The answer clock: a form with a timeout counts down until the person's first key. */
   clock: Clock;
-  /** Where the form was folded from (`q2.typing`, `review.reviewing`): UNFOLD goes back there; empty otherwise. */
+  /** Where the form was folded from (`q2.typing`); empty otherwise. */
   foldedAt: string;
-  /** Questions answered at the timeout with the option the author recommended, not by the person. */
+  /** Answered at the timeout with the recommended option, not by the person. */
   defaulted: boolean[];
   outcome: Outcome;
 }
 
-/**
- * The statechart's context: the form's state and, beside it, the spec the
- * form answers. The chart's definition depends only on the spec's shape (see
- * `chartShape`), so its guards and actions read the texts, options, checks
- * and conditions from here. The spec is never changed and never stored.
- */
+/** The chart is built from the spec's shape alone, so guards and actions read the spec from here; it is never stored. */
 export interface ChartContext extends FormContext {
   readonly spec: FormSpec;
 }
 
-/**
- * The form's own state alone, typed so that it cannot carry the spec: what
- * leaves the engine (an outcome's context, a stored draft).
- */
+/** Typed so that it cannot carry the spec: what leaves the engine (an outcome's context, a stored draft). */
 export type FormState = FormContext & { spec?: never };
 
-/** The form's own state, without the spec the chart carries beside it. */
 export function formState(context: FormContext): FormState {
   if (!("spec" in context)) return context;
   const { spec: _, ...state } = context as ChartContext;
@@ -122,31 +79,23 @@ export function formState(context: FormContext): FormState {
 export interface QuestionOutcome {
   id: string;
   answered: boolean;
-  /** Zero-based indexes of chosen predefined options, in option order. */
+  /** Indexes of chosen options, in option order. */
   options: number[];
-  /** Typed answers. */
   custom: string[];
 }
 
 export interface FormResult {
   cancelled: boolean;
-  /** The person declined to answer (a form that offers it); such a form also counts as cancelled. */
+  /** Also counts as cancelled. */
   declined?: true;
-  /**
-   * Nobody answered before the form's timeout: it closed with the answers
-   * given so far and, where a question was open, its recommended option;
-   * such a form also counts as cancelled (the person submitted nothing).
-   */
+  /** Closed at the timeout with the answers so far and the recommended options; also counts as cancelled. */
   timedOut?: true;
-  /** With `timedOut`: ids of the questions answered at the timeout with their recommended option. */
   defaulted?: string[];
   answers: QuestionOutcome[];
-  /** Ids of the questions passed over while navigating because their conditions hid them, and left unanswered. */
+  /** Passed over while hidden, and left unanswered. */
   skipped: string[];
-  /** Ids of the questions hidden by their conditions when the form closed. */
   hidden: string[];
   waited: boolean;
-  /** Non-empty notes per question, by option index. */
   notes: Array<Record<number, string>>;
   additionalText: string;
 }
@@ -177,10 +126,6 @@ export function initialContext(spec: FormSpec): FormContext {
   return pruneHidden(spec, { ...opened, typed });
 }
 
-/**
- * The review screen's lines the cursor moves over, in order: the shown
- * questions' entries, then the submit line (`SUBMIT_LINE`).
- */
 export function reviewLines(spec: FormSpec, context: FormContext): number[] {
   return [...shownQuestions(spec, context), SUBMIT_LINE];
 }
@@ -195,7 +140,7 @@ export function clamp(n: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, n));
 }
 
-/** The answer of the question with this id, as the values conditions compare, or undefined if unanswered. */
+/** The answer as the values conditions compare, or undefined if unanswered. */
 export function answerValues(spec: FormSpec, context: FormContext, id: string): string[] | undefined {
   const q = spec.questions.findIndex((question) => question.id === id);
   if (q < 0 || !context.answered[q]) return undefined;
@@ -203,7 +148,6 @@ export function answerValues(spec: FormSpec, context: FormContext, id: string): 
   return [...picks.options.map((i) => spec.questions[q].options[i].value), ...picks.custom];
 }
 
-/** Whether question `q` is shown, judged on the answers in `context`. */
 export function isVisible(spec: FormSpec, context: FormContext, q: number): boolean {
   const v = spec.questions[q].visibility;
   if (v.kind === "always") return true;
@@ -221,12 +165,10 @@ export function pruneHidden<C extends FormContext>(spec: FormSpec, context: C): 
   return next;
 }
 
-/** Whether question `q` keeps Submit closed: required, shown and unanswered. */
 export function isOpen(spec: FormSpec, context: FormContext, q: number): boolean {
   return spec.questions[q].required && !context.answered[q] && isVisible(spec, context, q);
 }
 
-/** Indexes of the questions that keep Submit closed: required, shown and unanswered. */
 export function openQuestions(spec: FormSpec, context: FormContext): number[] {
   const open: number[] = [];
   spec.questions.forEach((_, i) => {
@@ -235,12 +177,11 @@ export function openQuestions(spec: FormSpec, context: FormContext): number[] {
   return open;
 }
 
-/** The questions shown, judged on the answers in `context`: their indexes, in order. */
 export function shownQuestions(spec: FormSpec, context: FormContext): number[] {
   return spec.questions.map((_, i) => i).filter((i) => isVisible(spec, context, i));
 }
 
-/** Where question `q` stands among the shown questions (0-based), or -1 when it is hidden. */
+/** -1 when hidden. */
 export function shownPosition(spec: FormSpec, context: FormContext, q: number): number {
   return shownQuestions(spec, context).indexOf(q);
 }
@@ -249,7 +190,7 @@ export function canSubmit(spec: FormSpec, context: FormContext): boolean {
   return openQuestions(spec, context).length === 0;
 }
 
-/** Build the result a facade maps from. Unconfirmed selections are not answers. */
+/** Unconfirmed selections are not answers. */
 export function formResult(spec: FormSpec, context: FormContext): FormResult {
   return {
     cancelled: context.outcome !== "submitted",
@@ -279,10 +220,7 @@ export function formResult(spec: FormSpec, context: FormContext): FormResult {
   };
 }
 
-/**
- * The result of a form that closed on an error of its own: a cancel with the
- * answers given so far, or with none when the context itself is what broke.
- */
+/** A form that closed on an error of its own: cancelled with its answers, or with none when the context broke. */
 export function cancelledResult(spec: FormSpec, context: FormContext): FormResult {
   try {
     return formResult(spec, { ...context, outcome: "cancelled" });
@@ -291,10 +229,9 @@ export function cancelledResult(spec: FormSpec, context: FormContext): FormResul
   }
 }
 
-/** How a shown form ended: its result, and the context it ended in (kept as a draft when it was not submitted). */
+/** The context is kept as a draft when the form was not submitted. */
 export interface FormOutcome {
   result: FormResult;
   context: FormState;
-  /** Set when the form closed because of an error of its own. */
   error?: string;
 }

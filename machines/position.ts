@@ -1,9 +1,4 @@
-/**
- * Where a form stands: waiting, on a question (choosing, typing an answer,
- * writing a note), on the review screen (reviewing, writing additional
- * notes), or done. Read from the state's tags and `snapshot.matches`, never
- * from the shape of the state value, and remembered per snapshot.
- */
+/** Where a form stands, read from the state's tags and `snapshot.matches`, never from the shape of the state value. */
 import type { SnapshotFrom } from "xstate";
 import type { FormContext } from "./context.js";
 import { type FormMachine, questionStateKey } from "./form.js";
@@ -19,7 +14,6 @@ export type FormPosition =
 
 const known = new WeakMap<object, FormPosition>();
 
-/** Where the snapshot's form stands, remembered per snapshot. */
 export function formPosition(snapshot: FormSnapshot): FormPosition {
   let position = known.get(snapshot);
   if (!position) {
@@ -58,13 +52,11 @@ function readPosition(snapshot: FormSnapshot): FormPosition {
   throw new Error(`Unknown form state: ${JSON.stringify(snapshot.value)}`);
 }
 
-/** Whether an editor is open here: a typed answer, a note, or the additional notes. */
 export function editing(position: FormPosition): boolean {
   if (position.kind === "question") return position.mode === "typing" || position.mode === "noting";
   return position.kind === "review" && position.mode === "writing";
 }
 
-/** Whether the form asks "Discard what you entered?" here (on a question or on the review screen). */
 export function discarding(position: FormPosition): boolean {
   return (position.kind === "question" || position.kind === "review") && position.mode === "discarding";
 }

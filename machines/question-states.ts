@@ -1,13 +1,6 @@
-/**
- * The states of one question in a form's chart: a typed-answer question
- * (`typing`), and a choice question (`choosing`, with `typing` for its own
- * answer and `noting` for an option's note where it has them). Both are
- * written from the shape's moves (machines/chart-moves.ts).
- */
 import { type ChartMoves, s } from "./chart-moves.js";
 import { questionStateKey } from "./setup.js";
 
-/** A typed-answer question: its editor, and Esc's discarding. */
 export function textQuestion(moves: ChartMoves, k: number) {
   const { escFrom, discarding, tabs, fold, advance, seekOn, skipHidden, answered } = moves;
   const p = { q: k };
@@ -34,7 +27,6 @@ export function textQuestion(moves: ChartMoves, k: number) {
   });
 }
 
-/** A choice question: its list, and where it has them its own-answer editor and option notes. */
 export function choiceQuestion(moves: ChartMoves, k: number) {
   const {
     qs,

@@ -1,11 +1,7 @@
 /**
- * The rows of a question's list, in display order.
- *
- * Contract: predefined options first, then (multi-select only) the answers the
- * person typed, each a row of its own that Space unticks and ticks again
- * (`typed`: every typed choice, ticked or not, in the order it was added), then the "Type something." row
- * when free text is allowed. The cursor is a row index into this list; the
- * statechart, the view and the keymap all read rows through this one function.
+ * The rows of a question's list: options, then (multi-select) each typed
+ * choice, ticked or not, then "Type something.". The chart, the view and the
+ * keymap all read rows here.
  */
 import type { Picks } from "./picks.js";
 import type { QuestionSpec } from "./spec.js";
@@ -14,7 +10,6 @@ export type { Picks } from "./picks.js";
 
 export type Row = { kind: "option"; index: number } | { kind: "chip"; index: number } | { kind: "other" };
 
-/** The rows PageUp and PageDown move: in a question's list, and over the review screen's lines. */
 export const PAGE = 5;
 
 export const NO_PICKS: Picks = { options: [], custom: [] };
@@ -37,12 +32,10 @@ export function isEmptyPicks(picks: Picks): boolean {
   return picks.options.length === 0 && picks.custom.length === 0;
 }
 
-/** The typed choices `custom` holds, in the order of `typed` (where a chip keeps its row). */
 export function inTypedOrder(typed: readonly string[], custom: readonly string[]): string[] {
   return typed.filter((t) => custom.includes(t));
 }
 
-/** `typed` with `text` added at the end when it is not there yet. */
 export function withTyped(typed: readonly string[], text: string): string[] {
   return typed.includes(text) ? [...typed] : [...typed, text];
 }

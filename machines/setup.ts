@@ -1,9 +1,8 @@
 /**
- * The named guards, actions and delays of a form (`formSetup`), typed for
- * the states machines/form.ts writes: what each transition may check and
- * change. Guards read the context only through the spec's own rules
- * (visibility, checks on answers, counts); actions change it only through
- * `answer`, which drops the answers an answer change hides.
+ * The named guards, actions and delays of every form. They read the form from
+ * `context.spec`, never from a closure: one machine serves every spec of a
+ * shape. Actions change answers only through `answer`, which drops the answers
+ * an answer change hides.
  */
 import { assertEvent, assign, cancel, raise, setup } from "xstate";
 import {
@@ -28,17 +27,10 @@ import { inTypedOrder, NO_PICKS, type Picks, type Row, rowAt, rowCount, withType
 import type { FormSpec } from "./spec.js";
 import { selectionAccepted, selectionAnswers, textProblems } from "./text-rules.js";
 
-/**
- * Raised by the machine itself: after an answer, move on to the next visible
- * question (`ADVANCE`); the answer clock ran out (`TIME_UP`, delayed by
- * `answerTimeout`).
- */
 type InternalEvent = { type: "ADVANCE" } | { type: "TIME_UP" };
 
-/** The id of the delayed `TIME_UP`, which the person's first key cancels. */
 const ANSWER_CLOCK = "answer-clock";
 
-/** What a state is, for renderers: read with `snapshot.hasTag` (see position.ts). */
 export type FormTag =
   | "waiting"
   | "folded"
@@ -52,9 +44,8 @@ export type FormTag =
   | "discarding";
 
 export interface FormInput {
-  /** The form to run: the machine is its shape's, the texts and rules come from here. */
   spec: FormSpec;
-  /** Context to start from instead of a blank form (a restored draft). */
+  /** A restored draft. */
   restore?: FormContext;
 }
 
@@ -64,18 +55,15 @@ export type AnswerAction =
   | { type: "confirmSelection"; params: QParam }
   | { type: "answerText"; params: QParam };
 
-/** The state key of question `k` (zero-based): `q1`, `q2` … */
 export function questionStateKey(k: number): string {
   return `q${k + 1}`;
 }
 
-/** The question `q` of the form a context belongs to. */
 const question = (context: ChartContext, q: number) => context.spec.questions[q];
 const row = (context: ChartContext, q: number): Row | undefined =>
   rowAt(question(context, q), context.typed[q], context.cursors[q]);
 const lastRow = (context: ChartContext, q: number) => rowCount(question(context, q), context.typed[q]) - 1;
 const everyOption = (context: ChartContext, q: number) => question(context, q).options.map((_, i) => i);
-/** Every option ticked, or none when all already are; typed choices stay. */
 const allOrNone = (context: ChartContext, q: number): Picks => {
   const current = context.picks[q];
   const all = everyOption(context, q);
@@ -87,7 +75,6 @@ const inverted = (context: ChartContext, q: number): Picks => {
 };
 const withinMax = (context: ChartContext, q: number, picks: Picks) =>
   picks.options.length + picks.custom.length <= (question(context, q).count?.max ?? Number.POSITIVE_INFINITY);
-/** Apply an answer change, then drop answers it hid. */
 const answer = (
   context: ChartContext,
   q: number,
@@ -102,11 +89,6 @@ const answer = (
     answered: replaceAt(context.answered, q, answered),
   });
 
-/**
- * The named guards, actions and delays of every form, typed for its states.
- * They read the form from the context (`context.spec`), never from a closure:
- * one setup serves every spec, and one machine every spec of a shape.
- */
 export function formSetup() {
   return setup({
     types: {} as {
@@ -127,34 +109,27 @@ export function formSetup() {
       rowExists: ({ context, event }, p: QParam) =>
         event.type === "SELECT" && event.row >= 0 && event.row <= lastRow(context, p.q),
       hasText: ({ event }) => event.type === "SUBMIT_TEXT" && event.text.trim() !== "",
-      /** A number key (or a click) on the review screen names an entry: the questions shown, counted in order. */
       entryExists: ({ context, event }) =>
         event.type === "SELECT" && event.row >= 0 && event.row < shownQuestions(context.spec, context).length,
-      /** The review screen's cursor is on question `q`'s entry: Enter goes back to that question. */
       reviewCursorOn: ({ context }, p: QParam) => context.reviewCursor === p.q,
-      /** Something was entered: Esc asks before it throws that away. */
       hasInput: ({ context }) => hasInput(context.spec, context),
       returningToReview: ({ context }) => context.returnToReview,
-      /** Back from the review screen with a required question still open (one the answer may just have shown). */
+      /** Back from the review screen with a required question open (the answer may just have shown it). */
       seekingOpen: ({ context }) => context.seeking && !canSubmit(context.spec, context),
-      /** On the way to the first open question, question `q` is not it. */
       passedWhileSeeking: ({ context }, p: QParam) => context.seeking && !isOpen(context.spec, context, p.q),
-      /** On the way to the first open question, and nothing passed it on: the seek ends here. */
+      /** Nothing passed the seek on: it ends here. */
       seeking: ({ context }) => context.seeking,
-      /** The editor of a typed choice holds text (Tab keeps it as the answer). */
+      /** Tab keeps the draft as the answer. */
       draftKept: ({ context }, p: QParam) => context.drafts[p.q].trim() !== "",
       textAccepted: ({ context, event }, p: QParam) =>
         event.type === "SUBMIT_TEXT" && textProblems(question(context, p.q).text!, event.text).length === 0,
       hiddenGoing: ({ context }, p: { q: number; direction: Direction }) =>
         context.direction === p.direction && !isVisible(context.spec, context, p.q),
       canSubmit: ({ context }) => canSubmit(context.spec, context),
-      /** The answer clock counts down: no key has been pressed since the form was shown. */
       clockRunning: ({ context }) => context.clock === "running",
-      /** The form was folded from this state (`q2.typing`): opening it goes back there. */
       foldedAt: ({ context }, p: { at: string }) => context.foldedAt === p.at,
-      /** Ticking every option keeps within the question's largest count (typed choices count too). */
+      /** Typed choices count towards the largest count too. */
       allFit: ({ context }, p: QParam) => withinMax(context, p.q, allOrNone(context, p.q)),
-      /** Inverting keeps within the question's largest count. */
       invertedFits: ({ context }, p: QParam) => withinMax(context, p.q, inverted(context, p.q)),
     },
     actions: {
@@ -183,7 +158,6 @@ export function formSetup() {
             : [...current.options, r.index].sort((a, b) => a - b);
           next = { options, custom: current.custom };
         } else if (r?.kind === "chip") {
-          // A typed choice keeps its row: Space unticks it, and Space again ticks it back.
           const typed = context.typed[p.q];
           const text = typed[r.index];
           const custom = current.custom.includes(text)
@@ -191,7 +165,7 @@ export function formSetup() {
             : inTypedOrder(typed, [...current.custom, text]);
           next = { options: current.options, custom };
         }
-        // A multi-select is answered while something is chosen (as many as it takes); emptying it un-answers it.
+        // Emptying a multi-select un-answers it.
         return answer(context, p.q, next, selectionAnswers(question(context, p.q), next));
       }),
       confirmSelection: assign(({ context }, p: QParam) => answer(context, p.q, context.picks[p.q], true)),
@@ -199,7 +173,6 @@ export function formSetup() {
         assertEvent(event, "TYPE");
         return { drafts: replaceAt(context.drafts, p.q, event.text) };
       }),
-      /** A typed-answer question is answered while its text is non-empty and passes the checks. */
       typeAnswer: assign(({ context, event }, p: QParam) => {
         assertEvent(event, "TYPE");
         const text = event.text.trim();
@@ -217,7 +190,7 @@ export function formSetup() {
         assertEvent(event, ["TYPE", "SUBMIT_TEXT"]);
         return { additionalText: event.text };
       }),
-      /** A typed answer; an empty one (an optional question left blank) is no answer. */
+      /** An empty one (an optional question left blank) is no answer. */
       answerText: assign(({ context, event }, p: QParam) => {
         assertEvent(event, "SUBMIT_TEXT");
         const text = event.text.trim();
@@ -230,7 +203,7 @@ export function formSetup() {
         const current = context.picks[p.q];
         const typed = withTyped(context.typed[p.q], text);
         const custom = inTypedOrder(typed, [...current.custom, text]);
-        // Keep the highlight on the new entry (it took the place of the "Type something." row).
+        // The new entry took the place of the "Type something." row: the highlight stays on it.
         const cursor = question(context, p.q).options.length + typed.indexOf(text);
         return answer(context, p.q, { options: current.options, custom }, true, {
           typed: replaceAt(context.typed, p.q, typed),
@@ -238,7 +211,6 @@ export function formSetup() {
           cursors: replaceAt(context.cursors, p.q, cursor),
         });
       }),
-      /** The review screen's cursor over its lines (the shown questions' entries, then the submit line). */
       moveReviewCursor: assign(({ context, event }) => {
         assertEvent(event, ["MOVE", "MOVE_TO"]);
         const lines = reviewLines(context.spec, context);
@@ -246,24 +218,17 @@ export function formSetup() {
         const to = event.type === "MOVE" ? at + event.delta : event.to === "first" ? 0 : lines.length - 1;
         return { reviewCursor: lines[clamp(to, 0, lines.length - 1)] };
       }),
-      /** A number key (or a click) puts the review screen's cursor on that entry. */
       pointReviewCursor: assign(({ context, event }) => {
         assertEvent(event, "SELECT");
         return { reviewCursor: shownQuestions(context.spec, context)[event.row] ?? SUBMIT_LINE };
       }),
-      /** After an answer, move on (tabbed forms whose question auto-advances). */
       advance: raise({ type: "ADVANCE" } as const),
-      /** A tab move passed over question `q`, hidden by its conditions. */
       markPassed: assign(({ context }, p: QParam) => ({ passed: replaceAt(context.passed, p.q, true) })),
-      /** Off to a question from the review screen: its next answer comes back there, to the submit line. */
       markReturn: assign({ returnToReview: true, reviewCursor: SUBMIT_LINE }),
       clearReturn: assign({ returnToReview: false }),
-      /** An answer given from the review screen goes back there, and on to the first open question if there is one. */
       startSeek: assign({ seeking: true }),
-      /** On to the first open question; its answer again goes back to the review (and on). */
       seekOpen: assign({ direction: "forward" as Direction, returnToReview: true }),
       stopSeeking: assign({ seeking: false }),
-      /** Leaving a typed choice's editor by Tab keeps what it holds, as the answer or one more choice. */
       keepDraft: assign(({ context }, p: QParam) => {
         const text = context.drafts[p.q].trim();
         const current = context.picks[p.q];
@@ -289,21 +254,17 @@ export function formSetup() {
         const next = inverted(context, p.q);
         return answer(context, p.q, next, selectionAnswers(question(context, p.q), next));
       }),
-      /** A number key on a row: answer with it (single-select) or tick it (multi-select). */
       raiseConfirm: raise({ type: "CONFIRM" } as const),
       raiseToggle: raise({ type: "TOGGLE" } as const),
-      // A tab move reaches the review screen on its submit line.
       goForward: assign({ direction: "forward" as Direction, returnToReview: false, reviewCursor: SUBMIT_LINE }),
       goBackward: assign({ direction: "backward" as Direction, returnToReview: false, reviewCursor: SUBMIT_LINE }),
       markWaited: assign({ waited: true }),
       markFolded: assign((_, p: { at: string }) => ({ foldedAt: p.at })),
       clearFolded: assign({ foldedAt: "" }),
-      /** The form is shown: `TIME_UP` arrives after the timeout unless a key cancels it first. */
       startClock: raise({ type: "TIME_UP" } as const, { delay: "answerTimeout", id: ANSWER_CLOCK }),
-      /** The person's first key: the clock stops for good. */
       cancelClock: cancel(ANSWER_CLOCK),
       markClockStopped: assign({ clock: "stopped" as const }),
-      /** Nobody answered in time: every open question takes its recommended option where it has one. */
+      /** Every open question takes its recommended option where it has one that answers it. */
       takeRecommended: assign(({ context }) => {
         let next: ChartContext = { ...context, clock: "stopped", outcome: "timed_out" };
         context.spec.questions.forEach((q, k) => {

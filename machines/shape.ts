@@ -1,41 +1,30 @@
-/** The shape of a form (`chartShape`): the part of a spec its statechart is built from. */
 import { type FormSpec, isTabbed, type QuestionSpec } from "./spec.js";
 
 /**
- * What of a spec decides the chart's states and transitions: how many
- * questions, of which kind, with which rows and editors, whether conditions
- * can hide them, and what the form as a whole offers. Texts, options, checks
- * and the conditions themselves are not part of it: the guards and actions
- * read those from the context. Every spec of one shape runs the same machine
- * (`formMachine`).
+ * What of a spec decides the chart's states and transitions. Texts, options,
+ * checks and the conditions themselves are not part of it: the guards and
+ * actions read those from the context, so every spec of one shape runs one machine.
  */
 export interface ChartShape {
   tabbed: boolean;
   waits: boolean;
-  /** The form closes by itself when nobody answers in time (a timeout, stopped by any key). */
   timed: boolean;
   declinable: boolean;
   additionalNotes: boolean;
-  /** Some question opens with a default answer, which may show a conditional question before anything is entered. */
+  /** A default answer may show a conditional question before anything is entered. */
   defaults: boolean;
   questions: Array<{
     kind: QuestionSpec["kind"];
     allowOther: boolean;
     notes: boolean;
     autoAdvance: boolean;
-    /** A required question can be open: an answer given from the review screen may lead to it. */
     required: boolean;
     visibility: QuestionSpec["visibility"]["kind"];
-    /** Every option may be ticked at once (no count below the number of options). */
     allMayBeChosen: boolean;
   }>;
 }
 
-/**
- * The shape of a spec. What makes no difference to the chart is left out, so
- * that more forms share a machine: moving on after an answer only where there
- * are tabs, ticking every option only in a multi-select.
- */
+/** What makes no difference to the chart is left out, so that more forms share a machine. */
 export function chartShape(spec: FormSpec): ChartShape {
   const tabbed = isTabbed(spec);
   return {

@@ -1,12 +1,4 @@
-/**
- * The normalized form model every tool maps onto.
- *
- * A `FormSpec` is what the statechart factory consumes: every default is
- * already applied, every id is unique, every question knows its kind. Tools
- * translate their own parameter shapes into this one, so the engine has a
- * single input language.
- */
-
+/** The normalized form every tool maps onto: defaults applied, ids unique, every question knowing its kind. */
 import type { Condition } from "../schemas/conditions.js";
 import { questionId } from "../schemas/rules.js";
 import type { Picks } from "./picks.js";
@@ -14,27 +6,20 @@ import { type CountRule, DEFAULT_TEXT_RULE, type TextRule } from "./text-rules.j
 
 export type QuestionKind = "single" | "multi" | "text";
 
-/** When a question is shown: always, never, or when all conditions on earlier answers hold. */
 export type Visibility = { kind: "always" } | { kind: "never" } | { kind: "when"; conditions: Condition[] };
 
 export interface OptionSpec {
-  /** Text shown in the list and echoed to the model. */
   label: string;
-  /** Stable value reported in `details`; falls back to the label. */
+  /** Reported in `details`; falls back to the label. */
   value: string;
-  /** Optional one-line explanation shown under the label. */
   description?: string;
-  /** Longer explanation. */
   details?: string;
-  /** A note from whoever wrote the form (not the person answering). */
+  /** From the author, not the person answering. */
   note?: string;
-  /** The author recommends this option. */
   recommended?: boolean;
-  /** A few lines or a fenced code block shown while the option is highlighted. */
   preview?: string;
 }
 
-/** Extra explanation around a question's prompt (rich forms). */
 export interface QuestionContent {
   body?: string;
   context?: string;
@@ -43,51 +28,33 @@ export interface QuestionContent {
 }
 
 export interface QuestionSpec extends QuestionContent {
-  /** Stable id reported in results (`q1`, `q2` … when the author gave none). */
   id: string;
-  /** Short tab-bar label (`Q1`, `Q2` … by default). */
   label: string;
-  /** The full question text. */
   prompt: string;
   kind: QuestionKind;
   options: OptionSpec[];
-  /** Offer a "Type something." row for a free-text answer. */
   allowOther: boolean;
-  /** A required question blocks Submit until it is answered. */
   required: boolean;
-  /** After an answer, move on to the next question (tabbed forms only). */
   autoAdvance: boolean;
   visibility: Visibility;
-  /** Checks on the typed answer of a `text` question. */
   text?: TextRule;
-  /** Hint shown in an empty editor. */
   placeholder?: string;
-  /** The person may write a note on a predefined option. */
   notes: boolean;
-  /** How many choices a multi-select takes before Enter is accepted. */
   count?: CountRule;
-  /** The answer the form opens with (a default): chosen options, or a typed answer's text. */
+  /** A default answer: chosen options, or a typed answer's text. */
   initial?: Picks;
 }
 
 export interface FormSpec {
   title?: string;
-  /** Context shown under the title. */
   description?: string;
   questions: QuestionSpec[];
-  /** Milliseconds to wait (a cancellable countdown) before the form is shown. */
+  /** A cancellable countdown before the form is shown. */
   waitMs?: number;
-  /**
-   * Milliseconds the form waits for the person's first key once it is shown;
-   * at the end it closes with the answers given and, for open questions, the
-   * recommended option. Any key stops the clock for good.
-   */
+  /** Until the first key: then the form closes with the answers given and the recommended options. */
   timeoutMs?: number;
-  /** Show the review screen even for a single question. */
   alwaysReview?: boolean;
-  /** The review screen has a field for additional notes. */
   additionalNotes?: boolean;
-  /** The review screen offers to decline (refuse to answer), distinct from cancelling. */
   declinable?: boolean;
 }
 
@@ -107,13 +74,12 @@ export interface QuestionInput extends QuestionContent {
   }>;
   allowOther?: boolean;
   multiple?: boolean;
-  /** Overrides `multiple`; `text` asks for a typed answer only. */
+  /** Overrides `multiple`. */
   kind?: QuestionKind;
   required?: boolean;
   autoAdvance?: boolean;
-  /** Show only when all of these hold (already parsed and checked). */
   when?: Condition[];
-  /** `true` always shows, `false` always hides; wins over `when`. */
+  /** Wins over `when`. */
   on?: boolean;
   text?: Partial<TextRule>;
   placeholder?: string;
@@ -140,7 +106,6 @@ function visibilityOf(q: QuestionInput): Visibility {
   return { kind: "always" };
 }
 
-/** The label of the free-text row, as the person sees it: a typed answer, or in a multi-select one more choice. */
 export const OTHER_LABEL = "Type something.";
 const ADD_LABEL = "Add your own answer";
 
@@ -148,7 +113,6 @@ export function otherLabel(q: QuestionSpec): string {
   return q.kind === "multi" ? ADD_LABEL : OTHER_LABEL;
 }
 
-/** Apply defaults: ids `q1…`, labels `Q1…`, `allowOther` on, single-select, required, auto-advance. */
 export function normalizeForm(input: FormInput): FormSpec {
   const questions = input.questions.map((q, i): QuestionSpec => {
     const options = q.options.map((o) => {
@@ -193,48 +157,32 @@ export function normalizeForm(input: FormInput): FormSpec {
   return spec;
 }
 
-/**
- * A typed answer that is one line: a number, an email, a date, a value of a
- * string format, or one a pattern describes (an id, a ticket number, a slug).
- * Its editor takes no line breaks and its help offers none; the one place
- * both ask.
- */
+/** A typed answer of one line (a number, a format, a pattern): its editor and its help both ask here. */
 export function singleLine(q: QuestionSpec): boolean {
   const rule = q.text;
   if (q.kind !== "text" || rule === undefined) return false;
   return rule.type !== "text" || rule.format !== undefined || rule.pattern !== undefined;
 }
 
-/**
- * A form with more than one question (or a review screen) shows tabs and a
- * Submit tab; so does one that can be declined, since Decline is on that tab.
- */
+/** Tabs and a Submit tab; a declinable form has them too, since Decline is on that tab. */
 export function isTabbed(spec: FormSpec): boolean {
   return spec.questions.length > 1 || spec.alwaysReview === true || spec.declinable === true;
 }
 
-/**
- * How an option is named to a person or the model: `2. Staging`, or for a
- * numbered scale whose label is its own position (ratings) `4 (Very good)`.
- */
+/** `2. Staging`, or on a rating scale `4 (Very good)`. */
 export function optionText(q: QuestionSpec, index: number): string {
   const o = q.options[index];
   if (isScaleOption(q, index)) return `${o.label} (${o.description})`;
   return `${index + 1}. ${o.label}`;
 }
 
-/** An option whose label is just its 1-based position and whose description names it (a rating). */
+/** A rating: the label is its 1-based position and the description names it. */
 export function isScaleOption(q: QuestionSpec, index: number): boolean {
   const o = q.options[index];
   return o.label === String(index + 1) && !!o.description;
 }
 
-/**
- * The row `y` or `n` answers with: a single-select whose two options are
- * Yes and No (a `yes_no` question, a boolean field) answers with one of them
- * by its initial. Undefined for any other question, and for one that takes
- * notes (there `n` writes a note).
- */
+/** The Yes/No row `y` or `n` answers with; not where the question takes notes (there `n` writes a note). */
 export function yesNoRow(q: QuestionSpec, key: "y" | "n"): number | undefined {
   if (q.kind !== "single" || q.notes || q.options.length !== 2) return undefined;
   const labels = q.options.map((o) => o.label.trim().toLowerCase());

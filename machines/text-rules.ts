@@ -1,16 +1,8 @@
 /**
- * Checks on an answer: a typed answer (`question_input`, text questions,
- * form fields) and the size of a multi-select.
- *
- * Contract: checks apply to the trimmed answer; an empty answer is refused
- * when required and accepted (with no further checks) when optional;
- * `number` needs a finite number that holds exactly the value typed (no
- * digits lost past 2^53 or the 17th significant digit), within `minimum`…`maximum` (inclusive)
- * and whole when `integer`; `email` a basic `name@domain.tld` shape,
- * `date` a real ISO calendar date `YYYY-MM-DD`; a `format` is judged as
- * ajv-formats judges it; `pattern` runs on RE2. A multi-select with a count
- * accepts Enter only with `min`…`max` choices (none at all when the question
- * is optional); without one, at least one choice unless optional.
+ * Checks on a typed answer and on the size of a multi-select. Checks apply to
+ * the trimmed answer; an empty one is refused when required and accepted
+ * unchecked when optional; a `number` must hold exactly the value typed (no
+ * digits lost past 2^53 or the 17th significant digit); `pattern` runs on RE2.
  */
 import { FORMAT_PROBLEMS, hasFormat, type TextFormat } from "../schemas/formats.js";
 import { compilePattern } from "../schemas/patterns.js";
@@ -25,25 +17,13 @@ export interface TextRule {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
-  /**
-   * What `pattern` asks for, in words (a schema field's description or
-   * title): an answer that does not match is told this, not the expression.
-   */
+  /** What `pattern` asks for, in words: an answer that does not match is told this, not the expression. */
   patternText?: string;
-  /** Smallest number accepted (`number` answers). */
   minimum?: number;
-  /** Largest number accepted (`number` answers). */
   maximum?: number;
-  /** Only whole numbers (`number` answers). */
   integer?: boolean;
-  /** A JSON Schema string format the answer must have. */
   format?: TextFormat;
-  /**
-   * Lengths count Unicode code points, as JSON Schema's `minLength`/`maxLength`
-   * do (schema forms, whose answers are checked against the schema). Otherwise
-   * they count what a person sees as one character (grapheme clusters: a flag,
-   * an accented letter written as two code points).
-   */
+  /** Lengths count code points, as JSON Schema does (schema forms); otherwise grapheme clusters. */
   codePoints?: boolean;
 }
 
@@ -56,7 +36,6 @@ const NUMBER = /^([-+]?)(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([-+]?\d+))?$/;
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** A real date of the proleptic Gregorian calendar, years 0000–9999 as ISO 8601 writes them. */
 export function isIsoDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
@@ -68,11 +47,7 @@ export function isIsoDate(text: string): boolean {
 
 let graphemes: Intl.Segmenter | undefined;
 
-/**
- * How long an answer is: in characters as a person sees them, or in code
- * points where the rule says so. Counting stops past `limit` (a pasted
- * megabyte is not counted to the end to learn it is too long).
- */
+/** Counting stops past `limit`: a pasted megabyte is not counted to the end to learn it is too long. */
 function answerLength(rule: TextRule, text: string, limit = Number.POSITIVE_INFINITY): number {
   if (rule.codePoints) {
     let n = 0;
@@ -87,11 +62,7 @@ function answerLength(rule: TextRule, text: string, limit = Number.POSITIVE_INFI
   return n;
 }
 
-/**
- * A number written in decimal, as its exact value: sign, significant digits
- * and the power of ten after them (`1.50e1` and `15` are both `15e0`), or
- * undefined when the text is not a number.
- */
+/** A decimal's exact value: `1.50e1` and `15` are both `15e0`; undefined when not a number. */
 function exactDecimal(text: string): string | undefined {
   const m = NUMBER.exec(text);
   if (!m) return undefined;
@@ -107,11 +78,7 @@ function exactDecimal(text: string): string | undefined {
 
 type Reading = { ok: true; value: number } | { ok: false; problem: string };
 
-/**
- * What a `number` answer reads as: the number, when it holds exactly the
- * value typed (`1e1` is 10; `9007199254740993` or `0.1000000000000000000001`
- * would come back as another number, so they are refused).
- */
+/** `9007199254740993` or `0.1000000000000000000001` would come back as another number: refused. */
 function readNumber(raw: string): Reading {
   const text = raw.trim();
   const typed = exactDecimal(text);
@@ -124,16 +91,12 @@ function readNumber(raw: string): Reading {
   return { ok: true, value };
 }
 
-/** The number a `number` answer stands for, or undefined when it is not one this form accepts. */
 export function numberOf(raw: string): number | undefined {
   const reading = readNumber(raw);
   return reading.ok ? reading.value : undefined;
 }
 
-/**
- * How an accepted `number` answer reads when it is written another way than
- * the number itself (`1e1` reads as `10`, `+5` as `5`); undefined otherwise.
- */
+/** `1e1` reads as `10`, `+5` as `5`; undefined where the answer is the number as written. */
 export function numberReading(rule: TextRule, raw: string): string | undefined {
   if (rule.type !== "number") return undefined;
   const reading = readNumber(raw);
@@ -153,19 +116,17 @@ function numberProblems(rule: TextRule, text: string): string[] {
   return problems;
 }
 
-/** An answer the pattern refuses, told in the words the author gave for it where there are some. */
 function patternProblem(rule: TextRule): string {
   const words = rule.patternText?.replace(/\s+/g, " ").trim().slice(0, 300);
   if (words) return `Not in the form asked for: ${/[.!?]$/.test(words) ? words : `${words}.`}`;
   return `Not in the form asked for (the pattern ${rule.pattern}).`;
 }
 
-/** Every problem with `raw`, in a fixed order; empty when the answer is acceptable. */
+/** In a fixed order; empty when the answer is acceptable. */
 export function textProblems(rule: TextRule, raw: string): string[] {
   const text = raw.trim();
   if (text === "") return rule.required ? ["An answer is required."] : [];
   const problems: string[] = [];
-  // Counted far enough to say how long it is, not to the end of a pasted megabyte.
   const bound = 2 * Math.max(rule.minLength ?? 0, rule.maxLength ?? 0) + 100;
   const length = rule.minLength !== undefined || rule.maxLength !== undefined ? answerLength(rule, text, bound) : 0;
   const now = length > bound ? `over ${bound}` : String(length);
@@ -190,19 +151,16 @@ export function textProblems(rule: TextRule, raw: string): string[] {
   return problems;
 }
 
-/** How many choices a multi-select takes: `min`…`max`, inclusive. */
 export interface CountRule {
   min: number;
   max?: number;
 }
 
-/** What a selection rule reads of a question. */
 export interface SelectionQuestion {
   required: boolean;
   count?: CountRule;
 }
 
-/** Whether a multi-select may be confirmed with these choices. */
 export function selectionAccepted(q: SelectionQuestion, picks: Picks): boolean {
   const n = picks.options.length + picks.custom.length;
   if (n === 0) return !q.required || q.count?.min === 0;
@@ -211,12 +169,11 @@ export function selectionAccepted(q: SelectionQuestion, picks: Picks): boolean {
   return n >= min && n <= max;
 }
 
-/** Whether a selection counts as an answer: something chosen, and as many as the rule allows. */
 export function selectionAnswers(q: SelectionQuestion, picks: Picks): boolean {
   return picks.options.length + picks.custom.length > 0 && selectionAccepted(q, picks);
 }
 
-/** `at least one`, `2 to 4`, `up to 3`: how many choices a multi-select takes, in words; empty when any number will do. */
+/** `at least one`, `2 to 4`, `up to 3`; empty when any number will do. */
 export function countPhrase(q: SelectionQuestion): string {
   const count = q.count;
   if (!count) return q.required ? "at least one" : "";
@@ -228,7 +185,6 @@ export function countPhrase(q: SelectionQuestion): string {
   return min > 0 ? `at least ${min}` : "";
 }
 
-/** ` (at least one)`, ` (2 to 4)`: what Enter asks of a multi-select, for the help line. */
 export function countHint(q: SelectionQuestion): string {
   const phrase = countPhrase(q);
   return phrase ? ` (${phrase})` : "";

@@ -13,7 +13,6 @@ import { type Diagram, type DiagramFormat, describeMachine, toDot, toMermaid } f
 export { DIAGRAM_FORMATS, type DiagramFormat } from "./inspect/diagram.js";
 
 export function formDiagram(spec: FormSpec) {
-  // Name each question state by its tab label, or its id when the label is only the default `Q1`.
   const labels: Record<string, string> = {};
   spec.questions.forEach((q, i) => {
     const name = q.label !== `Q${i + 1}` ? q.label : q.id !== `q${i + 1}` ? q.id : undefined;
@@ -29,7 +28,6 @@ export function formDiagram(spec: FormSpec) {
   });
 }
 
-/** `shown when size gte 4 and …`, `never shown`, per conditional question state. */
 function visibilityNotes(spec: FormSpec): Record<string, string> {
   const notes: Record<string, string> = {};
   spec.questions.forEach((q, i) => {
@@ -56,7 +54,7 @@ export async function renderDiagram(spec: FormSpec, format: DiagramFormat): Prom
   const dot = toDot(diagram);
   if (format === "dot") return dot;
   if (spec.questions.length <= ONE_PICTURE_QUESTIONS) return dotToSvg(dot);
-  // Each part laid out on its own: Graphviz's time grows with the questions, not much faster.
+  // Graphviz's time grows faster than the questions: each part is laid out on its own.
   const parts = questionParts(diagram);
   const pictures = await Promise.all(parts.map((part) => dotToSvg(toDot(part, { start: part.initial !== "" }))));
   return composeSvg(pictures, "statechart");
@@ -65,12 +63,9 @@ export async function renderDiagram(spec: FormSpec, format: DiagramFormat): Prom
 const REST = "";
 
 /**
- * A statechart in parts that lay out on their own: one per question (its
- * states, the transitions leaving them, and those coming into it from the
- * review, the folded form or any state) and one for the rest. A transition
- * that leaves its part ends at a stand-in for the question it goes to
- * (`→ q5 · Scope`); one that comes from the rest starts at a stand-in for
- * the state it comes from (`review.reviewing →`).
+ * One part per question and one for the rest; a transition leaving its part
+ * ends at a stand-in for where it goes (`→ q5 · Scope`), one coming from the
+ * rest starts at a stand-in for where it comes from (`review.reviewing →`).
  */
 function questionParts(d: Diagram): Diagram[] {
   const byId = new Map(d.states.map((s) => [s.id, s]));
@@ -119,10 +114,9 @@ function questionParts(d: Diagram): Diagram[] {
 }
 
 /**
- * Graphviz DOT to SVG, offline, laid out in a thread of its own: Graphviz
- * is synchronous WebAssembly, and a large layout would otherwise hold the
- * event loop of the process (Pi's, during `/formchart review`) until it is
- * done. Where no thread can be started, it runs here.
+ * In a thread of its own: Graphviz is synchronous WebAssembly, and a large
+ * layout would hold Pi's event loop during `/formchart review`. Where no
+ * thread can be started, it runs here.
  */
 export function dotToSvg(dot: string): Promise<string> {
   return layoutThread()
@@ -138,11 +132,7 @@ function layoutHere(dot: string): Promise<string> {
   return viz.then((v) => v.renderString(dot, { format: "svg" }));
 }
 
-/**
- * The thread's program: it loads Graphviz once and answers each layout (or
- * the error Graphviz raised) by its number. Plain CommonJS, given the path
- * of @viz-js/viz: it needs nothing of this project, however it was loaded.
- */
+/** Plain CommonJS given the path of @viz-js/viz: it needs nothing of this project, however it was loaded. */
 const LAYOUT_PROGRAM = `
 const { parentPort, workerData } = require("node:worker_threads");
 const ready = require(workerData.viz).instance();
@@ -153,7 +143,7 @@ parentPort.on("message", ({ id, dot }) => {
 });
 `;
 
-/** A thread idle this long is stopped (what it holds, Graphviz's memory, goes with it). */
+/** An idle thread is stopped, and Graphviz's memory with it. */
 const IDLE_MS = 10_000;
 
 interface Pending {
@@ -224,10 +214,8 @@ function layoutThread(): Promise<LayoutThread> {
   return thread;
 }
 
-/** The space between pictures set side by side, in points. */
 const GAP = 18;
 
-/** A picture's size in points and what is inside its `<svg>` element. */
 function svgParts(svg: string): { width: number; height: number; inner: string } {
   const open = /<svg\b[^>]*>/.exec(svg);
   const close = svg.lastIndexOf("</svg>");
@@ -240,12 +228,9 @@ function svgParts(svg: string): { width: number; height: number; inner: string }
 }
 
 /**
- * Pictures laid out one by one set in rows, in their order, as one SVG
- * picture (named `id`): the rows about 1.6 times as wide as the whole is
- * high, so it reads in a panel as one chart does. Each keeps its own
- * drawing and the ids given to it; those Graphviz numbered itself
- * (`graph0`, `node3` …) get the picture's number (`id-2-node3`), so that no
- * id repeats.
+ * Pictures set in rows as one SVG, about 1.6 times as wide as high, so it
+ * reads in a panel as one chart does. The ids Graphviz numbered itself get
+ * the picture's number (`id-2-node3`), so that no id repeats.
  */
 export function composeSvg(svgs: readonly string[], id: string): string {
   const pictures = svgs.map(svgParts);
@@ -257,7 +242,6 @@ export function composeSvg(svgs: readonly string[], id: string): string {
     if (x > 0 && x + p.width > rowWidth) {
       [x, y, rowHeight] = [0, y + rowHeight + GAP, 0];
     }
-    // The ids Graphviz gives what has none of its own repeat from picture to picture: numbered apart.
     const inner = p.inner.replace(/ id="(graph0|node\d+|edge\d+|clust\d+|a_\w+)"/g, ` id="${id}-${i + 1}-$1"`);
     placed.push(`<g transform="translate(${x} ${y})">${inner}</g>`);
     width = Math.max(width, x + p.width);

@@ -30,7 +30,7 @@ const PI_TUI = "@earendil-works/pi-tui";
 export const LAYERS: Record<string, Layer> = {
   schemas: { folders: ["schemas"], packages: ["ajv", "ajv-formats", "re2js", "typebox"] },
   // @xstate/graph is the tests' oracle for the route search (__tests__/paths-oracle.test.ts), not the machines'.
-  machines: { folders: ["machines", "schemas"], packages: ["xstate"] },
+  machines: { folders: ["machines", "schemas"], packages: ["xstate", "memoize-one"] },
   renderers: {
     folders: ["renderers", "machines", "schemas"],
     packages: [PI_TUI, "xstate", "memoize-one", "@viz-js/viz", "@xterm/headless", "@xterm/addon-serialize"],

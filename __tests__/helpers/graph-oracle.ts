@@ -13,7 +13,8 @@ import { type AnyStateMachine, createActor, getNextSnapshot } from "xstate";
 import { type FormEvent, openQuestions } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { type Coverage, newCoverage, recordMicrosteps } from "../../renderers/inspect/coverage.js";
-import { formEvents, guardKey, type Route, type Snap } from "../../renderers/inspect/paths.js";
+import { formEvents, guardKey, type Snap } from "../../renderers/inspect/events.js";
+import type { Route } from "../../renderers/inspect/paths.js";
 
 /** @xstate/graph's traversal stops with "Traversal limit exceeded" past this many snapshots. */
 export const ORACLE_LIMIT = 150_000;

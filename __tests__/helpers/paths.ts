@@ -12,7 +12,7 @@ import { createFormMachine } from "../../machines/form.js";
 import type { FormSnapshot } from "../../machines/position.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { type Coverage, newCoverage, recordMicrosteps } from "../../renderers/inspect/coverage.js";
-import { COOLDOWN_DONE, TIME_UP } from "../../renderers/inspect/paths.js";
+import { COOLDOWN_DONE, TIME_UP } from "../../renderers/inspect/events.js";
 import { openForm, overflowingLines } from "./fake-host.js";
 import { bytesForEvent } from "./keys.js";
 

@@ -1,25 +1,18 @@
 /**
- * The answers at which a form's conditions decide: for each condition of a
- * shown-when question, the answers of the question it reads that fall on
- * either side of it, as near its boundary as the question allows (`size gte
- * 4` over the options 1–5: 3 and 4), and each member of an `in` list. Routes
- * must give each of these answers once (renderers/inspect/paths.ts); coverage counts
- * them as the condition outcomes (renderers/inspect/coverage.ts).
+ * The answers at which a form's conditions decide: for each condition, the
+ * nearest answer on either side of its boundary (`size gte 4` over 1–5: 3 and
+ * 4), and each member of an `in` list. Routes must give each once.
  */
 import { type Condition, holds } from "../../machines/conditions.js";
 import { answerValues, type FormContext } from "../../machines/context.js";
 import type { FormSpec, QuestionSpec } from "../../machines/spec.js";
 
 export interface Witness {
-  /** The question whose visibility the condition decides. */
   question: number;
-  /** The condition's index in its question's list. */
   condition: number;
   /** The question the condition reads. */
   field: number;
-  /** The answer (one value) given to `field`. */
   value: string;
-  /** Whether the condition holds for it. */
   holds: boolean;
   /** The option that gives it, or -1 for a typed answer. */
   option: number;
@@ -36,7 +29,7 @@ function scalarOf(condition: Condition): string {
 
 const NUMERIC = new Set(["gt", "lt", "gte", "lte"]);
 
-/** Typed answers worth trying against a condition: its value, the numbers either side of it, its list, one unrelated. */
+/** Its value, the numbers either side of it, its list, and one unrelated. */
 function typedCandidates(condition: Condition): string[] {
   const scalar = scalarOf(condition);
   const out = [scalar];
@@ -51,7 +44,6 @@ function accepts(q: QuestionSpec): boolean {
   return q.kind === "text" || q.allowOther;
 }
 
-/** The witnesses of one condition: the nearest answer on each side of it, and every member of an `in` list. */
 function witnessesOf(spec: FormSpec, question: number, index: number, condition: Condition): Witness[] {
   const field = spec.questions.findIndex((q) => q.id === condition.field);
   if (field < 0) return [];
@@ -92,14 +84,13 @@ function witnessesOf(spec: FormSpec, question: number, index: number, condition:
   return out;
 }
 
-/** Every condition outcome a form's routes must reach, in question order. */
 export function witnessesOfForm(spec: FormSpec): Witness[] {
   return spec.questions.flatMap((q, i) =>
     q.visibility.kind === "when" ? q.visibility.conditions.flatMap((c, j) => witnessesOf(spec, i, j, c)) : [],
   );
 }
 
-/** The witnesses an answer sheet gives: those whose question it answered with exactly their one value. */
+/** Those whose question was answered with exactly their one value. */
 export function witnessesGiven(spec: FormSpec, witnesses: readonly Witness[], context: FormContext): Witness[] {
   return witnesses.filter((w) => {
     const values = answerValues(spec, context, spec.questions[w.field].id);
@@ -107,7 +98,7 @@ export function witnessesGiven(spec: FormSpec, witnesses: readonly Witness[], co
   });
 }
 
-/** The answers to questions that conditions read that a route should offer: per question, options and typed texts. */
+/** Per question a condition reads, the options and typed texts a route should offer. */
 export function decidingAnswers(spec: FormSpec, witnesses: readonly Witness[]) {
   const options = spec.questions.map(() => new Set<number>());
   const typed = spec.questions.map(() => new Set<string>());

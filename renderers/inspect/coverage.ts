@@ -1,10 +1,7 @@
 /**
- * What routes cover of a form's definition: every state node and every
- * transition (by source, event and candidate), read off the machine; every
- * outcome of every condition at its boundaries (renderers/inspect/boundaries.ts),
- * read off the form; and an inspection hook that records what a replay
- * entered, took and answered. The path tests hold a form's routes to all of
- * it; the review page shows the table.
+ * What routes must cover of a form: every state node, every transition (by
+ * source, event and candidate) and every condition outcome at its boundaries;
+ * and an inspection hook that records what a replay covered.
  */
 import type { AnyStateMachine, InspectionEvent } from "xstate";
 import type { FormContext } from "../../machines/context.js";
@@ -12,7 +9,6 @@ import type { FormSpec } from "../../machines/spec.js";
 import { witnessesGiven, witnessesOfForm, witnessId } from "./boundaries.js";
 import { activeNodes, microstepTransitions } from "./xstate-private.js";
 
-/** Every state node id and every transition (source, event, candidate index) of a machine, and every condition outcome of its form. */
 export function definitionOf(machine: AnyStateMachine, spec?: FormSpec) {
   const conditions = new Set(spec ? witnessesOfForm(spec).map((w) => witnessId(spec, w)) : []);
   const states = new Set<string>();
@@ -35,7 +31,7 @@ export function definitionOf(machine: AnyStateMachine, spec?: FormSpec) {
 export interface Coverage {
   states: Set<string>;
   transitions: Set<string>;
-  /** Condition outcomes, as `witnessId` names them. */
+  /** As `witnessId` names them. */
   conditions: Set<string>;
 }
 
@@ -43,10 +39,6 @@ export function newCoverage(): Coverage {
   return { states: new Set(), transitions: new Set(), conditions: new Set() };
 }
 
-/**
- * An inspection hook that records the state nodes entered and the transitions taken (eventless ones
- * included), and given the form, the condition outcomes its answers reached.
- */
 export function recordMicrosteps(coverage: Coverage, spec?: FormSpec) {
   const witnesses = spec ? witnessesOfForm(spec) : [];
   return (e: InspectionEvent) => {
@@ -72,7 +64,6 @@ export function recordMicrosteps(coverage: Coverage, spec?: FormSpec) {
   };
 }
 
-/** What a set of routes missed of a machine's definition. */
 export function missedBy(machine: AnyStateMachine, coverage: Coverage, spec?: FormSpec) {
   const definition = definitionOf(machine, spec);
   return {

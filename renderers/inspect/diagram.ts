@@ -1,12 +1,7 @@
 /**
- * A form's statechart as a diagram: Mermaid or Graphviz DOT text.
- *
- * Contract: the diagram is read off the machine the engine builds (not a
- * second description of it): every state with its nesting, the initial and
- * final states, every transition that changes state with its event, guard
- * name and parameters, eventless skips, and `after` delays. Transitions
- * without a target (moving the cursor, typing) only change context and are
- * summarized per state instead of drawn.
+ * A form's statechart as Mermaid or Graphviz DOT text, read off the machine
+ * the engine builds, not a second description of it. Transitions without a
+ * target only change context: they are summarized per state, not drawn.
  */
 import type { AnyStateMachine } from "xstate";
 
@@ -17,12 +12,10 @@ export interface DiagramState {
   /** The state's path in the machine, as `snapshot.matches` reads it: `q2.typing`. */
   path: string;
   label: string;
-  /** A second line under the label (a question's show condition). */
   detail?: string;
   parent?: string;
   kind: "atomic" | "compound" | "final";
   initial?: string;
-  /** Events handled without leaving the state. */
   internal: string[];
 }
 
@@ -32,17 +25,14 @@ export interface DiagramEdge {
   label: string;
   /** The transition drawn: its source node id, event and candidate index (`form.review CONFIRM #0`). */
   transition: string;
-  /** An id for the drawn edge (Graphviz writes it into the SVG). */
   id?: string;
   /** An event the state ignores (a guard refuses it): drawn greyed and dashed. */
   refused?: boolean;
-  /** The guard that must hold for this transition, as the machine names it. */
   guard?: GuardRef;
-  /** Guards of the candidates before it for the same event: each must have failed. */
+  /** Guards of the candidates before it: each must have failed. */
   otherwise?: GuardRef[];
 }
 
-/** A named guard and its parameters (`{ type: "hiddenGoing", params: { q: 1, direction: "forward" } }`). */
 export interface GuardRef {
   type: string;
   params?: Record<string, unknown>;
@@ -59,7 +49,6 @@ export type DiagramFormat = "mermaid" | "dot" | "svg";
 
 export const DIAGRAM_FORMATS: readonly DiagramFormat[] = ["mermaid", "dot", "svg"];
 
-/** The source of transitions the machine takes from any state. */
 export const ANY = "any_state";
 
 export interface Diagram {
@@ -100,15 +89,11 @@ function eventLabel(eventType: string, delays: Record<string, number>): string {
 }
 
 export interface DiagramNames {
-  /** Names of question states: `q1` → "Scope". */
   labels?: Record<string, string>;
-  /** A line under a state: `shown when size gte 4`. */
   details?: Record<string, string>;
-  /** Delays in milliseconds by name (`cooldown`), for the labels of `after` edges. */
   delays?: Record<string, number>;
 }
 
-/** Read states and transitions off a machine, named for the form it runs. */
 export function describeMachine(
   machine: AnyStateMachine,
   { labels = {}, details = {}, delays = {} }: DiagramNames = {},
@@ -165,12 +150,10 @@ export function describeMachine(
     root: root.id,
     initial: root.initial ?? "",
     states: states.slice(1).map((s) => (s.parent === root.id ? { ...s, parent: undefined } : s)),
-    // Transitions of the machine itself are taken from any state.
     edges: edges.map((e) => (e.from === root.id ? { ...e, from: ANY } : e)),
   };
 }
 
-/** Mermaid `stateDiagram-v2`. */
 export function toMermaid(d: Diagram): string {
   const lines = ["stateDiagram-v2", "  direction LR", `  [*] --> ${d.initial}`];
   const childrenOf = (parent: string | undefined) => d.states.filter((s) => s.parent === parent);
@@ -199,7 +182,7 @@ const dotString = (text: string) => `"${text.replace(/\\/g, "\\\\").replace(/"/g
 /** Graphviz DOT: compound states as clusters, final states as double circles; left to right unless told. */
 export function toDot(d: Diagram, options: { direction?: "LR" | "TB"; start?: boolean } = {}): string {
   const byId = new Map(d.states.map((s) => [s.id, s]));
-  /** The drawable node for a state: a compound state is entered at its initial leaf. */
+  /** A compound state is drawn entered at its initial leaf. */
   const leaf = (id: string): string => {
     const s = byId.get(id);
     return s?.kind === "compound" && s.initial ? leaf(s.initial) : id;

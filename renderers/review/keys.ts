@@ -4,7 +4,7 @@
  * the help line uses), and the order the page lists them in.
  */
 import type { FormEvent } from "../../machines/context.js";
-import { COOLDOWN_DONE, TIME_UP } from "../inspect/paths.js";
+import { COOLDOWN_DONE, TIME_UP } from "../inspect/events.js";
 import type { FormComponent } from "../terminal/component.js";
 import { keyName, keysForEvent } from "../terminal/keymap.js";
 import type { ReviewKeyRow } from "./types.js";
