@@ -1,27 +1,23 @@
 /**
  * What changed inside a line, word by word, for the page of a change to a
- * form: two texts are split into tokens (a run of letters, digits and
- * marks, a run of white space, or any other single character) and compared
- * as sequences; the tokens only one side has are the change. The same
- * comparison pairs the rows of two terminal screens, so that a row that
- * changed is compared word by word with the row it replaced.
+ * form; the same comparison pairs the rows of two terminal screens.
  *
- * Contract: the comparison is Myers' shortest edit script after the common
- * beginning and end are set aside, so it takes time in proportion to the
- * tokens times the edits. It is bounded for texts of any size: past
- * `MAX_TOKENS` tokens or `MAX_EDITS` edits in what differs, the differing
- * middle is reported as one change (all of it removed, all of it added),
- * which is still true, only coarser. A run of white space between two
- * replacements belongs to them, so that a replaced phrase reads as one.
- * Every text reaches the markup escaped (`escapeHtml`) after it is split, so
- * no token boundary can cut an escape; a terminal row (the serializer's
- * markup, already escaped) is marked without touching its tags or entities.
+ * Contract: texts are compared as tokens (a run of letters, digits and marks,
+ * a run of white space, or any other single character) by jsdiff's Myers
+ * diff, after the common beginning and end are set aside. It is bounded for
+ * texts of any size: past `MAX_TOKENS` tokens or `MAX_EDITS` edits in what
+ * differs, the differing middle is one change (all removed, all added),
+ * coarser but still true. White space between two replacements joins them,
+ * so a replaced phrase reads as one. Text is escaped after it is split, so
+ * no mark cuts an escape; a terminal row (the serializer's markup, already
+ * escaped) is marked without touching its tags or entities.
  */
+import { diffArrays } from "diff";
 import { escapeHtml } from "./html.js";
 
-/** Tokens of the differing middle past which it is reported as one change. */
+/** Tokens of the differing middle past which it is one change (Myers' time grows with tokens × edits). */
 export const MAX_TOKENS = 20_000;
-/** Edits past which the differing middle is reported as one change. */
+/** Edits past which the differing middle is one change. */
 export const MAX_EDITS = 400;
 
 /** Tokens removed from the old side, and tokens added in their place. */
@@ -50,8 +46,7 @@ export function tokens(text: string): string[] {
 export function diffRuns(a: readonly string[], b: readonly string[]): Run[] {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
+  let [endA, endB] = [a.length, b.length];
   while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
     endA--;
     endB--;
@@ -63,95 +58,25 @@ export function diffRuns(a: readonly string[], b: readonly string[]): Run[] {
       if (run.same === 0) return;
       if (last && "same" in last) last.same += run.same;
       else runs.push({ ...run });
-    } else {
-      if (run.removed === 0 && run.added === 0) return;
+    } else if (run.removed || run.added) {
       if (last && "removed" in last) {
         last.removed += run.removed;
         last.added += run.added;
       } else runs.push({ ...run });
     }
   };
+  const [midA, midB] = [a.slice(start, endA), b.slice(start, endB)];
+  const whole = { removed: midA.length, added: midB.length };
+  const script =
+    midA.length && midB.length && midA.length + midB.length <= MAX_TOKENS
+      ? diffArrays(midA, midB, { maxEditLength: MAX_EDITS })
+      : undefined;
   push({ same: start });
-  for (const run of middleRuns(a.slice(start, endA), b.slice(start, endB))) push(run);
+  if (!script) push(whole);
+  else
+    for (const c of script)
+      push(c.added ? { removed: 0, added: c.count } : c.removed ? { removed: c.count, added: 0 } : { same: c.count });
   push({ same: a.length - endA });
-  return runs;
-}
-
-/** Myers' greedy search for the shortest edit script of two sequences with no common ends. */
-function middleRuns(a: readonly string[], b: readonly string[]): Run[] {
-  const n = a.length;
-  const m = b.length;
-  if (n === 0 || m === 0 || n + m > MAX_TOKENS) return [{ removed: n, added: m }];
-  const max = Math.min(n + m, MAX_EDITS);
-  const offset = max + 1;
-  // v[k + offset]: the furthest x reached on diagonal k (y = x - k); trace[d]: v as round d found it.
-  const v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  let found = -1;
-  for (let d = 0; d <= max && found < 0; d++) {
-    trace.push(v.slice(offset - d - 1, offset + d + 2));
-    for (let k = -d; k <= d; k += 2) {
-      let x =
-        k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        found = d;
-        break;
-      }
-    }
-  }
-  if (found < 0) return [{ removed: n, added: m }];
-
-  // Back from the end: each round took one edit and then a run of equal tokens.
-  const steps: Array<"=" | "-" | "+"> = [];
-  let x = n;
-  let y = m;
-  for (let d = found; d > 0; d--) {
-    const prev = trace[d];
-    // prev holds diagonals -d-1 … d+1 of the round before.
-    const at = (k: number) => prev[k + d + 1];
-    const k = x - y;
-    const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
-    const prevK = down ? k + 1 : k - 1;
-    const prevX = at(prevK);
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      steps.push("=");
-      x--;
-      y--;
-    }
-    if (down) {
-      steps.push("+");
-      y--;
-    } else {
-      steps.push("-");
-      x--;
-    }
-  }
-  while (x > 0 && y > 0) {
-    steps.push("=");
-    x--;
-    y--;
-  }
-  const runs: Run[] = [];
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const step = steps[i];
-    const last = runs[runs.length - 1];
-    if (step === "=") {
-      if (last && "same" in last) last.same++;
-      else runs.push({ same: 1 });
-    } else {
-      if (!last || "same" in last) runs.push({ removed: 0, added: 0 });
-      const change = runs[runs.length - 1] as Change;
-      if (step === "-") change.removed++;
-      else change.added++;
-    }
-  }
   return runs;
 }
 
