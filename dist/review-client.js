@@ -1,4 +1,4 @@
-/* The review page's script, bundled by npm run build from renderers/review/client/ (sources b34e0d395a84163c82af1acef5fccfa73b4c982dc143975c6ed9bf5c5bca0532). */
+/* The review page's script, bundled by npm run build from renderers/review/client/ (sources c803b2b48a60fd430ca1235a7eeb79ee695758c96f07cae98cbaf03d3c1ddaa4). */
 "use strict";
 (() => {
   // renderers/review/client/dom.ts

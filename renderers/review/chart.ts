@@ -15,6 +15,7 @@
  * the labels.
  */
 import type { FormSpec } from "../../machines/spec.js";
+import type { ChartEdgeData } from "./client/data.js";
 import { conditionText, questionName, RETURNING } from "./condition-words.js";
 import { keyList } from "./keys.js";
 import type { ReviewModel } from "./types.js";
@@ -25,13 +26,7 @@ const ANY_QUESTION = "any_question";
 /** Past this many questions a full chart cannot be read at a panel's size: the page opens on the overview. */
 export const OVERVIEW_QUESTIONS = 6;
 
-export interface ChartEdge {
-  id: string;
-  /** Node ids (state `dot` names, or `cluster`-less question names in the overview). */
-  from: string;
-  to: string;
-  /** The events the machine names for it, for hovering. */
-  events: string;
+export interface ChartEdge extends ChartEdgeData {
   label: string;
   /** The label's lines unwrapped: keys, and the condition under which they lead here. */
   lines: string[];

@@ -41,7 +41,7 @@ import { visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
 import { reviewChart, stateWords } from "./chart.js";
 import { conditionText } from "./condition-words.js";
-import { escapeHtml } from "./html.js";
+import { escapeHtml, pageHead } from "./html.js";
 import { eventText } from "./keys.js";
 import { reviewModel } from "./model.js";
 import { reviewComponent, sendToComponent } from "./replay.js";
@@ -706,17 +706,10 @@ export function formDiffPage(diff: FormDiff): string {
     ["states", `States: ${diff.states.added.length} added, ${diff.states.removed.length} removed`],
   ];
   // Whatever a screen's row still carries: no raw control character reaches the file.
-  return visibleControls(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>Changes: ${escapeHtml(title)}</title>
-<style>
-${reviewAssets().style}${DIFF_STYLE}</style>
-</head>
-<body class="diff">
+  const head = pageHead(`Changes: ${title}`, "default-src 'none'; style-src 'unsafe-inline'", {
+    css: `${reviewAssets().style}${DIFF_STYLE}`,
+  });
+  return visibleControls(`${head}<body class="diff">
 <header>
 <h1>Changes <small>${escapeHtml(title)}</small></h1>
 <p class="summary">before ${side(diff.old)} — after ${side(diff.new)}</p>

@@ -26,3 +26,19 @@ export function scriptJson(value: unknown): string {
     .replace(/</g, "\\u003c")
     .replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+
+/** The opening of a page up to its `<body>`: its style inline (`css`) or linked (`href`). */
+export function pageHead(title: string, csp: string, style: { css: string } | { href: string }): string {
+  const styled =
+    "css" in style ? `<style>\n${style.css}</style>` : `<link rel="stylesheet" href="${escapeHtml(style.href)}">`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<title>${escapeHtml(title)}</title>
+${styled}
+</head>
+`;
+}

@@ -21,9 +21,9 @@ import { composeSvg, dotToSvg } from "../graph.js";
 import { visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
 import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./chart.js";
-import type { PageData, StepRow } from "./client/data.js";
+import type { ChartData, PageData, StepRow } from "./client/data.js";
 import { conditionText } from "./condition-words.js";
-import { escapeHtml, scriptJson } from "./html.js";
+import { escapeHtml, pageHead, scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
 import { reviewModel } from "./model.js";
 import { eventLoopTurns } from "./replay.js";
@@ -50,9 +50,6 @@ export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = 
   const charts = await statecharts(form, model);
   const assets = options.assets ?? "inline";
   const inline = assets === "inline" ? reviewAssets() : undefined;
-  const style = inline
-    ? `<style>\n${inline.style}</style>`
-    : `<link rel="stylesheet" href="${escapeHtml((assets as { style: string }).style)}">`;
   const script = inline
     ? `<script>\n${inline.script.replace(/<\/script/gi, "<\\/script")}</script>`
     : `<script src="${escapeHtml((assets as { script: string }).script)}"></script>`;
@@ -62,16 +59,12 @@ export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = 
     .map((w) => `<button type="button" data-width="${w}" aria-pressed="${w === model.width}">${w}</button>`)
     .join("");
   // Whatever the statechart or a text still carries: the JSON below has none left to change.
-  return visibleControls(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src data:">
-<title>Review: ${name}</title>
-${style}
-</head>
-<body>
+  const head = pageHead(
+    `Review: ${model.name}`,
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src data:",
+    inline ? { css: inline.style } : { href: (assets as { style: string }).style },
+  );
+  return visibleControls(`${head}<body>
 <header>
 <h1>${name}${model.tool ? ` <small>${escapeHtml(model.tool)}</small>` : ""}</h1>
 <p class="form-title">${escapeHtml(model.title)}</p>
@@ -141,13 +134,11 @@ ${script}
 `);
 }
 
-interface DrawnChart {
+interface DrawnChart extends ChartData {
   view: "overview" | "states" | "loops";
   name: string;
   title: string;
   svg: string;
-  edges: Array<{ id: string; from: string; to: string; events: string }>;
-  edgeOf: number[];
 }
 
 /**

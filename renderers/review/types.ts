@@ -6,6 +6,7 @@
 import type { FormEvent, FormResult } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import type { DiagramEdge } from "../inspect/diagram.js";
+import type { KeyRowData, ResultData, StateData } from "./client/data.js";
 
 /** A form to review: its spec and, when known, the tool's mapping of a result to what the model reads. */
 export interface ReviewForm {
@@ -55,29 +56,14 @@ export interface ReviewStep {
   when: string;
 }
 
-export interface ReviewKeyRow {
-  event: string;
+/** The model's key row: the page's, its keys not yet joined into a label. */
+export interface ReviewKeyRow extends Omit<KeyRowData, "keys"> {
   keys: string[];
-  /** Where it led: a state path, `stays`, or `refused`; when it does (in words); a step that shows it. */
-  outcomes: Array<{ to: string; when: string; step: number }>;
 }
 
-export interface ReviewState {
-  /** The state path, also its anchor (`#state-q2.choosing`). */
-  id: string;
-  /** The node or cluster name in the drawn statechart. */
-  dot: string;
+/** The model's state: the page's, less the words the page names it by, plus the diagram's label. */
+export interface ReviewState extends Omit<StateData, "words" | "keys"> {
   label: string;
-  detail?: string;
-  kind: "atomic" | "compound" | "final";
-  parent?: string;
-  /** A compound state's initial leaf. */
-  initial?: string;
-  /** The last step of the shortest route into the state (-1: never reached). */
-  step: number;
-  /** How many generated routes pass through it. */
-  routes: number;
-  /** The events sent from here along the routes, with their keys and where they led. */
   keys: ReviewKeyRow[];
 }
 
@@ -88,10 +74,7 @@ export interface ReviewEdge extends DiagramEdge {
   routes: number;
 }
 
-export interface ReviewResult {
-  /** The route (index into `routes`) whose end this is. */
-  route: number;
-  text: string;
+export interface ReviewResult extends ResultData {
   details: unknown;
 }
 
