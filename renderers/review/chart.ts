@@ -18,6 +18,7 @@ import type { FormSpec } from "../../machines/spec.js";
 import type { ChartEdgeData } from "./client/data.js";
 import { conditionText, questionName, RETURNING } from "./condition-words.js";
 import { keyList } from "./keys.js";
+import { SUBSTATES, stateWords } from "./state-names.js";
 import type { ReviewModel } from "./types.js";
 
 /** The node edges taken from every question start from (cancelling). */
@@ -42,36 +43,6 @@ export interface Chart {
    */
   parts: string[];
   edges: ChartEdge[];
-}
-
-const SUBSTATES: Record<string, string> = {
-  choosing: "options",
-  typing: "typing an answer",
-  noting: "writing a note",
-  discarding: "discard what was entered?",
-  reviewing: "Review your answers",
-  writing: "additional notes",
-};
-const TOP: Record<string, string> = {
-  waiting: "waiting (countdown)",
-  submitted: "Submitted",
-  cancelled: "Cancelled",
-  declined: "Declined",
-};
-
-/** A state as the person knows it: `Size`, `Split · typing an answer`, `Review your answers`. */
-export function stateWords(spec: FormSpec, path: string): string {
-  const q = /^q(\d+)(?:\.(\w+))?$/.exec(path);
-  if (q) {
-    const name = questionName(spec, Number(q[1]) - 1);
-    return q[2] ? `${name} · ${SUBSTATES[q[2]] ?? q[2]}` : name;
-  }
-  const r = /^review(?:\.(\w+))?$/.exec(path);
-  // Without questions the review is the whole form: a confirmation.
-  if (r && spec.questions.length === 0)
-    return r[1] === "reviewing" || !r[1] ? "Confirmation" : (SUBSTATES[r[1]] ?? r[1]);
-  if (r) return !r[1] || r[1] === "reviewing" ? "Review your answers" : `Review · ${SUBSTATES[r[1]] ?? r[1]}`;
-  return TOP[path] ?? path;
 }
 
 /** A DOT string: control and bidirectional characters dropped (the labels are model-written), lines kept. */

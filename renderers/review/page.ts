@@ -20,13 +20,14 @@
 import { composeSvg, dotToSvg } from "../graph.js";
 import { visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
-import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./chart.js";
+import { OVERVIEW_QUESTIONS, reviewChart } from "./chart.js";
 import type { ChartData, PageData, StepRow } from "./client/data.js";
 import { conditionText } from "./condition-words.js";
 import { escapeHtml, pageHead, scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
 import { reviewModel } from "./model.js";
 import { eventLoopTurns } from "./replay.js";
+import { stateWords } from "./state-names.js";
 import type { ReviewForm, ReviewModel, ReviewOptions, ReviewResult } from "./types.js";
 import { waitingSection } from "./waiting.js";
 
