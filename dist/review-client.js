@@ -1,4 +1,4 @@
-/* The review page's script, bundled by npm run build from renderers/review/client/ (sources c803b2b48a60fd430ca1235a7eeb79ee695758c96f07cae98cbaf03d3c1ddaa4). */
+/* The review page's script, bundled by npm run build from renderers/review/client/ (sources c6bd954f8c664d38b113915445d69f7eed82d68f01eef10de8ff7926ee382306). */
 "use strict";
 (() => {
   // renderers/review/client/dom.ts

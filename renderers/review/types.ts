@@ -1,8 +1,4 @@
-/**
- * The shapes of a review page's model (renderers/review/model.ts makes it):
- * the form under review, the steps of its routes as a tree, the states with
- * the keys that leave them, the drawn edges, the coverage and the results.
- */
+/** The shapes of a review page's model (model.ts makes it); those the page's script reads too are client/data.ts's. */
 import type { FormEvent, FormResult } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import type { DiagramEdge } from "../inspect/diagram.js";
@@ -19,37 +15,27 @@ export interface ReviewForm {
 }
 
 export interface ReviewOptions {
-  /** The widths a reviewer can switch between. */
   widths?: number[];
-  /** The width shown first. */
   width?: number;
-  /** The rows the form may use. */
   height?: number;
-  /** Called as the routes are replayed: how many are done, of how many. */
   onProgress?: (done: number, total: number) => void;
-  /** Called now and then while the routes are searched: how many snapshots were looked at so far. */
+  /** Called now and then while the routes are searched: snapshots looked at so far. */
   onSearch?: (looked: number) => void;
 }
 
-/** One step of a route: the event sent from the parent step, and where it led. */
 export interface ReviewStep {
-  /** The step before (-1 for the form as it opens). */
+  /** -1 for the form as it opens. */
   parent: number;
   /** The event as sent (none for the form as it opens): what a diff replays on the other form. */
   raw?: FormEvent;
-  /** The event, readable: `CONFIRM`, `MOVE +1`, `TYPE "Blue"`. */
+  /** Readable: `CONFIRM`, `MOVE +1`, `TYPE "Blue"`. */
   event: string;
-  /** The keys that send it there, as the help line names them. */
   keys: string[];
-  /** The leaf state reached (`q2.choosing`). */
   state: string;
-  /** The drawn edges taken (indexes into `edges`). */
   edges: number[];
-  /** The transitions taken (ids as in the coverage table). */
   transitions: string[];
   /** The screen after the step at each width (indexes into `screens`). */
   screens: number[];
-  /** No transition fired: the form ignored the event. */
   refused: boolean;
   depth: number;
   /** When the event leads there, in the form's words (`Size is 4 or more (4 or 5)`); "" when always. */
@@ -70,7 +56,6 @@ export interface ReviewState extends Omit<StateData, "words" | "keys"> {
 export interface ReviewEdge extends DiagramEdge {
   /** The keys that took this edge along the routes (for eventless and raised transitions: the key that led to them). */
   keys: string[];
-  /** How many routes take it. */
   routes: number;
 }
 
@@ -82,7 +67,7 @@ export interface ReviewTransition {
   id: string;
   from: string;
   event: string;
-  /** Target states, or empty for a transition that stays. */
+  /** Empty for a transition that stays. */
   to: string[];
   keys: string[];
   routes: number;

@@ -20,16 +20,13 @@ export const MAX_TOKENS = 20_000;
 /** Edits past which the differing middle is one change. */
 export const MAX_EDITS = 400;
 
-/** Tokens removed from the old side, and tokens added in their place. */
 export interface Change {
   removed: number;
   added: number;
 }
 
-/** A stretch of the edit script: tokens both sides share, or a change. */
 export type Run = { same: number } | Change;
 
-/** A piece of one side of a text, changed or not. */
 export interface Part {
   text: string;
   changed: boolean;
@@ -37,12 +34,11 @@ export interface Part {
 
 const TOKEN = /[\p{L}\p{M}\p{N}_]+|\s+|[\s\S]/gu;
 
-/** A text as the tokens it is compared by: words, runs of white space, and single other characters. */
 export function tokens(text: string): string[] {
   return text.match(TOKEN) ?? [];
 }
 
-/** The edit script that turns `a` into `b`, as runs (bounded: see the contract). */
+/** The edit script from `a` to `b` (bounded: see the contract). */
 export function diffRuns(a: readonly string[], b: readonly string[]): Run[] {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
@@ -106,7 +102,6 @@ function joinChanges(runs: readonly Run[], a: readonly string[]): Run[] {
   return out;
 }
 
-/** The parts of `a` and of `b`, each marked where the other side differs. */
 export function wordDiff(a: string, b: string): { old: Part[]; new: Part[] } {
   const [ta, tb] = [tokens(a), tokens(b)];
   const runs = joinChanges(diffRuns(ta, tb), ta);
@@ -136,12 +131,10 @@ export function wordDiff(a: string, b: string): { old: Part[]; new: Part[] } {
   return { old, new: add };
 }
 
-/** Parts as markup: each escaped, the changed ones inside `<tag>`. */
 export function partsHtml(parts: readonly Part[], tag: "del" | "ins"): string {
   return parts.map((p) => (p.changed ? `<${tag}>${escapeHtml(p.text)}</${tag}>` : escapeHtml(p.text))).join("");
 }
 
-/** Two texts as markup, what only the old one has in `<del>`, what only the new one has in `<ins>`. */
 export function wordDiffHtml(a: string, b: string): { old: string; new: string } {
   const diff = wordDiff(a, b);
   return { old: partsHtml(diff.old, "del"), new: partsHtml(diff.new, "ins") };
@@ -169,7 +162,6 @@ function entityChar(entity: string): string {
   return NAMED[body.toLowerCase()] ?? entity;
 }
 
-/** The text a terminal row of the serializer's markup shows. */
 export function rowText(row: string): string {
   let text = "";
   for (const [piece] of row.matchAll(ROW_PIECE)) {
@@ -180,13 +172,11 @@ export function rowText(row: string): string {
 }
 
 /**
- * A terminal row with the characters of `parts` that changed inside
- * `<tag>`: the row's own tags and escapes are kept whole, and a mark is
- * closed before a tag and opened again after it, so the markup stays nested.
- * `parts` are the row's text (`rowText`) cut into pieces.
+ * A terminal row with the changed `parts` of its text (`rowText`) inside
+ * `<tag>`: its own tags and escapes stay whole, and a mark closes before a
+ * tag and opens again after it, so the markup stays nested.
  */
 export function markRow(row: string, parts: readonly Part[], tag: "del" | "ins"): string {
-  // The changed stretches of the text, as [start, end) offsets.
   const changed: Array<[number, number]> = [];
   let at = 0;
   for (const p of parts) {
@@ -225,7 +215,6 @@ export function markRow(row: string, parts: readonly Part[], tag: "del" | "ins")
 /** How alike two rows must be (`likeness`) to be compared word by word rather than marked whole. */
 const ROWS_ALIKE = 0.4;
 
-/** The parts of a row's text with all of it but its indentation and blank end marked. */
 function wholeRow(text: string): Part[] {
   const start = text.length - text.trimStart().length;
   const end = text.trimEnd().length;
@@ -248,13 +237,10 @@ function rowWords(a: string, b: string): { old: Part[]; new: Part[] } {
 }
 
 /**
- * The rows of two screens (the serializer's markup) with what changed
- * marked: a row only one screen has gets the class `del` or `ins` (tinted),
- * and so does a row that took another's place. Where the screens share at
- * least a third of their rows with text, the change is inside one screen:
- * a row that took the place of a row like it has its changed words marked
- * `<del>` or `<ins>`, any other changed row all its text. Two screens that
- * share less are different screens: their rows are tinted, no word marked.
+ * Two screens' rows with what changed marked: a changed row gets the class
+ * `del` or `ins`. Screens sharing at least a third of their rows with text
+ * are one screen changed: a row that replaced one like it has its changed
+ * words marked, any other its whole text. Otherwise no word is marked.
  */
 export function screenDiff(
   oldRows: readonly string[],
@@ -287,7 +273,6 @@ export function screenDiff(
       }
       continue;
     }
-    // Rows that took the place of rows like them, in order, are compared word by word.
     const pairs = Array.from({ length: words ? Math.min(run.removed, run.added) : 0 }, (_, n) =>
       likeness(oldText[i + n].trimEnd(), newText[j + n].trimEnd()) >= ROWS_ALIKE
         ? rowWords(oldText[i + n], newText[j + n])
