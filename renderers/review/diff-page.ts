@@ -5,10 +5,10 @@
  */
 import { visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
-import type { Changed, FormDiff, ScreenPair } from "./diff.js";
 import { ROUTES_LISTED, STILL_OPEN } from "./diff-routes.js";
 import { SCREEN_WIDTH } from "./diff-screens.js";
 import { escapeHtml, pageHead } from "./html.js";
+import type { Changed, FormDiff, ScreenPair } from "./types.js";
 import { rowText, screenDiff, wordDiffHtml } from "./word-diff.js";
 
 const plain = (text: string) => escapeHtml(text).replace(/\n/g, "<br>");

@@ -10,11 +10,10 @@ import { createFormMachine } from "../../machines/form.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { snapshotsOf } from "../inspect/paths.js";
 import { leafPath } from "../inspect/xstate-private.js";
-import type { FormDiff } from "./diff.js";
 import { changedIds, endScreens } from "./diff-screens.js";
 import { eventText } from "./keys.js";
 import { stableName, stateLabel } from "./state-names.js";
-import type { ReviewForm, ReviewModel } from "./types.js";
+import type { FormDiff, ReviewForm, ReviewModel } from "./types.js";
 
 export const STILL_OPEN = "(the form is still open: nothing reaches the model yet)";
 

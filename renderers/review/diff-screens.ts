@@ -6,11 +6,10 @@
 import type { FormEvent } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { leafPath } from "../inspect/xstate-private.js";
-import type { ScreenPair } from "./diff.js";
 import { reviewComponent, sendToComponent } from "./replay.js";
 import { ScreenTable } from "./screens.js";
 import { stableName, stateLabel } from "./state-names.js";
-import type { ReviewModel } from "./types.js";
+import type { ReviewModel, ScreenPair } from "./types.js";
 import { rowText } from "./word-diff.js";
 
 /** The width the diff shows screens at. */

@@ -16,48 +16,12 @@ import { compareRoutes } from "./diff-routes.js";
 import { SCREEN_WIDTH, screenPairs } from "./diff-screens.js";
 import { reviewModel } from "./model.js";
 import { stableName, stateLabel } from "./state-names.js";
-import type { ReviewForm, ReviewModel } from "./types.js";
+import type { Changed, FormDiff, ReviewForm, ReviewModel } from "./types.js";
 import { likeness } from "./word-diff.js";
 
 export { formDiffPage } from "./diff-page.js";
 export { ROUTE_SCREENS } from "./diff-routes.js";
-
-/** A state's screen before and after (the serializer's rows); a side without the state has none. */
-export interface ScreenPair {
-  state: string;
-  /** None when only the screen changed. */
-  question?: "added" | "removed" | "changed";
-  oldRows?: string[];
-  newRows?: string[];
-}
-
-export interface Changed {
-  old: string;
-  new: string;
-}
-
-export interface FormDiff {
-  old: { name: string; questions: number; states: number; routes: number };
-  new: { name: string; questions: number; states: number; routes: number };
-  questions: { added: string[]; removed: string[]; changed: Changed[] };
-  states: { added: string[]; removed: string[] };
-  edges: { added: string[]; removed: string[]; changed: Changed[] };
-  screens: ScreenPair[];
-  /** Those whose result changed (`outcome`) first; the first `ROUTE_SCREENS` carry both end screens. */
-  routes: Array<{
-    events: string;
-    old: string;
-    new: string;
-    outcome?: true;
-    text?: Changed;
-    oldRows?: string[];
-    newRows?: string[];
-  }>;
-  /** The answers at which behaviour differs: `Size 3: before → Team, after → Split`. */
-  decisions: string[];
-  routesCompared: number;
-  text: Array<{ what: string; old: string; new: string }>;
-}
+export type { FormDiff } from "./types.js";
 
 /** Each item by the name it is compared on (question ids), with the text a reader sees. */
 type Named = Map<string, string>;

@@ -1,4 +1,4 @@
-/** The shapes of a review page's model (model.ts makes it); those the page's script reads too are client/data.ts's. */
+/** The shapes of a review page's model (model.ts) and of a diff (diff.ts); those the page's script reads too are client/data.ts's. */
 import type { FormEvent, FormResult } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import type { DiagramEdge } from "../inspect/diagram.js";
@@ -99,4 +99,41 @@ export interface ReviewModel {
   };
   submit?: ReviewResult;
   cancel?: ReviewResult;
+}
+
+/** A state's screen before and after (the serializer's rows); a side without the state has none. */
+export interface ScreenPair {
+  state: string;
+  /** None when only the screen changed. */
+  question?: "added" | "removed" | "changed";
+  oldRows?: string[];
+  newRows?: string[];
+}
+
+export interface Changed {
+  old: string;
+  new: string;
+}
+
+export interface FormDiff {
+  old: { name: string; questions: number; states: number; routes: number };
+  new: { name: string; questions: number; states: number; routes: number };
+  questions: { added: string[]; removed: string[]; changed: Changed[] };
+  states: { added: string[]; removed: string[] };
+  edges: { added: string[]; removed: string[]; changed: Changed[] };
+  screens: ScreenPair[];
+  /** Those whose result changed (`outcome`) first; the first `ROUTE_SCREENS` carry both end screens. */
+  routes: Array<{
+    events: string;
+    old: string;
+    new: string;
+    outcome?: true;
+    text?: Changed;
+    oldRows?: string[];
+    newRows?: string[];
+  }>;
+  /** The answers at which behaviour differs: `Size 3: before → Team, after → Split`. */
+  decisions: string[];
+  routesCompared: number;
+  text: Array<{ what: string; old: string; new: string }>;
 }
