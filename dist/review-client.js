@@ -1,4 +1,4 @@
-/* The review page's script, bundled by npm run build from renderers/review/client/ (sources b34e0d395a84163c82af1acef5fccfa73b4c982dc143975c6ed9bf5c5bca0532). */
+/* The review page's script, bundled by npm run build from renderers/review/client/ (sources c6bd954f8c664d38b113915445d69f7eed82d68f01eef10de8ff7926ee382306). */
 "use strict";
 (() => {
   // renderers/review/client/dom.ts

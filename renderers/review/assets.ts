@@ -1,16 +1,12 @@
 /**
- * The script and style every review page uses: inlined into a page, or
- * written beside a folder of pages that link them. The style is
- * renderers/review/page.css; the script is renderers/review/client/ in
- * TypeScript, bundled by `npm run build` into dist/review-client.js (the
- * bundler is a development tool, not there when Pi runs the extension).
- * The built file names the hash of the sources it was made from, so a
- * script older than its sources is refused instead of shipped in a page.
+ * The script and style every review page uses, inlined or linked: page.css,
+ * and client/ bundled by `npm run build` into dist/review-client.js (the
+ * bundler is not there when Pi runs). The built file names the hash of its
+ * sources, so a script older than its sources is refused, never shipped.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 
-/** The bundled script, relative to this module. */
 export const CLIENT_FILE = new URL("../../dist/review-client.js", import.meta.url);
 const CLIENT_SOURCES = new URL("./client/", import.meta.url);
 
@@ -25,7 +21,6 @@ export function clientSourcesHash(sources: URL = CLIENT_SOURCES): string {
   return hash.digest("hex");
 }
 
-/** The first line of the built script: what it was made from. */
 export function clientHeader(hash: string): string {
   return `/* The review page's script, bundled by npm run build from renderers/review/client/ (sources ${hash}). */`;
 }
@@ -42,7 +37,6 @@ export function builtClient(file: URL = CLIENT_FILE, sources: URL = CLIENT_SOURC
   return script;
 }
 
-/** The script and style every review page uses. */
 export function reviewAssets(): { script: string; style: string } {
   return { script: builtClient(), style: readFileSync(new URL("./page.css", import.meta.url), "utf8") };
 }

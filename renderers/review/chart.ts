@@ -1,22 +1,19 @@
 /**
- * The statechart of a review page, drawn in the words of the person who
- * answers the form: states named by question (`Size`, `Split · typing an
- * answer`), edges by the keys that take them and the condition under which
- * they do (`Enter — when Size is 4 or more (4 or 5)`).
+ * The statechart of a review page in the words of the person who answers
+ * the form: states by question (`Split · typing an answer`), edges by keys
+ * and condition (`Enter — when Size is 4 or more (4 or 5)`).
  *
- * Contract: the chart is read off the replayed steps (so a key leads where
- * it really led, eventless skips of hidden questions folded into the key
- * that caused them), one edge per pair of states with a line per key and
- * condition. Keys that stay in a state, keys a state ignores, the prompts
- * before discarding and moves back to an earlier question are folded away
- * unless `loops` asks for them. A form of more than `OVERVIEW_QUESTIONS`
- * questions gets an overview too: one node per question, the review and the
- * outcomes. Internal event names are kept for hovering (`events`), never in
- * the labels.
+ * Contract: read off the replayed steps (a key leads where it really led,
+ * eventless skips folded into the key that caused them), one edge per pair
+ * of states, a line per key and condition. Keys that stay or are ignored,
+ * the prompts before discarding and moves back are left out unless `loops`.
+ * Event names are for hovering (`events`), never in the labels.
  */
 import type { FormSpec } from "../../machines/spec.js";
+import type { ChartEdgeData } from "./client/data.js";
 import { conditionText, questionName, RETURNING } from "./condition-words.js";
 import { keyList } from "./keys.js";
+import { SUBSTATES, stateWords } from "./state-names.js";
 import type { ReviewModel } from "./types.js";
 
 /** The node edges taken from every question start from (cancelling). */
@@ -25,13 +22,7 @@ const ANY_QUESTION = "any_question";
 /** Past this many questions a full chart cannot be read at a panel's size: the page opens on the overview. */
 export const OVERVIEW_QUESTIONS = 6;
 
-export interface ChartEdge {
-  id: string;
-  /** Node ids (state `dot` names, or `cluster`-less question names in the overview). */
-  from: string;
-  to: string;
-  /** The events the machine names for it, for hovering. */
-  events: string;
+export interface ChartEdge extends ChartEdgeData {
   label: string;
   /** The label's lines unwrapped: keys, and the condition under which they lead here. */
   lines: string[];
@@ -40,43 +31,9 @@ export interface ChartEdge {
 export interface Chart {
   /** The whole chart as one graph (a split chart: its parts' graphs, one after another). */
   dot: string;
-  /**
-   * The graphs to lay out, one picture each: the whole chart, or (`parts`)
-   * one per question and one for the rest, each drawing the states of other
-   * parts it leads to as small stand-ins (`→ Q5`).
-   */
+  /** The graphs to lay out: the whole chart, or (`parts`) one per question and one for the rest, with stand-ins (`→ Q5`). */
   parts: string[];
   edges: ChartEdge[];
-}
-
-const SUBSTATES: Record<string, string> = {
-  choosing: "options",
-  typing: "typing an answer",
-  noting: "writing a note",
-  discarding: "discard what was entered?",
-  reviewing: "Review your answers",
-  writing: "additional notes",
-};
-const TOP: Record<string, string> = {
-  waiting: "waiting (countdown)",
-  submitted: "Submitted",
-  cancelled: "Cancelled",
-  declined: "Declined",
-};
-
-/** A state as the person knows it: `Size`, `Split · typing an answer`, `Review your answers`. */
-export function stateWords(spec: FormSpec, path: string): string {
-  const q = /^q(\d+)(?:\.(\w+))?$/.exec(path);
-  if (q) {
-    const name = questionName(spec, Number(q[1]) - 1);
-    return q[2] ? `${name} · ${SUBSTATES[q[2]] ?? q[2]}` : name;
-  }
-  const r = /^review(?:\.(\w+))?$/.exec(path);
-  // Without questions the review is the whole form: a confirmation.
-  if (r && spec.questions.length === 0)
-    return r[1] === "reviewing" || !r[1] ? "Confirmation" : (SUBSTATES[r[1]] ?? r[1]);
-  if (r) return !r[1] || r[1] === "reviewing" ? "Review your answers" : `Review · ${SUBSTATES[r[1]] ?? r[1]}`;
-  return TOP[path] ?? path;
 }
 
 /** A DOT string: control and bidirectional characters dropped (the labels are model-written), lines kept. */
@@ -87,7 +44,6 @@ const dotString = (text: string) =>
     .replace(/"/g, '\\"')
     .replace(/\n/g, "\\n")}"`;
 
-/** Text broken into lines of about `width` characters, for labels. */
 function wrap(text: string, width = 36): string {
   const lines: string[] = [];
   let line = "";
@@ -110,11 +66,7 @@ interface Grouped {
   steps: number[];
 }
 
-/**
- * The chart of a form's review page. `loops` adds the keys that stay and
- * the keys a state ignores; `overview` draws one node per question.
- * `edgeOf[step]` is the chart edge a step takes (-1: none).
- */
+/** `overview` draws one node per question; `edgeOf[step]` is the chart edge a step takes (-1: none). */
 export function reviewChart(
   spec: FormSpec,
   model: ReviewModel,
@@ -125,17 +77,13 @@ export function reviewChart(
     parts: split = false,
   }: { loops?: boolean; overview?: boolean; prefix?: string; parts?: boolean } = {},
 ): Chart & { edgeOf: number[] } {
-  /**
-   * The main chart leaves out the prompts that ask before discarding, and the main chart and the overview
-   * the folded form (a view of any state, reached from each): the full chart has them.
-   */
+  // The folded form is a view of any state, reached from each: only the full chart draws it.
   const drawn = (path: string) => {
     if (loops) return true;
     if (path === "folded") return false;
     return overview || !/\.discarding$/.test(path);
   };
   const byPath = new Map(model.states.map((s) => [s.id, s]));
-  /** The node a state is drawn as: its own, or (overview) its question's. */
   const node = (path: string) => {
     if (overview) {
       const top = path.split(".")[0];
@@ -143,13 +91,9 @@ export function reviewChart(
     }
     return byPath.get(path)?.dot ?? path;
   };
-  /** Where a node is drawn when the chart is split: its question's part, or the rest's. */
   const partOf = (path: string) => (split && !overview ? partOfPath(path) : REST);
   const stubs = new Map<string, Stub>();
-  /**
-   * A step that leads to another part ends at a stand-in for where it leads, drawn in its own part:
-   * the question (`→ Q5`), a state of the rest (`→ Cancelled`); from the rest, any question.
-   */
+  /** A step into another part ends at a stand-in in its own part (`→ Q5`, `→ Cancelled`); from the rest, any question. */
   const standIn = (fromPart: string, toPath: string) => {
     const toPart = partOf(toPath);
     if (toPart === fromPart) return undefined;
@@ -200,7 +144,6 @@ export function reviewChart(
   const edges: ChartEdge[] = order.map((key, i) => {
     const g = groups.get(key)!;
     for (const s of g.steps) edgeOf[s] = i;
-    // Keys that always apply first, then each condition with its keys.
     const lines = [...g.lines.entries()]
       .sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : 0))
       .map(([when, keys]) => (when ? `${keyList(keys)} — ${when}` : keyList(keys)));
@@ -243,16 +186,13 @@ interface Stub {
   id: string;
   part: string;
   label: string;
-  /** The state or question it stands for. */
   target: string;
 }
 
 /**
- * The review as a hub (the flow and the overview): going back from the
- * review to a question and coming back to it are drawn once, between the
- * review and "any question", not between every pair of questions. A step
- * that comes back from the review by way of a later question left open is
- * the same move (the full chart draws it).
+ * The review as a hub (flow and overview): going back to a question and
+ * coming back are drawn once, between the review and "any question"; coming
+ * back by way of a later question left open is the same move.
  */
 function hubbed(fromPath: string, step: ReviewModel["steps"][number]): "to review" | "to a question" | "dropped" | "" {
   const question = (path: string) => /^q\d/.test(path);

@@ -1,14 +1,9 @@
 /**
- * Conditions in the words of the form: what must hold for a key to lead
- * where it leads, written from the spec (`Size is 4 or more (4 or 5)`), not
- * from the machine's guard names.
- *
- * Contract: `conditionText` writes a question's show conditions (all must
- * hold) or, negated, what hides it; a condition on a question with options
- * names the options that satisfy it when only some do. `guardText` writes a
- * guard of the statechart the same way, or nothing for guards the key itself
- * already says (a row exists, a number picks a question). Every text is
- * plain text: the page escapes it.
+ * Conditions in the form's words, from the spec (`Size is 4 or more (4 or
+ * 5)`), never the machine's guard names. A condition on a question with
+ * options names the options that satisfy it when only some do; a guard the
+ * key already says (a row exists, a number picks a question) is no words.
+ * Plain text: the page escapes it.
  */
 
 import { holds } from "../../machines/conditions.js";
@@ -34,7 +29,6 @@ function valueText(value: Condition["value"]): string {
   return Array.isArray(value) ? orList(value.map((v) => short(v))) : short(value ?? "");
 }
 
-/** One condition, or its negation, in words, without the question's name. */
 function predicate(c: Condition, negated: boolean): string {
   const v = valueText(c.value);
   switch (c.operator) {
@@ -79,7 +73,6 @@ function satisfying(question: QuestionSpec | undefined, c: Condition, negated: b
   return labels;
 }
 
-/** One condition in words: `Size is 4 or more (4 or 5)`. */
 export function conditionWords(spec: FormSpec, c: Condition, negated = false): string {
   const index = spec.questions.findIndex((q) => q.id === c.field);
   const name = index >= 0 ? questionName(spec, index) : c.field;
@@ -89,7 +82,7 @@ export function conditionWords(spec: FormSpec, c: Condition, negated = false): s
   return `${name} ${predicate(c, negated)}${options ? ` (${orList(options)})` : ""}${unanswered}`;
 }
 
-/** When a question is shown, in words (`Size is 4 or more (4 or 5)`), or, negated, when it is hidden. */
+/** When a question is shown (all its conditions hold), or, negated, when it is hidden. */
 export function conditionText(spec: FormSpec, visibility: Visibility, negated = false): string {
   if (visibility.kind === "always") return negated ? "never" : "";
   if (visibility.kind === "never") return negated ? "" : "never";
@@ -140,18 +133,16 @@ export function guardText(spec: FormSpec, guard: GuardRef, negated = false): str
   }
 }
 
-/** What a transition taken along a step needs: its guard and the guards before it that failed. */
+/** A transition taken along a step: its guard and the guards before it that failed. */
 export interface GuardedEdge {
   guard?: GuardRef;
   otherwise?: GuardRef[];
 }
 
 /**
- * When a step's key leads from `from` to `to`, in words: the destination
- * question's show conditions, the guards of the transitions taken (and the
- * failed ones before them), and the hidden questions it skips
- * (`when Size is 4 or more (4 or 5); not coming back from the review`,
- * `when Size is less than 4 (1, 2 or 3) · skips Split`). "" when it always applies.
+ * When a step's key leads from `from` to `to`: the destination's show
+ * conditions, the guards taken (and failed before them), the questions it
+ * skips (`Size is less than 4 (1, 2 or 3) · skips Split`); "" when always.
  */
 export function stepCondition(
   spec: FormSpec,

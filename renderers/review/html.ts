@@ -7,12 +7,7 @@ import { visibleControls } from "../text.js";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/**
- * Control characters a terminal would run (ESC, BEL, C1 controls, DEL) and
- * bidirectional controls that reorder what `cat` or `less -R` of the file
- * shows: kept out of the embedded JSON as its escapes (the page's text shows
- * them in caret notation instead, as a form's screen does).
- */
+/** Controls a terminal would run, and bidirectional ones that reorder what `cat` shows: escaped in the JSON. */
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** Text as HTML element or attribute content; a control character shows in caret notation (`^[`, `^G`) or as U+FFFD. */
@@ -25,4 +20,20 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** The opening of a page up to its `<body>`: its style inline (`css`) or linked (`href`). */
+export function pageHead(title: string, csp: string, style: { css: string } | { href: string }): string {
+  const styled =
+    "css" in style ? `<style>\n${style.css}</style>` : `<link rel="stylesheet" href="${escapeHtml(style.href)}">`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<title>${escapeHtml(title)}</title>
+${styled}
+</head>
+`;
 }

@@ -9,7 +9,6 @@ import type { FormComponent } from "../terminal/component.js";
 import { keyName, keysForEvent } from "../terminal/keymap.js";
 import type { ReviewKeyRow } from "./types.js";
 
-/** An event as the page writes it. */
 export function eventText(event: { type: string } & Record<string, unknown>): string {
   const e = event as FormEvent;
   switch (e.type) {
@@ -32,7 +31,6 @@ export function eventText(event: { type: string } & Record<string, unknown>): st
   }
 }
 
-/** Keys merged without repeats, in the order first seen. */
 export function addKeys(into: string[], keys: readonly string[]): void {
   for (const k of keys) if (!into.includes(k)) into.push(k);
 }

@@ -1,19 +1,8 @@
 /**
- * What a form's review page shows, from the replay of every generated route
- * on the real form component (`replay.ts`).
- *
- * Contract: the routes are the ones the path tests replay
- * (`renderers/inspect/paths.ts`); each is driven through a `FormComponent` with the
- * terminal theme, and after every step the page keeps the key(s) that send
- * the event where the form stands (the keymap's own inverse, in the names
- * the help line uses), the state reached, the transitions taken and the
- * screen at each width. Routes share their beginnings, so steps are kept as
- * a tree: a step is its parent step plus one event. From the steps follow
- * the keys on every edge of the statechart, the events each state refuses,
- * the screen of each state (at the end of the shortest route into it), the
- * coverage table the path tests check, and the tool's result (model-facing
- * text and `details`) at the end of the shortest submitting route and of the
- * shortest cancel.
+ * What a form's review page shows, from the replayed routes (`replay.ts`):
+ * the keys on every edge, the events each state refuses, each state's screen
+ * (at the end of the shortest route into it), the coverage the path tests
+ * check, and the tool's result after the shortest submit and cancel.
  */
 
 import { formDiagram } from "../graph.js";
@@ -225,7 +214,6 @@ function keyRowsOf(steps: readonly ReviewStep[]) {
   return keyRows;
 }
 
-/** Events a state ignores, drawn as one greyed loop on it. */
 function refusedLoops(states: readonly ReviewState[]): ReviewEdge[] {
   const loops: ReviewEdge[] = [];
   for (const s of states) {

@@ -1,32 +1,25 @@
 /**
- * A form's review page: one HTML file in which a reviewer sees the
- * statechart, the screen a person sees in every state, the keys on every
- * edge, every generated route step by step with the coverage the path tests
- * check, and what the model receives when the form is submitted or
- * cancelled.
+ * A form's review page: the statechart, the screen of every state, the keys
+ * on every edge, every generated route step by step, the coverage and what
+ * the model receives.
  *
- * Contract: the page is a function of the form (spec and result mapping)
- * and the options, the same bytes every time; it loads nothing from the
- * network. Its script and style are inlined (one self-contained file) or,
- * for a folder of pages, linked to one shared copy (`reviewAssets`). Every
- * text written by the model or the person reaches the page escaped: as
- * element text, inside JSON that cannot close its script element, or as the
- * terminal serializer's escaped markup; and the file holds no raw control
- * character a terminal would act on when it is shown with `cat` or `less`
- * (the JSON escapes them as `\u001b`, the page's text shows their pictures). The statechart is the one the
- * diagrams draw, with each edge's keys in front of its event and the events
- * a state ignores on a greyed, dashed loop.
+ * Contract: the same bytes for the same form and options; nothing loaded
+ * from the network; script and style inlined or linked (`reviewAssets`).
+ * Every text of the model or the person is escaped (element text, JSON that
+ * cannot close its script, the serializer's markup), and the file holds no
+ * raw control character a terminal would act on under `cat` or `less`.
  */
 import { composeSvg, dotToSvg } from "../graph.js";
 import { visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
-import { OVERVIEW_QUESTIONS, reviewChart, stateWords } from "./chart.js";
-import type { PageData, StepRow } from "./client/data.js";
+import { OVERVIEW_QUESTIONS, reviewChart } from "./chart.js";
+import type { ChartData, PageData, StepRow } from "./client/data.js";
 import { conditionText } from "./condition-words.js";
-import { escapeHtml, scriptJson } from "./html.js";
+import { escapeHtml, pageHead, scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
 import { reviewModel } from "./model.js";
 import { eventLoopTurns } from "./replay.js";
+import { stateWords } from "./state-names.js";
 import type { ReviewForm, ReviewModel, ReviewOptions, ReviewResult } from "./types.js";
 import { waitingSection } from "./waiting.js";
 
@@ -38,10 +31,7 @@ export { reviewModel } from "./model.js";
 export type { ReviewForm, ReviewModel, ReviewOptions } from "./types.js";
 
 export interface ReviewPageOptions extends ReviewOptions {
-  /**
-   * `inline` (the default) puts the script and style in the page; otherwise
-   * the page links to these files (relative to the page), written from `reviewAssets()`.
-   */
+  /** Otherwise the page links to these files (relative to it), written from `reviewAssets()`. */
   assets?: "inline" | { script: string; style: string };
 }
 
@@ -50,9 +40,6 @@ export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = 
   const charts = await statecharts(form, model);
   const assets = options.assets ?? "inline";
   const inline = assets === "inline" ? reviewAssets() : undefined;
-  const style = inline
-    ? `<style>\n${inline.style}</style>`
-    : `<link rel="stylesheet" href="${escapeHtml((assets as { style: string }).style)}">`;
   const script = inline
     ? `<script>\n${inline.script.replace(/<\/script/gi, "<\\/script")}</script>`
     : `<script src="${escapeHtml((assets as { script: string }).script)}"></script>`;
@@ -62,16 +49,12 @@ export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = 
     .map((w) => `<button type="button" data-width="${w}" aria-pressed="${w === model.width}">${w}</button>`)
     .join("");
   // Whatever the statechart or a text still carries: the JSON below has none left to change.
-  return visibleControls(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src data:">
-<title>Review: ${name}</title>
-${style}
-</head>
-<body>
+  const head = pageHead(
+    `Review: ${model.name}`,
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src data:",
+    inline ? { css: inline.style } : { href: (assets as { style: string }).style },
+  );
+  return visibleControls(`${head}<body>
 <header>
 <h1>${name}${model.tool ? ` <small>${escapeHtml(model.tool)}</small>` : ""}</h1>
 <p class="form-title">${escapeHtml(model.title)}</p>
@@ -141,20 +124,13 @@ ${script}
 `);
 }
 
-interface DrawnChart {
+interface DrawnChart extends ChartData {
   view: "overview" | "states" | "loops";
   name: string;
   title: string;
   svg: string;
-  edges: Array<{ id: string; from: string; to: string; events: string }>;
-  edgeOf: number[];
 }
 
-/**
- * The charts a reviewer can switch between, the first shown first: the
- * overview (forms of many questions), the states with the keys that lead
- * between them, and the same with the keys that stay or are ignored.
- */
 async function statecharts(form: ReviewForm, model: ReviewModel): Promise<DrawnChart[]> {
   // A form of many questions: each question laid out on its own (the overview shows how they join).
   const many = form.spec.questions.length > OVERVIEW_QUESTIONS;
@@ -193,13 +169,7 @@ async function statecharts(form: ReviewForm, model: ReviewModel): Promise<DrawnC
   return charts;
 }
 
-/**
- * What the page's script reads: the model less what only the generator
- * needs. Steps are rows of numbers, their texts in one table of strings:
- * `[parent, event, state, key, keys, screens, refused, when]`, where `key`
- * is the first key (what a route's summary shows), `keys` every key that
- * sends the event there and `when` the condition under which it leads there.
- */
+/** What the page's script reads: the model less what only the generator needs, steps as rows of numbers. */
 function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]): PageData {
   const strings: string[] = [];
   const known = new Map<string, number>();
@@ -246,7 +216,6 @@ function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]): P
   };
 }
 
-/** A conditional question's note, in the form's words: `shown when Size is 4 or more (4 or 5)`. */
 function shownWhen(form: ReviewForm, id: string): { detail?: string } {
   const q = /^q(\d+)$/.exec(id);
   const question = q ? form.spec.questions[Number(q[1]) - 1] : undefined;
@@ -255,7 +224,6 @@ function shownWhen(form: ReviewForm, id: string): { detail?: string } {
   return { detail: shown === "never" ? "never shown" : `shown when ${shown}` };
 }
 
-/** Every state as a link, named as the person knows it (`Split · options`), its path on hover and in the anchor. */
 function stateIndex(form: ReviewForm, model: ReviewModel): string {
   const leaves = model.states.filter((s) => s.kind !== "compound");
   return leaves

@@ -1,12 +1,8 @@
 /**
- * Every generated route replayed on the real form component: the routes are
- * the ones the path tests replay (`renderers/inspect/paths.ts`); each is driven
- * through a `FormComponent` with the terminal theme, and after every step
- * the replay keeps the keys that send the event where the form stands, the
- * state reached, the transitions taken and the screen at each width. Routes
- * share their beginnings, so steps are kept as a tree: a step is its parent
- * step plus one event. Long replays give the event loop a turn now and then
- * (`eventLoopTurns`), so Pi keeps reading keys and drawing meanwhile.
+ * Every route the path tests replay, replayed on the real `FormComponent`:
+ * after each step the keys that send the event, the state, the transitions
+ * and the screen at each width. Steps are a tree (a step is its parent plus
+ * one event); long replays give the event loop a turn so Pi keeps drawing.
  */
 import type { AnyStateMachine, InspectionEvent } from "xstate";
 import type { FormEvent, FormResult } from "../../machines/context.js";
@@ -25,11 +21,7 @@ import type { ReviewForm, ReviewOptions, ReviewStep } from "./types.js";
 
 const host = (height: number) => ({ requestRender() {}, terminal: { rows: height + 4, columns: 120 } });
 
-/**
- * A form component as the review pages drive it: the terminal theme, at
- * most `height` rows, focused; opened, or going on from a snapshot of its
- * machine (where an earlier route left off).
- */
+/** A form component as the review pages drive it: opened, or going on from where an earlier route left off. */
 export function reviewComponent(
   spec: FormSpec,
   height: number,
@@ -78,17 +70,14 @@ export function eventLoopTurns(): () => Promise<void> | undefined {
   };
 }
 
-/** What the replay of every route leaves: the steps as a tree, the routes through it, the screens. */
 export interface Replay {
   machine: AnyStateMachine;
   steps: ReviewStep[];
   /** Every route, as its steps (the opening step 0 left out), shorter routes first. */
   routes: number[][];
-  /** The form's result at the steps where it closed. */
   results: Map<number, FormResult>;
   rows: string[];
   screens: number[][];
-  /** Every state and transition the routes took. */
   total: Coverage;
 }
 
@@ -124,7 +113,6 @@ export async function replayRoutes(
   const stepIds = new Map<string, number>();
   const results = new Map<number, FormResult>();
   const routes: number[][] = [];
-  /** The screen at each width, the event loop given a turn between them when the drawing took long. */
   const screensOf = async (component: FormComponent) => {
     const ids: number[] = [];
     for (const w of widths) {
@@ -157,7 +145,6 @@ export async function replayRoutes(
       const events = path.steps
         .map(({ event }) => event as FormEvent)
         .filter((event) => !event.type.startsWith("xstate.") || (event.type as string) === COOLDOWN_DONE);
-      // The steps replayed before: the route goes on from the last of them.
       const route: number[] = [];
       let at = 0;
       let known = 0;

@@ -1,21 +1,13 @@
 /**
  * Terminal screens as HTML, for the review page.
  *
- * Contract: a screen (the lines a form renders, with the theme's escape
- * sequences) is written into a headless xterm.js terminal of its width, and
- * xterm.js's own HTML serializer turns the cells into markup, so the page
- * shows what a terminal shows: colours, bold, dim, reverse video and
- * double-width characters. No escape sequence is interpreted here. Screens
- * are kept as rows: a row that several screens share (a header, a help line)
- * is stored once, and a screen is the list of its row numbers. A row's
- * unstyled blank end is dropped (the page gives every screen its width).
- * Screens are numbered as they are added and written to the terminal
- * together at the end, a few hundred rows at a time.
- *
- * pi-tui 1.x's editor marks its cursor with zero-width APC sequences (the
- * hardware cursor's place, and the cell drawn as a cursor) that Pi's own
- * terminal renderer turns into a cursor: here the marked cell is drawn in
- * reverse video, as Pi draws it, and no marker reaches the terminal.
+ * Contract: a screen (lines with the theme's escape sequences) is written
+ * into a headless xterm.js terminal of its width and read back by xterm.js's
+ * HTML serializer: no escape sequence is interpreted here. A row several
+ * screens share is stored once; a screen is its row numbers; a row's
+ * unstyled blank end is dropped. Screens are written together at the end.
+ * pi-tui 1.x marks its editor's cursor with zero-width APC sequences: the
+ * marked cell is drawn in reverse video, as Pi draws it.
  */
 import xtermSerialize from "@xterm/addon-serialize";
 import xtermHeadless from "@xterm/headless";
@@ -24,7 +16,6 @@ import xtermHeadless from "@xterm/headless";
 const { Terminal } = xtermHeadless;
 const { SerializeAddon } = xtermSerialize;
 
-/** The serializer's document: one `<div>` per row inside a styled `<div>`. */
 const DOCUMENT =
   /^<html><body><!--StartFragment--><pre><div style='[^']*'>(<div>.*<\/div>)<\/div><\/pre><!--EndFragment--><\/body><\/html>$/s;
 
@@ -32,7 +23,6 @@ const DOCUMENT =
 const FAKE_CURSOR = /\x1b_pi:fc\x07([\s\S]*?)(?:\x1b_pi:\/fc\x07|$)/g;
 const APC = /\x1b_[^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
-/** A rendered line as a terminal without pi-tui's cursor handling should receive it. */
 export function resolveCursorMarkers(line: string): string {
   if (!line.includes("\x1b_")) return line;
   return line.replace(FAKE_CURSOR, "\x1b[7m$1\x1b[27m").replace(APC, "");
@@ -42,13 +32,10 @@ export function resolveCursorMarkers(line: string): string {
 const BATCH_ROWS = 200;
 
 export class ScreenTable {
-  /** The markup of every distinct row (the inside of its `<div>`). */
   readonly rows: string[] = [];
-  /** Every distinct screen, as row numbers (filled in by `done()`). */
   readonly screens: number[][] = [];
   private readonly rowIds = new Map<string, number>();
   private readonly screenIds = new Map<string, number>();
-  /** Screens numbered but not yet written, by width. */
   private readonly pending = new Map<number, Array<{ id: number; lines: readonly string[] }>>();
   private readonly terminal = new Terminal({ cols: 80, rows: 24, allowProposedApi: true, scrollback: 0 });
   private readonly serializer = new SerializeAddon();
@@ -57,10 +44,7 @@ export class ScreenTable {
     this.terminal.loadAddon(this.serializer as never);
   }
 
-  /**
-   * The number of a screen of `width` columns, given when it is new; its
-   * rows are read once `done()` has written the screens.
-   */
+  /** A screen's number; its rows are there once `done()` has written it. */
   add(lines: readonly string[], width: number): number {
     const key = `${width}\n${lines.join("\n")}`;
     const known = this.screenIds.get(key);
@@ -73,12 +57,7 @@ export class ScreenTable {
     return id;
   }
 
-  /**
-   * Writes the screens added since the last call, many to one terminal of
-   * their width at a time (each in rows of its own, one under the other):
-   * writing a terminal takes a turn of the event loop, once per batch.
-   * `pause` is awaited between batches.
-   */
+  /** Writes the screens added since: writing a terminal takes a turn of the event loop, so many go in one write. */
   async done(pause: () => Promise<void> | undefined = () => undefined): Promise<void> {
     for (const [width, waiting] of this.pending) {
       for (let start = 0; start < waiting.length; ) {
@@ -117,10 +96,9 @@ export class ScreenTable {
   }
 
   /**
-   * The rows of several screens of one width, written one under the other
-   * with a blank row between them: the serializer writes a row's styles as
-   * changes from the row before, so each screen starts after a blank row as
-   * it would at the top of a terminal of its own.
+   * Several screens one under the other, a blank row between them: the
+   * serializer writes a row's styles as changes from the row before, so each
+   * screen starts after a blank row as at the top of a terminal of its own.
    */
   private async toHtml(screens: ReadonlyArray<readonly string[]>, width: number): Promise<string[]> {
     const height = screens.reduce((sum, screen) => sum + screen.length, 0) + screens.length - 1;

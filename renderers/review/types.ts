@@ -1,11 +1,8 @@
-/**
- * The shapes of a review page's model (renderers/review/model.ts makes it):
- * the form under review, the steps of its routes as a tree, the states with
- * the keys that leave them, the drawn edges, the coverage and the results.
- */
+/** The shapes of a review page's model (model.ts) and of a diff (diff.ts); those the page's script reads too are client/data.ts's. */
 import type { FormEvent, FormResult } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import type { DiagramEdge } from "../inspect/diagram.js";
+import type { KeyRowData, ResultData, StateData } from "./client/data.js";
 
 /** A form to review: its spec and, when known, the tool's mapping of a result to what the model reads. */
 export interface ReviewForm {
@@ -18,80 +15,51 @@ export interface ReviewForm {
 }
 
 export interface ReviewOptions {
-  /** The widths a reviewer can switch between. */
   widths?: number[];
-  /** The width shown first. */
   width?: number;
-  /** The rows the form may use. */
   height?: number;
-  /** Called as the routes are replayed: how many are done, of how many. */
   onProgress?: (done: number, total: number) => void;
-  /** Called now and then while the routes are searched: how many snapshots were looked at so far. */
+  /** Called now and then while the routes are searched: snapshots looked at so far. */
   onSearch?: (looked: number) => void;
 }
 
-/** One step of a route: the event sent from the parent step, and where it led. */
 export interface ReviewStep {
-  /** The step before (-1 for the form as it opens). */
+  /** -1 for the form as it opens. */
   parent: number;
   /** The event as sent (none for the form as it opens): what a diff replays on the other form. */
   raw?: FormEvent;
-  /** The event, readable: `CONFIRM`, `MOVE +1`, `TYPE "Blue"`. */
+  /** Readable: `CONFIRM`, `MOVE +1`, `TYPE "Blue"`. */
   event: string;
-  /** The keys that send it there, as the help line names them. */
   keys: string[];
-  /** The leaf state reached (`q2.choosing`). */
   state: string;
-  /** The drawn edges taken (indexes into `edges`). */
   edges: number[];
-  /** The transitions taken (ids as in the coverage table). */
   transitions: string[];
   /** The screen after the step at each width (indexes into `screens`). */
   screens: number[];
-  /** No transition fired: the form ignored the event. */
   refused: boolean;
   depth: number;
   /** When the event leads there, in the form's words (`Size is 4 or more (4 or 5)`); "" when always. */
   when: string;
 }
 
-export interface ReviewKeyRow {
-  event: string;
+/** The model's key row: the page's, its keys not yet joined into a label. */
+export interface ReviewKeyRow extends Omit<KeyRowData, "keys"> {
   keys: string[];
-  /** Where it led: a state path, `stays`, or `refused`; when it does (in words); a step that shows it. */
-  outcomes: Array<{ to: string; when: string; step: number }>;
 }
 
-export interface ReviewState {
-  /** The state path, also its anchor (`#state-q2.choosing`). */
-  id: string;
-  /** The node or cluster name in the drawn statechart. */
-  dot: string;
+/** The model's state: the page's, less the words the page names it by, plus the diagram's label. */
+export interface ReviewState extends Omit<StateData, "words" | "keys"> {
   label: string;
-  detail?: string;
-  kind: "atomic" | "compound" | "final";
-  parent?: string;
-  /** A compound state's initial leaf. */
-  initial?: string;
-  /** The last step of the shortest route into the state (-1: never reached). */
-  step: number;
-  /** How many generated routes pass through it. */
-  routes: number;
-  /** The events sent from here along the routes, with their keys and where they led. */
   keys: ReviewKeyRow[];
 }
 
 export interface ReviewEdge extends DiagramEdge {
   /** The keys that took this edge along the routes (for eventless and raised transitions: the key that led to them). */
   keys: string[];
-  /** How many routes take it. */
   routes: number;
 }
 
-export interface ReviewResult {
-  /** The route (index into `routes`) whose end this is. */
-  route: number;
-  text: string;
+export interface ReviewResult extends ResultData {
   details: unknown;
 }
 
@@ -99,7 +67,7 @@ export interface ReviewTransition {
   id: string;
   from: string;
   event: string;
-  /** Target states, or empty for a transition that stays. */
+  /** Empty for a transition that stays. */
   to: string[];
   keys: string[];
   routes: number;
@@ -131,4 +99,41 @@ export interface ReviewModel {
   };
   submit?: ReviewResult;
   cancel?: ReviewResult;
+}
+
+/** A state's screen before and after (the serializer's rows); a side without the state has none. */
+export interface ScreenPair {
+  state: string;
+  /** None when only the screen changed. */
+  question?: "added" | "removed" | "changed";
+  oldRows?: string[];
+  newRows?: string[];
+}
+
+export interface Changed {
+  old: string;
+  new: string;
+}
+
+export interface FormDiff {
+  old: { name: string; questions: number; states: number; routes: number };
+  new: { name: string; questions: number; states: number; routes: number };
+  questions: { added: string[]; removed: string[]; changed: Changed[] };
+  states: { added: string[]; removed: string[] };
+  edges: { added: string[]; removed: string[]; changed: Changed[] };
+  screens: ScreenPair[];
+  /** Those whose result changed (`outcome`) first; the first `ROUTE_SCREENS` carry both end screens. */
+  routes: Array<{
+    events: string;
+    old: string;
+    new: string;
+    outcome?: true;
+    text?: Changed;
+    oldRows?: string[];
+    newRows?: string[];
+  }>;
+  /** The answers at which behaviour differs: `Size 3: before → Team, after → Split`. */
+  decisions: string[];
+  routesCompared: number;
+  text: Array<{ what: string; old: string; new: string }>;
 }

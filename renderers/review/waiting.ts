@@ -17,7 +17,6 @@ export const WAITING_SENDERS: Readonly<Record<string, string>> = {
   SESSION_END: "the session ends",
 };
 
-/** The chart's states and edges as Graphviz reads them. */
 export function waitingDot(): string {
   const lines = ["digraph waiting {", "  rankdir=LR;", '  node [shape=box, style=rounded, fontname="sans-serif"];'];
   for (const [name, node] of Object.entries(waitingMachine.root.states)) {

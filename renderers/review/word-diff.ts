@@ -1,39 +1,32 @@
 /**
  * What changed inside a line, word by word, for the page of a change to a
- * form: two texts are split into tokens (a run of letters, digits and
- * marks, a run of white space, or any other single character) and compared
- * as sequences; the tokens only one side has are the change. The same
- * comparison pairs the rows of two terminal screens, so that a row that
- * changed is compared word by word with the row it replaced.
+ * form; the same comparison pairs the rows of two terminal screens.
  *
- * Contract: the comparison is Myers' shortest edit script after the common
- * beginning and end are set aside, so it takes time in proportion to the
- * tokens times the edits. It is bounded for texts of any size: past
- * `MAX_TOKENS` tokens or `MAX_EDITS` edits in what differs, the differing
- * middle is reported as one change (all of it removed, all of it added),
- * which is still true, only coarser. A run of white space between two
- * replacements belongs to them, so that a replaced phrase reads as one.
- * Every text reaches the markup escaped (`escapeHtml`) after it is split, so
- * no token boundary can cut an escape; a terminal row (the serializer's
- * markup, already escaped) is marked without touching its tags or entities.
+ * Contract: texts are compared as tokens (a run of letters, digits and marks,
+ * a run of white space, or any other single character) by jsdiff's Myers
+ * diff, after the common beginning and end are set aside. It is bounded for
+ * texts of any size: past `MAX_TOKENS` tokens or `MAX_EDITS` edits in what
+ * differs, the differing middle is one change (all removed, all added),
+ * coarser but still true. White space between two replacements joins them,
+ * so a replaced phrase reads as one. Text is escaped after it is split, so
+ * no mark cuts an escape; a terminal row (the serializer's markup, already
+ * escaped) is marked without touching its tags or entities.
  */
+import { diffArrays } from "diff";
 import { escapeHtml } from "./html.js";
 
-/** Tokens of the differing middle past which it is reported as one change. */
+/** Tokens of the differing middle past which it is one change (Myers' time grows with tokens × edits). */
 export const MAX_TOKENS = 20_000;
-/** Edits past which the differing middle is reported as one change. */
+/** Edits past which the differing middle is one change. */
 export const MAX_EDITS = 400;
 
-/** Tokens removed from the old side, and tokens added in their place. */
 export interface Change {
   removed: number;
   added: number;
 }
 
-/** A stretch of the edit script: tokens both sides share, or a change. */
 export type Run = { same: number } | Change;
 
-/** A piece of one side of a text, changed or not. */
 export interface Part {
   text: string;
   changed: boolean;
@@ -41,17 +34,15 @@ export interface Part {
 
 const TOKEN = /[\p{L}\p{M}\p{N}_]+|\s+|[\s\S]/gu;
 
-/** A text as the tokens it is compared by: words, runs of white space, and single other characters. */
 export function tokens(text: string): string[] {
   return text.match(TOKEN) ?? [];
 }
 
-/** The edit script that turns `a` into `b`, as runs (bounded: see the contract). */
+/** The edit script from `a` to `b` (bounded: see the contract). */
 export function diffRuns(a: readonly string[], b: readonly string[]): Run[] {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
+  let [endA, endB] = [a.length, b.length];
   while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
     endA--;
     endB--;
@@ -63,95 +54,25 @@ export function diffRuns(a: readonly string[], b: readonly string[]): Run[] {
       if (run.same === 0) return;
       if (last && "same" in last) last.same += run.same;
       else runs.push({ ...run });
-    } else {
-      if (run.removed === 0 && run.added === 0) return;
+    } else if (run.removed || run.added) {
       if (last && "removed" in last) {
         last.removed += run.removed;
         last.added += run.added;
       } else runs.push({ ...run });
     }
   };
+  const [midA, midB] = [a.slice(start, endA), b.slice(start, endB)];
+  const whole = { removed: midA.length, added: midB.length };
+  const script =
+    midA.length && midB.length && midA.length + midB.length <= MAX_TOKENS
+      ? diffArrays(midA, midB, { maxEditLength: MAX_EDITS })
+      : undefined;
   push({ same: start });
-  for (const run of middleRuns(a.slice(start, endA), b.slice(start, endB))) push(run);
+  if (!script) push(whole);
+  else
+    for (const c of script)
+      push(c.added ? { removed: 0, added: c.count } : c.removed ? { removed: c.count, added: 0 } : { same: c.count });
   push({ same: a.length - endA });
-  return runs;
-}
-
-/** Myers' greedy search for the shortest edit script of two sequences with no common ends. */
-function middleRuns(a: readonly string[], b: readonly string[]): Run[] {
-  const n = a.length;
-  const m = b.length;
-  if (n === 0 || m === 0 || n + m > MAX_TOKENS) return [{ removed: n, added: m }];
-  const max = Math.min(n + m, MAX_EDITS);
-  const offset = max + 1;
-  // v[k + offset]: the furthest x reached on diagonal k (y = x - k); trace[d]: v as round d found it.
-  const v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  let found = -1;
-  for (let d = 0; d <= max && found < 0; d++) {
-    trace.push(v.slice(offset - d - 1, offset + d + 2));
-    for (let k = -d; k <= d; k += 2) {
-      let x =
-        k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        found = d;
-        break;
-      }
-    }
-  }
-  if (found < 0) return [{ removed: n, added: m }];
-
-  // Back from the end: each round took one edit and then a run of equal tokens.
-  const steps: Array<"=" | "-" | "+"> = [];
-  let x = n;
-  let y = m;
-  for (let d = found; d > 0; d--) {
-    const prev = trace[d];
-    // prev holds diagonals -d-1 … d+1 of the round before.
-    const at = (k: number) => prev[k + d + 1];
-    const k = x - y;
-    const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
-    const prevK = down ? k + 1 : k - 1;
-    const prevX = at(prevK);
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      steps.push("=");
-      x--;
-      y--;
-    }
-    if (down) {
-      steps.push("+");
-      y--;
-    } else {
-      steps.push("-");
-      x--;
-    }
-  }
-  while (x > 0 && y > 0) {
-    steps.push("=");
-    x--;
-    y--;
-  }
-  const runs: Run[] = [];
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const step = steps[i];
-    const last = runs[runs.length - 1];
-    if (step === "=") {
-      if (last && "same" in last) last.same++;
-      else runs.push({ same: 1 });
-    } else {
-      if (!last || "same" in last) runs.push({ removed: 0, added: 0 });
-      const change = runs[runs.length - 1] as Change;
-      if (step === "-") change.removed++;
-      else change.added++;
-    }
-  }
   return runs;
 }
 
@@ -181,7 +102,6 @@ function joinChanges(runs: readonly Run[], a: readonly string[]): Run[] {
   return out;
 }
 
-/** The parts of `a` and of `b`, each marked where the other side differs. */
 export function wordDiff(a: string, b: string): { old: Part[]; new: Part[] } {
   const [ta, tb] = [tokens(a), tokens(b)];
   const runs = joinChanges(diffRuns(ta, tb), ta);
@@ -211,12 +131,10 @@ export function wordDiff(a: string, b: string): { old: Part[]; new: Part[] } {
   return { old, new: add };
 }
 
-/** Parts as markup: each escaped, the changed ones inside `<tag>`. */
 export function partsHtml(parts: readonly Part[], tag: "del" | "ins"): string {
   return parts.map((p) => (p.changed ? `<${tag}>${escapeHtml(p.text)}</${tag}>` : escapeHtml(p.text))).join("");
 }
 
-/** Two texts as markup, what only the old one has in `<del>`, what only the new one has in `<ins>`. */
 export function wordDiffHtml(a: string, b: string): { old: string; new: string } {
   const diff = wordDiff(a, b);
   return { old: partsHtml(diff.old, "del"), new: partsHtml(diff.new, "ins") };
@@ -244,7 +162,6 @@ function entityChar(entity: string): string {
   return NAMED[body.toLowerCase()] ?? entity;
 }
 
-/** The text a terminal row of the serializer's markup shows. */
 export function rowText(row: string): string {
   let text = "";
   for (const [piece] of row.matchAll(ROW_PIECE)) {
@@ -255,13 +172,11 @@ export function rowText(row: string): string {
 }
 
 /**
- * A terminal row with the characters of `parts` that changed inside
- * `<tag>`: the row's own tags and escapes are kept whole, and a mark is
- * closed before a tag and opened again after it, so the markup stays nested.
- * `parts` are the row's text (`rowText`) cut into pieces.
+ * A terminal row with the changed `parts` of its text (`rowText`) inside
+ * `<tag>`: its own tags and escapes stay whole, and a mark closes before a
+ * tag and opens again after it, so the markup stays nested.
  */
 export function markRow(row: string, parts: readonly Part[], tag: "del" | "ins"): string {
-  // The changed stretches of the text, as [start, end) offsets.
   const changed: Array<[number, number]> = [];
   let at = 0;
   for (const p of parts) {
@@ -300,7 +215,6 @@ export function markRow(row: string, parts: readonly Part[], tag: "del" | "ins")
 /** How alike two rows must be (`likeness`) to be compared word by word rather than marked whole. */
 const ROWS_ALIKE = 0.4;
 
-/** The parts of a row's text with all of it but its indentation and blank end marked. */
 function wholeRow(text: string): Part[] {
   const start = text.length - text.trimStart().length;
   const end = text.trimEnd().length;
@@ -323,13 +237,10 @@ function rowWords(a: string, b: string): { old: Part[]; new: Part[] } {
 }
 
 /**
- * The rows of two screens (the serializer's markup) with what changed
- * marked: a row only one screen has gets the class `del` or `ins` (tinted),
- * and so does a row that took another's place. Where the screens share at
- * least a third of their rows with text, the change is inside one screen:
- * a row that took the place of a row like it has its changed words marked
- * `<del>` or `<ins>`, any other changed row all its text. Two screens that
- * share less are different screens: their rows are tinted, no word marked.
+ * Two screens' rows with what changed marked: a changed row gets the class
+ * `del` or `ins`. Screens sharing at least a third of their rows with text
+ * are one screen changed: a row that replaced one like it has its changed
+ * words marked, any other its whole text. Otherwise no word is marked.
  */
 export function screenDiff(
   oldRows: readonly string[],
@@ -362,7 +273,6 @@ export function screenDiff(
       }
       continue;
     }
-    // Rows that took the place of rows like them, in order, are compared word by word.
     const pairs = Array.from({ length: words ? Math.min(run.removed, run.added) : 0 }, (_, n) =>
       likeness(oldText[i + n].trimEnd(), newText[j + n].trimEnd()) >= ROWS_ALIKE
         ? rowWords(oldText[i + n], newText[j + n])

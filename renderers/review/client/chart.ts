@@ -6,7 +6,6 @@
 import { type Chart, leafOf, type Review } from "./review.js";
 
 export interface Charts {
-  /** The chart shown. */
   shown(): Chart;
   switchView(view: string): void;
   /** The first view of the chart shown. */

@@ -1,8 +1,8 @@
 /**
- * What a review page carries for its script: the JSON in its
- * `#review-data` element, written by `pageData` (renderers/review/page.ts),
- * read by the script here. Types only, so the page's generator can use them
- * too.
+ * What a review page carries for its script: the JSON in its `#review-data`
+ * element, written by `pageData` (renderers/review/page.ts). Types only, and
+ * the source of the shapes the model shares with it (renderers/review/types.ts):
+ * the script may import nothing but its own folder.
  */
 
 /** Where an event sent from a state led: a state path, `stays` or `refused`; when (in words); a step that shows it. */
@@ -29,9 +29,11 @@ export interface StateData {
   detail?: string;
   kind: "atomic" | "compound" | "final";
   parent?: string;
+  /** A compound state's initial leaf. */
   initial?: string;
   /** The last step of the shortest route into the state (-1: never reached). */
   step: number;
+  /** How many routes pass through it. */
   routes: number;
   keys: KeyRowData[];
 }
@@ -40,6 +42,7 @@ export interface ChartEdgeData {
   id: string;
   from: string;
   to: string;
+  /** The events the machine names for it, for hovering. */
   events: string;
 }
 
@@ -49,10 +52,7 @@ export interface ChartData {
   edgeOf: number[];
 }
 
-/**
- * A step as a row of numbers, its texts indexes into `strings`:
- * `[parent, event, state, key, keys, screens, refused, when]`.
- */
+/** A step as a row of numbers, its texts indexes into `strings`. */
 export type StepRow = [
   parent: number,
   event: number,
@@ -65,6 +65,7 @@ export type StepRow = [
 ];
 
 export interface ResultData {
+  /** The route (index into `routes`) whose end this is. */
   route: number;
   text: string;
 }
@@ -94,7 +95,6 @@ export interface Step {
   state: string;
   /** The first key that sends the event ("" when none does). */
   key: string;
-  /** Every key that sends it, as one label. */
   keys: string;
   screens: number[];
   refused: boolean;

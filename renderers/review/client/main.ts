@@ -1,11 +1,8 @@
 /*
- * The review page's script: it wires the statechart, the screen panel, the
- * routes and the width switch to the page's data (written by
- * renderers/review/page.ts). Selections are links: `#state-q2.choosing`
- * shows a state, `#route-12.3` the third step of route 12. Text reaches the
- * page as element text; only the terminal rows (escaped markup from the
- * terminal serializer) are set as HTML. `npm run build` bundles it into
- * dist/review-client.js, which every page inlines or links.
+ * The review page's script. Selections are links: `#state-q2.choosing` shows
+ * a state, `#route-12.3` the third step of route 12. Text reaches the page as
+ * element text; only terminal rows (the serializer's escaped markup) are set
+ * as HTML.
  */
 import { setUpCharts } from "./chart.js";
 import { byId } from "./dom.js";
@@ -20,7 +17,6 @@ const charts = setUpCharts(review);
 const { showState, showStep } = setUpPanel(review, charts);
 setUpRoutes(review);
 
-// The width switch.
 for (const button of document.querySelectorAll<HTMLButtonElement>(".widths button")) {
   button.addEventListener("click", () => {
     review.width = Number(button.dataset.width);
@@ -29,7 +25,6 @@ for (const button of document.querySelectorAll<HTMLButtonElement>(".widths butto
   });
 }
 
-// Arrow keys step through the chosen route.
 document.addEventListener("keydown", (event) => {
   const current = review.current;
   if (current.kind !== "route" || event.altKey || event.ctrlKey || event.metaKey) return;

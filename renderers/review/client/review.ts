@@ -1,8 +1,4 @@
-/**
- * What every part of the page's script shares: the page's data with its
- * steps decoded, its states by path and by chart node, the width chosen,
- * and what the panel shows. `go` and `render` are the page's own (main.ts).
- */
+/** What every part of the page's script shares; `go` and `render` are main.ts's. */
 import type { ChartData, PageData, StateData, Step } from "./data.js";
 import { byId, el } from "./dom.js";
 
@@ -18,7 +14,6 @@ export interface Review {
   current: Current;
   /** Show what a link names, and make it the page's address. */
   go(hash: string): void;
-  /** Draw the panel again (another width or chart). */
   render(): void;
 }
 
@@ -62,7 +57,6 @@ export function readReview(): Review {
   };
 }
 
-/** The screen after a step, at the chosen width. */
 export function screen(review: Review, stepId: number): HTMLDivElement {
   const { data, width } = review;
   const step = review.steps[stepId];
@@ -87,10 +81,7 @@ export function ancestors(review: Review, s: StateData): StateData[] {
   return out;
 }
 
-/**
- * The first key that sends a step's event (what a route's summary shows),
- * or when no key does, what happened in words (`call aborted`, `after the cooldown`).
- */
+/** The first key that sends a step's event, or when none does, what happened (`after the cooldown`). */
 export const stepKey = (step: Step) => step.key || step.event.replace(/^[A-Z_]+ \((.*)\)$/, "$1");
 
 /** A state as the person knows it (`Size · options`), its path when the page has no words for it. */
