@@ -162,13 +162,11 @@ describe("lines of any size", () => {
     expect(joined(diff.new)).toBe(`start ${b} end`);
   });
 
-  it("answers at once for a middle within MAX_TOKENS that differs everywhere: one change, all of it", () => {
-    // Unbounded, Myers' diff of 19,998 tokens with nothing in common takes as many edits, and a minute.
+  it("stops at MAX_EDITS for a middle within MAX_TOKENS that differs everywhere: one change, all of it", () => {
+    // Unbounded, a diff of 19,998 tokens with nothing in common takes as many edits.
     const side = (letter: string) => Array.from({ length: MAX_TOKENS / 4 }, (_, i) => `${letter}${i}`).join(" ");
     const [a, b] = [side("a"), side("b")];
-    const started = performance.now();
     const diff = wordDiff(a, b);
-    expect(performance.now() - started).toBeLessThan(3000);
     expect(diff).toEqual({ old: [{ text: a, changed: true }], new: [{ text: b, changed: true }] });
   });
 
