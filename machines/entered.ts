@@ -1,13 +1,11 @@
 /** What the person entered, apart from what the form opened with and what a timeout took. */
-import memoize from "memoize-one";
 import type { StoredContext } from "../schemas/draft.js";
 import { clamp, type FormContext, initialContext, pruneHidden } from "./context.js";
 import { fitPicks, picksAnswer } from "./initial.js";
+import { memoizeOne } from "./memo.js";
 import { inTypedOrder, NO_PICKS, type Picks, rowCount } from "./rows.js";
 import type { FormSpec } from "./spec.js";
 
-// memoize-one's types declare an ES default export over its CommonJS `module.exports = memoizeOne`.
-const memoizeOne = memoize as unknown as typeof memoize.default;
 const openedWith = new WeakMap<FormSpec, FormContext>();
 
 function samePicks(a: Picks, b: Picks): boolean {

@@ -33,7 +33,7 @@ export const LAYERS: Record<string, Layer> = {
   machines: { folders: ["machines", "schemas"], packages: ["xstate", "memoize-one"] },
   renderers: {
     folders: ["renderers", "machines", "schemas"],
-    packages: [PI_TUI, "xstate", "memoize-one", "@viz-js/viz", "@xterm/headless", "@xterm/addon-serialize", "diff"],
+    packages: [PI_TUI, "xstate", "@viz-js/viz", "@xterm/headless", "@xterm/addon-serialize", "diff"],
   },
   tools: {
     folders: ["tools", "renderers", "machines", "schemas"],

@@ -2,11 +2,13 @@
  * The frames of one open form: a frame is drawn again only when what it
  * shows changed; a click reads the frame last drawn, with the snapshot it shows.
  */
+
+import { memoizeOne } from "../../machines/memo.js";
 import { type FormSnapshot, formPosition } from "../../machines/position.js";
 import type { FormSpec } from "../../machines/spec.js";
 import type { FormTheme } from "../theme.js";
 import type { FormClocks } from "./clocks.js";
-import { type LineCache, linesOf, memoizeOne, themeLook } from "./line-cache.js";
+import { type LineCache, linesOf, themeLook } from "./line-cache.js";
 import type { EditorRender } from "./question-blocks.js";
 import { type KeyHints, type Screen, screen } from "./view.js";
 

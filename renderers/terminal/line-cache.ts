@@ -4,15 +4,12 @@
  * garbage. Pi's theme is one object whose colours change in place, so the
  * look is what the theme draws, never its identity.
  */
-import memoize from "memoize-one";
+import { memoizeOne } from "../../machines/memo.js";
 import type { FormSpec, QuestionSpec } from "../../machines/spec.js";
 import { keep } from "../text.js";
 import type { FormColor, FormTheme } from "../theme.js";
 import type { Block, Hit } from "./frame.js";
 import type { RowModel } from "./presentation.js";
-
-// The package's types declare an ES default export; Node hands an ES module its CommonJS `module.exports`.
-export const memoizeOne = memoize as unknown as typeof memoize.default;
 
 export interface DrawnRow {
   row: RowModel;
