@@ -310,3 +310,49 @@ export function startViolations(files: Map<string, string>): Violation[] {
   walk(START_ENTRY);
   return out;
 }
+
+/**
+ * What a source does with XState's insides, by its syntax: a field named with
+ * a leading underscore read off something other than `this`, or written as a
+ * key; an action's `.assignment`; a guard told apart by `"check" in`; a
+ * snapshot spread into a new object; a machine's step methods assigned.
+ */
+export function xstateInsides(source: string): string[] {
+  const found: string[] = [];
+  const steps = new Set(["transition", "microstep", "getInitialSnapshot"]);
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAccessExpression(node)) {
+      const name = node.name.text;
+      if (name.startsWith("_") && node.expression.kind !== ts.SyntaxKind.ThisKeyword) found.push(`reads ${name}`);
+      if (name === "assignment") found.push("reads an action's assignment");
+    }
+    if (
+      (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) &&
+      node.name.getText().startsWith("_")
+    )
+      found.push(`writes ${node.name.getText()}`);
+    if (ts.isSpreadAssignment(node)) {
+      const spread = node.expression;
+      const name = ts.isIdentifier(spread)
+        ? spread.text
+        : ts.isPropertyAccessExpression(spread)
+          ? spread.name.text
+          : "";
+      if (/snapshot$/i.test(name)) found.push("spreads a snapshot");
+    }
+    if (ts.isBinaryExpression(node)) {
+      const op = node.operatorToken.kind;
+      if (op === ts.SyntaxKind.InKeyword && ts.isStringLiteral(node.left) && node.left.text === "check")
+        found.push('tells a guard apart by "check" in');
+      if (
+        op === ts.SyntaxKind.EqualsToken &&
+        ts.isPropertyAccessExpression(node.left) &&
+        steps.has(node.left.name.text)
+      )
+        found.push(`replaces ${node.left.name.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile("x.ts", source, ts.ScriptTarget.Latest, true));
+  return found;
+}
