@@ -2,6 +2,7 @@
 import type { SnapshotFrom } from "xstate";
 import type { FormContext } from "./context.js";
 import { type FormMachine, questionStateKey } from "./form.js";
+import { memoizeOne } from "./memo.js";
 
 export type FormSnapshot = SnapshotFrom<FormMachine>;
 
@@ -12,16 +13,8 @@ export type FormPosition =
   | { kind: "review"; mode: "reviewing" | "writing" | "discarding" }
   | { kind: "done"; outcome: "submitted" | "cancelled" | "declined" | "timed_out" };
 
-const known = new WeakMap<object, FormPosition>();
-
-export function formPosition(snapshot: FormSnapshot): FormPosition {
-  let position = known.get(snapshot);
-  if (!position) {
-    position = readPosition(snapshot);
-    known.set(snapshot, position);
-  }
-  return position;
-}
+/** Where the latest snapshot stands: a key reads it several times, and every step makes a new snapshot. */
+export const formPosition = memoizeOne((snapshot: FormSnapshot): FormPosition => readPosition(snapshot));
 
 function readPosition(snapshot: FormSnapshot): FormPosition {
   if (snapshot.status !== "active") {
