@@ -181,10 +181,10 @@ function modeOf(file: string): number | undefined {
   }
 }
 
-// A save holds the lock for milliseconds, so one older than `stale` was left by a process that died;
-// the retries (about 6 s in all) outlast `stale`, so such a lock is taken over rather than refused.
 const require = createRequire(import.meta.url);
 
+// A save holds the lock for milliseconds, so one older than `stale` was left by a process that died;
+// the retries (about 6 s in all) outlast `stale`, so such a lock is taken over rather than refused.
 const LOCK_OPTIONS = {
   stale: 5000,
   retries: { retries: 60, minTimeout: 10, maxTimeout: 100 },
