@@ -128,9 +128,9 @@ describe("a question that does not wait, in the real pi", () => {
     expect(await term.waitFor("2. SQLite")).toContain("Alt+H put back");
     // The fold key closes the opened question: both wait again, the oldest first.
     term.press("M-h");
-    const back = await term.waitFor("2 questions wait");
+    // The line can change a frame before the form leaves the screen: wait for both.
+    const back = await term.waitFor((s) => s.includes("2 questions wait") && !s.includes("2. SQLite"));
     expect(back).toContain("Alt+A opens ask-1: Which database should we use?");
-    expect(back).not.toContain("2. SQLite");
     term.press("M-a");
     await term.waitFor("2. SQLite");
     term.press("Down", "Enter");

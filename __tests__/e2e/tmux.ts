@@ -85,7 +85,7 @@ export class Terminal {
     return this.tmux("capture-pane", "-p", "-t", this.name);
   }
 
-  async waitFor(pattern: RegExp | string, timeoutMs = 20000): Promise<string> {
+  async waitFor(pattern: RegExp | string | ((screen: string) => boolean), timeoutMs = 20000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     let last = "";
     while (Date.now() < deadline) {
@@ -94,7 +94,9 @@ export class Terminal {
       } catch {
         last = "(terminal gone)";
       }
-      if (typeof pattern === "string" ? last.includes(pattern) : pattern.test(last)) return last;
+      const seen =
+        typeof pattern === "string" ? last.includes(pattern) : typeof pattern === "function" ? pattern(last) : pattern.test(last);
+      if (seen) return last;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`Timed out waiting for ${pattern}. Screen:\n${last}`);
