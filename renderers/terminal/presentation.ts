@@ -73,10 +73,17 @@ export function questionRows(q: QuestionSpec, k: number, context: FormContext, f
       );
     } else {
       const typed = q.kind === "single" ? picks.custom[0] : undefined;
+      // Text typed and not saved (a form closed with its editor open) shows where it waits, not only once opened.
+      const unsaved = context.drafts[k]?.trim();
       rows.push(
         Object.assign(base, {
           box: q.kind === "multi" ? "    " : "",
-          label: typed !== undefined ? `✎ ${displayLine(typed)}` : otherLabel(q),
+          label:
+            typed !== undefined
+              ? `✎ ${displayLine(typed)}`
+              : unsaved
+                ? `${otherLabel(q)} ✎ ${displayLine(unsaved, 200)} (not saved yet)`
+                : otherLabel(q),
           chosen: typed !== undefined,
           answer: typed !== undefined && context.answered[k],
         }),

@@ -13,7 +13,7 @@ import {
   type RichForm,
   type RichFormResult,
 } from "../rich.js";
-import { timedOutFields, timedOutHeadline } from "./answer-text.js";
+import { timedOutFields, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
 import { failureOutcome, partialSentence } from "./outcome.js";
 
@@ -202,7 +202,7 @@ export const askRichQuestions = defineFormTool<RichForm, RichDetails>(manifest, 
   timeoutSeconds: (form) => form.timeout,
   answer(form, spec, result) {
     const details = richDetails(form, result);
-    if (details.outcome === "timed_out") return { text: timedOutHeadline(spec), details };
+    if (details.outcome === "timed_out") return { text: timedOutText(spec, result), details };
     return { text: details.cancelled ? RICH_CANCELLED_TEXT : formatRichAnswers(details), details };
   },
   // The contract's minimal shape: no UI and no questions carry no category; other refusals name theirs.
