@@ -6,8 +6,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import type { Component } from "@earendil-works/pi-tui";
+import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { plainTheme } from "../renderers/theme.js";
 import { readSettings } from "../tools/settings.js";
 import { KEY } from "./helpers/fake-host.js";
@@ -43,7 +43,9 @@ describe("with several waiting, the person chooses", () => {
     // Answered, ask-2 leaves; ask-1 alone waits, and the line names the key that opens it.
     x.form()!.handleInput("2");
     await settle();
-    expect(x.line()).toEqual([expect.stringMatching(/^\? A question waits \(0:00\) · Alt\+A opens ask-1: Which database\?$/)]);
+    expect(x.line()).toEqual([
+      expect.stringMatching(/^\? A question waits \(0:00\) · Alt\+A opens ask-1: Which database\?$/),
+    ]);
     await x.open();
     // Alone and open: no line, and the open key says why it does nothing.
     expect(x.widgets.at(-1)).toBeUndefined();

@@ -39,7 +39,7 @@ export const settle = async () => {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 };
 
-/** `settings`: the settings file's content; `entries`: what the session held before (a resume). */
+/** `args`: the first call (null: none); `settings`: the settings file's content; `entries`: what the session held before (a resume). */
 export async function extension(
   args: unknown = asked,
   { settings, entries = [] }: { settings?: object; entries?: unknown[] } = {},
@@ -78,7 +78,7 @@ export async function extension(
   const started = entries.length
     ? await pi.fire("session_start", { type: "session_start", reason: "resume" }, ctx)
     : [];
-  const pending = args === undefined ? undefined : await call("question", args);
+  const pending = args === null ? undefined : await call("question", args);
   return {
     pi,
     ctx,
