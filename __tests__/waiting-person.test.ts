@@ -176,3 +176,20 @@ describe("the line and the transcript", () => {
     expect(screen(x.form())).toContain("Which database?");
   });
 });
+
+describe("/formchart key", () => {
+  it("shows the key bound now, saves a new one for the next start, and refuses what is no key", async () => {
+    const x = await extension();
+    const notices: string[] = [];
+    const ctx = { hasUI: true, ui: { notify: (text: string) => notices.push(text), setStatus: () => {} } };
+    const run = (args: string) => x.pi.commands.get("formchart")!.handler(args, ctx);
+    await run("key");
+    expect(notices.at(-1)).toMatch(/^The key that opens a waiting question: Alt\+A\nUsage: \/formchart key/);
+    await run("key Ctrl+Shift+Q");
+    expect(notices.at(-1)).toBe("The key that opens a waiting question: Alt+A; Ctrl+Shift+Q from the next start");
+    await run("key \x1b[31mq");
+    expect(notices.at(-1)).toMatch(/^"q" is not a key Pi can bind\./);
+    const again = await extension(null, { settings: { waitingKey: "ctrl+shift+q" } });
+    expect([...again.pi.shortcuts.keys()]).toContain("ctrl+shift+q");
+  });
+});

@@ -54,7 +54,7 @@ export function waitingMessage(content: string, details: unknown, theme: FormThe
     outcome === "declined"
       ? theme.fg("warning", `✗ You declined ${name}; the model was told:`)
       : outcome === "timed_out"
-        ? theme.fg("warning", `⏱ ${name} timed out; the model got:`)
+        ? theme.fg("warning", `◷ ${name} timed out; the model got:`)
         : outcome === "not_answered"
           ? theme.fg("warning", `${name} could not be asked again; the model was told:`)
           : theme.fg("success", `✓ Your answer to ${name} went to the model:`);
