@@ -52,7 +52,8 @@ export function waitingLine(
 /** The line as a component that a click opens, where the host hands components the mouse (Pi 1.x full-screen). */
 export function clickableLine(line: string, open: () => void): Component {
   return {
-    render: (width) => [fitTo(line, width)],
+    // One column in, as Pi draws a widget of lines.
+    render: (width) => [fitTo(` ${line}`, width)],
     invalidate: () => {},
     handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
       if (event.button !== "left") return undefined;
