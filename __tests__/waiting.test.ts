@@ -60,8 +60,8 @@ describe("the waiting chart's routes", () => {
     ),
   )("%s ends in the extension as in the chart", async (_name, route) => {
     const x = await extension();
-    expect(x.pending.details).toEqual({ outcome: "pending", id: "ask-1" });
-    expect(x.pending.content[0].text).toBe(
+    expect(x.pending?.details).toEqual({ outcome: "pending", id: "ask-1" });
+    expect(x.pending?.content[0].text).toBe(
       "Asked the user (ask-1): Which database? Their answer will arrive as a message; go on with work that does not depend on it (withdraw_question withdraws it).",
     );
     for (const step of route.steps.slice(1)) await x.take(step.event as WaitingEvent);

@@ -89,7 +89,7 @@ export async function extension(
     /** The lines above the editor, as last set (a clickable line drawn at 200 columns). */
     line: (): string[] | undefined => {
       const last = widgets.at(-1);
-      return typeof last === "function" ? last(fakeHost(), plainTheme).render(200) : last;
+      return typeof last === "function" ? [...last(fakeHost(), plainTheme).render(200)] : last;
     },
     call,
     form: () => form,

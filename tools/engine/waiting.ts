@@ -10,6 +10,7 @@
  * are unique in the session, and every id shown is cleaned and cut.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { KeyId } from "@earendil-works/pi-tui";
 import { startWaitingChart, stateOf, timedOutResult, type WaitingChart, waitsForKey } from "../../machines/waiting.js";
 import type { FormchartState } from "../state.js";
 import { keyLabel, shownId, WAITING_ENTRY, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
@@ -116,7 +117,11 @@ export class WaitingQuestions {
     question.closedBy = undefined;
     this.show();
     const outcome = await showAndKeep(this.state, ctx, question.form, question.close.signal, {
-      waiting: { next: this.state.waitingKey, refuse: REFUSE_KEY, press: (key) => this.press(question, key) },
+      waiting: {
+        next: this.state.waitingKey as KeyId,
+        refuse: REFUSE_KEY,
+        press: (key) => this.press(question, key),
+      },
     });
     const endedElsewhere = question.close.signal.aborted;
     question.close = undefined;
