@@ -390,6 +390,7 @@ describe("settings and /qwizard", () => {
       toolSet: "qwizard",
       tools: qwizard,
       richExtraction: "text",
+      waitingKey: "f6",
       mouse: true,
       bell: true,
       deliverWhenIdle: "next-prompt",
@@ -402,6 +403,7 @@ describe("settings and /qwizard", () => {
       toolSet: "qwizard",
       tools: qwizard,
       richExtraction: "text",
+      waitingKey: "f6",
       mouse: true,
       bell: true,
       deliverWhenIdle: "next-prompt",
@@ -417,6 +419,7 @@ describe("settings and /qwizard", () => {
       richExtraction: "auto",
       mouse: false,
       bell: false,
+      waitingKey: "alt+a",
       deliverWhenIdle: "start-turn",
       declareWithoutUI: false,
     });

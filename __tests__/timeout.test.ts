@@ -174,7 +174,14 @@ describe("ask_rich_questions with a timeout", () => {
     const { form: component, results } = openForm(ready.form.spec);
     jest.advanceTimersByTime(5000);
     const answer = ready.form.answer(results[0]);
-    expect(answer.text).toBe("The form timed out: nobody pressed a key within 5s, so the user submitted nothing.");
+    // The text says what was taken, as the details do.
+    expect(answer.text).toBe(
+      [
+        "The form timed out: nobody pressed a key within 5s, so the user submitted nothing.",
+        "Taken by default (the option you marked recommended):",
+        "Question 1 (target): 2. Staging",
+      ].join("\n"),
+    );
     expect(answer.text).not.toBe(RICH_CANCELLED_TEXT);
     expect(answer.details).toMatchObject({
       cancelled: true,

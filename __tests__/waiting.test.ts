@@ -6,8 +6,6 @@
  * session's end), which must end the way the route does.
  */
 
-import type { Component } from "@earendil-works/pi-tui";
-import { getKeybindings } from "@earendil-works/pi-tui";
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { TestModel } from "@xstate/graph";
 import { createActor } from "xstate";
@@ -15,89 +13,11 @@ import { WAITING_EVENTS, type WaitingEvent, waitingMachine } from "../machines/w
 import { missedBy, newCoverage, recordMicrosteps } from "../renderers/inspect/coverage.js";
 import { escapeHtml } from "../renderers/review/html.js";
 import { WAITING_SENDERS, waitingSection } from "../renderers/review/waiting.js";
-import { plainTheme } from "../renderers/theme.js";
 import { createFormchart } from "../tools/index.js";
-import { fakeHost, KEY } from "./helpers/fake-host.js";
+import { KEY } from "./helpers/fake-host.js";
 import { fakePi } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
-
-const asked = {
-  wait: false,
-  timeout: 30,
-  questions: [
-    {
-      id: "db",
-      label: "DB",
-      prompt: "Which database?",
-      options: [{ label: "PostgreSQL", recommended: true }, { label: "SQLite" }],
-    },
-  ],
-};
-
-type Form = Component & { handleInput(data: string): void };
-
-/** Pi with the extension, a terminal UI whose forms the test drives, and what reached the person and the model. */
-async function extension(args: unknown = asked) {
-  const pi = fakePi();
-  createFormchart({ agentDir: tempAgentDir() })(pi.api);
-  const widget: Array<string[] | undefined> = [];
-  const notices: string[] = [];
-  let form: Form | undefined;
-  const ctx = {
-    hasUI: true,
-    mode: "tui",
-    isIdle: () => true,
-    sessionManager: { getBranch: () => pi.entries },
-    ui: {
-      custom: <T>(factory: (tui: unknown, theme: unknown, kb: unknown, done: (r: T) => void) => Component) =>
-        new Promise<T>((resolve) => {
-          form = factory(fakeHost(), plainTheme, getKeybindings(), (r) => {
-            form = undefined;
-            resolve(r);
-          }) as Form;
-        }),
-      setWidget: (_key: string, lines: string[] | undefined) => widget.push(lines),
-      notify: (text: string) => notices.push(text),
-    },
-  };
-  const call = (name: string, args: unknown) => pi.tools.get(name)!.execute("call-1", args, undefined, undefined, ctx);
-  const pending = await call("question", args);
-  let open: Promise<void> | undefined;
-  const settle = async () => {
-    for (let i = 0; i < 20; i++) await Promise.resolve();
-  };
-  return {
-    pi,
-    pending,
-    notices,
-    widget,
-    call,
-    form: () => form,
-    /** Settles when the form the key opened closes. */
-    closed: () => open,
-    /** What the person or the model does for one event of the chart. */
-    async take(event: WaitingEvent) {
-      if (event.type === "OPEN") {
-        open = pi.shortcuts.get("alt+a")!.handler(ctx) as Promise<void>;
-        await settle();
-      } else if (event.type === "PUT_BACK") {
-        form!.handleInput(KEY.esc);
-        await open;
-      } else if (event.type === "ANSWER") {
-        form!.handleInput("2");
-        await open;
-      } else if (event.type === "WITHDRAW") {
-        await call("withdraw_question", { id: "ask-1" });
-        await open;
-      } else if (event.type === "TIME_UP") {
-        jest.advanceTimersByTime(31_000);
-      } else {
-        await pi.fire("session_shutdown", { type: "session_shutdown" }, ctx);
-        await open;
-      }
-    },
-  };
-}
+import { ALT_H, asked, extension } from "./helpers/waiting-extension.js";
 
 const routes = new TestModel(waitingMachine, {
   events: WAITING_EVENTS as never,
@@ -105,9 +25,6 @@ const routes = new TestModel(waitingMachine, {
   serializeState: ((snapshot: { value: unknown }, _event: unknown, previous?: { value: unknown }) =>
     `${snapshot.value}${snapshot.value === "opened" && previous?.value === "putBack" ? " again" : ""}`) as never,
 }).getSimplePaths();
-
-/** The fold key as the terminal sends it (Alt+H: ESC, then h). */
-const ALT_H = "\x1bh";
 
 const ends = routes.filter((route) => route.state.status === "done");
 
@@ -143,8 +60,8 @@ describe("the waiting chart's routes", () => {
     ),
   )("%s ends in the extension as in the chart", async (_name, route) => {
     const x = await extension();
-    expect(x.pending.details).toEqual({ outcome: "pending", id: "ask-1" });
-    expect(x.pending.content[0].text).toBe(
+    expect(x.pending?.details).toEqual({ outcome: "pending", id: "ask-1" });
+    expect(x.pending?.content[0].text).toBe(
       "Asked the user (ask-1): Which database? Their answer will arrive as a message; go on with work that does not depend on it (withdraw_question withdraws it).",
     );
     for (const step of route.steps.slice(1)) await x.take(step.event as WaitingEvent);
@@ -159,6 +76,11 @@ describe("the waiting chart's routes", () => {
         expect.stringMatching(/^Answer to ask-1 \(question, asked with wait: false\):\nThe form timed out/),
       ]);
       expect(x.pi.sent[0].message.details).toMatchObject({ id: "ask-1", outcome: "timed_out" });
+    } else if (end === "refused") {
+      expect(messages).toEqual([
+        "Answer to ask-1 (question, asked with wait: false):\nUser declined to answer this question.",
+      ]);
+      expect(x.pi.sent[0].message.details).toEqual({ id: "ask-1", toolName: "question", outcome: "declined" });
     } else if (end === "withdrawn") {
       expect(messages).toEqual([]);
       expect(x.notices).toContain("The model withdrew its question (ask-1): Which database?");
@@ -201,10 +123,10 @@ describe("a question put back", () => {
     const x = await extension({ ...asked, questions: [...asked.questions, ci] });
     await x.take({ type: "OPEN" });
     x.form()!.handleInput("2");
-    // With an answer given, Esc asks first; the second puts the question back.
-    x.form()!.handleInput(KEY.esc);
+    // Nothing is lost by putting it back: one Esc does it, without asking whether to discard.
+    expect(x.form()!.render(100).join("\n")).toContain("Esc put back");
     await x.take({ type: "PUT_BACK" });
-    expect(x.widget.at(-1)).toEqual([expect.stringContaining("A question waits")]);
+    expect(x.line()).toEqual([expect.stringContaining("A question waits")]);
     await x.take({ type: "OPEN" });
     const screen = x.form()!.render(80).join("\n");
     expect(screen).toContain("Restored what you entered");
@@ -229,7 +151,7 @@ describe("a question put back", () => {
     // Closed, not folded in place: nothing of the form is left to draw.
     expect(x.form()?.render(80).join("\n")).toBeUndefined();
     await x.closed();
-    expect(x.widget.at(-1)).toEqual([expect.stringContaining("A question waits (0:00) · Alt+A opens ask-1")]);
+    expect(x.line()).toEqual([expect.stringContaining("A question waits (0:00) · Alt+A opens ask-1")]);
     expect(x.pi.sent).toEqual([]);
     await x.take({ type: "OPEN" });
     const screen = x.form()!.render(80).join("\n");

@@ -12,6 +12,7 @@ export type WaitingEvent =
   | { type: "OPEN" }
   | { type: "PUT_BACK" }
   | { type: "ANSWER" }
+  | { type: "REFUSE" }
   | { type: "WITHDRAW" }
   | { type: "TIME_UP" }
   | { type: "SESSION_END" };
@@ -20,12 +21,13 @@ export const WAITING_EVENTS: readonly WaitingEvent[] = [
   { type: "OPEN" },
   { type: "PUT_BACK" },
   { type: "ANSWER" },
+  { type: "REFUSE" },
   { type: "WITHDRAW" },
   { type: "TIME_UP" },
   { type: "SESSION_END" },
 ];
 
-export type WaitingEnd = "answered" | "withdrawn" | "timedOut" | "notAnswered";
+export type WaitingEnd = "answered" | "refused" | "withdrawn" | "timedOut" | "notAnswered";
 
 export const waitingMachine = createMachine({
   id: "waiting",
@@ -44,6 +46,7 @@ export const waitingMachine = createMachine({
       on: {
         PUT_BACK: "putBack",
         ANSWER: "answered",
+        REFUSE: "refused",
         WITHDRAW: "withdrawn",
         SESSION_END: "notAnswered",
       },
@@ -56,6 +59,7 @@ export const waitingMachine = createMachine({
       },
     },
     answered: { type: "final" },
+    refused: { type: "final" },
     withdrawn: { type: "final" },
     timedOut: { type: "final" },
     notAnswered: { type: "final" },

@@ -11,12 +11,14 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
 
 import type { DiagramFormat } from "../renderers/inspect/diagram.js";
+import { safeLine } from "../renderers/text.js";
 import type { ToolLoadout } from "./loadout.js";
 import { loadReviewPage } from "./on-demand.js";
 import { TOOL_SEARCH } from "./request-cost.js";
 import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
+import { keyLabel, validKey } from "./waiting-names.js";
 
 /** Each format the review page's code draws, and no other: the record's type holds both. */
 const GRAPH_FORMAT_SET: Record<DiagramFormat, true> = { svg: true, mermaid: true, dot: true };
@@ -34,6 +36,7 @@ export const FORMCHART_HELP = [
   "  /formchart mouse [on|off]            answer forms with the mouse too (off by default: it takes text selection away while a form is open)",
   "  /formchart tools [compact|qwizard|all|none]  which tools the model sees directly, and what each set costs every request",
   "  /formchart timeout [off|<seconds>]   how long forms wait for a key before they close with the recommended options (off by default)",
+  "  /formchart key [<key>]               the key that opens a question asked with wait: false (alt+a by default; bound when Pi starts)",
 ].join("\n");
 
 export type Opener = (file: string) => Promise<void>;
@@ -78,6 +81,7 @@ export async function runFormchart(
   if (sub === "mouse" && rest.length <= 1) return mouseSetting(rest[0], state);
   if (sub === "tools" && rest.length <= 1 && loadout) return toolsSetting(rest[0], state, loadout, more.searchSnippet);
   if (sub === "timeout" && rest.length <= 1) return timeoutSetting(rest[0], state);
+  if (sub === "key" && rest.length <= 1) return keySetting(rest[0], state);
   const unknown = { text: `Unknown /formchart command "${args.trim()}".\n${FORMCHART_HELP}`, level: "error" } as const;
   const graph = sub === "graph" && rest.length <= 1 && (GRAPH_FORMATS as readonly string[]).includes(rest[0] ?? "svg");
   const review = sub === "review" && (rest.length === 0 || (rest.length === 1 && rest[0] === "--open"));
@@ -145,6 +149,20 @@ async function mouseSetting(value: string | undefined, state: FormchartState): P
     return { text: `"${value}" is not on or off.\nUsage: /formchart mouse on|off`, level: "error" };
   }
   const failed = await state.update({ mouse: value === "on" });
+  return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
+}
+
+async function keySetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
+  const usage = "Usage: /formchart key <key> (alt+a, ctrl+shift+q, f6 …); Pi binds it when it starts again";
+  const line = () => {
+    const next = state.settings.waitingKey;
+    const later = next === state.waitingKey ? "" : `; ${keyLabel(next)} from the next start`;
+    return `The key that opens a waiting question: ${keyLabel(state.waitingKey)}${later}`;
+  };
+  if (value === undefined) return { text: `${line()}\n${usage}`, level: "info" };
+  const key = value.toLowerCase();
+  if (!validKey(key)) return { text: `"${safeLine(value, 40)}" is not a key Pi can bind.\n${usage}`, level: "error" };
+  const failed = await state.update({ waitingKey: key });
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
 }
 
@@ -230,6 +248,7 @@ const FORMCHART_COMPLETIONS = [
   ...Object.keys(TOOL_SETS).map((name) => `tools ${name}`),
   "timeout",
   "timeout off",
+  "key",
   "help",
 ];
 

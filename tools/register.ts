@@ -1,13 +1,13 @@
 /** A form tool as Pi is given it: its manifest, a call into the engine, and its transcript lines. */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { Text } from "@earendil-works/pi-tui";
+import { type Component, Text } from "@earendil-works/pi-tui";
 import { displayLine, displayText } from "../renderers/text.js";
 import type { FormTheme } from "../renderers/theme.js";
 import { lenientSchema } from "../schemas/lenient.js";
 import { type AnyManifest, prepareArgumentsOf, type ResultSummary } from "./manifest.js";
 import { loadEngine } from "./on-demand.js";
 import type { FormchartState } from "./state.js";
-import { WAITING_KEY_NAME } from "./waiting-names.js";
+import { keyLabel, shownId } from "./waiting-names.js";
 
 /** Pi 0.73 is never given one. */
 export interface Reach {
@@ -30,10 +30,36 @@ export function registerFormTool(pi: ExtensionAPI, state: FormchartState, tool: 
     execute: async (toolCallId, params, signal, _onUpdate, ctx) =>
       (await loadEngine()).runTool(tool.name, { state, ctx, toolCallId, raw: params, folded: true, signal }),
     renderCall: (args, theme) => new Text(callLine(tool, args, theme), 0, 0),
+    // Read at every render: a question asked with wait: false says how it ended once it has.
     renderResult: (result, _options, theme, context) =>
-      new Text(resultLines(tool, result.details, result.content, theme, context?.isError), 0, 0),
+      liveText(() =>
+        resultLines(tool, result.details, result.content, theme, context?.isError, {
+          key: keyLabel(state.waitingKey),
+          ends: state.waitingEnds,
+        }),
+      ),
   });
 }
+
+function liveText(line: () => string): Component {
+  const text = new Text("", 0, 0);
+  return {
+    render: (width) => {
+      text.setText(line());
+      return text.render(width);
+    },
+    invalidate: () => text.invalidate(),
+  };
+}
+
+/** The tool line of a question asked with wait: false, by how it ended (`undefined`: it waits). */
+const ENDED: Readonly<Record<string, string>> = {
+  answered: "Answered (%): the answer went to the model",
+  refused: "Refused (%): the model was told",
+  withdrawn: "Withdrawn (%) by the model",
+  timedOut: "Timed out (%): the model got the timed-out result",
+  notAnswered: "Not answered (%)",
+};
 
 /** `question Which database? (3 options)` */
 export function callLine(tool: AnyManifest, args: unknown, theme: FormTheme): string {
@@ -54,10 +80,17 @@ export function resultLines(
   blocks: Array<{ type: string; text?: string }>,
   theme: FormTheme,
   isError?: boolean,
+  waiting: { key: string; ends: ReadonlyMap<string, string> } = { key: "Alt+A", ends: new Map() },
 ): string {
   const pending = details as { outcome?: unknown; id?: unknown } | undefined;
-  if (!isError && pending?.outcome === "pending" && typeof pending.id === "string")
-    return theme.fg("warning", `Waiting (${displayLine(pending.id, 40)}): ${WAITING_KEY_NAME} opens it`);
+  if (!isError && pending?.outcome === "pending" && typeof pending.id === "string") {
+    const ended = waiting.ends.get(pending.id);
+    const line = ended ? (ENDED[ended] ?? "Ended (%)") : `Waiting (%): ${waiting.key} opens it`;
+    return theme.fg(
+      ended ? "muted" : "warning",
+      line.replace("%", () => shownId(pending.id as string)),
+    );
+  }
   const summary: ResultSummary = fromForm(details, isError) ? tool.resultSummary(details) : { kind: "error" };
   if (summary.kind === "error") {
     const text = blocks.find((c) => c.type === "text")?.text ?? "";

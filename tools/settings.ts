@@ -13,6 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { LIMITS } from "../schemas/fields.js";
 import { TOOL_NAMES } from "./catalog.js";
 import { DEFAULT_TOOL_SET, isToolSetName, setOfTools, TOOL_SETS, type ToolSetName } from "./tool-sets.js";
+import { validKey, WAITING_KEY } from "./waiting-names.js";
 
 export interface Settings {
   autoThrottle: boolean;
@@ -29,6 +30,8 @@ export interface Settings {
   timeoutSeconds?: number;
   /** A terminal bell when a question asked with `wait: false` starts waiting. */
   bell: boolean;
+  /** The key that opens a question asked with `wait: false` (`alt+a`); read when Pi starts. */
+  waitingKey: string;
   /** Whether such an answer arriving while the agent is idle starts a turn or waits for the next prompt. */
   deliverWhenIdle: "start-turn" | "next-prompt";
   /** The form tools stay declared in print and JSON mode, for a pipeline that wants their `no_ui` result. */
@@ -45,6 +48,7 @@ export const DEFAULT_SETTINGS: Settings = {
   richExtraction: "auto",
   mouse: false,
   bell: false,
+  waitingKey: WAITING_KEY,
   deliverWhenIdle: "start-turn",
   declareWithoutUI: false,
 };
@@ -108,6 +112,7 @@ function settingsOf(r: Record<string, unknown>): Settings {
     richExtraction: r.richExtraction === "text" ? "text" : "auto",
     mouse: r.mouse === true,
     bell: r.bell === true,
+    waitingKey: validKey(r.waitingKey) ? r.waitingKey : WAITING_KEY,
     deliverWhenIdle: r.deliverWhenIdle === "next-prompt" ? "next-prompt" : "start-turn",
     declareWithoutUI: r.declareWithoutUI === true,
     ...(validTimeout(r.timeoutSeconds) ? { timeoutSeconds: r.timeoutSeconds } : {}),

@@ -34,6 +34,10 @@ export class FormchartState {
   /** Else each host has its own default set. */
   readonly toolSetNamed: boolean;
   lastForm: ShownForm | undefined;
+  /** The key bound to open a waiting question: the setting as Pi started (a shortcut is bound once). */
+  readonly waitingKey: string;
+  /** How each question asked with `wait: false` ended, by id: its tool line says so. */
+  readonly waitingEnds = new Map<string, string>();
   private readonly closing = new AbortController();
   private readonly open = new Map<Promise<unknown>, AbortController>();
 
@@ -47,6 +51,7 @@ export class FormchartState {
     this.settings = loaded.settings;
     this.settingsProblem = loaded.problem;
     this.toolSetNamed = namesTools(loaded.stored);
+    this.waitingKey = this.settings.waitingKey;
   }
 
   /** Nothing is added to the session's signal per form: any number may be open, and none leaves anything behind. */

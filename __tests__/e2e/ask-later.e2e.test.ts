@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { type RecordedRequest, toolResults } from "../../scripts/fake-model.js";
+import { EVERY_TOOL } from "./pi-home.js";
+import { HOST } from "./pi-host.js";
 import { startPi, usePiSessions } from "./session.js";
 
 usePiSessions();
@@ -107,7 +109,7 @@ describe("a question that does not wait, in the real pi", () => {
     expect(term.screen()).not.toContain("A question waits");
   });
 
-  it("queues two: the line counts them, the fold key puts one back, each opens on its own, and both answers reach the model", async () => {
+  it("queues two: the line counts them, the fold key puts one back behind the other, each opens on its own, and both answers reach the model", async () => {
     const { model, term, prompt } = await startPi(
       [
         {
@@ -126,19 +128,19 @@ describe("a question that does not wait, in the real pi", () => {
     expect(term.screen()).toContain("Alt+A opens ask-1: Which database should we use?");
     term.press("M-a");
     expect(await term.waitFor("2. SQLite")).toContain("Alt+H put back");
-    // The fold key closes the opened question: both wait again, the oldest first.
+    // The fold key closes the opened question: both wait again, the one put back behind the other.
     term.press("M-h");
     // The line can change a frame before the form leaves the screen: wait for both.
     const back = await term.waitFor((s) => s.includes("2 questions wait") && !s.includes("2. SQLite"));
-    expect(back).toContain("Alt+A opens ask-1: Which database should we use?");
-    term.press("M-a");
-    await term.waitFor("2. SQLite");
-    term.press("Down", "Enter");
-    await term.waitFor("Alt+A opens ask-2: Which CI should run the tests?");
-    expect(term.screen()).toContain("A question waits");
+    expect(back).toContain("Alt+A opens ask-2: Which CI should run the tests?");
     term.press("M-a");
     await term.waitFor("2. Jenkins");
     term.press("Enter");
+    const one = await term.waitFor((s) => s.includes("Alt+A opens ask-1: Which database") && !s.includes("2. Jenkins"));
+    expect(one).toContain("A question waits");
+    term.press("M-a");
+    await term.waitFor("2. SQLite");
+    term.press("Down", "Enter");
     const answered = async (id: string) => {
       for (let i = 0; i < 100; i++) {
         const found = model.requests.flatMap(texts).find((t) => t.startsWith(`Answer to ${id}`));
@@ -152,6 +154,128 @@ describe("a question that does not wait, in the real pi", () => {
     );
     expect(await answered("ask-2")).toBe(
       "Answer to ask-2 (question, asked with wait: false):\nCI: user selected: 1. GitHub",
+    );
+  });
+
+  it("lets the person choose: the open key in an open question opens the next, and each answer reaches the model", async () => {
+    const { model, term, prompt } = await startPi(
+      [
+        {
+          toolCalls: [
+            { name: "question", arguments: { wait: false, questions: [db] } },
+            { name: "question", arguments: { wait: false, questions: [ci] } },
+          ],
+        },
+        { text: "Both asked; going on." },
+        { text: "Noted." },
+        { text: "Noted again." },
+      ],
+      "ask-later-choose",
+      // Wide enough for the line on one row.
+      { width: 160, height: 36 },
+    );
+    prompt("set up the project");
+    await term.waitFor("Both asked; going on.");
+    expect(await term.waitFor("2 questions wait")).toContain("Alt+A in it opens the next");
+    term.press("M-a");
+    const first = await term.waitFor((s) => s.includes("2. SQLite") && s.includes("Alt+A puts ask-1 back"));
+    expect(first).toContain("Esc put back");
+    expect(first).not.toContain("Esc cancel");
+    // The open key in the open question: ask-1 goes back, ask-2 opens.
+    term.press("M-a");
+    const second = await term.waitFor((s) => s.includes("2. Jenkins") && !s.includes("2. SQLite"));
+    expect(second).toContain("Alt+A puts ask-2 back and opens ask-1: Which database should we use?");
+    term.press("Enter");
+    await model.waitForRequests(3);
+    expect(texts(model.requests[2]).find((t) => t.startsWith("Answer to ask-2"))).toBe(
+      "Answer to ask-2 (question, asked with wait: false):\nCI: user selected: 1. GitHub",
+    );
+    // The transcript reads what happened, not a raw message type.
+    const shown = await term.waitFor("✓ Your answer to ask-2 went to the model:");
+    expect(shown).not.toContain("[formchart-waiting]");
+    await term.waitFor("Alt+A opens ask-1: Which database should we use?");
+    term.press("M-a");
+    await term.waitFor("2. SQLite");
+    term.press("Down", "Enter");
+    await model.waitForRequests(4);
+    expect(texts(model.requests[3]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
+      "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite",
+    );
+  });
+
+  it("is refused with Alt+X: the model reads a plain decline, and the transcript says so", async () => {
+    const { model, term, prompt } = await startPi(
+      [
+        { toolCalls: [{ name: "question", arguments: { wait: false, questions: [db] } }] },
+        { text: "Meanwhile I am writing the migration." },
+        { text: "I will pick one myself." },
+      ],
+      "ask-later-refuse",
+    );
+    prompt("set up the project");
+    await term.waitFor("Alt+A opens ask-1");
+    term.press("M-a");
+    expect(await term.waitFor("2. SQLite")).toContain("Alt+X refuse");
+    term.press("M-x");
+    await model.waitForRequests(3);
+    expect(texts(model.requests[2]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
+      "Answer to ask-1 (question, asked with wait: false):\nUser declined to answer this question.",
+    );
+    const screen = await term.waitFor((s) => s.includes("I will pick one myself.") && s.includes("Refused (ask-1)"));
+    expect(screen).toContain("✗ You declined ask-1; the model was told:");
+  });
+
+  it("opens with the key the settings name", async () => {
+    const settings = JSON.parse(EVERY_TOOL["pi-formchart/settings.json"]);
+    const { model, term, prompt } = await startPi(
+      [
+        { toolCalls: [{ name: "question", arguments: { wait: false, questions: [db] } }] },
+        { text: "Meanwhile I am writing the migration." },
+        { text: "Using SQLite, then." },
+      ],
+      "ask-later-key",
+      undefined,
+      [],
+      {},
+      { "pi-formchart/settings.json": JSON.stringify({ ...settings, waitingKey: "f6" }) },
+    );
+    prompt("set up the project");
+    await term.waitFor("F6 opens ask-1: Which database should we use?");
+    term.press("F6");
+    await term.waitFor("2. SQLite");
+    term.press("Down", "Enter");
+    await model.waitForRequests(3);
+    expect(texts(model.requests[2]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
+      "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite",
+    );
+    // The call's line in the transcript follows the question to its end.
+    await term.waitFor("Answered (ask-1)");
+  });
+
+  // Only a full-screen Pi hands the mouse to the components it lays out; inline, the terminal keeps it.
+  (HOST.fullScreen ? it : it.skip)("with the mouse on, a click on the line opens the question", async () => {
+    const settings = JSON.parse(EVERY_TOOL["pi-formchart/settings.json"]);
+    const { model, term, prompt } = await startPi(
+      [
+        { toolCalls: [{ name: "question", arguments: { wait: false, questions: [db] } }] },
+        { text: "Meanwhile I am writing the migration." },
+        { text: "Using SQLite, then." },
+      ],
+      "ask-later-click",
+      undefined,
+      [],
+      {},
+      { "pi-formchart/settings.json": JSON.stringify({ ...settings, mouse: true }) },
+    );
+    prompt("set up the project");
+    await term.waitFor("Meanwhile I am writing the migration.");
+    await term.waitFor("Alt+A opens ask-1");
+    term.click("A question waits");
+    await term.waitFor("2. SQLite");
+    term.press("Down", "Enter");
+    await model.waitForRequests(3);
+    expect(texts(model.requests[2]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
+      "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 2. SQLite",
     );
   });
 

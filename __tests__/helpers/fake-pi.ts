@@ -42,6 +42,8 @@ export function fakePi() {
   const emitted: Array<{ name: string; data: unknown }> = [];
   /** Keyboard shortcuts registered, by key. */
   const shortcuts = new Map<string, { handler: (ctx: unknown) => Promise<void> | void }>();
+  /** Message renderers registered, by custom type. */
+  const renderers = new Map<string, (message: unknown, options: unknown, theme: unknown) => Component | undefined>();
   /** Messages for the model (pi.sendMessage), with how each was to be delivered. */
   const sent: Array<{ message: { content: string; details: unknown }; options: unknown }> = [];
   /** Session entries written with appendEntry (drafts). */
@@ -79,6 +81,8 @@ export function fakePi() {
     registerShortcut: (key: string, shortcut: { handler: (ctx: unknown) => Promise<void> | void }) =>
       shortcuts.set(key, shortcut),
     sendMessage: (message: { content: string; details: unknown }, options: unknown) => sent.push({ message, options }),
+    registerMessageRenderer: (type: string, render: (m: unknown, o: unknown, t: unknown) => Component | undefined) =>
+      renderers.set(type, render),
     on: (event: string, handler: Handler) => handlers.set(event, [...(handlers.get(event) ?? []), handler]),
     events: { emit: (name: string, data: unknown) => emitted.push({ name, data }), on: () => () => {} },
     getSessionName: () => sessionName,
@@ -102,6 +106,7 @@ export function fakePi() {
     emitted,
     entries,
     shortcuts,
+    renderers,
     sent,
     fire,
     events,

@@ -9,9 +9,10 @@ import { escapeHtml } from "./html.js";
 
 /** Who or what sends each event of the waiting chart. */
 export const WAITING_SENDERS: Readonly<Record<string, string>> = {
-  OPEN: "Alt+A",
-  PUT_BACK: "Esc (closed without submit)",
+  OPEN: "the open key (Alt+A), or a click on the line",
+  PUT_BACK: "Esc, the fold key, or the open key to the next",
   ANSWER: "submit, decline or the form's timeout",
+  REFUSE: "the refuse key (Alt+X)",
   WITHDRAW: "the model: withdraw_question",
   TIME_UP: "timeout, unopened",
   SESSION_END: "the session ends",
@@ -35,7 +36,7 @@ export async function waitingSection(): Promise<string> {
   const svg = await dotToSvg(waitingDot());
   return `<section id="waiting">
 <h2>Asked with wait: false</h2>
-<p>${escapeHtml("The call returns at once; the form waits beside the editor in this chart until it is answered, withdrawn or timed out. The answer reaches the model as a message with the same text and details.")}</p>
+<p>${escapeHtml("The call returns at once; the form waits beside the editor in this chart until it is answered, refused, withdrawn or timed out. The answer reaches the model as a message with the same text and details.")}</p>
 ${svg.slice(svg.indexOf("<svg")).trim()}
 </section>`;
 }

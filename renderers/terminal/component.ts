@@ -20,7 +20,7 @@ import { editorOf, fillEditor, typeInto } from "./editor-input.js";
 import { FormFrames } from "./frame-cache.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyIs, keyName, keyToEvent, unboundKey } from "./keymap.js";
 import { type DrawnScreen, type MouseReport, MouseReporting, parseMouse, ReportJoiner } from "./mouse.js";
-import type { FormComponentOptions } from "./options.js";
+import type { FormComponentOptions, WaitingKeys } from "./options.js";
 import { editOutside, outsideCommand, outsideKeys } from "./outside-editor.js";
 import { clickEventsAt, reportAction } from "./pointer.js";
 import { refusal } from "./presentation.js";
@@ -34,6 +34,7 @@ export class FormComponent extends FormDriver implements Component, Focusable {
   private readonly maxHeight: () => number;
   private readonly mouseOn: boolean;
   private readonly foldPutsBack: boolean;
+  private readonly waiting?: WaitingKeys;
   /** Never where the host reports the mouse itself (full-screen): the form must not switch the host's reporting. */
   private readonly mouse?: MouseReporting;
   private readonly frames: FormFrames;
@@ -48,11 +49,13 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     this.kb = options.keybindings ?? getKeybindings();
     this.outsideKeys = outsideKeys(options.keybindings);
     const external = this.outsideKeys[0];
-    this.foldPutsBack = options.foldPutsBack === true;
+    this.foldPutsBack = options.waiting !== undefined;
+    this.waiting = options.waiting;
     const hints = {
       ...hintsFrom(this.kb),
       ...(external ? { external: keyName(external) } : {}),
       ...(this.foldPutsBack ? { fold: "put back" } : {}),
+      ...(this.waiting ? { cancelAs: "put back", refuse: keyName(this.waiting.refuse) } : {}),
     };
     this.frames = new FormFrames({
       spec: this.spec,
@@ -111,6 +114,7 @@ export class FormComponent extends FormDriver implements Component, Focusable {
 
   private dispatch(data: string): void {
     this.stopClock();
+    if (this.waiting && this.waitingKey(data, this.waiting)) return;
     const keys = this.keyContext();
     const event = keyToEvent(data, keys, this.kb);
     const hadMessage = this.message !== undefined;
@@ -131,9 +135,27 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     }
     const before = this.snapshot;
     this.actor.send(event);
+    // A question that waits loses nothing when put back: Esc does not ask whether to discard.
+    if (this.waiting && discarding(this.position)) {
+      this.abort();
+      return;
+    }
     // An event the form did not take leaves the snapshot as it was: say why.
     if (this.snapshot === before) this.message = refusal(this.spec, keys.position, before.context, event);
     if (hadMessage || this.message) this.host.requestRender();
+  }
+
+  /** The open key and the refuse key of a question that waits; the editor never takes them. */
+  private waitingKey(data: string, waiting: WaitingKeys): boolean {
+    const key = keyIs(data, waiting.next) ? "next" : keyIs(data, waiting.refuse) ? "refuse" : undefined;
+    if (!key) return false;
+    const refused = waiting.press(key);
+    if (refused === undefined) this.abort();
+    else {
+      this.message = refused;
+      this.host.requestRender();
+    }
+    return true;
   }
 
   private type(data: string, keys: KeyContext): void {

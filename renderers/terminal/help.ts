@@ -13,6 +13,10 @@ export interface KeyHints {
   external?: string;
   /** What the fold key does when it does not fold ("put back"). */
   fold?: string;
+  /** What Esc does when it closes the form, when that is not cancelling ("put back"): it then never asks first. */
+  cancelAs?: string;
+  /** The key that refuses a question asked without waiting. */
+  refuse?: string;
 }
 
 function externalGroup(hints: KeyHints): string[] {
@@ -27,8 +31,9 @@ function foldHint(hints: KeyHints): string {
   return `Alt+H ${hints.fold ?? "fold"}`;
 }
 
-function cancelGroup(hints: KeyHints, entered: boolean): string {
-  return `${hints.cancel} cancel${entered ? " (asks first)" : ""}`;
+function cancelGroup(hints: KeyHints, entered: boolean): string[] {
+  if (hints.cancelAs) return [`${hints.cancel} ${hints.cancelAs}`, ...(hints.refuse ? [`${hints.refuse} refuse`] : [])];
+  return [`${hints.cancel} cancel${entered ? " (asks first)" : ""}`];
 }
 
 export function questionHelp(
@@ -45,7 +50,7 @@ export function questionHelp(
       ...newLine,
       ...externalGroup(hints),
       ...(tabbed ? ["Tab/Shift+Tab questions"] : []),
-      cancelGroup(hints, entered),
+      ...cancelGroup(hints, entered),
     ];
   }
   if (mode === "noting")
@@ -60,7 +65,7 @@ export function questionHelp(
   }
   if (q.notes) parts.push("n note");
   if (tabbed) parts.push("Tab/←→ questions");
-  parts.push(foldHint(hints), cancelGroup(hints, entered));
+  parts.push(foldHint(hints), ...cancelGroup(hints, entered));
   return parts;
 }
 
@@ -94,7 +99,7 @@ export function reviewHelp(mode: "reviewing" | "writing", hints: KeyHints, optio
     ...(options.declinable ? ["d decline"] : []),
     ...(questions ? ["Tab/←→ questions"] : []),
     foldHint(hints),
-    cancelGroup(hints, options.entered),
+    ...cancelGroup(hints, options.entered),
   ];
 }
 

@@ -29,11 +29,27 @@ export class QuestionRows {
 
   // The context replaces its parts when it changes them (never in place), so identity is enough.
   private readonly token = memoizeOne(
-    (_picks: object, _answered: boolean, _notes: object, _typed: object, _width: number, _under: boolean) => ({}),
+    (
+      _picks: object,
+      _answered: boolean,
+      _notes: object,
+      _typed: object,
+      _unsaved: string,
+      _width: number,
+      _under: boolean,
+    ) => ({}),
   );
 
-  follow(picks: object, answered: boolean, notes: object, typed: object, width: number, previewUnder: boolean): void {
-    this.answers = this.token(picks, answered, notes, typed, width, previewUnder);
+  follow(
+    picks: object,
+    answered: boolean,
+    notes: object,
+    typed: object,
+    unsaved: string,
+    width: number,
+    previewUnder: boolean,
+  ): void {
+    this.answers = this.token(picks, answered, notes, typed, unsaved, width, previewUnder);
     this.width = width;
     this.previewUnder = previewUnder;
   }

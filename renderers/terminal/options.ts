@@ -1,3 +1,4 @@
+import type { KeyId } from "@earendil-works/pi-tui";
 import type { InspectionEvent } from "xstate";
 import type { FormContext, FormOutcome } from "../../machines/context.js";
 import type { FormSnapshot } from "../../machines/position.js";
@@ -30,9 +31,22 @@ export interface FormComponentOptions {
   maxHeight?: () => number;
   inspect?: (event: InspectionEvent) => void;
   notice?: string;
-  /** The fold key closes the form as put back (cancelled, what was entered kept as a draft) instead of folding it. */
-  foldPutsBack?: boolean;
+  /**
+   * A question that waits: Esc and the fold key close the form as put back
+   * (cancelled, what was entered kept as a draft) without asking, and these keys work in it.
+   */
+  waiting?: WaitingKeys;
   mouse?: boolean;
   /** The external-editor key's command, asked when pressed; `$VISUAL` or `$EDITOR` without it. */
   editorCommand?: () => string | undefined;
+}
+
+/** The keys of a question asked without waiting, beside Esc and the fold key. */
+export interface WaitingKeys {
+  /** Puts this question back and opens the next that waits. */
+  next: KeyId;
+  /** Refuses the question: the model is told the person will not answer it. */
+  refuse: KeyId;
+  /** Undefined: the form closes (put back, or refused); else why the key does nothing now. */
+  press(key: "next" | "refuse"): string | undefined;
 }

@@ -30,7 +30,15 @@ export interface RowModel {
   preview?: string;
 }
 
-export function questionRows(q: QuestionSpec, k: number, context: FormContext, from = 0, to = Infinity): RowModel[] {
+/** `unsaved`: the free-text row shows text typed and not saved (false while its editor is open and shows it). */
+export function questionRows(
+  q: QuestionSpec,
+  k: number,
+  context: FormContext,
+  from = 0,
+  to = Infinity,
+  unsaved = true,
+): RowModel[] {
   const picks = context.picks[k];
   const cursor = context.cursors[k];
   const rows: RowModel[] = [];
@@ -73,10 +81,17 @@ export function questionRows(q: QuestionSpec, k: number, context: FormContext, f
       );
     } else {
       const typed = q.kind === "single" ? picks.custom[0] : undefined;
+      // Text typed and not saved (a form closed with its editor open) shows where it waits, not only once opened.
+      const kept = unsaved ? context.drafts[k]?.trim() : undefined;
       rows.push(
         Object.assign(base, {
           box: q.kind === "multi" ? "    " : "",
-          label: typed !== undefined ? `✎ ${displayLine(typed)}` : otherLabel(q),
+          label:
+            typed !== undefined
+              ? `✎ ${displayLine(typed)}`
+              : kept
+                ? `${otherLabel(q)} ✎ ${displayLine(kept, 200)} (not saved yet)`
+                : otherLabel(q),
           chosen: typed !== undefined,
           answer: typed !== undefined && context.answered[k],
         }),

@@ -77,16 +77,28 @@ export function rowBlocks(
   const last = count > 3 * span ? Math.min(count, first + 2 * span) : count;
   const blocks: Block[] = [];
   if (!cache) {
-    for (const row of questionRows(q, k, context, first, last))
+    for (const row of questionRows(q, k, context, first, last, mode !== "typing"))
       blocks.push(rowBlock(row, mode, editor, theme, width, previewUnder));
   } else {
     const drawn = cache.rowsOf(q);
-    drawn.follow(context.picks[k], context.answered[k], context.notes[k], context.typed[k], width, previewUnder);
+    // Text typed and not saved shows on its row once the editor is closed.
+    const unsaved = mode === "typing" ? "" : context.drafts[k];
+    drawn.follow(
+      context.picks[k],
+      context.answered[k],
+      context.notes[k],
+      context.typed[k],
+      unsaved,
+      width,
+      previewUnder,
+    );
     for (let r = first; r < last; r++) {
       const highlighted = r === cursor;
       // A row holding an open editor is always drawn.
       const kept = highlighted && mode !== "choosing" ? undefined : drawn.current(rowSlot(r, highlighted));
-      blocks.push(kept ?? reusedRowBlock(drawn, questionRows(q, k, context, r, r + 1)[0], mode, editor, theme));
+      blocks.push(
+        kept ?? reusedRowBlock(drawn, questionRows(q, k, context, r, r + 1, mode !== "typing")[0], mode, editor, theme),
+      );
     }
   }
   return { blocks, focus: cursor - first, above: first, below: count - last };

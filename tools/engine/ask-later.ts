@@ -5,7 +5,7 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { FormchartState } from "../state.js";
-import { WAITING_KEY_NAME, type WaitingEntry } from "../waiting-names.js";
+import { keyLabel, shownId, type WaitingEntry } from "../waiting-names.js";
 import { formTool } from "./catalog.js";
 import { type AnyFormTool, failureText, prepareForm } from "./form-tool.js";
 import { hasOwnTerminal } from "./show-form.js";
@@ -56,19 +56,27 @@ export function withdrawWaiting(state: FormchartState, params: unknown): Content
     });
   }
   const done = waitingOf(state).withdraw(id);
-  if (!done.ok) return content(`Error (not_waiting): ${done.reason}`, { outcome: "error", id, error: "not_waiting" });
-  return content(`Withdrew ${id} (${done.subject}); the user was told.`, { outcome: "withdrawn", id });
+  if (!done.ok)
+    return content(`Error (not_waiting): ${done.reason}`, { outcome: "error", id: shownId(id), error: "not_waiting" });
+  return content(`Withdrew ${shownId(id)} (${done.subject}); the user was told.`, { outcome: "withdrawn", id });
 }
 
-/** On resume, a question that cannot be asked again (its tool gone, its arguments refused) is reported as not answered. */
+/**
+ * On resume, a question that cannot be asked again (its tool gone, its
+ * arguments refused) is reported as not answered; an id recorded twice is
+ * asked once, as first recorded.
+ */
 export function resumeWaiting(state: FormchartState, ctx: ExtensionContext, entries: readonly WaitingEntry[]): void {
   const queue = waitingOf(state);
-  const ended = new Set(entries.flatMap((e) => ("ended" in e ? [e.id] : [])));
-  const open = entries.filter((e): e is Extract<WaitingEntry, { args: unknown }> => "args" in e);
-  for (const e of open) queue.reserveAfter(e.id);
-  const again = open.filter((e) => !ended.has(e.id) && !queue.waiting.some((q) => q.id === e.id));
+  for (const e of entries) {
+    queue.reserve(e.id);
+    if ("ended" in e) state.waitingEnds.set(e.id, e.ended);
+  }
+  const seen = new Set(queue.waiting.map((q) => q.id));
   let asked = 0;
-  for (const entry of again) {
+  for (const entry of entries) {
+    if (!("args" in entry) || state.waitingEnds.has(entry.id) || seen.has(entry.id)) continue;
+    seen.add(entry.id);
     const tool = formTool(entry.toolName);
     const prepared = tool && prepareForm(tool, entry.args, { folded: true, waitMs: () => 0 });
     if (!canAskLater(ctx) || !prepared?.ok) {
@@ -79,5 +87,5 @@ export function resumeWaiting(state: FormchartState, ctx: ExtensionContext, entr
     asked++;
   }
   const waits = asked === 1 ? "1 question from before waits" : `${asked} questions from before wait`;
-  if (asked) ctx.ui.notify(`pi-formchart: ${waits} again (${WAITING_KEY_NAME}).`, "info");
+  if (asked) ctx.ui.notify(`pi-formchart: ${waits} again (${keyLabel(state.waitingKey)}).`, "info");
 }

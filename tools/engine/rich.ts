@@ -1,6 +1,6 @@
 /** `ask_rich_questions` once called; its result contract is docs/result-contract.md. */
 import type { FormResult } from "../../machines/context.js";
-import { type FormSpec, normalizeForm } from "../../machines/spec.js";
+import { type FormSpec, normalizeForm, type QuestionSpec } from "../../machines/spec.js";
 import { checkAsWritten } from "../../schemas/aliases-check.js";
 import type { RichArgs } from "../../schemas/rich.js";
 import { checkRichArgs } from "../../schemas/rich-check.js";
@@ -13,7 +13,7 @@ import {
   type RichForm,
   type RichFormResult,
 } from "../rich.js";
-import { timedOutFields, timedOutHeadline } from "./answer-text.js";
+import { timedOutFields, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
 import { failureOutcome, partialSentence } from "./outcome.js";
 
@@ -202,7 +202,11 @@ export const askRichQuestions = defineFormTool<RichForm, RichDetails>(manifest, 
   timeoutSeconds: (form) => form.timeout,
   answer(form, spec, result) {
     const details = richDetails(form, result);
-    if (details.outcome === "timed_out") return { text: timedOutHeadline(spec), details };
+    if (details.outcome === "timed_out") {
+      // Each question named as the answered text names it.
+      const nameOf = (q: QuestionSpec) => `Question ${spec.questions.indexOf(q) + 1} (${q.id})`;
+      return { text: timedOutText(spec, result, nameOf), details };
+    }
     return { text: details.cancelled ? RICH_CANCELLED_TEXT : formatRichAnswers(details), details };
   },
   // The contract's minimal shape: no UI and no questions carry no category; other refusals name theirs.

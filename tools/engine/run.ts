@@ -11,6 +11,7 @@ import { type ExtensionContext, VERSION } from "@earendil-works/pi-coding-agent"
 import type { FormResult } from "../../machines/context.js";
 import { enteredContext, hasInput } from "../../machines/entered.js";
 import type { FormSpec } from "../../machines/spec.js";
+import type { WaitingKeys } from "../../renderers/terminal/options.js";
 import { safeLine } from "../../renderers/text.js";
 import type { ArgumentError } from "../../schemas/validate.js";
 import { piEditorCommand } from "../pi-editor.js";
@@ -61,13 +62,13 @@ export async function run<A, R>(job: FormJob<A, R>, request: RunRequest): Promis
   };
 }
 
-/** `foldPutsBack`: the fold key closes the form (a question that waits goes back to waiting). */
+/** `waiting`: a question that waits, whose Esc, fold key and open key put it back (tools/engine/waiting.ts). */
 export function showAndKeep(
   state: FormchartState,
   ctx: ExtensionContext,
   form: ShownForm | PreparedForm<unknown>,
   signal: AbortSignal | undefined,
-  { foldPutsBack = false }: { foldPutsBack?: boolean } = {},
+  { waiting }: { waiting?: WaitingKeys } = {},
 ): Promise<ShowOutcome> {
   return state.track(signal, async (formSignal) => {
     const { spec } = form;
@@ -78,7 +79,7 @@ export function showAndKeep(
       restore: found?.context,
       notice: found ? (found.kept ? keptNotice(found.kept) : RESTORED_NOTICE) : undefined,
       mouse: state.settings.mouse,
-      foldPutsBack,
+      waiting,
       editorCommand: () =>
         piEditorCommand({
           hostVersion: VERSION,

@@ -12,6 +12,7 @@ import { type FormContext, type FormOutcome, formResult, initialContext } from "
 import type { FormSpec } from "../../machines/spec.js";
 import { FormComponent } from "../../renderers/terminal/component.js";
 import { runDialogs } from "../../renderers/terminal/dialogs.js";
+import type { WaitingKeys } from "../../renderers/terminal/options.js";
 import { displayLine } from "../../renderers/text.js";
 
 export type ShowOutcome = ({ kind: "done" } & FormOutcome) | { kind: "no-ui" };
@@ -20,8 +21,8 @@ export interface ShowOptions {
   signal?: AbortSignal;
   restore?: FormContext;
   notice?: string;
-  /** The fold key puts the form back (closes it as cancelled, what was entered kept) instead of folding it. */
-  foldPutsBack?: boolean;
+  /** A question that waits: Esc and the fold key put it back (closed as cancelled, what was entered kept). */
+  waiting?: WaitingKeys;
   mouse?: boolean;
   editorCommand?: () => string | undefined;
 }
@@ -60,7 +61,7 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
         restore: options.restore,
         notice: options.notice,
         mouse: options.mouse,
-        foldPutsBack: options.foldPutsBack,
+        waiting: options.waiting,
         editorCommand: options.editorCommand,
       });
       const onAbort = () => form?.abort();

@@ -1,20 +1,29 @@
 /**
  * Questions asked without stopping the model (`wait: false`), each the
  * waiting chart (machines/waiting.ts) around its form, counted on a line
- * above the editor. Contract: the answer reaches the model as a message with
- * what the blocking call would have returned, plus the question's id; Esc or
- * the fold key puts the form back with its draft; a question is recorded when
- * asked and when it ends, one not ended is offered again on resume, and one
- * that ended takes no second answer.
+ * above the editor. Contract: the answer (or the person's refusal) reaches
+ * the model as a message with what the blocking call would have returned,
+ * plus the question's id; Esc or the fold key puts the form back with its
+ * draft, behind the others; the open key in an open form goes to the next;
+ * a question is recorded when asked and when it ends, one not ended is
+ * offered again on resume, and one that ended takes no second answer. Ids
+ * are unique in the session, and every id shown is cleaned and cut.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { FormSpec } from "../../machines/spec.js";
+import type { KeyId } from "@earendil-works/pi-tui";
 import { startWaitingChart, stateOf, timedOutResult, type WaitingChart, waitsForKey } from "../../machines/waiting.js";
-import { displayLine } from "../../renderers/text.js";
 import type { FormchartState } from "../state.js";
-import { WAITING_ENTRY, WAITING_KEY_NAME, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
+import { keyLabel, shownId, WAITING_ENTRY, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
 import type { PreparedForm, ToolAnswer } from "./form-tool.js";
 import { showAndKeep } from "./run.js";
+import { clickableLine, subjectOf, waitingLine } from "./waiting-line.js";
+
+export { subjectOf } from "./waiting-line.js";
+
+/** Refuses a question that waits, in any form (no editor binds it, nor Pi). */
+export const REFUSE_KEY = "alt+x";
+
+export const REFUSED_TEXT = "User declined to answer this question.";
 
 export interface WaitingQuestion {
   id: string;
@@ -24,24 +33,20 @@ export interface WaitingQuestion {
   form: PreparedForm<ToolAnswer<unknown>>;
   chart: WaitingChart;
   since: number;
+  deadline?: number;
   close?: AbortController;
   timer?: ReturnType<typeof setTimeout>;
+  /** What the key that closed the open form asked for. */
+  closedBy?: "next" | "refuse";
 }
 
-export function subjectOf(spec: FormSpec): string {
-  const first = spec.title ?? spec.questions[0]?.prompt ?? "A question";
-  const more = spec.title || spec.questions.length < 2 ? "" : ` (+${spec.questions.length - 1} more)`;
-  return displayLine(first, 80) + more;
-}
-
-/** `0:42`, `12:05`. */
-function elapsed(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
+/** Ids past this are not counted on from: `ask-<n>` stays exact. */
+const LARGEST_COUNTED = Number.MAX_SAFE_INTEGER - 1;
 
 export class WaitingQuestions {
   private readonly questions: WaitingQuestion[] = [];
+  /** Every id the session has used: none is given twice. */
+  private readonly used = new Set<string>();
   private next = 1;
   private ticker: ReturnType<typeof setInterval> | undefined;
   private ctx: ExtensionContext | undefined;
@@ -50,15 +55,25 @@ export class WaitingQuestions {
     state.closed.addEventListener("abort", () => this.endAll(), { once: true });
   }
 
-  /** Oldest first. */
+  /** In the order the open key takes them. */
   get waiting(): readonly WaitingQuestion[] {
     return this.questions;
   }
 
-  /** Past every id the session has recorded. */
-  reserveAfter(id: string): void {
-    const n = Number(/^ask-(\d+)$/.exec(id)?.[1] ?? 0);
-    if (n >= this.next) this.next = n + 1;
+  private get key(): string {
+    return keyLabel(this.state.waitingKey);
+  }
+
+  /** Never given again, and the next new id is past it. */
+  reserve(id: string): void {
+    this.used.add(id);
+    const n = Number(/^ask-(\d{1,16})$/.exec(id)?.[1] ?? 0);
+    if (n >= this.next && n <= LARGEST_COUNTED) this.next = n + 1;
+  }
+
+  private newId(): string {
+    while (this.used.has(`ask-${this.next}`)) this.next++;
+    return `ask-${this.next++}`;
   }
 
   ask(
@@ -66,16 +81,17 @@ export class WaitingQuestions {
     toolName: string,
     args: unknown,
     form: PreparedForm<ToolAnswer<unknown>>,
-    id = `ask-${this.next++}`,
+    id = this.newId(),
     record = true,
   ): WaitingQuestion {
-    this.reserveAfter(id);
+    this.reserve(id);
     const chart = startWaitingChart();
     const question: WaitingQuestion = { id, toolName, args, form, chart, since: Date.now() };
     this.questions.push(question);
     if (record) this.state.appendEntry?.(WAITING_ENTRY, { id, toolName, args } satisfies WaitingEntry);
     const timeoutMs = form.spec.timeoutMs ?? 0;
     if (timeoutMs > 0) {
+      question.deadline = question.since + timeoutMs;
       question.timer = setTimeout(() => this.timeUp(question), timeoutMs);
       question.timer.unref?.();
     }
@@ -85,44 +101,72 @@ export class WaitingQuestions {
     return question;
   }
 
+  private get opened(): WaitingQuestion | undefined {
+    return this.questions.find((q) => stateOf(q.chart) === "opened");
+  }
+
+  /** The first question that waits; false when none does, or one is open (its own keys go on from there). */
   async openNext(ctx: ExtensionContext): Promise<boolean> {
     const question = this.questions.find((q) => waitsForKey(q.chart));
-    if (!question) return false;
+    if (!question || this.opened) return false;
     this.ctx = ctx;
     clearTimeout(question.timer);
+    question.deadline = undefined;
     question.chart.send({ type: "OPEN" });
     question.close = new AbortController();
+    question.closedBy = undefined;
     this.show();
     const outcome = await showAndKeep(this.state, ctx, question.form, question.close.signal, {
-      foldPutsBack: true,
+      waiting: {
+        next: this.state.waitingKey as KeyId,
+        refuse: REFUSE_KEY,
+        press: (key) => this.press(question, key),
+      },
     });
-    const closedBy = question.close.signal.aborted;
+    const endedElsewhere = question.close.signal.aborted;
     question.close = undefined;
     if (question.chart.getSnapshot().status === "done") return true;
-    if (outcome.kind === "done" && (!outcome.result.cancelled || outcome.result.declined || outcome.result.timedOut)) {
+    if (question.closedBy === "refuse") {
+      this.end(question, "REFUSE", { text: REFUSED_TEXT, details: { outcome: "declined" } });
+    } else if (
+      outcome.kind === "done" &&
+      (!outcome.result.cancelled || outcome.result.declined || outcome.result.timedOut)
+    ) {
       this.end(question, "ANSWER", question.form.answer(outcome.result));
-    } else if (!closedBy) {
+    } else if (!endedElsewhere) {
       question.chart.send({ type: "PUT_BACK" });
+      // Behind the others: the open key reaches each in turn.
+      this.questions.push(...this.questions.splice(this.questions.indexOf(question), 1));
       this.show();
+      if (question.closedBy === "next") return this.openNext(ctx);
     }
     return true;
   }
 
+  private press(question: WaitingQuestion, key: "next" | "refuse"): string | undefined {
+    if (key === "next" && !this.questions.some((q) => waitsForKey(q.chart)))
+      return `No other question waits: Esc puts ${shownId(question.id)} back.`;
+    question.closedBy = key;
+    return undefined;
+  }
+
   withdraw(id: string): { ok: true; subject: string } | { ok: false; reason: string } {
     const question = this.questions.find((q) => q.id === id);
-    if (!question) return { ok: false, reason: `${id} is not waiting for an answer (answered, ended or never asked).` };
+    if (!question)
+      return { ok: false, reason: `${shownId(id)} is not waiting for an answer (answered, ended or never asked).` };
     const subject = subjectOf(question.form.spec);
     this.end(question, "WITHDRAW");
-    this.ctx?.ui.notify(`The model withdrew its question (${id}): ${subject}`, "info");
+    this.ctx?.ui.notify(`The model withdrew its question (${shownId(id)}): ${subject}`, "info");
     return { ok: true, subject };
   }
 
   notAnswered(id: string, toolName: string): void {
+    this.state.waitingEnds.set(id, "notAnswered");
     this.state.appendEntry?.(WAITING_ENTRY, { id, ended: "notAnswered" } satisfies WaitingEntry);
     this.state.sendMessage?.(
       {
         customType: WAITING_ENTRY,
-        content: `${id} (${toolName}, asked with wait: false) was not answered: it can no longer be asked. Ask again if you still need it.`,
+        content: `${shownId(id)} (${shownId(toolName)}, asked with wait: false) was not answered: it can no longer be asked. Ask again if you still need it.`,
         display: true,
         details: { id, toolName, outcome: "not_answered" },
       },
@@ -135,12 +179,17 @@ export class WaitingQuestions {
     this.end(question, "TIME_UP", question.form.answer(timedOutResult(question.form.spec)));
   }
 
-  private end(question: WaitingQuestion, event: "ANSWER" | "WITHDRAW" | "TIME_UP", answer?: ToolAnswer<unknown>) {
+  private end(
+    question: WaitingQuestion,
+    event: "ANSWER" | "REFUSE" | "WITHDRAW" | "TIME_UP",
+    answer?: ToolAnswer<unknown>,
+  ) {
     question.chart.send({ type: event });
     const how = stateOf(question.chart);
     clearTimeout(question.timer);
     question.close?.abort();
     this.questions.splice(this.questions.indexOf(question), 1);
+    this.state.waitingEnds.set(question.id, how);
     this.state.appendEntry?.(WAITING_ENTRY, { id: question.id, ended: how } satisfies WaitingEntry);
     if (answer) this.deliver(question, answer);
     this.show();
@@ -152,7 +201,7 @@ export class WaitingQuestions {
     this.state.sendMessage?.(
       {
         customType: WAITING_ENTRY,
-        content: `Answer to ${question.id} (${question.toolName}, asked with wait: false):\n${answer.text}`,
+        content: `Answer to ${shownId(question.id)} (${question.toolName}, asked with wait: false):\n${answer.text}`,
         display: true,
         details: { id: question.id, toolName: question.toolName, ...(answer.details as object) },
       },
@@ -171,17 +220,24 @@ export class WaitingQuestions {
   }
 
   private show(): void {
-    const ui = this.ctx?.hasUI ? this.ctx.ui : undefined;
+    const ctx = this.ctx;
+    const ui = ctx?.hasUI ? ctx.ui : undefined;
     const waiting = this.questions.filter((q) => waitsForKey(q.chart));
-    if (waiting.length === 0) {
+    const opened = this.opened;
+    const line = waitingLine(
+      this.key,
+      waiting.map((q) => ({ id: q.id, spec: q.form.spec, since: q.since, deadline: q.deadline })),
+      opened && { id: opened.id, spec: opened.form.spec, since: opened.since },
+      Date.now(),
+    );
+    if (line === undefined) {
       this.stopTicker();
       ui?.setWidget(WAITING_WIDGET, undefined);
       return;
     }
-    const [oldest] = waiting;
-    const count = waiting.length === 1 ? "A question waits" : `${waiting.length} questions wait`;
-    const line = `? ${count} (${elapsed(Date.now() - oldest.since)}) · ${WAITING_KEY_NAME} opens ${oldest.id}: ${subjectOf(oldest.form.spec)}`;
-    ui?.setWidget(WAITING_WIDGET, [line]);
+    if (this.state.settings.mouse && ctx) {
+      ui?.setWidget(WAITING_WIDGET, () => clickableLine(line, () => void this.openNext(ctx)) as never);
+    } else ui?.setWidget(WAITING_WIDGET, [line]);
     if (!this.ticker) {
       this.ticker = setInterval(() => this.show(), 1000);
       this.ticker.unref?.();

@@ -1,0 +1,195 @@
+/**
+ * The person decides about questions asked with `wait: false`: which one to
+ * open, to put one back or refuse it, with every key named where it works
+ * and nowhere else; the line counts down a timeout; the transcript says how
+ * each ended. Driven with the real keys on the real component.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Component } from "@earendil-works/pi-tui";
+import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
+import { plainTheme } from "../renderers/theme.js";
+import { readSettings } from "../tools/settings.js";
+import { KEY } from "./helpers/fake-host.js";
+import { tempAgentDir } from "./helpers/temp.js";
+import { ALT_A, ALT_X, asked, extension, settle } from "./helpers/waiting-extension.js";
+
+const ci = { id: "ci", label: "CI", prompt: "Which CI?", options: [{ label: "GitHub" }, { label: "Jenkins" }] };
+const askedCi = { wait: false, questions: [ci] };
+
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ["nextTick", "queueMicrotask", "setImmediate"] });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+const screen = (form: Component | undefined) => form?.render(120).join("\n") ?? "";
+
+describe("with several waiting, the person chooses", () => {
+  it("the open key in an open question puts it back and opens the next; the line says so, and names no dead key", async () => {
+    const x = await extension();
+    await x.call("question", askedCi);
+    expect(x.line()?.[0]).toMatch(
+      /^\? 2 questions wait \(0:00\) · Alt\+A opens ask-1: Which database\? · Alt\+A in it opens the next · ask-1 times out in 0:30$/,
+    );
+    await x.open();
+    expect(screen(x.form())).toContain("Which database?");
+    expect(x.line()).toEqual(["? 1 more question waits · Alt+A puts ask-1 back and opens ask-2: Which CI?"]);
+    x.form()!.handleInput(ALT_A);
+    await settle();
+    expect(screen(x.form())).toContain("Which CI?");
+    expect(x.line()).toEqual(["? 1 more question waits · Alt+A puts ask-2 back and opens ask-1: Which database?"]);
+    // Answered, ask-2 leaves; ask-1 alone waits, and the line names the key that opens it.
+    x.form()!.handleInput("2");
+    await settle();
+    expect(x.line()).toEqual([
+      expect.stringMatching(/^\? A question waits \(0:00\) · Alt\+A opens ask-1: Which database\?$/),
+    ]);
+    await x.open();
+    // Alone and open: no line, and the open key says why it does nothing.
+    expect(x.widgets.at(-1)).toBeUndefined();
+    x.form()!.handleInput(ALT_A);
+    expect(screen(x.form())).toContain("No other question waits: Esc puts ask-1 back.");
+    x.form()!.handleInput("1");
+    await x.closed();
+    expect(x.pi.sent.map((s) => s.message.content)).toEqual([
+      "Answer to ask-2 (question, asked with wait: false):\nCI: user selected: 2. Jenkins",
+      "Answer to ask-1 (question, asked with wait: false):\nDB: user selected: 1. PostgreSQL",
+    ]);
+  });
+
+  it("a question put back goes behind the others, so the open key reaches each in turn", async () => {
+    const x = await extension();
+    await x.call("question", askedCi);
+    await x.open();
+    x.form()!.handleInput(KEY.esc);
+    await x.closed();
+    expect(x.line()?.[0]).toContain("Alt+A opens ask-2: Which CI?");
+  });
+});
+
+describe("refusing a waiting question", () => {
+  it("the refuse key ends it: the model reads a plain decline, the transcript says so", async () => {
+    const x = await extension();
+    await x.open();
+    const shown = screen(x.form());
+    expect(shown).toContain("Esc put back");
+    expect(shown).toContain("Alt+X refuse");
+    expect(shown).not.toContain("Esc cancel");
+    x.form()!.handleInput(ALT_X);
+    await x.closed();
+    expect(x.pi.sent).toEqual([
+      {
+        message: expect.objectContaining({
+          customType: "formchart-waiting",
+          content: "Answer to ask-1 (question, asked with wait: false):\nUser declined to answer this question.",
+          details: { id: "ask-1", toolName: "question", outcome: "declined" },
+        }),
+        options: { deliverAs: "followUp", triggerTurn: true },
+      },
+    ]);
+    const message = x.pi.renderers.get("formchart-waiting")!(x.pi.sent[0].message, {}, plainTheme)!;
+    expect(message.render(80).map((l) => l.trim())).toEqual([
+      "✗ You declined ask-1; the model was told:",
+      "User declined to answer this question.",
+    ]);
+  });
+});
+
+describe("Esc on a question that waits", () => {
+  it("puts it back with what was entered, without a prompt that claims to discard", async () => {
+    const x = await extension();
+    await x.open();
+    x.form()!.handleInput(KEY.down);
+    x.form()!.handleInput(KEY.esc);
+    expect(screen(x.form())).not.toContain("Discard");
+    await x.closed();
+    expect(x.line()?.[0]).toContain("A question waits");
+  });
+
+  it("reopens a typed answer that was open with its text shown", async () => {
+    const x = await extension();
+    await x.open();
+    // "Type something." is the third row: open its editor and type.
+    x.form()!.handleInput("3");
+    for (const ch of "MariaDB") x.form()!.handleInput(ch);
+    x.form()!.handleInput("\x1bh");
+    await x.closed();
+    await x.open();
+    expect(screen(x.form())).toContain("MariaDB");
+  });
+});
+
+describe("the open key is a setting", () => {
+  it("binds the key the settings name, and every line names it", async () => {
+    const x = await extension(asked, { settings: { waitingKey: "alt+w" } });
+    expect([...x.pi.shortcuts.keys()]).toContain("alt+w");
+    expect([...x.pi.shortcuts.keys()]).not.toContain("alt+a");
+    expect(x.line()?.[0]).toContain("Alt+W opens ask-1");
+    const result = x.pending!;
+    const line = x.pi.tools.get("question")!.renderResult!(result, {}, plainTheme, {});
+    expect(line.render(80).join("").trim()).toBe("Waiting (ask-1): Alt+W opens it");
+  });
+
+  it.each([["a"], ["ctrl+ctrl+a"], [5], ["alt+"], ["shift+a"]])("%p is no key: Alt+A stays", (key) => {
+    const file = join(tempAgentDir(), "settings.json");
+    writeFileSync(file, JSON.stringify({ waitingKey: key }));
+    expect(readSettings(file).settings.waitingKey).toBe("alt+a");
+  });
+});
+
+describe("the line and the transcript", () => {
+  it("counts down the nearest timeout", async () => {
+    const x = await extension();
+    jest.advanceTimersByTime(5_000);
+    expect(x.line()?.[0]).toMatch(/\(0:05\) · Alt\+A opens ask-1: Which database\? · ask-1 times out in 0:25$/);
+  });
+
+  it("a withdrawn question's tool line says withdrawn", async () => {
+    const x = await extension();
+    const line = x.pi.tools.get("question")!.renderResult!(x.pending, {}, plainTheme, {});
+    expect(line.render(80).join("").trim()).toBe("Waiting (ask-1): Alt+A opens it");
+    await x.call("withdraw_question", { id: "ask-1" });
+    expect(line.render(80).join("").trim()).toBe("Withdrawn (ask-1) by the model");
+  });
+
+  it("an answer's message reads as what happened, not as a raw type", async () => {
+    const x = await extension();
+    await x.open();
+    x.form()!.handleInput("2");
+    await x.closed();
+    const message = x.pi.renderers.get("formchart-waiting")!(x.pi.sent[0].message, {}, plainTheme)!;
+    const lines = message.render(80).map((l) => l.trim());
+    expect(lines).toEqual(["✓ Your answer to ask-1 went to the model:", "DB: user selected: 2. SQLite"]);
+  });
+
+  it("with the mouse on, a click on the line opens the question", async () => {
+    const x = await extension(asked, { settings: { mouse: true } });
+    const widget = x.widgets.at(-1) as (tui: unknown, theme: unknown) => Component;
+    expect(typeof widget).toBe("function");
+    const line = widget({}, plainTheme) as Component & { handleMouse(e: object): unknown };
+    const at = { button: "left", x: 3, y: 0, screenX: 3, screenY: 20, width: 80, height: 1 };
+    expect(line.handleMouse({ ...at, type: "press" })).toEqual({ handled: true });
+    line.handleMouse({ ...at, type: "click" });
+    await settle();
+    expect(screen(x.form())).toContain("Which database?");
+  });
+});
+
+describe("/formchart key", () => {
+  it("shows the key bound now, saves a new one for the next start, and refuses what is no key", async () => {
+    const x = await extension();
+    const notices: string[] = [];
+    const ctx = { hasUI: true, ui: { notify: (text: string) => notices.push(text), setStatus: () => {} } };
+    const run = (args: string) => x.pi.commands.get("formchart")!.handler(args, ctx);
+    await run("key");
+    expect(notices.at(-1)).toMatch(/^The key that opens a waiting question: Alt\+A\nUsage: \/formchart key/);
+    await run("key Ctrl+Shift+Q");
+    expect(notices.at(-1)).toBe("The key that opens a waiting question: Alt+A; Ctrl+Shift+Q from the next start");
+    await run("key \x1b[31mq");
+    expect(notices.at(-1)).toMatch(/^"q" is not a key Pi can bind\./);
+    const again = await extension(null, { settings: { waitingKey: "ctrl+shift+q" } });
+    expect([...again.pi.shortcuts.keys()]).toContain("ctrl+shift+q");
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The line above the editor while questions asked with `wait: false` wait:
+ * how many, which one the open key opens, how to reach the next, and the
+ * nearest timeout. It names a key only where pressing it does something now.
+ */
+import type { Component, TuiMouseEvent, TuiMouseEventResult } from "@earendil-works/pi-tui";
+import type { FormSpec } from "../../machines/spec.js";
+import { displayLine, fitTo } from "../../renderers/text.js";
+import { shownId } from "../waiting-names.js";
+
+export interface LineQuestion {
+  id: string;
+  spec: FormSpec;
+  since: number;
+  /** When its timeout runs out (only a question nobody opened has one). */
+  deadline?: number;
+}
+
+export function subjectOf(spec: FormSpec): string {
+  const first = spec.title ?? spec.questions[0]?.prompt ?? "A question";
+  const more = spec.title || spec.questions.length < 2 ? "" : ` (+${spec.questions.length - 1} more)`;
+  return displayLine(first, 80) + more;
+}
+
+/** `0:42`, `12:05`. */
+export function clock(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** `waiting`: in the order the open key takes them; `open`: the one the person has open. */
+export function waitingLine(
+  key: string,
+  waiting: readonly LineQuestion[],
+  open: LineQuestion | undefined,
+  now: number,
+) {
+  const [first] = waiting;
+  if (!first) return undefined;
+  const about = `${shownId(first.id)}: ${subjectOf(first.spec)}`;
+  const timed = waiting.filter((q) => q.deadline !== undefined).sort((a, b) => a.deadline! - b.deadline!)[0];
+  const timeout = timed ? ` · ${shownId(timed.id)} times out in ${clock(timed.deadline! - now)}` : "";
+  if (open) {
+    const more = waiting.length === 1 ? "1 more question waits" : `${waiting.length} more questions wait`;
+    return `? ${more} · ${key} puts ${shownId(open.id)} back and opens ${about}${timeout}`;
+  }
+  const count = waiting.length === 1 ? "A question waits" : `${waiting.length} questions wait`;
+  const next = waiting.length > 1 ? ` · ${key} in it opens the next` : "";
+  return `? ${count} (${clock(now - first.since)}) · ${key} opens ${about}${next}${timeout}`;
+}
+
+/** The line as a component that a click opens, where the host hands components the mouse (Pi 1.x full-screen). */
+export function clickableLine(line: string, open: () => void): Component {
+  return {
+    // One column in, as Pi draws a widget of lines.
+    render: (width) => [fitTo(` ${line}`, width)],
+    invalidate: () => {},
+    handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
+      if (event.button !== "left") return undefined;
+      if (event.type === "click") open();
+      return event.type === "press" || event.type === "click" ? { handled: true } : undefined;
+    },
+  } as Component;
+}
