@@ -236,6 +236,70 @@ function rowWords(a: string, b: string): { old: Part[]; new: Part[] } {
   };
 }
 
+/** Lines removed × lines added in one change past which a line pairs only with the one at its place. */
+const PAIRS_TRIED = 400;
+
+/** Each line's parts (undefined: not marked), and whether it changed. */
+interface LineMarks {
+  old: Array<{ parts?: Part[]; changed: boolean }>;
+  new: Array<{ parts?: Part[]; changed: boolean }>;
+  changed: boolean;
+}
+
+/**
+ * Lines compared as lines first, so a line inserted or removed is marked
+ * whole and the lines around it stay unmarked; then a line that replaced one
+ * like it has its changed words marked. With `words` false (two screens that
+ * share too little to be one changed) no word is marked.
+ */
+function lineMarks(oldText: readonly string[], newText: readonly string[], words = true): LineMarks {
+  // A line's blank end (a screen's padding) is not text: it is left out of the comparison.
+  const runs = diffRuns(
+    oldText.map((t) => t.trimEnd()),
+    newText.map((t) => t.trimEnd()),
+  );
+  const out: LineMarks = { old: [], new: [], changed: runs.some((run) => "removed" in run) };
+  let [i, j] = [0, 0];
+  for (const run of runs) {
+    if ("same" in run) {
+      for (let n = 0; n < run.same; n++, i++, j++) {
+        out.old.push({ changed: false });
+        out.new.push({ changed: false });
+      }
+      continue;
+    }
+    // Each added line pairs with the removed one most like it after the last paired (a few lines: all are tried).
+    const [oldPairs, newPairs] = [new Map<number, Part[]>(), new Map<number, Part[]>()];
+    const tryAll = run.removed * run.added <= PAIRS_TRIED;
+    for (let n = 0, from = 0; words && n < run.added; n++) {
+      let [best, most] = [-1, ROWS_ALIKE];
+      for (let m = tryAll ? from : n; m < (tryAll ? run.removed : Math.min(run.removed, n + 1)); m++) {
+        const alike = likeness(oldText[i + m].trimEnd(), newText[j + n].trimEnd());
+        if (alike >= most) [best, most] = [m, alike];
+      }
+      if (best < 0) continue;
+      const pair = rowWords(oldText[i + best], newText[j + n]);
+      oldPairs.set(best, pair.old);
+      newPairs.set(n, pair.new);
+      from = best + 1;
+    }
+    for (let n = 0; n < run.removed; n++, i++)
+      out.old.push({ changed: true, ...(words ? { parts: oldPairs.get(n) ?? wholeRow(oldText[i]) } : {}) });
+    for (let n = 0; n < run.added; n++, j++)
+      out.new.push({ changed: true, ...(words ? { parts: newPairs.get(n) ?? wholeRow(newText[j]) } : {}) });
+  }
+  return out;
+}
+
+/** Two texts of several lines, escaped, what changed marked line by line (`lineMarks`). */
+export function linesDiffHtml(a: string, b: string): { old: string; new: string } {
+  const [oldLines, newLines] = [a.split("\n"), b.split("\n")];
+  const marks = lineMarks(oldLines, newLines);
+  const html = (lines: readonly string[], m: LineMarks["old"], tag: "del" | "ins") =>
+    lines.map((line, k) => (m[k].parts ? partsHtml(m[k].parts, tag) : escapeHtml(line))).join("\n");
+  return { old: html(oldLines, marks.old, "del"), new: html(newLines, marks.new, "ins") };
+}
+
 /**
  * Two screens' rows with what changed marked: a changed row gets the class
  * `del` or `ins`. Screens sharing at least a third of their rows with text
@@ -247,7 +311,6 @@ export function screenDiff(
   newRows: readonly string[],
 ): { old: string[]; new: string[]; changed: boolean } {
   const [oldText, newText] = [oldRows.map(rowText), newRows.map(rowText)];
-  // A row's blank end is the terminal's padding, not text: it is left out of the comparison.
   const runs = diffRuns(
     oldText.map((t) => t.trimEnd()),
     newText.map((t) => t.trimEnd()),
@@ -260,32 +323,9 @@ export function screenDiff(
     at += "same" in run ? run.same : run.removed;
   }
   const words = 3 * shared >= Math.max(filled(oldText), filled(newText));
-
-  const old: string[] = [];
-  const add: string[] = [];
+  const marks = lineMarks(oldText, newText, words);
   const row = (html: string, cls?: "del" | "ins") => `<div${cls ? ` class="${cls}"` : ""}>${html}</div>`;
-  let [i, j] = [0, 0];
-  for (const run of runs) {
-    if ("same" in run) {
-      for (let n = 0; n < run.same; n++) {
-        old.push(row(oldRows[i++]));
-        add.push(row(newRows[j++]));
-      }
-      continue;
-    }
-    const pairs = Array.from({ length: words ? Math.min(run.removed, run.added) : 0 }, (_, n) =>
-      likeness(oldText[i + n].trimEnd(), newText[j + n].trimEnd()) >= ROWS_ALIKE
-        ? rowWords(oldText[i + n], newText[j + n])
-        : undefined,
-    );
-    for (let n = 0; n < run.removed; n++, i++) {
-      const parts = words ? (pairs[n]?.old ?? wholeRow(oldText[i])) : undefined;
-      old.push(row(parts ? markRow(oldRows[i], parts, "del") : oldRows[i], "del"));
-    }
-    for (let n = 0; n < run.added; n++, j++) {
-      const parts = words ? (pairs[n]?.new ?? wholeRow(newText[j])) : undefined;
-      add.push(row(parts ? markRow(newRows[j], parts, "ins") : newRows[j], "ins"));
-    }
-  }
-  return { old, new: add, changed: runs.some((run) => "removed" in run) };
+  const rows = (raw: readonly string[], m: LineMarks["old"], tag: "del" | "ins") =>
+    raw.map((r, k) => (m[k].changed ? row(m[k].parts ? markRow(r, m[k].parts, tag) : r, tag) : row(r)));
+  return { old: rows(oldRows, marks.old, "del"), new: rows(newRows, marks.new, "ins"), changed: marks.changed };
 }
