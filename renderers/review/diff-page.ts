@@ -235,6 +235,7 @@ export function formDiffPage(diff: FormDiff): string {
 <header>
 <h1>Changes <small>${escapeHtml(title)}</small></h1>
 <p class="summary">before ${side(diff.old)} — after ${side(diff.new)}</p>
+${diff.pages ? `<p class="pages">Review pages: <a href="${escapeHtml(diff.pages.old)}">before</a> · <a href="${escapeHtml(diff.pages.new)}">after</a></p>` : ""}
 </header>
 <nav class="contents" aria-label="What changed">
 ${contents.map(([id, text]) => `<a href="#${id}">${text}</a>`).join("\n")}

@@ -15,7 +15,7 @@ import { reviewChart } from "./chart.js";
 import { conditionText } from "./condition-words.js";
 import { changedChart } from "./diff-chart.js";
 import { compareRoutes } from "./diff-routes.js";
-import { screenPairs } from "./diff-screens.js";
+import { SCREEN_WIDTH, screenPairs } from "./diff-screens.js";
 import { reviewModel } from "./model.js";
 import { stableName, stateLabel } from "./state-names.js";
 import type { Changed, FormDiff, ReviewForm, ReviewModel } from "./types.js";
@@ -113,7 +113,9 @@ export async function formDiff(
   after: ReviewForm,
   pages?: { old: string; new: string },
 ): Promise<FormDiff & { reviewPages?: { old: string; new: string } }> {
-  const [oldModel, newModel] = [await reviewModel(before), await reviewModel(after)];
+  // The change is read at one width; review pages show every width.
+  const options = pages ? {} : { widths: [SCREEN_WIDTH] };
+  const [oldModel, newModel] = [await reviewModel(before, options), await reviewModel(after, options)];
   const diff = await compare(before, after, oldModel, newModel);
   if (!pages) return diff;
   const { reviewPage } = await import("./page.js");
