@@ -1,6 +1,6 @@
 /**
  * The word-by-word comparison of the page of a change to a form
- * (renderers/review/word-diff.ts): what it marks in the lines a change
+ * (renderers/review/word-diff.ts, line-diff.ts for lines and screen rows): what it marks in the lines a change
  * touches, that it loses no text and keeps the longest common part, that
  * hostile text reaches the markup escaped, that a terminal row is marked
  * without breaking its markup, and that lines of any size are compared
@@ -8,15 +8,12 @@
  */
 import { describe, expect, it } from "@jest/globals";
 import { escapeHtml } from "../renderers/review/html.js";
+import { linesDiffHtml, markRow, rowText, screenDiff } from "../renderers/review/line-diff.js";
 import {
   diffRuns,
-  linesDiffHtml,
   MAX_EDITS,
   MAX_TOKENS,
-  markRow,
   type Part,
-  rowText,
-  screenDiff,
   tokens,
   wordDiff,
   wordDiffHtml,

@@ -8,8 +8,9 @@ import { reviewAssets } from "./assets.js";
 import { MODEL_TEXTS, ROUTES_LISTED, routeViews, routeWhat, STILL_OPEN } from "./diff-routes.js";
 import { SCREEN_WIDTH } from "./diff-screens.js";
 import { escapeHtml, pageHead } from "./html.js";
+import { linesDiffHtml, rowText, screenDiff } from "./line-diff.js";
 import type { Changed, FormDiff, ScreenPair } from "./types.js";
-import { linesDiffHtml, rowText, screenDiff, wordDiffHtml } from "./word-diff.js";
+import { wordDiffHtml } from "./word-diff.js";
 
 const plain = (text: string) => escapeHtml(text).replace(/\n/g, "<br>");
 
