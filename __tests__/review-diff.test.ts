@@ -119,6 +119,16 @@ describe("the changes from branching without Split to branching", () => {
     expect(page).toContain("4 · Enter");
     expect(page).not.toMatch(/<script\b|<link\b|src=/);
     expect(formDiffPage(diff)).toBe(page);
+    // A route that ends submitted on both, with another result, is not among those that end elsewhere.
+    const section = (id: string) =>
+      page.slice(
+        page.indexOf(`<section id="${id}">`),
+        page.indexOf("</section>", page.indexOf(`<section id="${id}">`)),
+      );
+    expect(section("routes")).not.toContain(`<span class="keys">1 · 3 · Enter</span>`);
+    expect(section("results")).toContain(
+      `<span class="keys">1 · 3 · Enter</span><span class="result">the result changed</span><span class="ends">ends in Submitted (submitted) before and after</span>`,
+    );
   });
 });
 
