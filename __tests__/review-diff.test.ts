@@ -220,7 +220,7 @@ describe("the changes from branching to a Size option 3 relabelled `3 (medium)`"
   it("draws the newer chart with Size and Team marked, and no other state", () => {
     const marked = [...(diff.chart ?? "").matchAll(/<g id="([^"]+)" class="node changed"/g)].map((m) => m[1]);
     expect(marked.map((id) => id.replace(/&#45;/g, "-"))).toEqual(["changes-q1_choosing", "changes-q3_choosing"]);
-    expect(page).toContain('<section id="chart">');
+    expect(page).toContain('<section id="changes-chart">');
   });
 });
 
@@ -253,6 +253,32 @@ describe("the changes where a typed answer decides", () => {
       ),
     );
     expect(formDiffPage(diff)).toContain("is a sample the route search types");
+  }, 60_000);
+});
+
+describe("the changes to a form of more questions than one chart shows", () => {
+  it("draw only the parts of the chart where something changed, marked", async () => {
+    const eight = (added: boolean) => ({
+      questions: Array.from({ length: 8 }, (_, i) => ({
+        id: `topic${i + 1}`,
+        prompt: `Question ${i + 1}?`,
+        options: [{ label: "Yes" }, { label: "No" }, ...(added && i === 4 ? [{ label: "Maybe" }] : [])],
+      })),
+    });
+    const file = (name: string, added: boolean) => {
+      const path = join(tempAgentDir(), `${name}.json`);
+      writeFileSync(path, JSON.stringify({ tool: "question", arguments: eight(added) }));
+      return form(path);
+    };
+    const diff = await formDiff(file("eight", false), file("eight-maybe", true));
+    const ids = (svg: string, marked: boolean) =>
+      [...svg.matchAll(/<g id="([^"]+)" class="node( changed)?"/g)]
+        .filter((m) => !!m[2] === marked)
+        .map((m) => m[1].replace(/&#45;/g, "-"));
+    expect(ids(diff.chart ?? "", true)).toContain("changes-q5_choosing");
+    // Question 5's part alone: no other question's state is drawn, only stand-ins for where it leads.
+    expect(ids(diff.chart ?? "", false).filter((id) => /changes-q\d/.test(id))).toEqual([]);
+    expect(formDiffPage(diff)).toContain("Only the questions where something changed are drawn");
   }, 60_000);
 });
 

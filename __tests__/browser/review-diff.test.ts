@@ -177,7 +177,7 @@ describe("the page of a change to a form", () => {
       "Size 3 → now 3 (medium): before → Team · options (q3.choosing), after → Review your answers (review.reviewing)",
     ]);
     // The chart after the change: drawn whole inside the window, the changed states filled and outlined.
-    const chart = page.locator("#chart svg");
+    const chart = page.locator("#changes-chart svg");
     await chart.scrollIntoViewIfNeeded();
     const drawn = await chart.evaluate((svg) => {
       const fill = (id: string) =>
@@ -193,14 +193,14 @@ describe("the page of a change to a form", () => {
     expect(drawn.size).toBe("rgb(255, 241, 194)");
     expect(drawn.team).toBe("rgb(255, 241, 194)");
     expect(drawn.split).not.toBe("rgb(255, 241, 194)");
-    await page.locator("#chart").screenshot({ path: join(OUT, "changes-relabel-chart.png") });
+    await page.locator("#changes-chart").screenshot({ path: join(OUT, "changes-relabel-chart.png") });
     await page.screenshot({ path: join(OUT, "changes-relabel.png") });
     // Each link opens that form's review page.
     for (const [link, title] of [
       ["before the change (branching)", "Review: branching"],
       ["after the change (relabelled)", "Review: relabelled"],
     ]) {
-      await page.locator("#chart a", { hasText: link }).click();
+      await page.locator("#changes-chart a", { hasText: link }).click();
       await expect(page.title()).resolves.toBe(title);
       await page.goBack();
     }

@@ -1,12 +1,14 @@
 /**
  * The newer form's chart on the page of a change, what changed marked: the
- * review page's flow chart (its overview past `OVERVIEW_QUESTIONS`), laid
- * out as the review page lays it out; the states of questions added or
- * changed and the states added carry the class `changed`, and so do the
- * edges with a line (keys and condition) the older form's chart lacks.
+ * review page's flow chart, laid out as the review page lays it out; the
+ * states of questions added or changed and the states added carry the class
+ * `changed`, and so do the edges with a line (keys and condition) the older
+ * form's chart lacks. Past `OVERVIEW_QUESTIONS` questions the chart is in
+ * parts (a question each, and the rest), and only the parts where something
+ * changed are drawn.
  */
 import type { FormSpec } from "../../machines/spec.js";
-import { dotToSvg } from "../graph.js";
+import { composeSvg, dotToSvg } from "../graph.js";
 import { OVERVIEW_QUESTIONS, reviewChart } from "./chart.js";
 import { changedIds } from "./diff-screens.js";
 import { stableName } from "./state-names.js";
@@ -15,8 +17,8 @@ import type { ReviewModel } from "./types.js";
 const PREFIX = "changes";
 
 /** Each line of a chart's edges, by the stable names of the states it joins. */
-function lines(spec: FormSpec, model: ReviewModel, overview: boolean) {
-  const chart = reviewChart(spec, model, { overview, prefix: PREFIX });
+function lines(spec: FormSpec, model: ReviewModel, parts: boolean) {
+  const chart = reviewChart(spec, model, { parts, prefix: PREFIX });
   const pathOf = new Map(model.states.map((s) => [s.dot, s.id]));
   const name = (dot: string) => stableName(spec, pathOf.get(dot) ?? dot);
   return chart.edges.map((e) => ({ id: e.id, keys: e.lines.map((l) => `${name(e.from)} → ${name(e.to)}: ${l}`) }));
@@ -30,12 +32,10 @@ export async function changedChart(
   newModel: ReviewModel,
   reworded: readonly string[],
 ): Promise<string> {
-  const overview = b.questions.length > OVERVIEW_QUESTIONS;
-  const chart = reviewChart(b, newModel, { overview, prefix: PREFIX });
-  const before = new Set(lines(a, oldModel, overview).flatMap((e) => e.keys));
-  const edges = new Set(
-    lines(b, newModel, overview).flatMap((e) => (e.keys.some((k) => !before.has(k)) ? [e.id] : [])),
-  );
+  const parts = b.questions.length > OVERVIEW_QUESTIONS;
+  const chart = reviewChart(b, newModel, { parts, prefix: PREFIX });
+  const before = new Set(lines(a, oldModel, parts).flatMap((e) => e.keys));
+  const edges = new Set(lines(b, newModel, parts).flatMap((e) => (e.keys.some((k) => !before.has(k)) ? [e.id] : [])));
   const oldNames = new Set(oldModel.states.map((s) => stableName(a, s.id)));
   const touched = new Set([...changedIds(a, b), ...reworded]);
   const nodes = new Set<string>();
@@ -49,7 +49,11 @@ export async function changedChart(
       if (dot) nodes.add(`${PREFIX}-${dot}`).add(`${PREFIX}-cluster-${dot}`);
     }
   }
-  const svg = await dotToSvg(chart.dot);
+  const changed = (dot: string) => [...nodes, ...edges].some((id) => dot.includes(`id="${id}"`));
+  const drawn = parts ? chart.parts.filter(changed) : [chart.dot];
+  if (!drawn.length) return "";
+  const pictures = await Promise.all(drawn.map((dot) => dotToSvg(dot)));
+  const svg = pictures.length === 1 ? pictures[0] : composeSvg(pictures, `${PREFIX}-parts`);
   // Graphviz writes each node and edge as `<g id="…" class="node|edge|cluster">` (`-` as `&#45;`): the class goes there.
   const marked = svg.replace(/<g id="([^"]+)" class="(node|edge|cluster)"/g, (whole, raw: string, kind: string) => {
     const id = raw.replace(/&#45;/g, "-");

@@ -5,6 +5,7 @@
  */
 import { visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
+import { OVERVIEW_QUESTIONS } from "./chart.js";
 import { MODEL_TEXTS, ROUTES_LISTED, routeViews, routeWhat, STILL_OPEN } from "./diff-routes.js";
 import { SCREEN_WIDTH } from "./diff-screens.js";
 import { escapeHtml, pageHead } from "./html.js";
@@ -167,11 +168,11 @@ const DIFF_STYLE = `
 .diff table.routes td { font: 12px ui-monospace, "DejaVu Sans Mono", monospace; }
 .diff table.routes tr.outcome td { font-weight: 600; }
 .diff p.differs { margin: 2px 0 0 1em; color: var(--muted); }
-.diff #chart .chart-scroll { overflow: auto; max-height: 80vh; }
-.diff #chart svg { max-width: 100%; height: auto; }
-.diff #chart g.changed > polygon, .diff #chart g.changed > path { stroke: #bf8700; stroke-width: 2.5px; }
-.diff #chart g.node.changed > polygon, .diff #chart g.node.changed > path { fill: #fff1c2; }
-.diff #chart g.edge.changed > text { fill: #6b4f00; font-weight: 600; }
+.diff #changes-chart .chart-scroll { overflow: auto; max-height: 80vh; padding: 6px 0; }
+.diff #changes-chart svg { max-width: 100%; height: auto; }
+.diff #changes-chart g.changed > polygon, .diff #changes-chart g.changed > path { stroke: #bf8700; stroke-width: 2.5px; }
+.diff #changes-chart g.node.changed > polygon, .diff #changes-chart g.node.changed > path { fill: #fff1c2; }
+.diff #changes-chart g.edge.changed > text { fill: #6b4f00; font-weight: 600; }
 .diff .changed-key { padding: 0 6px; border: 2px solid #bf8700; background: #fff1c2; border-radius: 4px; }
 .diff .pair .term { padding: 4px 5px; font-size: min(13px, calc((100cqw - 12px) / var(--cols, 80) / 0.61)); }
 @media (max-width: 1100px) {
@@ -201,7 +202,11 @@ function chartSection(diff: FormDiff): string {
     ? `<p class="pages">Review pages: <a href="${escapeHtml(diff.pages.old)}">before the change (${escapeHtml(diff.old.name)})</a> · <a href="${escapeHtml(diff.pages.new)}">after the change (${escapeHtml(diff.new.name)})</a></p>\n`
     : "";
   if (!diff.chart) return links;
-  return `${links}<p class="hint">The chart after the change: <span class="changed-key">marked</span> the states of questions added or changed and the keys that lead somewhere new or under another condition.</p>
+  const parts =
+    diff.new.questions > OVERVIEW_QUESTIONS
+      ? " Only the questions where something changed are drawn, and the rest of the form if it changed."
+      : "";
+  return `${links}<p class="hint">The chart after the change: <span class="changed-key">marked</span> the states of questions added or changed and the keys that lead somewhere new or under another condition.${parts}</p>
 <div class="chart-scroll">${diff.chart}</div>`;
 }
 
@@ -226,7 +231,7 @@ export function formDiffPage(diff: FormDiff): string {
       `Keys: ${diff.edges.changed.length} changed, ${diff.edges.added.length} added, ${diff.edges.removed.length} removed`,
     ],
     ["states", `States: ${diff.states.added.length} added, ${diff.states.removed.length} removed`],
-    ...(diff.chart || diff.pages ? [["chart", "Chart after the change"]] : []),
+    ...(diff.chart || diff.pages ? [["changes-chart", "Chart after the change"]] : []),
   ];
   // Whatever a screen's row still carries: no raw control character reaches the file.
   const head = pageHead(`Changes: ${title}`, "default-src 'none'; style-src 'unsafe-inline'", {
@@ -280,7 +285,7 @@ ${list(diff.states.removed, "removed", "No state removed.")}
 </section>
 ${
   diff.chart || diff.pages
-    ? `<section id="chart">
+    ? `<section id="changes-chart">
 <h2>Chart after the change</h2>
 ${chartSection(diff)}
 </section>`

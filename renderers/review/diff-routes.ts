@@ -33,6 +33,7 @@ export const MODEL_TEXTS = 6;
 type Snapshots = ReturnType<typeof snapshotsOf>;
 type Snap = Snapshots["opening"];
 type Route = FormDiff["routes"][number];
+type Answer = { q: string; value: string };
 
 /** The opening and the snapshot after each event, up to the one that closes the form. */
 function walk(snapshots: Snapshots, events: readonly FormEvent[]): Snap[] {
@@ -49,7 +50,7 @@ function walk(snapshots: Snapshots, events: readonly FormEvent[]): Snap[] {
 const after = (snaps: readonly Snap[], i: number) => snaps[Math.min(i, snaps.length - 1)];
 
 /** The answer a step gave (a question answered, or answered otherwise), in the person's words: `Size 3`. */
-function answerAt(spec: FormSpec, before: Snap, now: Snap): { q: string; value: string } | undefined {
+function answerAt(spec: FormSpec, before: Snap, now: Snap): Answer | undefined {
   const q = /^q(\d+)/.exec(leafPath(before))?.[1];
   if (q === undefined || before === now) return undefined;
   const k = Number(q) - 1;
@@ -65,14 +66,14 @@ function answerAt(spec: FormSpec, before: Snap, now: Snap): { q: string; value: 
   return { q: question.label, value: words.join(", ") || "(nothing chosen)" };
 }
 
-const sameAnswer = (x?: { q: string; value: string }, y?: { q: string; value: string }) =>
-  x?.q === y?.q && x?.value === y?.value;
+const sameAnswer = (x?: Answer, y?: Answer) => x?.q === y?.q && x?.value === y?.value;
 
-/** Two answers to one step: `Size 3`, or `Size 3 → now 3 (medium)`. */
-function answerWords(was?: { q: string; value: string }, is?: { q: string; value: string }): string | undefined {
-  const words = (x?: { q: string; value: string }) => (x ? `${x.q} ${x.value}` : "no answer");
-  if (sameAnswer(was, is)) return is && words(is);
-  return `${words(was)} → now ${was && is && was.q === is.q ? is.value : words(is)}`;
+/** What a step did on the two forms: `Size 3`, `Size 3 → now 3 (medium)`, or the key where one answered nothing. */
+function stepWords(was: Answer | undefined, is: Answer | undefined, pressed: string): string {
+  const words = (x: Answer) => `${x.q} ${x.value}`;
+  if (sameAnswer(was, is)) return is ? words(is) : pressed;
+  if (was && is) return `${words(was)} → now ${was.q === is.q ? is.value : words(is)}`;
+  return was ? `${pressed}, which answered ${words(was)} before` : `${pressed}, which now answers ${words(is!)}`;
 }
 
 /**
@@ -99,7 +100,7 @@ function differsAt(
   i = Math.max(1, Math.min(i, last));
   const [o, n] = [after(olds, i), after(news, i)];
   const [was, is] = [answerAt(a, after(olds, i - 1), o), answerAt(b, after(news, i - 1), n)];
-  const what = answerWords(was, is) ?? `${keys[i - 1]} on ${stateLabel(b, leafPath(after(news, i - 1)))}`;
+  const what = stepWords(was, is, `${keys[i - 1]} on ${stateLabel(b, leafPath(after(news, i - 1)))}`);
   const [x, y] = [stateLabel(a, leafPath(o)), stateLabel(b, leafPath(n))];
   if (name(a, o) !== name(b, n)) return `${what}: before → ${x}, after → ${y}`;
   return `${what}: before and after → ${y}, ${sameAnswer(was, is) ? "another result" : "another answer recorded"}`;
