@@ -17,8 +17,7 @@ import type { ReviewModel } from "./types.js";
 const PREFIX = "changes";
 
 /** Each line of a chart's edges, by the stable names of the states it joins. */
-function lines(spec: FormSpec, model: ReviewModel, parts: boolean) {
-  const chart = reviewChart(spec, model, { parts, prefix: PREFIX });
+function lines(spec: FormSpec, model: ReviewModel, chart: ReturnType<typeof reviewChart>) {
   const pathOf = new Map(model.states.map((s) => [s.dot, s.id]));
   const name = (dot: string) => stableName(spec, pathOf.get(dot) ?? dot);
   return chart.edges.map((e) => ({ id: e.id, keys: e.lines.map((l) => `${name(e.from)} → ${name(e.to)}: ${l}`) }));
@@ -34,8 +33,9 @@ export async function changedChart(
 ): Promise<string> {
   const parts = b.questions.length > OVERVIEW_QUESTIONS;
   const chart = reviewChart(b, newModel, { parts, prefix: PREFIX });
-  const before = new Set(lines(a, oldModel, parts).flatMap((e) => e.keys));
-  const edges = new Set(lines(b, newModel, parts).flatMap((e) => (e.keys.some((k) => !before.has(k)) ? [e.id] : [])));
+  const oldChart = reviewChart(a, oldModel, { parts, prefix: PREFIX });
+  const before = new Set(lines(a, oldModel, oldChart).flatMap((e) => e.keys));
+  const edges = new Set(lines(b, newModel, chart).flatMap((e) => (e.keys.some((k) => !before.has(k)) ? [e.id] : [])));
   const oldNames = new Set(oldModel.states.map((s) => stableName(a, s.id)));
   const touched = new Set([...changedIds(a, b), ...reworded]);
   const nodes = new Set<string>();
