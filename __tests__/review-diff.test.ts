@@ -8,10 +8,10 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { loadFormFile } from "../bin/form-file.js";
-import { type FormDiff, formDiff, formDiffPage, ROUTE_SCREENS } from "../renderers/review/diff.js";
+import { type FormDiff, formDiff, formDiffPage, ROUTE_SCREENS, routeViews } from "../renderers/review/diff.js";
 import { escapeHtml } from "../renderers/review/html.js";
+import { rowText } from "../renderers/review/line-diff.js";
 import type { ReviewForm } from "../renderers/review/page.js";
-import { rowText } from "../renderers/review/word-diff.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -73,7 +73,8 @@ describe("the changes from branching without Split to branching", () => {
     expect(text(diff.routes[0].newRows)).toMatch(/Review your answers[\s\S]*2\. Split: Yes, by layer/);
     const firstSame = diff.routes.findIndex((r) => !r.outcome);
     expect(firstSame).toBeGreaterThan(0);
-    expect(diff.routes.slice(firstSame).every((r) => !r.outcome && !r.text)).toBe(true);
+    // The others leave both forms open: what the model reads is from Enter pressed until each form closes.
+    expect(diff.routes.slice(firstSame).every((r) => !r.outcome && r.elsewhere && r.enters! > 0)).toBe(true);
     expect(diff.routesCompared).toBeGreaterThan(diff.routes.length);
     // The first ROUTE_SCREENS carry their screens, any others only their keys.
     expect(diff.routes.map((r) => !!r.oldRows && !!r.newRows)).toEqual(diff.routes.map((_, i) => i < ROUTE_SCREENS));
@@ -88,20 +89,27 @@ describe("the changes from branching without Split to branching", () => {
     expect(diff.screens[0].newRows?.map(rowText).join("\n")).toContain("Can it be split into smaller pull requests?");
   });
 
-  it("names the answer at which behaviour differs", () => {
-    expect(diff.decisions).toEqual([
+  it("names where behaviour differs: the answer or key at which each changed route's two replays first part", () => {
+    const views = routeViews(diff.routes);
+    expect(views.differs).toEqual([
       "Size 4: before → Review your answers (review.reviewing), after → Split · options (q2.choosing)",
+      // Split is skipped for a size of 1 now, so a submit tells the model one more question was skipped.
+      "Enter on Review your answers (review.reviewing): before and after → Submitted (submitted), another result",
     ]);
+    expect(diff.routes.find((r) => r.events === "1 · 3 · Enter")).toMatchObject({ elsewhere: false, outcome: true });
+    expect(views.elsewhere.length + views.alike.length).toBe(diff.routes.length);
   });
 
   it("shows what the model reads on the routes through the added question, before and after", () => {
-    const through = diff.text.find((t) => t.what === "after 4 · 1 · Enter");
-    expect(through?.old).toBe("(the form is still open: nothing reaches the model yet)");
-    expect(through?.new).toContain('Split: user selected: 1. "Yes, by layer"');
+    const { texts } = routeViews(diff.routes);
+    const through = texts.find((r) => r.events === "4 · 1 · Enter");
+    expect(through?.text?.old).toBe("(the form is still open: nothing reaches the model yet)");
+    expect(through?.text?.new).toContain('Split: user selected: 1. "Yes, by layer"');
     // The shortest submit of each form, its keys pressed on both: the old one's leaves the new form open.
-    expect(diff.text[0]).toMatchObject({
-      what: "after the shortest submit of the form before the change (4 · Enter)",
-      new: "(the form is still open: nothing reaches the model yet)",
+    expect(texts[0]).toMatchObject({
+      end: "the shortest submit of the form before the change",
+      events: "4 · Enter",
+      text: { new: "(the form is still open: nothing reaches the model yet)" },
     });
   });
 
@@ -111,6 +119,16 @@ describe("the changes from branching without Split to branching", () => {
     expect(page).toContain("4 · Enter");
     expect(page).not.toMatch(/<script\b|<link\b|src=/);
     expect(formDiffPage(diff)).toBe(page);
+    // A route that ends submitted on both, with another result, is not among those that end elsewhere.
+    const section = (id: string) =>
+      page.slice(
+        page.indexOf(`<section id="${id}">`),
+        page.indexOf("</section>", page.indexOf(`<section id="${id}">`)),
+      );
+    expect(section("routes")).not.toContain(`<span class="keys">1 · 3 · Enter</span>`);
+    expect(section("results")).toContain(
+      `<span class="keys">1 · 3 · Enter</span><span class="result">the result changed</span><span class="ends">ends in Submitted (submitted) before and after</span>`,
+    );
   });
 });
 
@@ -124,7 +142,7 @@ describe("the changes from branching to Split shown from a size of 3", () => {
     const route = diff.routes.find((r) => r.events === "3");
     expect(route).toMatchObject({ old: "Team · options (q3.choosing)", new: "Split · options (q2.choosing)" });
     expect(route?.outcome).toBeUndefined();
-    expect(diff.decisions).toContain(
+    expect(routeViews(diff.routes).differs).toContain(
       "Size 3: before → Team · options (q3.choosing), after → Split · options (q2.choosing)",
     );
     // The question whose condition moved, its screens before and after (the same screens).
@@ -147,6 +165,123 @@ describe("the changes from branching to Split shown from a size of 3", () => {
   }, 60_000);
 });
 
+/** The branching example with `change` made to its arguments, written to a temporary file. */
+function variant(name: string, change: (args: { questions: Array<Record<string, unknown>> }) => void): ReviewForm {
+  const source = JSON.parse(readFileSync(join(ROOT, "examples", "branching.json"), "utf8"));
+  change(source.arguments);
+  const file = join(tempAgentDir(), `${name}.json`);
+  writeFileSync(file, JSON.stringify(source));
+  return form(file);
+}
+
+describe("the changes from branching to a Size option 3 relabelled `3 (medium)`", () => {
+  // No longer a number, so `size lt 4` no longer holds for it: Size 3 now skips Team (and Review).
+  let diff: FormDiff;
+  let page: string;
+  it("builds", async () => {
+    const relabelled = variant("relabelled", (args) => {
+      (args.questions[0].options as Array<{ label: string }>)[2].label = "3 (medium)";
+    });
+    diff = await formDiff(form("branching"), relabelled);
+    page = formDiffPage(diff);
+  }, 60_000);
+
+  it("lists the route choosing 3 as ending elsewhere, and counts Size 3 where behaviour differs", () => {
+    expect(diff.routes.find((r) => r.events === "3")).toMatchObject({
+      old: "Team · options (q3.choosing)",
+      new: "Review your answers (review.reviewing)",
+      elsewhere: true,
+    });
+    const views = routeViews(diff.routes);
+    expect(views.differs).toEqual([
+      "Size 3 → now 3 (medium): before → Team · options (q3.choosing), after → Review your answers (review.reviewing)",
+    ]);
+    expect(page).toContain('<a href="#decisions">Where behaviour differs: 1</a>');
+    expect(page).toContain(`<a href="#routes">Routes that end elsewhere: ${views.elsewhere.length}</a>`);
+    expect(page).not.toContain("No answer leads elsewhere");
+  });
+
+  it("says what the model receives after it: both forms still open, so Enter is pressed until each closes", () => {
+    const route = diff.routes.find((r) => r.events === "3");
+    expect(route?.enters).toBeGreaterThan(0);
+    expect(route?.text?.old).toContain("Team: user selected: 1. Platform");
+    expect(route?.text?.new).toContain("Size: user selected: 3. 3 (medium)");
+    expect(page).toContain(
+      `<a href="#model-text">What the model receives: another text after ${diff.routes.length} routes</a>`,
+    );
+    expect(page).toContain("<h3>after 3, then Enter until the form closes");
+    // Lines only one text has are marked whole; a line both have, only where it changed.
+    expect(page).toContain(
+      "<del>Team: user selected: 1. Platform</del>\n<del>Review: user selected: 1. Staff engineer</del>",
+    );
+    expect(page).toContain("Skipped by conditions: split<ins>, team, review</ins>");
+  });
+
+  it("draws the newer chart with Size and Team marked, and no other state", () => {
+    const marked = [...(diff.chart ?? "").matchAll(/<g id="([^"]+)" class="node changed"/g)].map((m) => m[1]);
+    expect(marked.map((id) => id.replace(/&#45;/g, "-"))).toEqual(["changes-q1_choosing", "changes-q3_choosing"]);
+    expect(page).toContain('<section id="changes-chart">');
+  });
+});
+
+describe("the changes where a typed answer decides", () => {
+  it("says the typed answer on a route is a sample", async () => {
+    const typed = (when: string) => ({
+      questions: [
+        {
+          id: "colour",
+          label: "Colour",
+          prompt: "Which colour?",
+          options: [{ label: "Red" }, { label: "Green" }],
+          allowOther: true,
+        },
+        { id: "shade", label: "Shade", prompt: "Which shade?", options: [{ label: "Light" }, { label: "Dark" }], when },
+      ],
+    });
+    const file = (name: string, when: string) => {
+      const path = join(tempAgentDir(), `${name}.json`);
+      writeFileSync(path, JSON.stringify({ tool: "question_branch", arguments: typed(when) }));
+      return form(path);
+    };
+    const diff = await formDiff(
+      file("any-but-red", "colour not_equals Red"),
+      file("only-green", "colour equals Green"),
+    );
+    expect(routeViews(diff.routes).differs).toContainEqual(
+      expect.stringMatching(
+        /^Colour "Blue" \(a sample typed answer\): before → Shade · options \(q2\.choosing\), after → /,
+      ),
+    );
+    expect(formDiffPage(diff)).toContain("is a sample the route search types");
+  }, 60_000);
+});
+
+describe("the changes to a form of more questions than one chart shows", () => {
+  it("draw only the parts of the chart where something changed, marked", async () => {
+    const eight = (added: boolean) => ({
+      questions: Array.from({ length: 8 }, (_, i) => ({
+        id: `topic${i + 1}`,
+        prompt: `Question ${i + 1}?`,
+        options: [{ label: "Yes" }, { label: "No" }, ...(added && i === 4 ? [{ label: "Maybe" }] : [])],
+      })),
+    });
+    const file = (name: string, added: boolean) => {
+      const path = join(tempAgentDir(), `${name}.json`);
+      writeFileSync(path, JSON.stringify({ tool: "question", arguments: eight(added) }));
+      return form(path);
+    };
+    const diff = await formDiff(file("eight", false), file("eight-maybe", true));
+    const ids = (svg: string, marked: boolean) =>
+      [...svg.matchAll(/<g id="([^"]+)" class="node( changed)?"/g)]
+        .filter((m) => !!m[2] === marked)
+        .map((m) => m[1].replace(/&#45;/g, "-"));
+    expect(ids(diff.chart ?? "", true)).toContain("changes-q5_choosing");
+    // Question 5's part alone: no other question's state is drawn, only stand-ins for where it leads.
+    expect(ids(diff.chart ?? "", false).filter((id) => /changes-q\d/.test(id))).toEqual([]);
+    expect(formDiffPage(diff)).toContain("Only the questions where something changed are drawn");
+  }, 60_000);
+});
+
 describe("a form compared with itself", () => {
   it("has no changes", async () => {
     const diff = await formDiff(form("branching"), form("branching"));
@@ -155,7 +290,10 @@ describe("a form compared with itself", () => {
       { added: [], removed: [] },
       { added: [], removed: [], changed: [] },
     ]);
-    expect([diff.routes, diff.screens, diff.text, diff.decisions]).toEqual([[], [], [], []]);
+    expect([diff.routes, diff.screens]).toEqual([[], []]);
+    const page = formDiffPage(diff);
+    expect(page).toContain("Where behaviour differs: 0");
+    expect(page).toContain("The model reads the same after every route compared.");
   }, 60_000);
 });
 
@@ -176,16 +314,19 @@ describe("text written by the model on the page of a change", () => {
           events: evil,
           old: evil,
           new: evil,
+          elsewhere: true,
+          differs: evil,
           outcome: true,
           text: { old: evil, new: `${evil}!` },
+          end: evil,
           oldRows: rows,
           newRows: rows,
         },
-        { events: evil, old: evil, new: evil },
+        { events: evil, old: evil, new: evil, elsewhere: false, differs: `${evil}.`, text: { old: evil, new: "" } },
       ],
-      decisions: [evil],
       routesCompared: 2,
-      text: [{ what: evil, old: evil, new: `${evil} after` }],
+      pages: { old: evil, new: evil },
+      chart: "<svg></svg>",
     });
     expect(page).not.toMatch(/<script|<\/details><script|[\x00-\x08\x0b-\x1f\x7f\u202e]/);
     // Every place that shows it shows it as text: the title, the header, each list, the route, the screens, the texts.
@@ -211,10 +352,18 @@ describe("npm run visualize -- --diff", () => {
       status: 0,
       signal: null,
       error: undefined,
-      stderr: expect.stringMatching(/^Wrote the changes from .* to .*changes\.html\n$/),
+      stderr: expect.stringMatching(
+        /^Wrote the review pages of both forms to .*changes\.before\.html and .*changes\.after\.html\nWrote the changes from .* to .*changes\.html\n$/,
+      ),
     });
     expect(written.stdout).toBe("");
-    expect(readFileSync(out, "utf8")).toContain("<h2>Routes that end elsewhere");
+    const page = readFileSync(out, "utf8");
+    expect(page).toContain("<h2>Routes that end elsewhere");
+    // The review pages of both forms, beside it and linked from it.
+    expect(page).toContain('<a href="changes.before.html">before the change (branching-before-split)</a>');
+    expect(page).toContain('<a href="changes.after.html">after the change (branching)</a>');
+    expect(readFileSync(join(dir, "changes.before.html"), "utf8")).toContain("<h1>branching-before-split");
+    expect(readFileSync(join(dir, "changes.after.html"), "utf8")).toContain('id="review-data"');
     const refused = run("--diff", BEFORE, "branching", "--out", join(dir, "changes.svg"));
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain("--diff writes an HTML page");

@@ -1,6 +1,6 @@
 /**
  * The word-by-word comparison of the page of a change to a form
- * (renderers/review/word-diff.ts): what it marks in the lines a change
+ * (renderers/review/word-diff.ts, line-diff.ts for lines and screen rows): what it marks in the lines a change
  * touches, that it loses no text and keeps the longest common part, that
  * hostile text reaches the markup escaped, that a terminal row is marked
  * without breaking its markup, and that lines of any size are compared
@@ -8,14 +8,12 @@
  */
 import { describe, expect, it } from "@jest/globals";
 import { escapeHtml } from "../renderers/review/html.js";
+import { linesDiffHtml, markRow, rowText, screenDiff } from "../renderers/review/line-diff.js";
 import {
   diffRuns,
   MAX_EDITS,
   MAX_TOKENS,
-  markRow,
   type Part,
-  rowText,
-  screenDiff,
   tokens,
   wordDiff,
   wordDiffHtml,
@@ -258,5 +256,34 @@ describe("terminal rows", () => {
     expect(diff.old.filter((r) => r.startsWith(`<div class="del">`))).toHaveLength(5);
     expect(diff.new.filter((r) => r.startsWith(`<div class="ins">`))).toHaveLength(2);
     expect([...diff.old, ...diff.new].join("")).not.toMatch(/<(del|ins)>/);
+  });
+});
+
+describe("texts of several lines (what the model receives)", () => {
+  it("mark a line inserted whole, and leave the lines around it unmarked", () => {
+    const old = "Size: user selected: 3\nChecks: (skipped)";
+    // Word by word alone, the new line's `: (skipped)` would match the old one's and `Checks` be marked.
+    expect(linesDiffHtml(old, `${old}\nOwner: (skipped)`)).toEqual({
+      old: "Size: user selected: 3\nChecks: (skipped)",
+      new: "Size: user selected: 3\nChecks: (skipped)\n<ins>Owner: (skipped)</ins>",
+    });
+    expect(linesDiffHtml("Size: 3\nChecks: (skipped)", "Size: 3\nOwner: (skipped)\nChecks: (skipped)").new).toBe(
+      "Size: 3\n<ins>Owner: (skipped)</ins>\nChecks: (skipped)",
+    );
+  });
+
+  it("mark a line removed whole, and a line that changed where it changed, paired with the line most like it", () => {
+    const marked = linesDiffHtml(
+      "Size: 3\nTeam: user selected: 1. Platform\nSkipped by conditions: split",
+      "Size: 3\nSkipped by conditions: split, team",
+    );
+    expect(marked).toEqual({
+      old: "Size: 3\n<del>Team: user selected: 1. Platform</del>\nSkipped by conditions: split",
+      new: "Size: 3\nSkipped by conditions: split<ins>, team</ins>",
+    });
+  });
+
+  it("escape what they mark", () => {
+    expect(linesDiffHtml("a", "a\n<script>")).toEqual({ old: "a", new: "a\n<ins>&lt;script&gt;</ins>" });
   });
 });

@@ -34,9 +34,12 @@ bare question arguments) or of an example, or writes its review page.
                              .mmd, .dot, .gv, .svg, .html); otherwise standard output
   --width N                  the review page's first screen width (60, 80 or 120)
   --diff OLD NEW             what a change to a form does, as an HTML page: questions,
-                             states, keys and conditions added or removed, routes that
-                             now end elsewhere, screens that changed, and the text the
-                             model receives before and after
+                             states, keys and conditions added or removed, where
+                             behaviour differs, routes that now end elsewhere or with
+                             another result, screens that changed, the text the model
+                             receives before and after, and the newer chart with what
+                             changed marked; with --out, the review pages of both forms
+                             beside it (FILE.before.html, FILE.after.html), linked
 
 Examples: ${exampleNames().join(", ")}`;
 
@@ -129,7 +132,17 @@ async function main(args: readonly string[]): Promise<void> {
     const problem = out && unwritable(out);
     if (problem) fail(problem);
     const { formDiff, formDiffPage } = await import("../renderers/review/diff.js");
-    deliver(formDiffPage(await formDiff(sides[0], sides[1])), out, `Wrote the changes from ${diff[0]} to ${diff[1]}`);
+    const wrote = `Wrote the changes from ${diff[0]} to ${diff[1]}`;
+    if (!out) return deliver(formDiffPage(await formDiff(sides[0], sides[1])), out, wrote);
+    // Beside the page of the change, the review pages of both forms, which it links to.
+    const base = out.replace(/\.html?$/i, "");
+    const files = { old: `${base}.before.html`, new: `${base}.after.html` };
+    const href = (file: string) => encodeURIComponent(file.replace(/^.*[\\/]/, ""));
+    const built = await formDiff(sides[0], sides[1], { old: href(files.old), new: href(files.new) });
+    writeFileSync(files.old, visibleControls(built.reviewPages.old));
+    writeFileSync(files.new, visibleControls(built.reviewPages.new));
+    say(`Wrote the review pages of both forms to ${files.old} and ${files.new}`);
+    deliver(formDiffPage(built), out, wrote);
     return;
   }
   if (!source) fail("Which form?");

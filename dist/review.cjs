@@ -77,7 +77,7 @@ ${v.join(`
 <h2>Asked with wait: false</h2>
 <p>${X("The call returns at once; the form waits beside the editor in this chart until it is answered, refused, withdrawn or timed out. The answer reaches the model as a message with the same text and details.")}</p>
 ${g.slice(g.indexOf("<svg")).trim()}
-</section>`}async function Ei(g,v={}){let b=await je(g,v),x=await xi(g,b),E=v.assets??"inline",T=E==="inline"?Re():void 0,S=T?`<script>
+</section>`}async function Ei(g,v={}){let b=v.model??await je(g,v),x=await xi(g,b),E=v.assets??"inline",T=E==="inline"?Re():void 0,S=T?`<script>
 ${T.script.replace(/<\/script/gi,"<\\/script")}</script>`:`<script src="${X(E.script)}"></script>`,e=b.coverage,l=X(b.name),d=b.widths.map(i=>`<button type="button" data-width="${i}" aria-pressed="${i===b.width}">${i}</button>`).join(""),m=Kt(`Review: ${b.name}`,"default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src data:",T?{css:T.style}:{href:E.style});return(0,ws.visibleControls)(`${m}<body>
 <header>
 <h1>${l}${b.tool?` <small>${X(b.tool)}</small>`:""}</h1>

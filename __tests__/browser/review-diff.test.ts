@@ -153,4 +153,58 @@ describe("the page of a change to a form", () => {
     await page.close();
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it("relabelling Size's option 3 `3 (medium)`: the summary counts the answer the routes list, the chart marks Size and Team, and both review pages open from it", async () => {
+    const source = JSON.parse(readFileSync(join(ROOT, "examples", "branching.json"), "utf8"));
+    source.arguments.questions[0].options[2].label = "3 (medium)";
+    const variant = join(dir, "relabelled.json");
+    writeFileSync(variant, JSON.stringify(source));
+    const loaded = loadFormFile(variant);
+    if (!loaded.ok) throw new Error(loaded.message);
+    const before = { ...example("branching"), name: "branching" };
+    const pages = { old: "relabel.before.html", new: "relabel.after.html" };
+    const built = await formDiff(before, { ...loaded.form, name: "relabelled" }, pages);
+    writeFileSync(join(dir, pages.old), built.reviewPages.old);
+    writeFileSync(join(dir, pages.new), built.reviewPages.new);
+    const file = join(dir, "relabel.html");
+    writeFileSync(file, formDiffPage(built));
+    const { page, problems } = await watchedPage(browser, file, { width: 1400, height: 900 });
+    const contents = await page.locator("nav.contents a").allTextContents();
+    expect(contents).toContain("Where behaviour differs: 1");
+    expect(contents).toContain("Routes that end elsewhere: 2");
+    expect(contents).toContain("What the model receives: another text after 2 routes");
+    await expect(page.locator("#decisions li").allTextContents()).resolves.toEqual([
+      "Size 3 → now 3 (medium): before → Team · options (q3.choosing), after → Review your answers (review.reviewing)",
+    ]);
+    // The chart after the change: drawn whole inside the window, the changed states filled and outlined.
+    const chart = page.locator("#changes-chart svg");
+    await chart.scrollIntoViewIfNeeded();
+    const drawn = await chart.evaluate((svg) => {
+      const fill = (id: string) =>
+        getComputedStyle(svg.querySelector(`g[id="changes-${id}"] > :is(polygon, path)`) as Element).fill;
+      return {
+        right: svg.getBoundingClientRect().right,
+        size: fill("q1_choosing"),
+        team: fill("q3_choosing"),
+        split: fill("q2_choosing"),
+      };
+    });
+    expect(drawn.right).toBeLessThanOrEqual(1400);
+    expect(drawn.size).toBe("rgb(255, 241, 194)");
+    expect(drawn.team).toBe("rgb(255, 241, 194)");
+    expect(drawn.split).not.toBe("rgb(255, 241, 194)");
+    await page.locator("#changes-chart").screenshot({ path: join(OUT, "changes-relabel-chart.png") });
+    await page.screenshot({ path: join(OUT, "changes-relabel.png") });
+    // Each link opens that form's review page.
+    for (const [link, title] of [
+      ["before the change (branching)", "Review: branching"],
+      ["after the change (relabelled)", "Review: relabelled"],
+    ]) {
+      await page.locator("#changes-chart a", { hasText: link }).click();
+      await expect(page.title()).resolves.toBe(title);
+      await page.goBack();
+    }
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

@@ -5,11 +5,13 @@
  */
 import { visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
-import { ROUTES_LISTED, STILL_OPEN } from "./diff-routes.js";
+import { OVERVIEW_QUESTIONS } from "./chart.js";
+import { MODEL_TEXTS, ROUTES_LISTED, routeViews, routeWhat, STILL_OPEN } from "./diff-routes.js";
 import { SCREEN_WIDTH } from "./diff-screens.js";
 import { escapeHtml, pageHead } from "./html.js";
+import { linesDiffHtml, rowText, screenDiff } from "./line-diff.js";
 import type { Changed, FormDiff, ScreenPair } from "./types.js";
-import { rowText, screenDiff, wordDiffHtml } from "./word-diff.js";
+import { wordDiffHtml } from "./word-diff.js";
 
 const plain = (text: string) => escapeHtml(text).replace(/\n/g, "<br>");
 
@@ -78,19 +80,29 @@ ${screenPair(
     .join("\n");
 }
 
-function routesSection(diff: FormDiff): string {
-  if (!diff.routes.length) return `<p class="none">Every route ends where it did.</p>`;
-  const listed = diff.routes.slice(0, ROUTES_LISTED);
+type Route = FormDiff["routes"][number];
+
+/** Changed routes: the first with both end screens as cards, the rest in a table by their keys. */
+function routesSection(routes: readonly Route[], none: string, hint: string): string {
+  if (!routes.length) return `<p class="none">${none}</p>`;
+  const listed = routes.slice(0, ROUTES_LISTED);
   const drawn = listed.filter((r) => r.oldRows && r.newRows);
-  const rest = listed.slice(drawn.length);
+  const rest = listed.filter((r) => !(r.oldRows && r.newRows));
+  const ends = (r: Route) =>
+    r.elsewhere
+      ? `${escapeHtml(r.old)} <span class="arrow">→ now</span> ${escapeHtml(r.new)}`
+      : `ends in ${escapeHtml(r.new)} before and after`;
   const cards = drawn.map((r, i) => {
     const result = r.outcome ? `<span class="result">the result changed</span>` : "";
+    const told = r.text && r.text.old !== r.text.new;
+    const heading = r.enters ? "What the model receives, then Enter until the form closes" : "What the model receives";
     return `<details class="route${r.outcome ? " outcome" : ""}"${i < OPEN_ROUTES ? " open" : ""}>
-<summary><span class="keys">${escapeHtml(r.events)}</span>${result}<span class="ends">${escapeHtml(r.old)} <span class="arrow">→ now</span> ${escapeHtml(r.new)}</span></summary>
+<summary><span class="keys">${escapeHtml(r.events)}</span>${result}<span class="ends">${ends(r)}</span></summary>
+<p class="differs">Where the forms part: ${escapeHtml(r.differs)}</p>
 ${screenPair(
   { heading: `before: ends in ${escapeHtml(r.old)}`, rows: r.oldRows, absent: "" },
   { heading: `after: ends in ${escapeHtml(r.new)}`, rows: r.newRows, absent: "" },
-)}${r.text ? `\n${textPair(r.text, "What the model receives")}` : ""}
+)}${told && r.text ? `\n${textPair(r.text, heading)}` : ""}
 </details>`;
   });
   const table = rest.length
@@ -102,9 +114,8 @@ ${rest.map((r) => `<tr${r.outcome ? ' class="outcome"' : ""}><td>${escapeHtml(r.
 </tbody>
 </table>`
     : "";
-  const more =
-    diff.routes.length > listed.length ? `\n<p class="none">and ${diff.routes.length - listed.length} more</p>` : "";
-  return `<p class="hint">Each route is the keys pressed from the form's opening, and where it ends before and after the change: those whose result changed first, then the shortest.</p>
+  const more = routes.length > listed.length ? `\n<p class="none">and ${routes.length - listed.length} more</p>` : "";
+  return `<p class="hint">${hint} A typed answer on a route (<code>typed "Blue"</code>) is a sample the route search types to try the question.</p>
 ${cards.join("\n")}
 ${table}${more}`;
 }
@@ -113,7 +124,7 @@ ${table}${more}`;
 function textPair(text: Changed, what?: string): string {
   // Nothing to compare with a form still open: the text shows whole.
   const open = text.old === STILL_OPEN || text.new === STILL_OPEN;
-  const marked = open ? { old: escapeHtml(text.old), new: escapeHtml(text.new) } : wordDiffHtml(text.old, text.new);
+  const marked = open ? { old: escapeHtml(text.old), new: escapeHtml(text.new) } : linesDiffHtml(text.old, text.new);
   return `<div class="pair texts"><div><h4>${what ? `${what}, before` : "before"}</h4><pre class="result-text">${marked.old}</pre></div><div><h4>after</h4><pre class="result-text">${marked.new}</pre></div></div>`;
 }
 
@@ -156,6 +167,13 @@ const DIFF_STYLE = `
 .diff details.route .arrow { color: var(--ink); }
 .diff table.routes td { font: 12px ui-monospace, "DejaVu Sans Mono", monospace; }
 .diff table.routes tr.outcome td { font-weight: 600; }
+.diff p.differs { margin: 2px 0 0 1em; color: var(--muted); }
+.diff #changes-chart .chart-scroll { overflow: auto; max-height: 80vh; padding: 6px 0; }
+.diff #changes-chart svg { max-width: 100%; height: auto; }
+.diff #changes-chart g.changed > polygon, .diff #changes-chart g.changed > path { stroke: #bf8700; stroke-width: 2.5px; }
+.diff #changes-chart g.node.changed > polygon, .diff #changes-chart g.node.changed > path { fill: #fff1c2; }
+.diff #changes-chart g.edge.changed > text { fill: #6b4f00; font-weight: 600; }
+.diff .changed-key { padding: 0 6px; border: 2px solid #bf8700; background: #fff1c2; border-radius: 4px; }
 .diff .pair .term { padding: 4px 5px; font-size: min(13px, calc((100cqw - 12px) / var(--cols, 80) / 0.61)); }
 @media (max-width: 1100px) {
   .diff nav.contents { margin: 0 8px 10px; }
@@ -164,24 +182,56 @@ const DIFF_STYLE = `
 }
 `;
 
+/** What the model receives after the changed routes: the texts that differ, each pair once, the first few. */
+function modelTextSection(diff: FormDiff, views: ReturnType<typeof routeViews>): string {
+  if (!views.told.length)
+    return `<p class="none">${
+      diff.routes.length
+        ? `The model reads the same after each of the ${diff.routes.length} routes that changed (a route that leaves both forms open completed with Enter until the form closes).`
+        : "The model reads the same after every route compared."
+    }</p>`;
+  const shown = views.texts.slice(0, MODEL_TEXTS);
+  const count = `After ${views.told.length} of the routes that changed the model reads another text (${views.texts.length} different ${views.texts.length === 1 ? "pair" : "pairs"} of texts${views.texts.length > shown.length ? `, the first ${shown.length} here` : ""}); a route that leaves both forms open is completed with Enter until the form closes.`;
+  return `<p class="hint">${count}</p>
+${shown.map((r) => `<h3>${escapeHtml(routeWhat(r))}</h3>\n${textPair(r.text!)}`).join("\n")}`;
+}
+
+/** The newer form's chart, what changed marked, and the links to both forms' review pages. */
+function chartSection(diff: FormDiff): string {
+  const links = diff.pages
+    ? `<p class="pages">Review pages: <a href="${escapeHtml(diff.pages.old)}">before the change (${escapeHtml(diff.old.name)})</a> · <a href="${escapeHtml(diff.pages.new)}">after the change (${escapeHtml(diff.new.name)})</a></p>\n`
+    : "";
+  if (!diff.chart) return links;
+  const parts =
+    diff.new.questions > OVERVIEW_QUESTIONS
+      ? " Only the questions where something changed are drawn, and the rest of the form if it changed."
+      : "";
+  return `${links}<p class="hint">The chart after the change: <span class="changed-key">marked</span> the states of questions added or changed and the keys that lead somewhere new or under another condition.${parts}</p>
+<div class="chart-scroll">${diff.chart}</div>`;
+}
+
 /** The diff as one self-contained HTML page. */
 export function formDiffPage(diff: FormDiff): string {
   const title = `${diff.old.name} → ${diff.new.name}`;
   const side = (s: FormDiff["old"]) =>
     `${escapeHtml(s.name)}: ${s.questions} questions · ${s.states} states · ${s.routes} routes`;
   const q = diff.questions;
+  // Every count and list about routes from the one list of changed routes.
+  const views = routeViews(diff.routes);
   const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
   const contents = [
     ["questions", `Questions: ${q.added.length} added, ${q.removed.length} removed, ${q.changed.length} changed`],
-    ["decisions", `Answers where behaviour differs: ${diff.decisions.length}`],
-    ["routes", `Routes that end elsewhere: ${diff.routes.length}`],
+    ["decisions", `Where behaviour differs: ${views.differs.length}`],
+    ["routes", `Routes that end elsewhere: ${views.elsewhere.length}`],
+    ["results", `Routes that end alike with another result: ${views.alike.length}`],
     ["screens", `Screens: ${diff.screens.length}`],
-    ["model-text", `What the model receives: ${count(diff.text.length, "difference")}`],
+    ["model-text", `What the model receives: another text after ${count(views.told.length, "route")}`],
     [
       "edges",
       `Keys: ${diff.edges.changed.length} changed, ${diff.edges.added.length} added, ${diff.edges.removed.length} removed`,
     ],
     ["states", `States: ${diff.states.added.length} added, ${diff.states.removed.length} removed`],
+    ...(diff.chart || diff.pages ? [["changes-chart", "Chart after the change"]] : []),
   ];
   // Whatever a screen's row still carries: no raw control character reaches the file.
   const head = pageHead(`Changes: ${title}`, "default-src 'none'; style-src 'unsafe-inline'", {
@@ -191,6 +241,7 @@ export function formDiffPage(diff: FormDiff): string {
 <header>
 <h1>Changes <small>${escapeHtml(title)}</small></h1>
 <p class="summary">before ${side(diff.old)} — after ${side(diff.new)}</p>
+${diff.pages ? `<p class="pages">Review pages: <a href="${escapeHtml(diff.pages.old)}">before</a> · <a href="${escapeHtml(diff.pages.new)}">after</a></p>` : ""}
 </header>
 <nav class="contents" aria-label="What changed">
 ${contents.map(([id, text]) => `<a href="#${id}">${text}</a>`).join("\n")}
@@ -202,12 +253,16 @@ ${list(q.removed, "removed", "No question removed.")}
 ${changedList(q.changed, "No question changed its text, options or conditions.")}
 </section>
 <section id="decisions">
-<h2>Answers where behaviour differs</h2>
-${list(diff.decisions, "changed", "No answer leads elsewhere than it did.")}
+<h2>Where behaviour differs <small>(the answer or key at which the two forms first part, on the routes below)</small></h2>
+${list(views.differs, "changed", "No answer or key leads elsewhere or to another result than it did.")}
 </section>
 <section id="routes">
-<h2>Routes that end elsewhere <small>(${diff.routes.length} of ${diff.routesCompared} routes of either form, replayed on both)</small></h2>
-${routesSection(diff)}
+<h2>Routes that end elsewhere <small>(${views.elsewhere.length} of ${diff.routesCompared} routes of either form, replayed on both)</small></h2>
+${routesSection(views.elsewhere, "Every route ends in the state it did.", "Each route is the keys pressed from the form's opening, and the state it ends in before and after the change: those whose result changed first, then the shortest.")}
+</section>
+<section id="results">
+<h2>Routes that end alike with another result <small>(${views.alike.length} of ${diff.routesCompared})</small></h2>
+${routesSection(views.alike, "No route that ends in the state it did ends with another result.", "Each route ends in the same state before and after the change, and the model reads another result.")}
 </section>
 <section id="screens">
 <h2>Screens <small>(at ${SCREEN_WIDTH} columns, before and after: the questions added, removed or changed, then every other screen that changed)</small></h2>
@@ -215,11 +270,7 @@ ${screensSection(diff.screens)}
 </section>
 <section id="model-text">
 <h2>What the model receives</h2>
-${
-  diff.text.length
-    ? diff.text.map((t) => `<h3>${escapeHtml(t.what)}</h3>\n${textPair(t)}`).join("\n")
-    : `<p class="none">The model reads the same after the shortest submit and after a cancel.</p>`
-}
+${modelTextSection(diff, views)}
 </section>
 <section id="edges">
 <h2>Keys, where they lead, and when</h2>
@@ -232,6 +283,14 @@ ${list(diff.edges.removed, "removed", "No key stopped leading where it did.")}
 ${list(diff.states.added, "added", "No state added.")}
 ${list(diff.states.removed, "removed", "No state removed.")}
 </section>
+${
+  diff.chart || diff.pages
+    ? `<section id="changes-chart">
+<h2>Chart after the change</h2>
+${chartSection(diff)}
+</section>`
+    : ""
+}
 </body>
 </html>
 `);

@@ -6,11 +6,11 @@
 import type { FormEvent } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { leafPath } from "../inspect/xstate-private.js";
+import { rowText } from "./line-diff.js";
 import { reviewComponent, sendToComponent } from "./replay.js";
 import { ScreenTable } from "./screens.js";
 import { stableName, stateLabel } from "./state-names.js";
 import type { ReviewModel, ScreenPair } from "./types.js";
-import { rowText } from "./word-diff.js";
 
 /** The width the diff shows screens at. */
 export const SCREEN_WIDTH = 80;

@@ -1,8 +1,9 @@
 /**
  * What a change to a form does (`visualize --diff`): questions, states and
- * keys added, removed or changed, the answers at which behaviour differs,
- * the routes that now end elsewhere (diff-routes.ts), the screens
- * (diff-screens.ts) and what the model receives; the page is diff-page.ts.
+ * keys added, removed or changed, the routes that end elsewhere or with
+ * another result, where behaviour differs and what the model receives after
+ * them (diff-routes.ts), the screens (diff-screens.ts) and the newer form's
+ * chart with what changed marked (diff-chart.ts); the page is diff-page.ts.
  *
  * Contract: states are compared by question id (`split/choosing`), so adding
  * a question renames none after it. Edges are the review chart's lines, each
@@ -12,6 +13,7 @@
 import type { FormSpec } from "../../machines/spec.js";
 import { reviewChart } from "./chart.js";
 import { conditionText } from "./condition-words.js";
+import { changedChart } from "./diff-chart.js";
 import { compareRoutes } from "./diff-routes.js";
 import { SCREEN_WIDTH, screenPairs } from "./diff-screens.js";
 import { reviewModel } from "./model.js";
@@ -20,7 +22,7 @@ import type { Changed, FormDiff, ReviewForm, ReviewModel } from "./types.js";
 import { likeness } from "./word-diff.js";
 
 export { formDiffPage } from "./diff-page.js";
-export { ROUTE_SCREENS } from "./diff-routes.js";
+export { ROUTE_SCREENS, routeViews } from "./diff-routes.js";
 export type { FormDiff } from "./types.js";
 
 /** Each item by the name it is compared on (question ids), with the text a reader sees. */
@@ -95,11 +97,41 @@ function questionSummary(spec: FormSpec): Map<string, string> {
   );
 }
 
-export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<FormDiff> {
-  const [oldModel, newModel] = [
-    await reviewModel(before, { widths: [SCREEN_WIDTH] }),
-    await reviewModel(after, { widths: [SCREEN_WIDTH] }),
-  ];
+/**
+ * What a change does; with `pages` (where the page of the change will link
+ * to them), the review pages of both forms too, drawn from the models the
+ * change is read from.
+ */
+export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<FormDiff>;
+export async function formDiff(
+  before: ReviewForm,
+  after: ReviewForm,
+  pages: { old: string; new: string },
+): Promise<FormDiff & { reviewPages: { old: string; new: string } }>;
+export async function formDiff(
+  before: ReviewForm,
+  after: ReviewForm,
+  pages?: { old: string; new: string },
+): Promise<FormDiff & { reviewPages?: { old: string; new: string } }> {
+  // The change is read at one width; review pages show every width.
+  const options = pages ? {} : { widths: [SCREEN_WIDTH] };
+  const [oldModel, newModel] = [await reviewModel(before, options), await reviewModel(after, options)];
+  const diff = await compare(before, after, oldModel, newModel);
+  if (!pages) return diff;
+  const { reviewPage } = await import("./page.js");
+  const reviewPages = {
+    old: await reviewPage(before, { model: oldModel }),
+    new: await reviewPage(after, { model: newModel }),
+  };
+  return { ...diff, pages, reviewPages };
+}
+
+async function compare(
+  before: ReviewForm,
+  after: ReviewForm,
+  oldModel: ReviewModel,
+  newModel: ReviewModel,
+): Promise<FormDiff> {
   const [a, b] = [before.spec, after.spec];
 
   const oldQ = questionSummary(a);
@@ -128,6 +160,8 @@ export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<F
   );
   const screens = await screenPairs(a, b, oldModel, newModel);
   const routes = await compareRoutes(before, after, oldModel, newModel);
+  const reworded = [...newQ.keys()].filter((id) => oldQ.has(id) && oldQ.get(id) !== newQ.get(id));
+  const chart = await changedChart(a, b, oldModel, newModel, reworded);
 
   const side = (name: string, spec: FormSpec, model: ReviewModel) => ({
     name,
@@ -143,5 +177,6 @@ export async function formDiff(before: ReviewForm, after: ReviewForm): Promise<F
     edges,
     screens,
     ...routes,
+    chart,
   };
 }

@@ -33,10 +33,12 @@ export type { ReviewForm, ReviewModel, ReviewOptions } from "./types.js";
 export interface ReviewPageOptions extends ReviewOptions {
   /** Otherwise the page links to these files (relative to it), written from `reviewAssets()`. */
   assets?: "inline" | { script: string; style: string };
+  /** The form's model when already built (the page of a change builds both forms'). */
+  model?: ReviewModel;
 }
 
 export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = {}): Promise<string> {
-  const model = await reviewModel(form, options);
+  const model = options.model ?? (await reviewModel(form, options));
   const charts = await statecharts(form, model);
   const assets = options.assets ?? "inline";
   const inline = assets === "inline" ? reviewAssets() : undefined;

@@ -122,18 +122,31 @@ export interface FormDiff {
   states: { added: string[]; removed: string[] };
   edges: { added: string[]; removed: string[]; changed: Changed[] };
   screens: ScreenPair[];
-  /** Those whose result changed (`outcome`) first; the first `ROUTE_SCREENS` carry both end screens. */
+  /**
+   * Every route of either form that ends elsewhere or with another result on
+   * the other (`outcome`), those first; the first `ROUTE_SCREENS` carry both
+   * end screens. The page reads every count and list of its own off them.
+   */
   routes: Array<{
     events: string;
     old: string;
     new: string;
+    /** Ends in another state (by question id), not only with another result. */
+    elsewhere: boolean;
+    /** Where the two forms first part: `Size 3: before → Team · options (q3.choosing), after → …`. */
+    differs: string;
     outcome?: true;
+    /** What the model receives after the route (after `enters` presses of Enter, when it leaves both forms open). */
     text?: Changed;
+    enters?: number;
+    /** The route is this: `the shortest submit of the form before the change`. */
+    end?: string;
     oldRows?: string[];
     newRows?: string[];
   }>;
-  /** The answers at which behaviour differs: `Size 3: before → Team, after → Split`. */
-  decisions: string[];
   routesCompared: number;
-  text: Array<{ what: string; old: string; new: string }>;
+  /** Where the pages of the two forms are, for links (relative to the page of the change). */
+  pages?: { old: string; new: string };
+  /** The newer form's chart (SVG), what changed marked. */
+  chart?: string;
 }

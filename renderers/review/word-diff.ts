@@ -1,6 +1,6 @@
 /**
  * What changed inside a line, word by word, for the page of a change to a
- * form; the same comparison pairs the rows of two terminal screens.
+ * form; line-diff.ts compares texts of several lines and screens' rows.
  *
  * Contract: texts are compared as tokens (a run of letters, digits and marks,
  * a run of white space, or any other single character) by jsdiff's Myers
@@ -9,8 +9,7 @@
  * differs, the differing middle is one change (all removed, all added),
  * coarser but still true. White space between two replacements joins them,
  * so a replaced phrase reads as one. Text is escaped after it is split, so
- * no mark cuts an escape; a terminal row (the serializer's markup, already
- * escaped) is marked without touching its tags or entities.
+ * no mark cuts an escape.
  */
 import { diffArrays } from "diff";
 import { escapeHtml } from "./html.js";
@@ -146,146 +145,4 @@ export function likeness(a: string, b: string): number {
   if (ta.length + tb.length === 0) return 1;
   const same = diffRuns(ta, tb).reduce((n, run) => n + ("same" in run ? run.same : 0), 0);
   return (2 * same) / (ta.length + tb.length);
-}
-
-// A terminal row as the serializer writes it: tags, escapes (one character each) and characters.
-const ROW_PIECE = /<[^>]*>|&(?:#\d+|#x[\da-f]+|[a-z]+);|[^<&]+|[<&]/giu;
-const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-/** The character an escape stands for (the escape itself when it is not one). */
-function entityChar(entity: string): string {
-  const body = entity.slice(1, -1);
-  if (body[0] === "#") {
-    const code = body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd";
-  }
-  return NAMED[body.toLowerCase()] ?? entity;
-}
-
-export function rowText(row: string): string {
-  let text = "";
-  for (const [piece] of row.matchAll(ROW_PIECE)) {
-    if (piece[0] === "<" && piece.length > 1) continue;
-    text += piece[0] === "&" && piece.length > 1 ? entityChar(piece) : piece;
-  }
-  return text;
-}
-
-/**
- * A terminal row with the changed `parts` of its text (`rowText`) inside
- * `<tag>`: its own tags and escapes stay whole, and a mark closes before a
- * tag and opens again after it, so the markup stays nested.
- */
-export function markRow(row: string, parts: readonly Part[], tag: "del" | "ins"): string {
-  const changed: Array<[number, number]> = [];
-  let at = 0;
-  for (const p of parts) {
-    if (p.changed && p.text) changed.push([at, at + p.text.length]);
-    at += p.text.length;
-  }
-  if (!changed.length) return row;
-  let out = "";
-  let pos = 0;
-  let open = false;
-  let c = 0;
-  const inside = () => {
-    while (c < changed.length && changed[c][1] <= pos) c++;
-    return c < changed.length && changed[c][0] <= pos;
-  };
-  const text = (chars: string, raw: string) => {
-    if (inside() !== open) {
-      out += open ? `</${tag}>` : `<${tag}>`;
-      open = !open;
-    }
-    out += raw;
-    pos += chars.length;
-  };
-  for (const [piece] of row.matchAll(ROW_PIECE)) {
-    if (piece[0] === "<" && piece.length > 1) {
-      if (open) out += `</${tag}>`;
-      open = false;
-      out += piece;
-    } else if (piece[0] === "&" && piece.length > 1) text(entityChar(piece), piece);
-    else for (const ch of piece) text(ch, ch === "<" ? "&lt;" : ch === "&" ? "&amp;" : ch);
-  }
-  if (open) out += `</${tag}>`;
-  return out;
-}
-
-/** How alike two rows must be (`likeness`) to be compared word by word rather than marked whole. */
-const ROWS_ALIKE = 0.4;
-
-function wholeRow(text: string): Part[] {
-  const start = text.length - text.trimStart().length;
-  const end = text.trimEnd().length;
-  if (end <= start) return [{ text, changed: false }];
-  return [
-    { text: text.slice(0, start), changed: false },
-    { text: text.slice(start, end), changed: true },
-    { text: text.slice(end), changed: false },
-  ];
-}
-
-/** Two rows' texts compared word by word, their blank ends (padding) unmarked. */
-function rowWords(a: string, b: string): { old: Part[]; new: Part[] } {
-  const [ta, tb] = [a.trimEnd(), b.trimEnd()];
-  const diff = wordDiff(ta, tb);
-  return {
-    old: [...diff.old, { text: a.slice(ta.length), changed: false }],
-    new: [...diff.new, { text: b.slice(tb.length), changed: false }],
-  };
-}
-
-/**
- * Two screens' rows with what changed marked: a changed row gets the class
- * `del` or `ins`. Screens sharing at least a third of their rows with text
- * are one screen changed: a row that replaced one like it has its changed
- * words marked, any other its whole text. Otherwise no word is marked.
- */
-export function screenDiff(
-  oldRows: readonly string[],
-  newRows: readonly string[],
-): { old: string[]; new: string[]; changed: boolean } {
-  const [oldText, newText] = [oldRows.map(rowText), newRows.map(rowText)];
-  // A row's blank end is the terminal's padding, not text: it is left out of the comparison.
-  const runs = diffRuns(
-    oldText.map((t) => t.trimEnd()),
-    newText.map((t) => t.trimEnd()),
-  );
-  const filled = (texts: readonly string[]) => texts.filter((t) => t.trim()).length;
-  let shared = 0;
-  let at = 0;
-  for (const run of runs) {
-    if ("same" in run) shared += filled(oldText.slice(at, at + run.same));
-    at += "same" in run ? run.same : run.removed;
-  }
-  const words = 3 * shared >= Math.max(filled(oldText), filled(newText));
-
-  const old: string[] = [];
-  const add: string[] = [];
-  const row = (html: string, cls?: "del" | "ins") => `<div${cls ? ` class="${cls}"` : ""}>${html}</div>`;
-  let [i, j] = [0, 0];
-  for (const run of runs) {
-    if ("same" in run) {
-      for (let n = 0; n < run.same; n++) {
-        old.push(row(oldRows[i++]));
-        add.push(row(newRows[j++]));
-      }
-      continue;
-    }
-    const pairs = Array.from({ length: words ? Math.min(run.removed, run.added) : 0 }, (_, n) =>
-      likeness(oldText[i + n].trimEnd(), newText[j + n].trimEnd()) >= ROWS_ALIKE
-        ? rowWords(oldText[i + n], newText[j + n])
-        : undefined,
-    );
-    for (let n = 0; n < run.removed; n++, i++) {
-      const parts = words ? (pairs[n]?.old ?? wholeRow(oldText[i])) : undefined;
-      old.push(row(parts ? markRow(oldRows[i], parts, "del") : oldRows[i], "del"));
-    }
-    for (let n = 0; n < run.added; n++, j++) {
-      const parts = words ? (pairs[n]?.new ?? wholeRow(newText[j])) : undefined;
-      add.push(row(parts ? markRow(newRows[j], parts, "ins") : newRows[j], "ins"));
-    }
-  }
-  return { old, new: add, changed: runs.some((run) => "removed" in run) };
 }
