@@ -44,17 +44,26 @@ const dotString = (text: string) =>
     .replace(/"/g, '\\"')
     .replace(/\n/g, "\\n")}"`;
 
-function wrap(text: string, width = 36): string {
+/** Narrow labels keep the chart narrow enough to read whole beside the screen. */
+const LABEL_WIDTH = 24;
+
+function wrap(text: string, width = LABEL_WIDTH, by = " "): string {
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(" ")) {
-    if (line && line.length + word.length + 1 > width) {
-      lines.push(line);
+  for (const word of text.split(by)) {
+    if (line && line.length + word.length + by.length > width) {
+      lines.push(by === " " ? line : `${line}${by.trimEnd()}`);
       line = word;
-    } else line = line ? `${line} ${word}` : word;
+    } else line = line ? `${line}${by}${word}` : word;
   }
   if (line) lines.push(line);
   return lines.join("\n");
+}
+
+/** An edge's line: its keys (wrapped between keys), then when they lead there (wrapped between words). */
+function edgeLine(keys: string, when: string): string {
+  const head = wrap(keys, LABEL_WIDTH, " / ");
+  return when ? `${head}\n${wrap(when)}` : head;
 }
 
 interface Grouped {
@@ -63,6 +72,8 @@ interface Grouped {
   events: Set<string>;
   /** condition → keys */
   lines: Map<string, string[]>;
+  /** The state the edge's steps lead into (a stand-in's: the state it stands for). */
+  into: string;
   steps: number[];
 }
 
@@ -124,7 +135,7 @@ export function reviewChart(
     const key = `${from}\u0000${to}`;
     let g = groups.get(key);
     if (!g) {
-      g = { from, to, events: new Set(), lines: new Map(), steps: [] };
+      g = { from, to, events: new Set(), lines: new Map(), steps: [], into: step.state };
       groups.set(key, g);
       order.push(key);
     }
@@ -144,10 +155,9 @@ export function reviewChart(
   const edges: ChartEdge[] = order.map((key, i) => {
     const g = groups.get(key)!;
     for (const s of g.steps) edgeOf[s] = i;
-    const lines = [...g.lines.entries()]
-      .sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : 0))
-      .map(([when, keys]) => (when ? `${keyList(keys)} — ${when}` : keyList(keys)));
-    const label = lines.map((l) => wrap(l)).join("\n");
+    const sorted = [...g.lines.entries()].sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : 0));
+    const lines = sorted.map(([when, keys]) => (when ? `${keyList(keys)} — ${when}` : keyList(keys)));
+    const label = sorted.map(([when, keys]) => edgeLine(keyList(keys), withoutShown(spec, g.into, when))).join("\n");
     return { id: `${prefix}-${i}`, from: g.from, to: g.to, events: [...g.events].join(", "), label, lines };
   });
   if (!split || overview) {
@@ -172,6 +182,21 @@ export function reviewChart(
     return dot.includes(" [id=") ? [dot] : [];
   });
   return { dot: parts.join(""), parts, edges, edgeOf };
+}
+
+/**
+ * A step's condition less what the question it leads into says already
+ * (`shown when Size is 4 or more`): the label keeps the keys, the other
+ * conditions and the questions skipped, and the chart stays narrow.
+ */
+function withoutShown(spec: FormSpec, to: string, when: string): string {
+  const q = /^q(\d+)\./.exec(to);
+  const question = q ? spec.questions[Number(q[1]) - 1] : undefined;
+  if (question?.visibility.kind !== "when") return when;
+  const shown = `when ${conditionText(spec, question.visibility)}`;
+  if (!when.startsWith(shown)) return when;
+  const rest = when.slice(shown.length);
+  return rest.startsWith("; ") ? `when ${rest.slice(2)}` : rest.replace(/^ · /, "");
 }
 
 /** The part of a split chart that draws a state: its question (`q5`), or the rest (the review, the outcomes). */
@@ -238,7 +263,7 @@ function toChartDot(
       parts.push(`id ${question.id}`);
     if (question && question.visibility.kind !== "always") {
       const shown = conditionText(spec, question.visibility);
-      parts.push(wrap(shown === "never" ? "never shown" : `shown when ${shown}`, 40));
+      parts.push(wrap(shown === "never" ? "never shown" : `shown when ${shown}`, LABEL_WIDTH + 2));
     }
     return parts;
   };
