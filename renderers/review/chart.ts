@@ -10,6 +10,7 @@
  * Event names are for hovering (`events`), never in the labels.
  */
 import type { FormSpec } from "../../machines/spec.js";
+import { dotString, edgeLine, LABEL_WIDTH, withoutShown, wrap } from "./chart-labels.js";
 import type { ChartEdgeData } from "./client/data.js";
 import { conditionText, questionName, RETURNING } from "./condition-words.js";
 import { keyList } from "./keys.js";
@@ -34,36 +35,6 @@ export interface Chart {
   /** The graphs to lay out: the whole chart, or (`parts`) one per question and one for the rest, with stand-ins (`→ Q5`). */
   parts: string[];
   edges: ChartEdge[];
-}
-
-/** A DOT string: control and bidirectional characters dropped (the labels are model-written), lines kept. */
-const dotString = (text: string) =>
-  `"${text
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "")
-    .replace(/\\/g, "\\\\")
-    .replace(/"/g, '\\"')
-    .replace(/\n/g, "\\n")}"`;
-
-/** Narrow labels keep the chart narrow enough to read whole beside the screen. */
-const LABEL_WIDTH = 24;
-
-function wrap(text: string, width = LABEL_WIDTH, by = " "): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(by)) {
-    if (line && line.length + word.length + by.length > width) {
-      lines.push(by === " " ? line : `${line}${by.trimEnd()}`);
-      line = word;
-    } else line = line ? `${line}${by}${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.join("\n");
-}
-
-/** An edge's line: its keys (wrapped between keys), then when they lead there (wrapped between words). */
-function edgeLine(keys: string, when: string): string {
-  const head = wrap(keys, LABEL_WIDTH, " / ");
-  return when ? `${head}\n${wrap(when)}` : head;
 }
 
 interface Grouped {
@@ -182,21 +153,6 @@ export function reviewChart(
     return dot.includes(" [id=") ? [dot] : [];
   });
   return { dot: parts.join(""), parts, edges, edgeOf };
-}
-
-/**
- * A step's condition less what the question it leads into says already
- * (`shown when Size is 4 or more`): the label keeps the keys, the other
- * conditions and the questions skipped, and the chart stays narrow.
- */
-function withoutShown(spec: FormSpec, to: string, when: string): string {
-  const q = /^q(\d+)\./.exec(to);
-  const question = q ? spec.questions[Number(q[1]) - 1] : undefined;
-  if (question?.visibility.kind !== "when") return when;
-  const shown = `when ${conditionText(spec, question.visibility)}`;
-  if (!when.startsWith(shown)) return when;
-  const rest = when.slice(shown.length);
-  return rest.startsWith("; ") ? `when ${rest.slice(2)}` : rest.replace(/^ · /, "");
 }
 
 /** The part of a split chart that draws a state: its question (`q5`), or the rest (the review, the outcomes). */

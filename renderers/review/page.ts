@@ -246,12 +246,8 @@ function stateIndex(form: ReviewForm, model: ReviewModel): string {
   const lines = [...groups].map(([group, states]) => {
     if (!group) return `<li>${states.map((s) => chip(s, stateWords(form.spec, s.id))).join(" ")}</li>`;
     const name = stateWords(form.spec, group);
-    const sub = (s: (typeof leaves)[number]) => {
-      const words = stateWords(form.spec, s.id);
-      const prefix = [`${name} · `, "Review · "].find((p) => words.startsWith(p));
-      return prefix ? words.slice(prefix.length) : words;
-    };
-    return `<li><span class="group">${escapeHtml(name)}</span> ${states.map((s) => chip(s, sub(s))).join(" ")}</li>`;
+    const sub = (w: string) => w.slice([`${name} · `, "Review · "].find((p) => w.startsWith(p))?.length ?? 0);
+    return `<li><span class="group">${escapeHtml(name)}</span> ${states.map((s) => chip(s, sub(stateWords(form.spec, s.id)))).join(" ")}</li>`;
   });
   return `<details id="state-index">
 <summary>States <small>(${leaves.length}, by question)</small></summary>
