@@ -1,4 +1,4 @@
-/* The review page's script, bundled by npm run build from renderers/review/client/ (sources 4268523bb4b1f16c0dcba8b770a43c1db48557e4d4c14c111a717e63af13205d). */
+/* The review page's script, bundled by npm run build from renderers/review/client/ (sources 8739a63184f49d74a7b1203c4feda7c51fa8a70093b9dde9cd5b266734699f74). */
 "use strict";
 (() => {
   // renderers/review/client/dom.ts
@@ -259,9 +259,13 @@
       const main = document.querySelector("main");
       const legible = chart.natural.width * legibleZoom(chart) + 16;
       const beside = chart.scroller.clientWidth;
-      if (wide && window.innerWidth > 1100 && legible > beside && legible <= main.clientWidth - 40) {
-        main.classList.add("wide");
-        wide.setAttribute("aria-pressed", "true");
+      const room = main.clientWidth - 40;
+      if (wide && window.innerWidth > 1100 && legible > beside && legible <= room) {
+        if (legible <= room * 0.62) main.style.setProperty("--chart-width", `${Math.ceil(legible + 2)}px`);
+        else {
+          main.classList.add("wide");
+          wide.setAttribute("aria-pressed", "true");
+        }
       }
       firstView(chart);
     }

@@ -209,10 +209,15 @@ export function setUpCharts(review: Review): Charts {
     const main = document.querySelector("main")!;
     const legible = chart.natural.width * legibleZoom(chart) + 16;
     const beside = chart.scroller.clientWidth;
-    // Two columns only: below 1100 pixels the chart has the window's width already.
-    if (wide && window.innerWidth > 1100 && legible > beside && legible <= main.clientWidth - 40) {
-      main.classList.add("wide");
-      wide.setAttribute("aria-pressed", "true");
+    const room = main.clientWidth - 40;
+    // Two columns only: below 1100 pixels the chart has the window's width already. The chart may take
+    // up to 62 % beside the screen (whose text shrinks to fit, to about 9.5 pixels), else the whole width.
+    if (wide && window.innerWidth > 1100 && legible > beside && legible <= room) {
+      if (legible <= room * 0.62) main.style.setProperty("--chart-width", `${Math.ceil(legible + 2)}px`);
+      else {
+        main.classList.add("wide");
+        wide.setAttribute("aria-pressed", "true");
+      }
     }
     firstView(chart);
   }
