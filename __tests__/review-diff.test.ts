@@ -46,14 +46,14 @@ describe("the changes from branching without Split to branching", () => {
   });
 
   it("lists the keys that lead somewhere new, and pairs the lines between the same states that changed", () => {
-    // The keys at the condition's boundary (4, and 3 for Team) are among the keys that lead there.
+    // Every digit that leads there (4 and 5; 1 to 3 for Team), not only those at the condition's boundary.
     expect(diff.edges.added).toContain(
-      "Size · options (q1.choosing) → Split · options (q2.choosing): Enter / Tab / → / 4 — when Size is 4 or more (4 or 5)",
+      "Size · options (q1.choosing) → Split · options (q2.choosing): Enter / Tab / → / 4 5 — when Size is 4 or more (4 or 5)",
     );
     // Team is reached as before, but now past Split: one line that changed, not one removed and one added.
     expect(diff.edges.changed).toContainEqual({
-      old: "Size · options (q1.choosing) → Team · options (q2.choosing): Tab / → / Enter / 1 / 3 — when Size is less than 4 (1, 2 or 3)",
-      new: "Size · options (q1.choosing) → Team · options (q3.choosing): Tab / → / Enter / 1 / 3 — when Size is less than 4 (1, 2 or 3) · skips Split",
+      old: "Size · options (q1.choosing) → Team · options (q2.choosing): Tab / → / Enter / 1–3 — when Size is less than 4 (1, 2 or 3)",
+      new: "Size · options (q1.choosing) → Team · options (q3.choosing): Tab / → / Enter / 1–3 — when Size is less than 4 (1, 2 or 3) · skips Split",
     });
     expect(diff.edges.removed).toEqual([]);
   });

@@ -244,7 +244,9 @@ describe("a host with no terminal of its own (RPC mode)", () => {
 describe("the review page's waiting chart", () => {
   it("draws every state of the chart and every edge, each named by what sends it", async () => {
     const section = await waitingSection();
-    for (const state of Object.keys(waitingMachine.root.states)) expect(section).toContain(`>${state}</text>`);
+    // In words, as the page's other charts name states: `putBack` is drawn "put back".
+    for (const state of Object.keys(waitingMachine.root.states))
+      expect(section).toContain(`>${state.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}</text>`);
     for (const event of WAITING_EVENTS) expect(section).toContain(escapeHtml(WAITING_SENDERS[event.type]));
   });
 });

@@ -1,4 +1,4 @@
-/* The review page's script, bundled by npm run build from renderers/review/client/ (sources c6bd954f8c664d38b113915445d69f7eed82d68f01eef10de8ff7926ee382306). */
+/* The review page's script, bundled by npm run build from renderers/review/client/ (sources 8739a63184f49d74a7b1203c4feda7c51fa8a70093b9dde9cd5b266734699f74). */
 "use strict";
 (() => {
   // renderers/review/client/dom.ts
@@ -115,7 +115,7 @@
         g.setAttribute("role", "link");
         g.setAttribute("aria-label", `State ${s.id}: ${s.words}`);
         chart2.nodes.set(s.id, g);
-        const open = () => {
+        const open2 = () => {
           if (view === "overview") {
             switchView("states");
             const flow = charts2.get("states");
@@ -125,12 +125,12 @@
         };
         g.addEventListener("click", (event) => {
           event.stopPropagation();
-          open();
+          open2();
         });
         g.addEventListener("keydown", (event) => {
           if (event.key === "Enter" || event.key === " ") {
             event.preventDefault();
-            open();
+            open2();
           }
         });
       }
@@ -255,6 +255,20 @@
       firstView(chart);
       review2.render();
     });
+    function open() {
+      const main = document.querySelector("main");
+      const legible = chart.natural.width * legibleZoom(chart) + 16;
+      const beside = chart.scroller.clientWidth;
+      const room = main.clientWidth - 40;
+      if (wide && window.innerWidth > 1100 && legible > beside && legible <= room) {
+        if (legible <= room * 0.62) main.style.setProperty("--chart-width", `${Math.ceil(legible + 2)}px`);
+        else {
+          main.classList.add("wide");
+          wide.setAttribute("aria-pressed", "true");
+        }
+      }
+      firstView(chart);
+    }
     function focusOn(c, g) {
       if (!g) return;
       const svgBox = c.svg.getBoundingClientRect();
@@ -294,7 +308,7 @@
       document.querySelector(`.state-link[data-state="${CSS.escape(stateId)}"]`)?.classList.add("selected");
       for (const id of edgeIds) chart.svg.querySelector(`#${CSS.escape(id)}`)?.classList.add(edgeClass);
     }
-    return { shown: () => chart, switchView, firstView, highlight, nodeOf };
+    return { shown: () => chart, switchView, open, highlight, nodeOf };
   }
 
   // renderers/review/client/panel.ts
@@ -337,10 +351,10 @@
       }
       review2.current = { kind: "state", state: s.id };
       charts2.highlight(s.id, edgesOut(s), "out");
-      const head = el("h2", "", s.id, " ", el("small", "", s.words));
+      const head = el("h2", "", s.words, " ", el("small", "", s.id));
       const parts = [head];
       const compound = states.get(id);
-      if (compound && compound !== s) parts.push(el("p", "note", `${compound.words} opens in ${s.id}.`));
+      if (compound && compound !== s) parts.push(el("p", "note", `${compound.words} opens in ${s.words}.`));
       const detail = [s, ...ancestors(review2, s)].find((x) => x.detail)?.detail;
       if (detail) parts.push(el("p", "note", detail));
       parts.push(el("p", "anchor", "Link: ", link(`#state-${s.id}`, `state-${s.id}`)));
@@ -559,6 +573,25 @@
     });
   }
 
+  // renderers/review/client/states.ts
+  function setUpStateIndex() {
+    const index = byId("state-index");
+    const filter = byId("state-filter");
+    filter.addEventListener("input", () => {
+      const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+      for (const line of index.querySelectorAll("li")) {
+        const group = line.querySelector(".group")?.textContent?.toLowerCase() ?? "";
+        let any = false;
+        for (const a of line.querySelectorAll(".state-link")) {
+          const text = `${group} ${a.title} ${a.dataset.state}`.toLowerCase();
+          a.hidden = !words.every((w) => text.includes(w));
+          any ||= !a.hidden;
+        }
+        line.hidden = !any;
+      }
+    });
+  }
+
   // renderers/review/client/main.ts
   var review = readReview();
   var { data } = review;
@@ -566,6 +599,7 @@
   var charts = setUpCharts(review);
   var { showState, showStep } = setUpPanel(review, charts);
   setUpRoutes(review);
+  setUpStateIndex();
   for (const button of document.querySelectorAll(".widths button")) {
     button.addEventListener("click", () => {
       review.width = Number(button.dataset.width);
@@ -605,6 +639,6 @@
     const box = panel.getBoundingClientRect();
     if (box.bottom < 0 || box.top > window.innerHeight) panel.scrollIntoView({ block: "start" });
   });
-  charts.firstView(charts.shown());
+  charts.open();
   apply(location.hash.slice(1));
 })();

@@ -156,6 +156,7 @@ class LayoutThread {
   private readonly pending = new Map<number, Pending>();
   private next = 0;
   private idle?: ReturnType<typeof setTimeout>;
+  private stopped = false;
 
   constructor(
     vizPath: string,
@@ -189,13 +190,21 @@ class LayoutThread {
     clearTimeout(this.idle);
     if (this.pending.size > 0) return;
     this.worker.unref();
-    this.idle = setTimeout(() => void this.worker.terminate(), IDLE_MS);
+    this.idle = setTimeout(() => this.stop(), IDLE_MS);
     this.idle.unref();
+  }
+
+  /** Gone at once for new layouts (they start a thread of their own), while this one takes its time to stop. */
+  private stop(): void {
+    this.stopped = true;
+    this.onGone();
+    void this.worker.terminate();
   }
 
   private end(error: Error): void {
     clearTimeout(this.idle);
-    this.onGone();
+    if (!this.stopped) this.onGone();
+    this.stopped = true;
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }

@@ -10,6 +10,7 @@
  * Event names are for hovering (`events`), never in the labels.
  */
 import type { FormSpec } from "../../machines/spec.js";
+import { dotString, edgeLine, LABEL_WIDTH, withoutShown, wrap } from "./chart-labels.js";
 import type { ChartEdgeData } from "./client/data.js";
 import { conditionText, questionName, RETURNING } from "./condition-words.js";
 import { keyList } from "./keys.js";
@@ -36,33 +37,14 @@ export interface Chart {
   edges: ChartEdge[];
 }
 
-/** A DOT string: control and bidirectional characters dropped (the labels are model-written), lines kept. */
-const dotString = (text: string) =>
-  `"${text
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "")
-    .replace(/\\/g, "\\\\")
-    .replace(/"/g, '\\"')
-    .replace(/\n/g, "\\n")}"`;
-
-function wrap(text: string, width = 36): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line && line.length + word.length + 1 > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.join("\n");
-}
-
 interface Grouped {
   from: string;
   to: string;
   events: Set<string>;
   /** condition → keys */
   lines: Map<string, string[]>;
+  /** The state the edge's steps lead into (a stand-in's: the state it stands for). */
+  into: string;
   steps: number[];
 }
 
@@ -124,7 +106,7 @@ export function reviewChart(
     const key = `${from}\u0000${to}`;
     let g = groups.get(key);
     if (!g) {
-      g = { from, to, events: new Set(), lines: new Map(), steps: [] };
+      g = { from, to, events: new Set(), lines: new Map(), steps: [], into: step.state };
       groups.set(key, g);
       order.push(key);
     }
@@ -144,10 +126,9 @@ export function reviewChart(
   const edges: ChartEdge[] = order.map((key, i) => {
     const g = groups.get(key)!;
     for (const s of g.steps) edgeOf[s] = i;
-    const lines = [...g.lines.entries()]
-      .sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : 0))
-      .map(([when, keys]) => (when ? `${keyList(keys)} — ${when}` : keyList(keys)));
-    const label = lines.map((l) => wrap(l)).join("\n");
+    const sorted = [...g.lines.entries()].sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : 0));
+    const lines = sorted.map(([when, keys]) => (when ? `${keyList(keys)} — ${when}` : keyList(keys)));
+    const label = sorted.map(([when, keys]) => edgeLine(keyList(keys), withoutShown(spec, g.into, when))).join("\n");
     return { id: `${prefix}-${i}`, from: g.from, to: g.to, events: [...g.events].join(", "), label, lines };
   });
   if (!split || overview) {
@@ -238,7 +219,7 @@ function toChartDot(
       parts.push(`id ${question.id}`);
     if (question && question.visibility.kind !== "always") {
       const shown = conditionText(spec, question.visibility);
-      parts.push(wrap(shown === "never" ? "never shown" : `shown when ${shown}`, 40));
+      parts.push(wrap(shown === "never" ? "never shown" : `shown when ${shown}`, LABEL_WIDTH + 2));
     }
     return parts;
   };

@@ -3,11 +3,13 @@
  * that send it where the form stands (the keymap's own inverse, in the names
  * the help line uses), and the order the page lists them in.
  */
+import { holds } from "../../machines/conditions.js";
 import type { FormEvent } from "../../machines/context.js";
+import type { FormSpec } from "../../machines/spec.js";
 import { COOLDOWN_DONE, TIME_UP } from "../inspect/events.js";
 import type { FormComponent } from "../terminal/component.js";
 import { keyName, keysForEvent } from "../terminal/keymap.js";
-import type { ReviewKeyRow } from "./types.js";
+import type { ReviewKeyRow, ReviewStep } from "./types.js";
 
 export function eventText(event: { type: string } & Record<string, unknown>): string {
   const e = event as FormEvent;
@@ -85,4 +87,48 @@ export function keyList(keys: readonly string[]): string {
     start = i;
   }
   return out.join(" / ");
+}
+
+/**
+ * The options of a single-choice question that no condition of the form
+ * tells apart (each condition on it holds for all of them or for none): a
+ * digit for one leads where a digit for another leads.
+ */
+export function twinRows(spec: FormSpec, q: number): number[][] {
+  const question = spec.questions[q];
+  const conditions = spec.questions.flatMap((other) =>
+    other.visibility.kind === "when" ? other.visibility.conditions.filter((c) => c.field === question.id) : [],
+  );
+  const classes = new Map<string, number[]>();
+  question.options.forEach((option, row) => {
+    const sign = conditions.map((c) => (holds(c, [option.value]) ? 1 : 0)).join("");
+    classes.set(sign, [...(classes.get(sign) ?? []), row]);
+  });
+  return [...classes.values()];
+}
+
+/**
+ * The route search chooses one option of each kind; the digits of the
+ * options it did not choose join the keys of a twin it did (from the same
+ * screen), so every digit that selects a row is shown where it leads.
+ */
+export function addTwinDigits(spec: FormSpec, steps: ReviewStep[]): void {
+  const twins = new Map<number, number[][]>();
+  const chosen = new Map<number, Map<number, ReviewStep>>();
+  for (const step of steps) {
+    if (step.parent < 0 || step.raw?.type !== "SELECT" || step.refused) continue;
+    const from = /^q(\d+)\.choosing$/.exec(steps[step.parent].state);
+    const q = from ? Number(from[1]) - 1 : -1;
+    if (q < 0 || spec.questions[q].kind === "multi") continue;
+    const rows = chosen.get(step.parent) ?? chosen.set(step.parent, new Map()).get(step.parent)!;
+    rows.set(step.raw.row, step);
+    if (!twins.has(step.parent)) twins.set(step.parent, twinRows(spec, q));
+  }
+  for (const [parent, rows] of chosen)
+    for (const group of twins.get(parent) ?? []) {
+      const sent = group.find((row) => rows.has(row));
+      if (sent === undefined) continue;
+      const step = rows.get(sent)!;
+      for (const row of group) if (!rows.has(row) && row < 9) addKeys(step.keys, [String(row + 1)]);
+    }
 }

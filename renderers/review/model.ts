@@ -8,7 +8,7 @@
 import { formDiagram } from "../graph.js";
 import { missedBy } from "../inspect/coverage.js";
 import { stepCondition } from "./condition-words.js";
-import { addKeys, byEvent, keyList } from "./keys.js";
+import { addKeys, addTwinDigits, byEvent, keyList } from "./keys.js";
 import { eventLoopTurns, replayRoutes } from "./replay.js";
 import type {
   ReviewEdge,
@@ -39,6 +39,7 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
   await pause();
   const replay = await replayRoutes(form, widths, height, options);
   const { machine, steps, routes, results, total } = replay;
+  addTwinDigits(spec, steps);
 
   const { edges, edgesOf, transitionKeys } = drawnEdges(diagram, steps);
   await pause();

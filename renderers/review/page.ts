@@ -15,6 +15,7 @@ import { reviewAssets } from "./assets.js";
 import { OVERVIEW_QUESTIONS, reviewChart } from "./chart.js";
 import type { ChartData, PageData, StepRow } from "./client/data.js";
 import { conditionText } from "./condition-words.js";
+import { coverageTables } from "./coverage.js";
 import { escapeHtml, pageHead, scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
 import { reviewModel } from "./model.js";
@@ -63,7 +64,7 @@ export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = 
 <p class="summary">${c.states.total} states · ${c.transitions.total} transitions · ${c.routes} routes · ${c.percent} % covered</p>
 <div class="widths" role="group" aria-label="Screen width in columns">Width ${widthButtons}</div>
 </header>
-<nav id="state-index" aria-label="States">
+<nav aria-label="States">
 ${stateIndex(form, model)}
 </nav>
 <main>
@@ -115,7 +116,7 @@ ${resultBlock("Shortest cancel", model, model.cancel)}
 </section>
 <section id="coverage">
 <h2>Coverage</h2>
-${coverageTables(model)}
+${coverageTables(form.spec, model)}
 </section>
 ${await waitingSection()}
 <div id="thumbnail" hidden></div>
@@ -226,14 +227,37 @@ function shownWhen(form: ReviewForm, id: string): { detail?: string } {
   return { detail: shown === "never" ? "never shown" : `shown when ${shown}` };
 }
 
+/**
+ * Every state, a line per question (its name, then its states), folded
+ * away so that the page opens on the chart (a click on the chart shows a
+ * state too); the filter finds a state by its words or its path.
+ */
 function stateIndex(form: ReviewForm, model: ReviewModel): string {
   const leaves = model.states.filter((s) => s.kind !== "compound");
-  return leaves
-    .map((s) => {
-      const id = escapeHtml(s.id);
-      return `<a class="state-link" id="state-${id}" href="#state-${id}" data-state="${id}" title="${id}">${escapeHtml(stateWords(form.spec, s.id))}</a>`;
-    })
-    .join("\n");
+  const groups = new Map<string, typeof leaves>();
+  for (const s of leaves) {
+    const top = s.id.split(".")[0];
+    const group = /^(q\d+|review)$/.test(top) ? top : "";
+    groups.set(group, [...(groups.get(group) ?? []), s]);
+  }
+  const chip = (s: (typeof leaves)[number], words: string) => {
+    const id = escapeHtml(s.id);
+    const full = escapeHtml(stateWords(form.spec, s.id));
+    return `<a class="state-link" id="state-${id}" href="#state-${id}" data-state="${id}" title="${full}">${escapeHtml(words)}</a>`;
+  };
+  const lines = [...groups].map(([group, states]) => {
+    if (!group) return `<li>${states.map((s) => chip(s, stateWords(form.spec, s.id))).join(" ")}</li>`;
+    const name = stateWords(form.spec, group);
+    const sub = (w: string) => w.slice([`${name} · `, "Review · "].find((p) => w.startsWith(p))?.length ?? 0);
+    return `<li><span class="group">${escapeHtml(name)}</span> ${states.map((s) => chip(s, sub(stateWords(form.spec, s.id)))).join(" ")}</li>`;
+  });
+  return `<details id="state-index">
+<summary>States <small>(${leaves.length}, by question)</small></summary>
+<input type="search" id="state-filter" placeholder="Filter: a question, a state or its path" aria-label="Filter states">
+<ul>
+${lines.join("\n")}
+</ul>
+</details>`;
 }
 
 /**
@@ -283,30 +307,4 @@ function resultBlock(heading: string, model: ReviewModel, result: ReviewResult |
 <h4><code>details</code></h4>
 <pre class="result-details">${escapeHtml(JSON.stringify(result.details, null, 2))}</pre>
 </div>`;
-}
-
-function coverageTables(model: ReviewModel): string {
-  const c = model.coverage;
-  const missed = [...c.states.missed, ...c.transitions.missed, ...c.conditions.missed];
-  const rows = c.table
-    .map((t) => {
-      const cls = t.routes === 0 ? ' class="missed"' : "";
-      const to = t.to.length ? t.to.map(escapeHtml).join(", ") : "(stays)";
-      return `<tr${cls}><td>${escapeHtml(t.from)}</td><td>${escapeHtml(t.event)}</td><td>${to}</td><td class="keys">${escapeHtml(keyList(t.keys))}</td><td class="num">${t.routes}</td></tr>`;
-    })
-    .join("\n");
-  return `<table class="coverage-summary">
-<thead><tr><th>states</th><th>transitions</th><th>condition outcomes</th><th>routes</th><th>covered</th></tr></thead>
-<tbody><tr><td>${c.states.covered}/${c.states.total}</td><td>${c.transitions.covered}/${c.transitions.total}</td><td>${c.conditions.covered}/${c.conditions.total}</td><td>${c.routes}</td><td>${c.percent} %</td></tr></tbody>
-</table>
-${missed.length ? `<p class="missed">Not covered: ${missed.map(escapeHtml).join(", ")}</p>` : "<p>Every state node and every transition of the machine is taken by some route, and every condition meets an answer on each side of it.</p>"}
-<details>
-<summary>Every transition, with its keys and the routes that take it</summary>
-<table class="transitions">
-<thead><tr><th>from</th><th>event</th><th>to</th><th>keys</th><th>routes</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>
-</details>`;
 }

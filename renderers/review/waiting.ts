@@ -19,10 +19,16 @@ export const WAITING_SENDERS: Readonly<Record<string, string>> = {
 };
 
 export function waitingDot(): string {
-  const lines = ["digraph waiting {", "  rankdir=LR;", '  node [shape=box, style=rounded, fontname="sans-serif"];'];
+  // The font of the page's other charts, and the states in words (`putBack` → "put back").
+  const lines = [
+    "digraph waiting {",
+    '  rankdir=LR; fontname="Helvetica";',
+    '  node [shape=box, style=rounded, fontname="Helvetica", fontsize=12];',
+    '  edge [fontname="Helvetica", fontsize=10];',
+  ];
   for (const [name, node] of Object.entries(waitingMachine.root.states)) {
-    const final = node.type === "final";
-    lines.push(`  "${name}" [${final ? "peripheries=2" : ""}];`);
+    const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+    lines.push(`  "${name}" [label="${words}"${node.type === "final" ? ", peripheries=2" : ""}];`);
     for (const [event, transitions] of node.transitions)
       for (const t of transitions)
         for (const target of t.target ?? [])

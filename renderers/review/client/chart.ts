@@ -8,8 +8,8 @@ import { type Chart, leafOf, type Review } from "./review.js";
 export interface Charts {
   shown(): Chart;
   switchView(view: string): void;
-  /** The first view of the chart shown. */
-  firstView(c: Chart): void;
+  /** The chart the page opens on: across the window when only so is all of it legible, else beside the screen. */
+  open(): void;
   /** Mark a state, the edges given (with `edgeClass`) and the state's index link; scroll the chart to it. */
   highlight(stateId: string, edgeIds: string[], edgeClass: string): void;
   nodeOf(c: Chart, stateId: string): SVGGElement | undefined;
@@ -205,6 +205,23 @@ export function setUpCharts(review: Review): Charts {
     review.render();
   });
 
+  function open() {
+    const main = document.querySelector("main")!;
+    const legible = chart.natural.width * legibleZoom(chart) + 16;
+    const beside = chart.scroller.clientWidth;
+    const room = main.clientWidth - 40;
+    // Two columns only: below 1100 pixels the chart has the window's width already. The chart may take
+    // up to 62 % beside the screen (whose text shrinks to fit, to about 9.5 pixels), else the whole width.
+    if (wide && window.innerWidth > 1100 && legible > beside && legible <= room) {
+      if (legible <= room * 0.62) main.style.setProperty("--chart-width", `${Math.ceil(legible + 2)}px`);
+      else {
+        main.classList.add("wide");
+        wide.setAttribute("aria-pressed", "true");
+      }
+    }
+    firstView(chart);
+  }
+
   /** Zoom and scroll a chart so that one node or cluster fills its panel (at most at 1.25). */
   function focusOn(c: Chart, g: Element | undefined) {
     if (!g) return;
@@ -252,5 +269,5 @@ export function setUpCharts(review: Review): Charts {
     for (const id of edgeIds) chart.svg.querySelector(`#${CSS.escape(id)}`)?.classList.add(edgeClass);
   }
 
-  return { shown: () => chart, switchView, firstView, highlight, nodeOf };
+  return { shown: () => chart, switchView, open, highlight, nodeOf };
 }

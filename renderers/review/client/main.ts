@@ -9,6 +9,7 @@ import { byId } from "./dom.js";
 import { setUpPanel } from "./panel.js";
 import { readReview } from "./review.js";
 import { setUpRoutes } from "./routes.js";
+import { setUpStateIndex } from "./states.js";
 
 const review = readReview();
 const { data } = review;
@@ -16,6 +17,7 @@ const panel = byId("panel");
 const charts = setUpCharts(review);
 const { showState, showStep } = setUpPanel(review, charts);
 setUpRoutes(review);
+setUpStateIndex();
 
 for (const button of document.querySelectorAll<HTMLButtonElement>(".widths button")) {
   button.addEventListener("click", () => {
@@ -64,5 +66,5 @@ window.addEventListener("hashchange", () => {
   const box = panel.getBoundingClientRect();
   if (box.bottom < 0 || box.top > window.innerHeight) panel.scrollIntoView({ block: "start" });
 });
-charts.firstView(charts.shown());
+charts.open();
 apply(location.hash.slice(1));

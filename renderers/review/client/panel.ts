@@ -64,10 +64,10 @@ export function setUpPanel(review: Review, charts: Charts): Panel {
     }
     review.current = { kind: "state", state: s.id };
     charts.highlight(s.id, edgesOut(s), "out");
-    const head = el("h2", "", s.id, " ", el("small", "", s.words));
+    const head = el("h2", "", s.words, " ", el("small", "", s.id));
     const parts: HTMLElement[] = [head];
     const compound = states.get(id);
-    if (compound && compound !== s) parts.push(el("p", "note", `${compound.words} opens in ${s.id}.`));
+    if (compound && compound !== s) parts.push(el("p", "note", `${compound.words} opens in ${s.words}.`));
     const detail = [s, ...ancestors(review, s)].find((x) => x.detail)?.detail;
     if (detail) parts.push(el("p", "note", detail));
     parts.push(el("p", "anchor", "Link: ", link(`#state-${s.id}`, `state-${s.id}`)));
