@@ -60,7 +60,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   const tabs = new Map<string, Tab>();
   let form: FormComponent | undefined;
   let unwatch = () => {};
-  /** The tab whose input closed the form. */
+  /** The tab whose keys are being taken: the one that answered, when the form closes meanwhile. */
+  let inputFrom: Tab | undefined;
   let answeredIn: Tab | undefined;
   let scheduled = false;
 
@@ -123,13 +124,18 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   const input = (body: { tab?: unknown; keys?: unknown }) => {
     const tab = tabs.get(String(body.tab));
     if (!tab || !Array.isArray(body.keys)) return "Unknown tab or no keys.";
-    for (const key of body.keys) {
-      if (!form || form.closed || typeof key !== "string") break;
-      const report = parseMouse(key);
-      tab.screen ??= form.screen();
-      if (report) tab.screen.pointer(report);
-      else form.handleInput(key);
-      if (form.closed) answeredIn = tab;
+    inputFrom = tab;
+    try {
+      for (const key of body.keys) {
+        if (!form || form.closed || typeof key !== "string") break;
+        const report = parseMouse(key);
+        tab.screen ??= form.screen();
+        if (report) tab.screen.pointer(report);
+        else form.handleInput(key);
+        if (form.closed) answeredIn = tab;
+      }
+    } finally {
+      inputFrom = undefined;
     }
     return undefined;
   };
@@ -163,6 +169,7 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     },
     async close(elsewhere) {
       unwatch();
+      answeredIn ??= inputFrom;
       for (const tab of tabs.values()) {
         const text = tab === answeredIn ? "Answered here." : answeredIn ? "Answered in another tab." : elsewhere;
         send(tab, "closed", JSON.stringify(text));
@@ -170,9 +177,12 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
         tab.res.end();
       }
       tabs.clear();
+      // The port is free at once; a request still being answered (the key that closed the form) gets its answer.
       const closed = new Promise((resolve) => server.close(resolve));
-      server.closeAllConnections();
+      server.closeIdleConnections();
+      const late = setTimeout(() => server.closeAllConnections(), 1000);
       await closed;
+      clearTimeout(late);
     },
   };
 }
