@@ -8,7 +8,7 @@
  * freed after. Screenshots go to test-output/web/.
  */
 import { mkdirSync } from "node:fs";
-import { request } from "node:http";
+import { createServer, request } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -20,6 +20,7 @@ import { textProblems } from "../../machines/text-rules.js";
 import type { FormComponent } from "../../renderers/terminal/component.js";
 import { headlessForm } from "../../renderers/web/headless.js";
 import { openWebServer, type WebServer } from "../../renderers/web/server.js";
+import { prepareFormFile } from "../../tools/engine/catalog.js";
 import type { PreparedForm } from "../../tools/engine/form-tool.js";
 import { launchChromium } from "../helpers/browser.js";
 import { KEY, openForm } from "../helpers/fake-host.js";
@@ -273,4 +274,158 @@ describe("a form answered in a browser tab", () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
+});
+
+/** One request as any client may send it, Host and Origin as given. */
+function raw(
+  url: URL,
+  { method = "GET", path = url.pathname, host = url.host, origin, body }: Record<string, string | undefined> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { host };
+    if (origin) headers.origin = origin;
+    if (body) headers["content-type"] = "application/json";
+    const req = request({ host: url.hostname, port: url.port, method, path, headers, setHost: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Whether anything listens on the port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+describe("what the server lets in, and how a page learns the form ended", () => {
+  it("refuses a wrong token, a host name other than an address, and a POST from another origin", async () => {
+    const served = await serve(example("single").spec);
+    const url = new URL(served.server.url);
+    const token = url.pathname.split("/")[1];
+    expect(token.length).toBeGreaterThanOrEqual(43); // 32 random bytes, base64url
+    const page = await raw(url);
+    expect(page.status).toBe(200);
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self';");
+    // Through `ssh -L 8080:127.0.0.1:PORT` the browser names localhost and its own port.
+    expect((await raw(url, { host: "localhost:8080" })).status).toBe(200);
+    expect((await raw(url, { path: `/${"A".repeat(token.length)}/` })).status).toBe(404);
+    expect((await raw(url, { path: "/" })).status).toBe(404);
+    expect((await raw(url, { path: `/${token}/../${token}/client.js` })).status).not.toBe(500);
+    // DNS rebinding: a name of the attacker's that resolves to 127.0.0.1.
+    const rebound = await raw(url, { host: `attacker.example:${url.port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.text).not.toContain("<html");
+    const keys = JSON.stringify({ tab: "x", keys: ["2"] });
+    const input = `/${token}/input`;
+    expect((await raw(url, { method: "POST", path: input, body: keys })).status).toBe(403);
+    expect(
+      (await raw(url, { method: "POST", path: input, origin: "http://attacker.example", body: keys })).status,
+    ).toBe(403);
+    expect(
+      (await raw(url, { method: "POST", path: input, origin: `http://${url.host}`, body: "not json" })).status,
+    ).toBe(400);
+
+    // A page of another origin in the browser: its POST is refused, its event stream unreadable.
+    const other = createServer((_, res) => res.end("<!doctype html><title>elsewhere</title>"));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const attacker = await browser.newPage();
+    await attacker.goto(`http://127.0.0.1:${(other.address() as { port: number }).port}/`);
+    const tried = await attacker.evaluate(async (form) => {
+      const post = await fetch(`${form}input`, { method: "POST", mode: "no-cors", body: '{"tab":"x","keys":["2"]}' });
+      const read = await fetch(`${form}events`).then(
+        () => "read",
+        () => "refused",
+      );
+      return { post: post.type, read };
+    }, served.server.url);
+    expect(tried.read).toBe("refused");
+    expect(served.form.closed).toBe(false);
+    await attacker.close();
+    other.close();
+    served.form.abort();
+    await served.outcome;
+  });
+
+  it("shows what the model wrote as text, never as markup, and asks no other host", async () => {
+    const hostile = `<img src=x onerror=alert(1)></script><script>alert(2)</script>\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\u202eevil`;
+    const prepared = prepareFormFile({
+      tool: "question",
+      arguments: {
+        questions: [{ prompt: hostile, options: [{ label: `A ${hostile}` }, { label: "B <b>bold</b>" }] }],
+      },
+    });
+    if (!prepared.ok) throw new Error(prepared.message);
+    const served = await serve(prepared.form.spec);
+    const { page, problems } = await open(served.server.url);
+    const text = await screenText(page);
+    expect(text).toContain("<img src=x onerror=alert(1)>");
+    expect(text).toContain("B <b>bold</b>");
+    expect(await page.title()).toContain("<img src=x onerror=alert(1)>");
+    expect(await page.locator("img, b, script:not([src])").count()).toBe(0);
+    await page.screenshot({ path: join(OUT, "hostile.png") });
+    served.form.abort();
+    await served.outcome;
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("two tabs show one form; a tab closed leaves it open; the tab that answers and the other say so", async () => {
+    const served = await serve(example("single").spec);
+    const [a, b, c] = [await open(served.server.url), await open(served.server.url), await open(served.server.url)];
+    await a.page.keyboard.press("ArrowDown");
+    await until(
+      () => screenText(b.page),
+      (t) => t.includes("› 2. SQLite"),
+      "the other tab follows",
+    );
+    await c.page.close();
+    expect(served.form.closed).toBe(false);
+    await b.page.keyboard.press("Enter");
+    const outcome = await served.outcome;
+    expect(outcome.result.answers[0]).toMatchObject({ options: [1] });
+    await until(
+      () => statusOf(b.page),
+      (t) => t === "Answered here.",
+      "the answering tab says so",
+    );
+    await until(
+      () => statusOf(a.page),
+      (t) => t === "Answered in another tab.",
+      "the other tab says so",
+    );
+    expect([...a.problems, ...b.problems]).toEqual([]);
+    await Promise.all([a.page.close(), b.page.close()]);
+  });
+
+  it.each([
+    ["answered in the terminal first", "Answered in the terminal.", (f: FormComponent) => f.handleInput(KEY.enter)],
+    ["aborted by the agent", "The agent stopped this question: the form is closed.", (f: FormComponent) => f.abort()],
+  ])("%s: the page says so, takes no more keys, and the port is freed", async (_, text, end) => {
+    const served = await serve(example("single").spec, text);
+    const { page, problems } = await open(served.server.url);
+    end(served.form);
+    await served.outcome;
+    await until(
+      () => statusOf(page),
+      (t) => t === text,
+      "the page says how the form ended",
+    );
+    expect(await page.locator("body.closed").count()).toBe(1);
+    await page.keyboard.press("ArrowDown");
+    expect(await listening(Number(new URL(served.server.url).port))).toBe(false);
+    await page.screenshot({ path: join(OUT, "closed.png") });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
