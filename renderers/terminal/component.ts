@@ -63,6 +63,7 @@ export class FormComponent extends FormDriver implements Component, Focusable {
       ...hintsFrom(this.kb),
       ...(external ? { external: keyName(external) } : {}),
       ...(this.foldPutsBack ? { fold: "put back" } : {}),
+      ...(options.link ? { web: options.link } : {}),
     };
     this.frameSource = { spec: this.spec, theme: this.theme, hints, notice: options.notice, clocks: this.clocks };
     this.frames = new FormFrames(this.frameSource);

@@ -13,6 +13,12 @@ export interface KeyHints {
   external?: string;
   /** What the fold key does when it does not fold ("put back"). */
   fold?: string;
+  /** The link that answers the form in a browser tab (the `web` setting). */
+  web?: string;
+}
+
+function webGroup(hints: KeyHints): string[] {
+  return hints.web ? [`or answer in a browser: ${hints.web}`] : [];
 }
 
 function externalGroup(hints: KeyHints): string[] {
@@ -46,6 +52,7 @@ export function questionHelp(
       ...externalGroup(hints),
       ...(tabbed ? ["Tab/Shift+Tab questions"] : []),
       cancelGroup(hints, entered),
+      ...webGroup(hints),
     ];
   }
   if (mode === "noting")
@@ -60,7 +67,7 @@ export function questionHelp(
   }
   if (q.notes) parts.push("n note");
   if (tabbed) parts.push("Tab/←→ questions");
-  parts.push(foldHint(hints), cancelGroup(hints, entered));
+  parts.push(foldHint(hints), cancelGroup(hints, entered), ...webGroup(hints));
   return parts;
 }
 
@@ -95,6 +102,7 @@ export function reviewHelp(mode: "reviewing" | "writing", hints: KeyHints, optio
     ...(questions ? ["Tab/←→ questions"] : []),
     foldHint(hints),
     cancelGroup(hints, options.entered),
+    ...webGroup(hints),
   ];
 }
 

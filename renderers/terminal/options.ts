@@ -33,6 +33,8 @@ export interface FormComponentOptions {
   /** The fold key closes the form as put back (cancelled, what was entered kept as a draft) instead of folding it. */
   foldPutsBack?: boolean;
   mouse?: boolean;
+  /** A link that answers this form in a browser tab, named in the help line. */
+  link?: string;
   /** The external-editor key's command, asked when pressed; `$VISUAL` or `$EDITOR` without it. */
   editorCommand?: () => string | undefined;
 }

@@ -78,6 +78,7 @@ export function showAndKeep(
       restore: found?.context,
       notice: found ? (found.kept ? keptNotice(found.kept) : RESTORED_NOTICE) : undefined,
       mouse: state.settings.mouse,
+      web: { inTerminal: state.settings.web, address: state.settings.webAddress },
       foldPutsBack,
       editorCommand: () =>
         piEditorCommand({
