@@ -428,4 +428,36 @@ describe("what the server lets in, and how a page learns the form ended", () => 
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("in the terminal, the terminal and the page drive one component, the link in its help line", async () => {
+    const form = example("single");
+    const server = await openWebServer({ title: "t" });
+    const terminal = openForm(form.spec, { link: server.url });
+    server.serve(terminal.form);
+    open_.push(terminal.form);
+    expect(terminal.form.render(200).join("\n")).toContain(`answer in a browser: ${server.url}`);
+    const { page, problems } = await open(server.url);
+    terminal.press(KEY.down);
+    await until(
+      () => screenText(page),
+      (t) => t.includes("› 2. SQLite"),
+      "the page follows the terminal's key",
+    );
+    await page.keyboard.press("ArrowUp");
+    await until(
+      async () => terminal.form.render(100).join("\n"),
+      (t) => t.includes("› 1. PostgreSQL"),
+      "the terminal follows the page's key",
+    );
+    terminal.press(KEY.enter);
+    await server.close("Answered in the terminal.");
+    await until(
+      () => statusOf(page),
+      (t) => t === "Answered in the terminal.",
+      "the page says where",
+    );
+    expect(terminal.outcomes[0].result.answers[0]).toMatchObject({ options: [0] });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
