@@ -122,6 +122,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   };
 
   const input = (body: { tab?: unknown; keys?: unknown }) => {
+    // A key sent as the form closed (a click's release after the press that submitted) has nothing left to do.
+    if (form?.closed) return undefined;
     const tab = tabs.get(String(body.tab));
     if (!tab || !Array.isArray(body.keys)) return "Unknown tab or no keys.";
     inputFrom = tab;
