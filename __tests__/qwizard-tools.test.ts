@@ -396,6 +396,8 @@ describe("settings and /qwizard", () => {
       deliverWhenIdle: "next-prompt",
       declareWithoutUI: true,
       promptLines: ["Ask once."],
+      web: true,
+      webAddress: "::1",
     });
     expect(readSettings(file).settings).toEqual({
       autoThrottle: false,
@@ -409,6 +411,8 @@ describe("settings and /qwizard", () => {
       deliverWhenIdle: "next-prompt",
       declareWithoutUI: true,
       promptLines: ["Ask once."],
+      web: true,
+      webAddress: "::1",
     });
     writeFileSync(file, "{ not json");
     expect(readSettings(file).settings).toEqual({
@@ -422,14 +426,20 @@ describe("settings and /qwizard", () => {
       waitingKey: "alt+a",
       deliverWhenIdle: "start-turn",
       declareWithoutUI: false,
+      web: false,
+      webAddress: "127.0.0.1",
     });
     // A list of one's own (older files kept every tool in it): a named set when it is one, else custom.
     writeFileSync(file, JSON.stringify({ tools: [...qwizard, "ask_rich_questions", "ask_form"] }));
     expect(readSettings(file).settings).toMatchObject({ toolSet: "all" });
     writeFileSync(file, JSON.stringify({ tools: ["ask_form", "nonsense"] }));
     expect(readSettings(file).settings).toMatchObject({ toolSet: "custom", tools: ["ask_form"] });
-    writeFileSync(file, JSON.stringify({ autoThrottle: "yes", cooldownSeconds: 99 }));
-    expect(readSettings(file).settings).toMatchObject({ autoThrottle: true, cooldownSeconds: 3 });
+    writeFileSync(file, JSON.stringify({ autoThrottle: "yes", cooldownSeconds: 99, webAddress: "example.org" }));
+    expect(readSettings(file).settings).toMatchObject({
+      autoThrottle: true,
+      cooldownSeconds: 3,
+      webAddress: "127.0.0.1",
+    });
   });
 
   it("writes a change through a linked settings file: the link stays, its target gets the change and keeps its mode", async () => {

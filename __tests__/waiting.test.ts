@@ -13,6 +13,7 @@ import { WAITING_EVENTS, type WaitingEvent, waitingMachine } from "../machines/w
 import { missedBy, newCoverage, recordMicrosteps } from "../renderers/inspect/coverage.js";
 import { escapeHtml } from "../renderers/review/html.js";
 import { WAITING_SENDERS, waitingSection } from "../renderers/review/waiting.js";
+import { OFFER_TITLE, WALK_OPTION } from "../renderers/web/offer.js";
 import { createFormchart } from "../tools/index.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi } from "./helpers/fake-pi.js";
@@ -224,14 +225,15 @@ describe("a host with no terminal of its own (RPC mode)", () => {
           getAllThemes: () => host.themes,
           select: async (title: string, options: string[]) => {
             titles.push(title);
-            return options.find((o) => o.includes("SQLite"));
+            // Offered the browser tab first, the client takes the dialogs.
+            return title === OFFER_TITLE ? WALK_OPTION : options.find((o) => o.includes("SQLite"));
           },
           setWidget: (_key: string, lines: string[] | undefined) => widget.push(lines),
           notify: () => {},
         },
       };
       const result = await pi.tools.get("question")!.execute("call-1", asked, undefined, undefined, ctx);
-      expect(titles).toEqual(["Which database?"]);
+      expect(titles).toEqual([OFFER_TITLE, "Which database?"]);
       expect(result.content[0].text).toBe(
         "DB: user selected: 2. SQLite\n(This host cannot show a form beside your work, so the call waited for the answer.)",
       );

@@ -1,40 +1,74 @@
 /**
- * A form in the terminal without Pi: `npm start [-- file.json | example]`,
- * printing what the model would read. Exit code: 0 submitted, 1 cancelled or
+ * A form without Pi, printing what the model would read:
+ * `npm start [-- file.json | example]` in the terminal, `npm start -- --web
+ * [file.json | example]` in a browser tab (the link printed, and opened
+ * where a browser is at hand). Exit code: 0 submitted, 1 cancelled or
  * declined, 2 invalid input or no terminal.
  */
+import { spawn } from "node:child_process";
 import { ProcessTerminal, TuiMainScreen } from "@earendil-works/pi-tui";
+import type { FormOutcome } from "../machines/context.js";
 import { FormComponent } from "../renderers/terminal/component.js";
+import { displayLine } from "../renderers/text.js";
 import { ansiTheme } from "../renderers/theme.js";
+import { headlessForm } from "../renderers/web/headless.js";
+import { openWebServer } from "../renderers/web/server.js";
 import { loadFormFile } from "./form-file.js";
 
-const loaded = loadFormFile(process.argv[2] ?? "demo");
+const args = process.argv.slice(2);
+const web = args.includes("--web");
+const loaded = loadFormFile(args.find((a) => a !== "--web") ?? "demo");
 if (!loaded.ok) {
   console.error(loaded.message);
   process.exit(2);
 }
 const { form } = loaded;
-if (!process.stdin.isTTY || !process.stdout.isTTY) {
-  // Without a terminal there is no one to answer: say so rather than report an answer nobody gave.
-  console.error("npm start shows a form in a terminal; standard input and output must be a terminal (a TTY).");
-  process.exit(2);
+
+function report({ result }: FormOutcome): never {
+  const { text, details } = form.answer(result);
+  process.stdout.write(`\n${text}\n\n${JSON.stringify(details, null, 2)}\n`);
+  process.exit(result.cancelled ? 1 : 0);
 }
 
-const terminal = new ProcessTerminal();
-const tui = new TuiMainScreen(terminal);
-const component = new FormComponent({
-  spec: form.spec,
-  host: tui,
-  theme: ansiTheme,
-  maxHeight: () => Math.max(6, terminal.rows - 1),
-  done: ({ result }) => {
-    tui.stop();
-    component.dispose();
-    const { text, details } = form.answer(result);
-    process.stdout.write(`\n${text}\n\n${JSON.stringify(details, null, 2)}\n`);
-    process.exit(result.cancelled ? 1 : 0);
-  },
-});
-tui.addChild(component);
-tui.setFocus(component);
-tui.start();
+if (web) {
+  const server = await openWebServer({ title: displayLine(form.spec.title ?? form.spec.questions[0]?.prompt ?? "") });
+  const component = headlessForm({
+    spec: form.spec,
+    done: async (outcome) => {
+      await server.close("This form was closed where it was served.");
+      component.dispose();
+      report(outcome);
+    },
+  });
+  server.serve(component);
+  process.on("SIGINT", () => component.abort());
+  console.error(`Answer in the browser: ${server.url}\n(Ctrl+C closes the form.)`);
+  // A browser where one is at hand; none is fine, the link is printed.
+  spawn("xdg-open", [server.url], { stdio: "ignore", detached: true })
+    .on("error", () => {})
+    .unref();
+} else {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    // Without a terminal there is no one to answer: say so rather than report an answer nobody gave.
+    console.error(
+      "npm start shows a form in a terminal; standard input and output must be a terminal (a TTY), or use --web.",
+    );
+    process.exit(2);
+  }
+  const terminal = new ProcessTerminal();
+  const tui = new TuiMainScreen(terminal);
+  const component = new FormComponent({
+    spec: form.spec,
+    host: tui,
+    theme: ansiTheme,
+    maxHeight: () => Math.max(6, terminal.rows - 1),
+    done: (outcome) => {
+      tui.stop();
+      component.dispose();
+      report(outcome);
+    },
+  });
+  tui.addChild(component);
+  tui.setFocus(component);
+  tui.start();
+}

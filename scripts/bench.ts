@@ -45,7 +45,8 @@
  * forms, `--footprint` only what the model sees, `--load` only the load rows,
  * `--keys` only ↑/↓, the mixed script, the first keys on a fresh form,
  * repeated opens and the bytes allocated per key, `--review` only the review
- * pages of the largest forms the tools accept (scripts/bench-review.ts).
+ * pages of the largest forms the tools accept (scripts/bench-review.ts), `--web`
+ * only the browser tab's key → frame and start → first frame (scripts/bench-web.ts).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -70,6 +71,7 @@ import {
 import { footprint, printFootprint } from "./bench-footprint.js";
 import { patternFigures, printPatternFigures } from "./bench-patterns.js";
 import { printReviewFigures } from "./bench-review.js";
+import { printWebFigures } from "./bench-web.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { pi: { extensions: string[] } };
@@ -168,6 +170,11 @@ if (process.argv.includes("--patterns")) {
 
 if (process.argv.includes("--review")) {
   await printReviewFigures();
+  process.exit(0);
+}
+
+if (process.argv.includes("--web")) {
+  await printWebFigures(quick);
   process.exit(0);
 }
 

@@ -17,7 +17,8 @@
  *   `dist/engine.cjs` (the statechart, the terminal view, the checks, every
  *   tool schema compiled ahead of time by ajv's standalone code generation,
  *   scripts/build/validators.ts) and `dist/review.cjs` (the review page);
- * - `dist/review-client.js`, the review page's browser script.
+ * - `dist/review-client.js`, the review page's browser script, and
+ *   `dist/web-client.js`, the browser tab's (renderers/web/).
  *
  * re2js, @viz-js/viz, ajv and ajv-formats (for schemas not compiled here), and
  * proper-lockfile (the first saved setting)
@@ -88,11 +89,11 @@ function outputText(result: { outputFiles?: Array<{ text: string }> }): string {
   return file.text;
 }
 
-/** The review page's browser script, as one readable file for a page's `<script>` (not minified: a reviewer may read it). */
-async function reviewClient(): Promise<string> {
+/** A page's browser script, as one readable file for a page's `<script>` (not minified: a reviewer may read it). */
+async function browserScript(entry: string): Promise<string> {
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: ["renderers/review/client/main.ts"],
+    entryPoints: [entry],
     bundle: true,
     format: "iife",
     platform: "browser",
@@ -102,7 +103,7 @@ async function reviewClient(): Promise<string> {
     write: false,
     logLevel: "warning",
   });
-  return `${clientHeader(clientSourcesHash())}\n${outputText(result)}`;
+  return outputText(result);
 }
 
 export async function buildDist(): Promise<Dist> {
@@ -120,7 +121,12 @@ export async function buildDist(): Promise<Dist> {
     [ENTRY, entryShim(ROOT, names)],
     [API_ENTRY, apiShim(ROOT, apiFrom)],
     ...built.map(({ bundle, text }): [string, string] => [`${bundle.name}.cjs`, text]),
-    [relative(DIST, fileURLToPath(CLIENT_FILE)), await reviewClient()],
+    [
+      relative(DIST, fileURLToPath(CLIENT_FILE)),
+      `${clientHeader(clientSourcesHash())}\n${await browserScript("renderers/review/client/main.ts")}`,
+    ],
+    // The browser tab's script (renderers/web/): xterm.js itself is served from its package.
+    ["web-client.js", await browserScript("renderers/web/client/main.ts")],
   ]);
   const inputs = new Map(built.map(({ bundle, inputs }): [string, string[]] => [`${bundle.name}.cjs`, inputs]));
   // What dist/ is made from: the project files bundled, those read for Pi's imports, the build and the locked packages.

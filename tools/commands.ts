@@ -34,6 +34,7 @@ export const FORMCHART_HELP = [
   "  /formchart graph [svg|mermaid|dot]   draw the statechart of the form shown last",
   "  /formchart review [--open]           write the review page of the form shown last (--open: open it in a browser)",
   "  /formchart mouse [on|off]            answer forms with the mouse too (off by default: it takes text selection away while a form is open)",
+  "  /formchart web [on|off]              a link in each form's help line that answers it in a browser tab (off by default)",
   "  /formchart tools [compact|qwizard|all|none]  which tools the model sees directly, and what each set costs every request",
   "  /formchart timeout [off|<seconds>]   how long forms wait for a key before they close with the recommended options (off by default)",
   "  /formchart key [<key>]               the key that opens a question asked with wait: false (alt+a by default; bound when Pi starts)",
@@ -79,6 +80,7 @@ export async function runFormchart(
   const [sub, ...rest] = words;
   if (!sub || sub === "help") return { text: FORMCHART_HELP, level: "info" };
   if (sub === "mouse" && rest.length <= 1) return mouseSetting(rest[0], state);
+  if (sub === "web" && rest.length <= 1) return webSetting(rest[0], state);
   if (sub === "tools" && rest.length <= 1 && loadout) return toolsSetting(rest[0], state, loadout, more.searchSnippet);
   if (sub === "timeout" && rest.length <= 1) return timeoutSetting(rest[0], state);
   if (sub === "key" && rest.length <= 1) return keySetting(rest[0], state);
@@ -166,6 +168,16 @@ async function keySetting(value: string | undefined, state: FormchartState): Pro
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
 }
 
+async function webSetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
+  const line = () =>
+    `Browser links in forms: ${state.settings.web ? `on (served on ${state.settings.webAddress} while a form is open)` : "off"}`;
+  if (value === undefined) return { text: `${line()}\nUsage: /formchart web on|off`, level: "info" };
+  if (value !== "on" && value !== "off")
+    return { text: `"${value}" is not on or off.\nUsage: /formchart web on|off`, level: "error" };
+  const failed = await state.update({ web: value === "on" });
+  return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
+}
+
 async function timeoutSetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
   const usage = `Usage: /formchart timeout off|<seconds> (1 to ${MAX_TIMEOUT_SECONDS})`;
   const line = () => {
@@ -244,6 +256,9 @@ const FORMCHART_COMPLETIONS = [
   "mouse",
   "mouse on",
   "mouse off",
+  "web",
+  "web on",
+  "web off",
   "tools",
   ...Object.keys(TOOL_SETS).map((name) => `tools ${name}`),
   "timeout",

@@ -9,6 +9,7 @@
  */
 import { chmodSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { isIP } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { LIMITS } from "../schemas/fields.js";
 import { TOOL_NAMES } from "./catalog.js";
@@ -38,6 +39,10 @@ export interface Settings {
   declareWithoutUI: boolean;
   /** The person's own prompt lines in place of the tools' rules; undefined: the tools' own. */
   promptLines?: string[];
+  /** The terminal's forms give a link that answers them in a browser tab too (RPC mode always offers one). */
+  web: boolean;
+  /** The address the browser tab's server listens on: an IP address, 127.0.0.1 unless set (docs/web.md: the risk). */
+  webAddress: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -51,6 +56,8 @@ export const DEFAULT_SETTINGS: Settings = {
   waitingKey: WAITING_KEY,
   deliverWhenIdle: "start-turn",
   declareWithoutUI: false,
+  web: false,
+  webAddress: "127.0.0.1",
 };
 
 export function settingsPath(agentDir: string): string {
@@ -115,6 +122,8 @@ function settingsOf(r: Record<string, unknown>): Settings {
     waitingKey: validKey(r.waitingKey) ? r.waitingKey : WAITING_KEY,
     deliverWhenIdle: r.deliverWhenIdle === "next-prompt" ? "next-prompt" : "start-turn",
     declareWithoutUI: r.declareWithoutUI === true,
+    web: r.web === true,
+    webAddress: typeof r.webAddress === "string" && isIP(r.webAddress) ? r.webAddress : DEFAULT_SETTINGS.webAddress,
     ...(validTimeout(r.timeoutSeconds) ? { timeoutSeconds: r.timeoutSeconds } : {}),
     ...(validLines(r.promptLines) ? { promptLines: r.promptLines.map((line) => line.trim()).filter(Boolean) } : {}),
   };

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { OFFER_TITLE } from "../../renderers/web/offer.js";
 import { type FakeModel, type ScriptedTurn, startFakeModel } from "../../scripts/fake-model.js";
 import { makePiHome, piCommand } from "./pi-home.js";
 import "./timeouts.js";
@@ -38,6 +39,8 @@ export async function startRpcPi(
   extra: string[] = ["--mode", "rpc"],
   /** The files the agent directory starts with (every tool declared by default). */
   files?: Record<string, string>,
+  /** How the client answers the offer of the browser tab; without it, with the dialogs. */
+  offer?: (request: UiRequest) => DialogReply,
 ): Promise<RpcPi> {
   const model = await startFakeModel(script);
   const home = makePiHome(model.baseUrl, files);
@@ -60,6 +63,11 @@ export async function startRpcPi(
     if (msg.type !== "extension_ui_request") return;
     const request = msg as UiRequest;
     if (!["select", "input", "confirm", "editor"].includes(request.method)) return;
+    if (request.method === "select" && request.title === OFFER_TITLE) {
+      const reply = offer ? offer(request) : { value: request.options?.[1] ?? "" };
+      if (reply) send({ type: "extension_ui_response", id: request.id, ...reply });
+      return;
+    }
     requests.push(request);
     const reply = answer(request);
     if (reply) send({ type: "extension_ui_response", id: request.id, ...reply });

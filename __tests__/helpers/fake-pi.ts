@@ -7,6 +7,7 @@
 import type { Component } from "@earendil-works/pi-tui";
 import { getKeybindings } from "@earendil-works/pi-tui";
 import { plainTheme } from "../../renderers/theme.js";
+import { OFFER_TITLE } from "../../renderers/web/offer.js";
 import { fakeHost } from "./fake-host.js";
 
 export interface RegisteredTool {
@@ -174,6 +175,8 @@ export function rpcContext(
 ) {
   const asked: Array<{ kind: string; title: string; options?: string[] }> = [];
   const next = (kind: string, title: string, options?: string[]) => {
+    // The offer of the browser tab comes first (renderers/web/offer.ts): these scripts answer the dialogs.
+    if (kind === "select" && title === OFFER_TITLE) return options?.[1];
     asked.push({ kind, title, options });
     if (script.length === 0) throw new Error(`no scripted answer for ${kind} "${title}"`);
     const answer = script.shift();

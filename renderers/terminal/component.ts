@@ -17,13 +17,20 @@ import { singleLine } from "../../machines/spec.js";
 import { typedText } from "../text.js";
 import { FormDriver } from "./driver.js";
 import { editorOf, fillEditor, typeInto } from "./editor-input.js";
-import { FormFrames } from "./frame-cache.js";
+import { FormFrames, type FrameSource } from "./frame-cache.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyIs, keyName, keyToEvent, unboundKey } from "./keymap.js";
 import { type DrawnScreen, type MouseReport, MouseReporting, parseMouse, ReportJoiner } from "./mouse.js";
 import type { FormComponentOptions, WaitingKeys } from "./options.js";
 import { editOutside, outsideCommand, outsideKeys } from "./outside-editor.js";
 import { clickEventsAt, reportAction } from "./pointer.js";
 import { refusal } from "./presentation.js";
+
+/** A screen of the form other than the host's (see `FormComponent.screen`). */
+export interface FormScreen {
+  render(width: number, height: number): string[];
+  pointer(report: MouseReport): void;
+  close(): void;
+}
 
 export class FormComponent extends FormDriver implements Component, Focusable {
   private readonly kb: KeyMatcher;
@@ -38,6 +45,9 @@ export class FormComponent extends FormDriver implements Component, Focusable {
   /** Never where the host reports the mouse itself (full-screen): the form must not switch the host's reporting. */
   private readonly mouse?: MouseReporting;
   private readonly frames: FormFrames;
+  private readonly frameSource: FrameSource;
+  /** The frames of the other screens, cleared with the host's on a clock's tick. */
+  private readonly screens = new Set<FormFrames>();
   private readonly reports = new ReportJoiner();
   /** Why the last key did nothing, shown until the next key. */
   private message?: string;
@@ -56,14 +66,10 @@ export class FormComponent extends FormDriver implements Component, Focusable {
       ...(external ? { external: keyName(external) } : {}),
       ...(this.foldPutsBack ? { fold: "put back" } : {}),
       ...(this.waiting ? { cancelAs: "put back", refuse: keyName(this.waiting.refuse) } : {}),
+      ...(options.link ? { web: options.link } : {}),
     };
-    this.frames = new FormFrames({
-      spec: this.spec,
-      theme: this.theme,
-      hints,
-      notice: options.notice,
-      clocks: this.clocks,
-    });
+    this.frameSource = { spec: this.spec, theme: this.theme, hints, notice: options.notice, clocks: this.clocks };
+    this.frames = new FormFrames(this.frameSource);
     this.editorCommand = options.editorCommand ?? (() => outsideCommand());
     const write = this.host.terminal.write?.bind(this.host.terminal);
     this.mouseOn = options.mouse === true && (this.host.mode === "fullscreen" || write !== undefined);
@@ -84,6 +90,7 @@ export class FormComponent extends FormDriver implements Component, Focusable {
 
   protected override tick(): void {
     this.frames.clear();
+    for (const frames of this.screens) frames.clear();
     super.tick();
   }
 
@@ -126,7 +133,7 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     }
     if (!event) {
       this.message = unboundKey(data);
-      if (hadMessage || this.message) this.host.requestRender();
+      if (hadMessage || this.message) this.redraw();
       return;
     }
     if (event.type === "FOLD" && this.foldPutsBack) {
@@ -142,7 +149,7 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     }
     // An event the form did not take leaves the snapshot as it was: say why.
     if (this.snapshot === before) this.message = refusal(this.spec, keys.position, before.context, event);
-    if (hadMessage || this.message) this.host.requestRender();
+    if (hadMessage || this.message) this.redraw();
   }
 
   /** The open key and the refuse key of a question that waits; the editor never takes them. */
@@ -164,7 +171,7 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     const typed = typeInto(this.editor, data, question !== undefined && singleLine(question));
     if ("refused" in typed) this.message = typed.refused;
     else if (typed.after !== typed.before) this.actor.send({ type: "TYPE", text: typed.after });
-    this.host.requestRender();
+    this.redraw();
   }
 
   /**
@@ -176,7 +183,7 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     const command = this.editorCommand();
     if (!command) {
       this.message = "Set $VISUAL or $EDITOR to write this in your own editor.";
-      this.host.requestRender();
+      this.redraw();
       return;
     }
     const open = editorOf(keys.position);
@@ -205,7 +212,7 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     } finally {
       // The terminal was someone else's: everything is drawn again.
       this.frames.clear();
-      this.host.requestRender(true);
+      this.redraw(true);
     }
   }
 
@@ -214,19 +221,49 @@ export class FormComponent extends FormDriver implements Component, Focusable {
    * container that edits its children's arrays must not change the kept frame.
    */
   render(width: number): string[] {
+    return this.draw(this.frames, width, this.maxHeight(), this.targets);
+  }
+
+  /**
+   * Another screen of this form (a browser tab): frames of its own at its own
+   * size, so a click lands on what that screen drew. Its keys go to `handleInput`;
+   * its mouse reports (SGR, the screen's own coordinates) to `pointer`, whatever the mouse setting.
+   */
+  screen(): FormScreen {
+    const frames = new FormFrames(this.frameSource);
+    this.screens.add(frames);
+    return {
+      close: () => this.screens.delete(frames),
+      render: (width, height) => this.draw(frames, width, height, true),
+      pointer: (report) => {
+        if (this.finished || !report.press) return;
+        try {
+          this.stopClock();
+          const drawn = frames.last?.screen;
+          const action = reportAction(report, discarding(this.position), drawn, { previousLines: drawn?.lines });
+          if (action?.kind === "wheel") this.wheel(action.delta);
+          else if (action) this.clickAt(action.line, action.col, frames);
+        } catch (error) {
+          this.fail(error);
+        }
+      },
+    };
+  }
+
+  private draw(frames: FormFrames, width: number, height: number, targets: boolean): string[] {
     try {
       const open = editorOf(this.position) !== undefined;
       const editorState = open
         ? `${this.editor.getText()}|${JSON.stringify(this.editor.getCursor())}|${this._focused}`
         : "";
-      const frame = this.frames.frame(
+      const frame = frames.frame(
         this.snapshot,
         width,
-        this.maxHeight(),
+        height,
         this.message,
         open ? this.renderEditor : undefined,
         editorState,
-        this.targets,
+        targets,
       );
       return frame.lines.slice();
     } catch (error) {
@@ -242,6 +279,7 @@ export class FormComponent extends FormDriver implements Component, Focusable {
 
   invalidate(): void {
     this.frames.invalidate();
+    for (const frames of this.screens) frames.invalidate();
     this.editorInstance?.invalidate();
   }
 
@@ -288,8 +326,8 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     return true;
   }
 
-  private clickAt(line: number, col: number): void {
-    for (const event of clickEventsAt(this.spec, this.keyContext(), this.snapshot, this.frames.last, line, col))
+  private clickAt(line: number, col: number, frames = this.frames): void {
+    for (const event of clickEventsAt(this.spec, this.keyContext(), this.snapshot, frames.last, line, col))
       this.actor.send(event);
   }
 }

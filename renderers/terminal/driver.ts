@@ -29,6 +29,8 @@ export abstract class FormDriver {
   /** The form's own error it closed on; the result is then a cancel. */
   private failure?: string;
   protected readonly clocks = new FormClocks(() => this.tick());
+  /** Other screens of this form (browser tabs), told whenever it is to be drawn again or closes. */
+  private readonly watchers = new Set<() => void>();
 
   /** The subclass starts the actor once it is built. */
   constructor(options: FormComponentOptions) {
@@ -52,7 +54,7 @@ export abstract class FormDriver {
           snapshot.status === "active" && position.kind !== "waiting" && snapshot.context.clock === "running";
         this.clocks.follow(position.kind === "waiting", previous?.kind === "waiting", ticking);
         previous = position;
-        this.host.requestRender();
+        this.redraw();
         if (snapshot.status === "done") this.finish(snapshot.output as FormResult);
       },
       // An action or guard that threw (even from a timer) closes the form instead of reaching Pi's process.
@@ -61,7 +63,23 @@ export abstract class FormDriver {
   }
 
   protected tick(): void {
-    this.host.requestRender();
+    this.redraw();
+  }
+
+  /** The host draws again, and so does every other screen of the form. */
+  protected redraw(force?: boolean): void {
+    this.host.requestRender(force);
+    for (const watcher of this.watchers) watcher();
+  }
+
+  /** Called whenever the form is to be drawn again, and once when it closes; returns the way to stop. */
+  watch(watcher: () => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  get closed(): boolean {
+    return this.finished;
   }
 
   /** Before `done` is called. */
@@ -127,5 +145,6 @@ export abstract class FormDriver {
     const outcome: FormOutcome = { result, context: formState(this.snapshot.context) };
     if (this.failure !== undefined) outcome.error = this.failure;
     this.onDone(outcome);
+    for (const watcher of this.watchers) watcher();
   }
 }

@@ -17,6 +17,12 @@ export interface KeyHints {
   cancelAs?: string;
   /** The key that refuses a question asked without waiting. */
   refuse?: string;
+  /** The link that answers the form in a browser tab (the `web` setting). */
+  web?: string;
+}
+
+function webGroup(hints: KeyHints): string[] {
+  return hints.web ? [`or answer in a browser: ${hints.web}`] : [];
 }
 
 function externalGroup(hints: KeyHints): string[] {
@@ -51,6 +57,7 @@ export function questionHelp(
       ...externalGroup(hints),
       ...(tabbed ? ["Tab/Shift+Tab questions"] : []),
       ...cancelGroup(hints, entered),
+      ...webGroup(hints),
     ];
   }
   if (mode === "noting")
@@ -65,7 +72,7 @@ export function questionHelp(
   }
   if (q.notes) parts.push("n note");
   if (tabbed) parts.push("Tab/←→ questions");
-  parts.push(foldHint(hints), ...cancelGroup(hints, entered));
+  parts.push(foldHint(hints), ...cancelGroup(hints, entered), ...webGroup(hints));
   return parts;
 }
 
@@ -100,6 +107,7 @@ export function reviewHelp(mode: "reviewing" | "writing", hints: KeyHints, optio
     ...(questions ? ["Tab/←→ questions"] : []),
     foldHint(hints),
     ...cancelGroup(hints, options.entered),
+    ...webGroup(hints),
   ];
 }
 

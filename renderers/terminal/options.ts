@@ -37,6 +37,8 @@ export interface FormComponentOptions {
    */
   waiting?: WaitingKeys;
   mouse?: boolean;
+  /** A link that answers this form in a browser tab, named in the help line. */
+  link?: string;
   /** The external-editor key's command, asked when pressed; `$VISUAL` or `$EDITOR` without it. */
   editorCommand?: () => string | undefined;
 }

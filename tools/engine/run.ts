@@ -80,6 +80,7 @@ export function showAndKeep(
       notice: found ? (found.kept ? keptNotice(found.kept) : RESTORED_NOTICE) : undefined,
       mouse: state.settings.mouse,
       waiting,
+      web: { inTerminal: state.settings.web, address: state.settings.webAddress },
       editorCommand: () =>
         piEditorCommand({
           hostVersion: VERSION,

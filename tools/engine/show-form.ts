@@ -13,7 +13,8 @@ import type { FormSpec } from "../../machines/spec.js";
 import { FormComponent } from "../../renderers/terminal/component.js";
 import { runDialogs } from "../../renderers/terminal/dialogs.js";
 import type { WaitingKeys } from "../../renderers/terminal/options.js";
-import { displayLine } from "../../renderers/text.js";
+import { ABORTED, formTitle, offerBrowser } from "../../renderers/web/offer.js";
+import { openWebServer, type WebServer } from "../../renderers/web/server.js";
 
 export type ShowOutcome = ({ kind: "done" } & FormOutcome) | { kind: "no-ui" };
 
@@ -25,6 +26,8 @@ export interface ShowOptions {
   waiting?: WaitingKeys;
   mouse?: boolean;
   editorCommand?: () => string | undefined;
+  /** The browser tab: offered in RPC mode, and in the terminal's help line when `inTerminal`. */
+  web?: { inTerminal: boolean; address: string };
 }
 
 function abortedBeforeStart(spec: FormSpec, restore?: FormContext): ShowOutcome {
@@ -46,8 +49,15 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
   const { signal } = options;
   if (!ctx.hasUI) return { kind: "no-ui" };
   if (signal?.aborted) return abortedBeforeStart(spec, options.restore);
-  if (!hasOwnTerminal(ctx)) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
+  if (!hasOwnTerminal(ctx)) {
+    const { web } = options;
+    const asked = web
+      ? offerBrowser(ctx.ui, spec, { ...options, address: web.address })
+      : runDialogs(ctx.ui, spec, options);
+    return { kind: "done", ...(await asked) };
+  }
 
+  const server = options.web?.inTerminal ? await openLink(options.web.address, spec) : undefined;
   let form: FormComponent | undefined;
   let detach = () => {};
   const outcome = await ctx.ui.custom<FormOutcome | undefined>(
@@ -63,21 +73,35 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
         mouse: options.mouse,
         waiting: options.waiting,
         editorCommand: options.editorCommand,
+        link: server?.url,
       });
+      server?.serve(form);
       const onAbort = () => form?.abort();
       signal?.addEventListener("abort", onAbort, { once: true });
       detach = () => signal?.removeEventListener("abort", onAbort);
       return form;
     },
-    { blocked: { kind: "question", message: waitingFor(spec) } },
+    { blocked: { kind: "question", message: formTitle(spec) } },
   );
   detach();
+  await server?.close(
+    signal?.aborted
+      ? ABORTED
+      : outcome?.result.cancelled
+        ? "Closed in the terminal without an answer."
+        : "Answered in the terminal.",
+  );
   // A host that still opened no custom component asks through its dialogs.
   if (outcome === undefined || !form) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
   form.dispose();
   return { kind: "done", ...outcome };
 }
 
-function waitingFor(spec: FormSpec): string {
-  return displayLine(spec.title ?? spec.questions[0]?.prompt ?? "A question", 120);
+/** The link's server; a form still opens without it when the address cannot be listened on. */
+async function openLink(address: string, spec: FormSpec): Promise<WebServer | undefined> {
+  try {
+    return await openWebServer({ address, title: formTitle(spec) });
+  } catch {
+    return undefined;
+  }
 }

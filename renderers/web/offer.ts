@@ -1,0 +1,67 @@
+/**
+ * A form where there is no terminal (Pi's RPC mode): the client is offered
+ * the whole form in a browser tab, or the one-dialog-per-question walk.
+ * Contract: the first dialog is a select whose first option carries the
+ * link and whose second is the walk; the page may be answered before the
+ * select is (the select is then withdrawn); choosing the browser waits for
+ * the page, which the call's abort ends; choosing the walk closes the page
+ * (it says where the form went); dismissing the select cancels the form.
+ */
+import type { FormOutcome } from "../../machines/context.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { type DialogOptions, type DialogUi, runDialogs } from "../terminal/dialogs.js";
+import { displayLine } from "../text.js";
+import { headlessForm } from "./headless.js";
+import { openWebServer } from "./server.js";
+
+export const OFFER_TITLE = "Answer this form in a browser tab (the whole form), or here one question at a time?";
+export const BROWSER_OPTION = "Answer in the browser: ";
+export const WALK_OPTION = "Answer here, one dialog per question";
+export const ABORTED = "The agent stopped this question: the form is closed.";
+
+export function formTitle(spec: FormSpec): string {
+  return displayLine(spec.title ?? spec.questions[0]?.prompt ?? "A question", 120);
+}
+
+export async function offerBrowser(
+  ui: DialogUi,
+  spec: FormSpec,
+  options: DialogOptions & { address?: string },
+): Promise<FormOutcome> {
+  const { signal } = options;
+  const server = await openWebServer({ address: options.address, title: formTitle(spec) });
+  const ended = new AbortController();
+  let outcome: FormOutcome | undefined;
+  const form = headlessForm({
+    spec,
+    restore: options.restore,
+    notice: options.notice,
+    done: (o) => {
+      outcome = o;
+      ended.abort();
+    },
+  });
+  server.serve(form);
+  const onAbort = () => form.abort();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const link = `${BROWSER_OPTION}${server.url}`;
+    const both = signal ? AbortSignal.any([signal, ended.signal]) : ended.signal;
+    const picked = outcome ? undefined : await ui.select(OFFER_TITLE, [link, WALK_OPTION], { signal: both });
+    if (picked === WALK_OPTION && !outcome) {
+      await server.close("This form is being answered in the client's dialogs.");
+      form.dispose();
+      return await runDialogs(ui, spec, options);
+    }
+    if (picked !== link && !outcome) form.abort();
+    if (!outcome) ui.notify(`Waiting for the answer in the browser: ${server.url}`, "info");
+    await new Promise((resolve) =>
+      ended.signal.aborted ? resolve(null) : ended.signal.addEventListener("abort", resolve),
+    );
+    await server.close(signal?.aborted ? ABORTED : "This form was closed without an answer.");
+    return outcome as unknown as FormOutcome;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    form.dispose();
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * A form in a browser tab: one more screen of the same `FormComponent`.
+ * The page's key bytes (xterm.js's `onData`, SGR mouse reports included) go
+ * to the component as a terminal's would, and its frames, drawn at the
+ * page's size, come back as server-sent events: a key pressed in the page
+ * takes the same transition as in the terminal, by construction.
+ *
+ * Contract: the server listens on 127.0.0.1 (or the address given) on a
+ * port of its own, from `openWebServer` until `close`, which frees the port;
+ * every request needs the form's token (256 random bits) in its path, a
+ * Host that is an IP address, `localhost` or the address listened on (a
+ * page of another name that resolves here is refused: DNS rebinding), and,
+ * for a POST, the page's own Origin. Everything the page is given is text:
+ * the frames as JSON strings written into xterm.js, the messages as
+ * `textContent`.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { isIP } from "node:net";
+import { CURSOR_MARKER } from "@earendil-works/pi-tui";
+import type { FormComponent, FormScreen } from "../terminal/component.js";
+import { parseMouse } from "../terminal/mouse.js";
+import { asset, pageHtml } from "./page.js";
+
+export interface WebServerOptions {
+  /** The address to listen on; 127.0.0.1 unless the settings name another. */
+  address?: string;
+  /** The page's title (the form's). */
+  title: string;
+}
+
+export interface WebServer {
+  /** The form's link, token included. */
+  readonly url: string;
+  /** The form the page shows, once it exists; until then the page waits. */
+  serve(form: FormComponent): void;
+  /** Tells each page how the form ended (`elsewhere` unless a page answered it), then stops listening. */
+  close(elsewhere: string): Promise<void>;
+}
+
+interface Tab {
+  id: string;
+  res: ServerResponse;
+  screen?: FormScreen;
+  cols: number;
+  rows: number;
+  sent?: string;
+}
+
+/** A page's columns and rows, kept drawable. */
+const size = (value: unknown, fallback: number, max: number) =>
+  Number.isInteger(value) && (value as number) > 0 ? Math.min(value as number, max) : fallback;
+
+/** Keys a page may send at once (a paste is one key). */
+const MAX_BODY = 256 * 1024;
+
+export async function openWebServer(options: WebServerOptions): Promise<WebServer> {
+  const address = options.address ?? "127.0.0.1";
+  const token = randomBytes(32).toString("base64url");
+  const tabs = new Map<string, Tab>();
+  let form: FormComponent | undefined;
+  let unwatch = () => {};
+  /** The tab whose keys are being taken: the one that answered, when the form closes meanwhile. */
+  let inputFrom: Tab | undefined;
+  let answeredIn: Tab | undefined;
+  let scheduled = false;
+
+  const send = (tab: Tab, event: string, data: string) => tab.res.write(`event: ${event}\ndata: ${data}\n\n`);
+  const draw = (tab: Tab) => {
+    if (!form || form.closed) return;
+    tab.screen ??= form.screen();
+    const lines = tab.screen.render(tab.cols, tab.rows).map((line) => line.replaceAll(CURSOR_MARKER, ""));
+    const frame = JSON.stringify(lines);
+    if (frame !== tab.sent) send(tab, "frame", frame);
+    tab.sent = frame;
+  };
+  const drawAll = () => {
+    scheduled = false;
+    for (const tab of tabs.values()) draw(tab);
+  };
+
+  const server = createServer((req, res) => {
+    try {
+      route(req, res);
+    } catch (error) {
+      refuse(res, 500, error instanceof Error ? error.message : String(error));
+    }
+  });
+  const route = (req: IncomingMessage, res: ServerResponse) => {
+    if (!allowedHost(req.headers.host, address)) return refuse(res, 403, "This host name is not allowed.");
+    const url = new URL(req.url ?? "/", "http://form");
+    const [, given, name = ""] = url.pathname.split("/");
+    if (!sameToken(given ?? "", token)) return refuse(res, 404, "No such form: the link is wrong or the form closed.");
+    if (req.method === "GET" && name === "events") return events(res, url);
+    if (req.method === "GET") {
+      const file = name === "" ? { type: "text/html", body: pageHtml(options.title) } : asset(name);
+      if (!file) return refuse(res, 404, "No such file.");
+      res.writeHead(200, { ...HEADERS, "content-type": `${file.type}; charset=utf-8` });
+      return res.end(file.body);
+    }
+    if (req.method !== "POST" || (name !== "input" && name !== "size")) return refuse(res, 405, "Not allowed.");
+    if (req.headers.origin !== `http://${req.headers.host}`) return refuse(res, 403, "Cross-origin request refused.");
+    readJson(req, res, (body) => (name === "input" ? input(body) : resize(body)));
+  };
+
+  const events = (res: ServerResponse, url: URL) => {
+    res.writeHead(200, { ...HEADERS, "content-type": "text/event-stream" });
+    const tab: Tab = {
+      id: randomBytes(9).toString("base64url"),
+      res,
+      cols: size(Number(url.searchParams.get("cols")), 80, 500),
+      rows: size(Number(url.searchParams.get("rows")), 24, 200),
+    };
+    tabs.set(tab.id, tab);
+    send(tab, "tab", tab.id);
+    // A tab closed: the form stays open for the terminal and the other tabs.
+    res.on("close", () => {
+      tabs.delete(tab.id);
+      tab.screen?.close();
+    });
+    draw(tab);
+  };
+
+  const input = (body: { tab?: unknown; keys?: unknown }) => {
+    // A key sent as the form closed (a click's release after the press that submitted) has nothing left to do.
+    if (form?.closed) return undefined;
+    const tab = tabs.get(String(body.tab));
+    if (!tab || !Array.isArray(body.keys)) return "Unknown tab or no keys.";
+    inputFrom = tab;
+    try {
+      for (const key of body.keys) {
+        if (!form || form.closed || typeof key !== "string") break;
+        const report = parseMouse(key);
+        tab.screen ??= form.screen();
+        if (report) tab.screen.pointer(report);
+        else form.handleInput(key);
+        if (form.closed) answeredIn = tab;
+      }
+    } finally {
+      inputFrom = undefined;
+    }
+    return undefined;
+  };
+
+  const resize = (body: { tab?: unknown; cols?: unknown; rows?: unknown }) => {
+    const tab = tabs.get(String(body.tab));
+    if (!tab) return "Unknown tab.";
+    tab.cols = size(body.cols, tab.cols, 500);
+    tab.rows = size(body.rows, tab.rows, 200);
+    draw(tab);
+    return undefined;
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, address, () => resolve());
+  });
+  const { port } = server.address() as { port: number };
+  const host = isIP(address) === 6 ? `[${address}]` : address;
+
+  return {
+    url: `http://${host}:${port}/${token}/`,
+    serve(served) {
+      form = served;
+      unwatch = served.watch(() => {
+        if (scheduled) return;
+        scheduled = true;
+        setImmediate(drawAll);
+      });
+      drawAll();
+    },
+    async close(elsewhere) {
+      unwatch();
+      answeredIn ??= inputFrom;
+      for (const tab of tabs.values()) {
+        const text = tab === answeredIn ? "Answered here." : answeredIn ? "Answered in another tab." : elsewhere;
+        send(tab, "closed", JSON.stringify(text));
+        tab.screen?.close();
+        tab.res.end();
+      }
+      tabs.clear();
+      // The port is free at once; a request still being answered (the key that closed the form) gets its answer.
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeIdleConnections();
+      const late = setTimeout(() => server.closeAllConnections(), 1000);
+      await closed;
+      clearTimeout(late);
+    },
+  };
+}
+
+const HEADERS = {
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  // Scripts only from the page's own files, no inline script; xterm.js writes its colours and cell sizes as <style>
+  // elements, so styles may be inline: no text of the model's or the person's is ever markup or a style.
+  "content-security-policy":
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+};
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, { ...HEADERS, "content-type": "text/plain; charset=utf-8" });
+  res.end(message);
+}
+
+/** Only names that cannot be rebound to another machine: IP literals, `localhost`, and the address listened on. */
+export function allowedHost(header: string | undefined, address: string): boolean {
+  if (!header) return false;
+  const name = header.replace(/:\d+$/, "").replace(/^\[(.*)\]$/, "$1");
+  return name === "localhost" || name === address || isIP(name) !== 0;
+}
+
+function sameToken(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function readJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: (body: Record<string, unknown>) => string | undefined,
+) {
+  let text = "";
+  req.setEncoding("utf8");
+  req.on("data", (chunk: string) => {
+    text += chunk;
+    if (text.length > MAX_BODY) {
+      refuse(res, 413, `At most ${MAX_BODY} characters at once.`);
+      req.destroy();
+    }
+  });
+  req.on("end", () => {
+    if (res.headersSent) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return refuse(res, 400, "The body is not JSON.");
+    }
+    if (!body || typeof body !== "object") return refuse(res, 400, "The body is not a JSON object.");
+    const problem = handle(body as Record<string, unknown>);
+    if (problem) return refuse(res, 400, problem);
+    res.writeHead(204, HEADERS);
+    res.end();
+  });
+}
