@@ -1,25 +1,10 @@
 /** A form file for the command-line tools: a JSON path, or the name of one in examples/. */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { visibleControls } from "../renderers/text.js";
-import { prepareFormFile } from "../tools/engine/catalog.js";
-import type { PreparedForm } from "../tools/engine/form-tool.js";
+import { readFormCall } from "../tools/engine/catalog.js";
+import { fullCooldown, type PreparedForm, prepareForm } from "../tools/engine/form-tool.js";
+import { exampleNames, resolveFormFile } from "../tools/form-files.js";
 
-export const EXAMPLES_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "examples");
-
-export function exampleNames(): string[] {
-  return readdirSync(EXAMPLES_DIR)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => basename(f, ".json"))
-    .sort();
-}
-
-export function resolveFormFile(nameOrPath: string): string | undefined {
-  if (existsSync(nameOrPath)) return nameOrPath;
-  const example = join(EXAMPLES_DIR, nameOrPath.endsWith(".json") ? nameOrPath : `${nameOrPath}.json`);
-  return existsSync(example) ? example : undefined;
-}
+export { EXAMPLES_DIR, exampleNames, resolveFormFile } from "../tools/form-files.js";
 
 export type LoadedForm = { ok: true; file: string; tool: string; form: PreparedForm } | { ok: false; message: string };
 
@@ -41,14 +26,9 @@ function readFormFile(nameOrPath: string): LoadedForm {
       ok: false,
       message: `No form file or example named "${nameOrPath}". Examples: ${exampleNames().join(", ")}`,
     };
-  let content: unknown;
-  try {
-    content = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    return { ok: false, message: `Cannot read a form from ${file}: ${(error as Error).message}` };
-  }
-  const prepared = prepareFormFile(content);
-  return prepared.ok
-    ? { ok: true, file, tool: prepared.tool, form: prepared.form }
-    : { ok: false, message: `${file}: ${prepared.message}` };
+  const call = readFormCall(file);
+  if (!call.ok) return call;
+  const prepared = prepareForm(call.tool, call.raw, { waitMs: fullCooldown(call.tool) });
+  if (!prepared.ok) return { ok: false, message: `${file}: ${prepared.error.message} [${prepared.error.category}]` };
+  return { ok: true, file, tool: call.tool.name, form: prepared.form };
 }
