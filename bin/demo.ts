@@ -1,23 +1,23 @@
 /**
  * A form in the terminal without Pi: `npm start [-- file.json | example]`,
- * printing what the model would read. Exit code: 0 submitted, 1 cancelled or
- * declined, 2 invalid input or no terminal.
+ * printing what the model would read, and exiting with `EXIT_CODES`.
  */
 import { ProcessTerminal, TuiMainScreen } from "@earendil-works/pi-tui";
 import { FormComponent } from "../renderers/terminal/component.js";
 import { ansiTheme } from "../renderers/theme.js";
-import { loadFormFile } from "./form-file.js";
+import { DEFAULT_EXAMPLE } from "../tools/form-files.js";
+import { EXIT_CODES, exitCode, loadFormFile } from "./form-file.js";
 
-const loaded = loadFormFile(process.argv[2] ?? "demo");
+const loaded = loadFormFile(process.argv[2] ?? DEFAULT_EXAMPLE);
 if (!loaded.ok) {
   console.error(loaded.message);
-  process.exit(2);
+  process.exit(EXIT_CODES.noForm);
 }
 const { form } = loaded;
 if (!process.stdin.isTTY || !process.stdout.isTTY) {
   // Without a terminal there is no one to answer: say so rather than report an answer nobody gave.
   console.error("npm start shows a form in a terminal; standard input and output must be a terminal (a TTY).");
-  process.exit(2);
+  process.exit(EXIT_CODES.noForm);
 }
 
 const terminal = new ProcessTerminal();
@@ -32,7 +32,7 @@ const component = new FormComponent({
     component.dispose();
     const { text, details } = form.answer(result);
     process.stdout.write(`\n${text}\n\n${JSON.stringify(details, null, 2)}\n`);
-    process.exit(result.cancelled ? 1 : 0);
+    process.exit(exitCode(result));
   },
 });
 tui.addChild(component);

@@ -1,10 +1,20 @@
 /** A form file for the command-line tools: a JSON path, or the name of one in examples/. */
+import type { FormResult } from "../machines/context.js";
 import { visibleControls } from "../renderers/text.js";
 import { readFormCall } from "../tools/engine/catalog.js";
 import { fullCooldown, type PreparedForm, prepareForm } from "../tools/engine/form-tool.js";
 import { exampleNames, resolveFormFile } from "../tools/form-files.js";
 
 export { EXAMPLES_DIR, exampleNames, resolveFormFile } from "../tools/form-files.js";
+
+/** `npm start`'s exit code by how the form ended; `noForm` when none opened (invalid input, no terminal). */
+export const EXIT_CODES = { submitted: 0, cancelled: 1, declined: 1, timedOut: 1, noForm: 2 } as const;
+
+export function exitCode(result: FormResult): number {
+  if (result.timedOut) return EXIT_CODES.timedOut;
+  if (result.declined) return EXIT_CODES.declined;
+  return result.cancelled ? EXIT_CODES.cancelled : EXIT_CODES.submitted;
+}
 
 export type LoadedForm = { ok: true; file: string; tool: string; form: PreparedForm } | { ok: false; message: string };
 
