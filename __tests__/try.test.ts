@@ -118,7 +118,7 @@ describe("/formchart try", () => {
     const pi = setup();
     const written: string[] = [];
     const write = process.stdout.write;
-    process.stdout.write = ((chunk: string) => written.push(chunk)) as typeof process.stdout.write;
+    process.stdout.write = ((chunk: string) => written.push(chunk) > 0) as unknown as typeof process.stdout.write;
     try {
       await pi.commands.get("formchart")!.handler("try single", { ...noUiContext, cwd: process.cwd() });
     } finally {

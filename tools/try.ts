@@ -15,8 +15,6 @@ export interface TryReply {
   level: "info" | "warning" | "error";
 }
 
-export const TRY_USAGE = "Usage: /formchart try [example|file.json] (examples: see /formchart try with no argument)";
-
 /** `try single`, `try rich` …, for the names that start with what was typed after `try `. */
 export function tryCompletions(typed: string): AutocompleteItem[] {
   return exampleNames()
