@@ -95,7 +95,11 @@ export class Terminal {
         last = "(terminal gone)";
       }
       const seen =
-        typeof pattern === "string" ? last.includes(pattern) : typeof pattern === "function" ? pattern(last) : pattern.test(last);
+        typeof pattern === "string"
+          ? last.includes(pattern)
+          : typeof pattern === "function"
+            ? pattern(last)
+            : pattern.test(last);
       if (seen) return last;
       await new Promise((r) => setTimeout(r, 100));
     }
