@@ -5,7 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { exampleNames } from "../bin/form-file.js";
+import { EXIT_CODES, exampleNames, loadFormFile } from "../bin/form-file.js";
+import { RESERVED_LABELS } from "../schemas/rules.js";
+import { TOOL_NAMES } from "../tools/catalog.js";
 import { createFormchart } from "../tools/index.js";
 import { fakePi } from "./helpers/fake-pi.js";
 import { PROJECT_ROOT } from "./helpers/root.js";
@@ -133,5 +135,59 @@ describe("the README", () => {
     expect(commands).toContain("npm run pi -- -e ./");
     const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
     expect(scripts.pi).toMatch(/^scripts\/with-node\.sh pi\b/);
+  });
+});
+
+/** Each doc's words for how `npm start` ends, by `EXIT_CODES`' names. */
+const ENDINGS: Record<keyof typeof EXIT_CODES, string> = {
+  submitted: "submit",
+  cancelled: "cancel",
+  declined: "decline",
+  timedOut: "timeout",
+  noForm: "invalid input",
+};
+
+describe("the docs agree with the code", () => {
+  const flat = (file: string) => read(file).replace(/\s+/g, " ");
+
+  it.each(MARKDOWN)("%s lists the reserved option labels as the checks have them", (file) => {
+    // From the first label to where the list ends: " are reserved", a parenthesis, a table cell's end.
+    for (const [list] of flat(file).matchAll(/`Other`[^()|]*?(?= are reserved| \(|\|)/g)) {
+      const named = [...list.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+      expect(named.sort()).toEqual([...RESERVED_LABELS].sort());
+    }
+  });
+
+  it("authoring-questions.md's choice of tool names every tool", () => {
+    const doc = read("docs/authoring-questions.md");
+    const table = doc.slice(doc.indexOf("## Pick the right tool"), doc.indexOf("\n## ", doc.indexOf("## Pick")));
+    const named = [...table.matchAll(/\| `([a-z_]+)` \|$/gm)].map((m) => m[1]);
+    expect(named.sort()).toEqual([...TOOL_NAMES].sort());
+  });
+
+  it("every doc that gives npm start's exit codes gives them as the demo exits", () => {
+    const passages = MARKDOWN.flatMap((file) => [...flat(file).matchAll(/exit code \d on [^)]*/g)].map((m) => m[0]));
+    expect(passages.length).toBeGreaterThan(0);
+    for (const passage of passages) {
+      for (const [ending, code] of Object.entries(EXIT_CODES)) {
+        // The words between "<code> on" and the next code name this ending.
+        const words = new RegExp(`\\b${code} on ([^0-9]*)`).exec(passage)?.[1] ?? "";
+        expect(`${code}: ${words}`).toContain(ENDINGS[ending as keyof typeof EXIT_CODES]);
+      }
+    }
+  });
+
+  it("numbers as option labels stand on their own rows, as authoring-questions.md asks", () => {
+    for (const name of exampleNames()) {
+      const loaded = loadFormFile(name);
+      if (!loaded.ok) throw new Error(loaded.message);
+      for (const q of loaded.form.spec.questions) {
+        const labels = q.options.map((o) => o.label);
+        expect(labels.filter((label) => /^\d+[.)]\s/.test(label))).toEqual([]);
+        labels.forEach((label, row) => {
+          if (/^\d+$/.test(label)) expect(`${name}: ${label}`).toBe(`${name}: ${row + 1}`);
+        });
+      }
+    }
   });
 });

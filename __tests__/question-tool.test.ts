@@ -206,7 +206,7 @@ describe("partial submit", () => {
 
   it("submits with a question open: the review names it, the result reports it unanswered", async () => {
     const { review, result } = await submitWithExtrasOpen(twoQuestions);
-    expect(review).toContain("Open: Extras. Press Enter to submit with them open.");
+    expect(review).toContain("Open: Extras. Press Enter to submit with it open.");
     expect(result.details).toMatchObject({ cancelled: false, outcome: "partial", unanswered: ["extras"] });
     expect(result.content[0].text).toBe(
       "User submitted the form with some questions left open: Extras.\nDB: user selected: 1. PostgreSQL\nExtras: (skipped)",

@@ -1,9 +1,8 @@
 /**
- * A form without Pi, printing what the model would read:
- * `npm start [-- file.json | example]` in the terminal, `npm start -- --web
- * [file.json | example]` in a browser tab (the link printed, and opened
- * where a browser is at hand). Exit code: 0 submitted, 1 cancelled or
- * declined, 2 invalid input or no terminal.
+ * A form without Pi, printing what the model would read and exiting with
+ * `EXIT_CODES`: `npm start [-- file.json | example]` in the terminal,
+ * `npm start -- --web [file.json | example]` in a browser tab (the link
+ * printed, and opened where a browser is at hand).
  */
 import { spawn } from "node:child_process";
 import { ProcessTerminal, TuiMainScreen } from "@earendil-works/pi-tui";
@@ -13,21 +12,22 @@ import { displayLine } from "../renderers/text.js";
 import { ansiTheme } from "../renderers/theme.js";
 import { headlessForm } from "../renderers/web/headless.js";
 import { openWebServer } from "../renderers/web/server.js";
-import { loadFormFile } from "./form-file.js";
+import { DEFAULT_EXAMPLE } from "../tools/form-files.js";
+import { EXIT_CODES, exitCode, loadFormFile } from "./form-file.js";
 
 const args = process.argv.slice(2);
 const web = args.includes("--web");
-const loaded = loadFormFile(args.find((a) => a !== "--web") ?? "demo");
+const loaded = loadFormFile(args.find((a) => a !== "--web") ?? DEFAULT_EXAMPLE);
 if (!loaded.ok) {
   console.error(loaded.message);
-  process.exit(2);
+  process.exit(EXIT_CODES.noForm);
 }
 const { form } = loaded;
 
 function report({ result }: FormOutcome): never {
   const { text, details } = form.answer(result);
   process.stdout.write(`\n${text}\n\n${JSON.stringify(details, null, 2)}\n`);
-  process.exit(result.cancelled ? 1 : 0);
+  process.exit(exitCode(result));
 }
 
 if (web) {
@@ -53,7 +53,7 @@ if (web) {
     console.error(
       "npm start shows a form in a terminal; standard input and output must be a terminal (a TTY), or use --web.",
     );
-    process.exit(2);
+    process.exit(EXIT_CODES.noForm);
   }
   const terminal = new ProcessTerminal();
   const tui = new TuiMainScreen(terminal);

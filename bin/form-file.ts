@@ -1,24 +1,19 @@
 /** A form file for the command-line tools: a JSON path, or the name of one in examples/. */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import type { FormResult } from "../machines/context.js";
 import { visibleControls } from "../renderers/text.js";
-import { prepareFormFile } from "../tools/engine/catalog.js";
-import type { PreparedForm } from "../tools/engine/form-tool.js";
+import { readFormCall } from "../tools/engine/catalog.js";
+import { fullCooldown, type PreparedForm, prepareForm } from "../tools/engine/form-tool.js";
+import { exampleNames, resolveFormFile } from "../tools/form-files.js";
 
-export const EXAMPLES_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "examples");
+export { EXAMPLES_DIR, exampleNames, resolveFormFile } from "../tools/form-files.js";
 
-export function exampleNames(): string[] {
-  return readdirSync(EXAMPLES_DIR)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => basename(f, ".json"))
-    .sort();
-}
+/** `npm start`'s exit code by how the form ended; `noForm` when none opened (invalid input, no terminal). */
+export const EXIT_CODES = { submitted: 0, cancelled: 1, declined: 1, timedOut: 1, noForm: 2 } as const;
 
-export function resolveFormFile(nameOrPath: string): string | undefined {
-  if (existsSync(nameOrPath)) return nameOrPath;
-  const example = join(EXAMPLES_DIR, nameOrPath.endsWith(".json") ? nameOrPath : `${nameOrPath}.json`);
-  return existsSync(example) ? example : undefined;
+export function exitCode(result: FormResult): number {
+  if (result.timedOut) return EXIT_CODES.timedOut;
+  if (result.declined) return EXIT_CODES.declined;
+  return result.cancelled ? EXIT_CODES.cancelled : EXIT_CODES.submitted;
 }
 
 export type LoadedForm = { ok: true; file: string; tool: string; form: PreparedForm } | { ok: false; message: string };
@@ -41,14 +36,9 @@ function readFormFile(nameOrPath: string): LoadedForm {
       ok: false,
       message: `No form file or example named "${nameOrPath}". Examples: ${exampleNames().join(", ")}`,
     };
-  let content: unknown;
-  try {
-    content = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    return { ok: false, message: `Cannot read a form from ${file}: ${(error as Error).message}` };
-  }
-  const prepared = prepareFormFile(content);
-  return prepared.ok
-    ? { ok: true, file, tool: prepared.tool, form: prepared.form }
-    : { ok: false, message: `${file}: ${prepared.message}` };
+  const call = readFormCall(file);
+  if (!call.ok) return call;
+  const prepared = prepareForm(call.tool, call.raw, { waitMs: fullCooldown(call.tool) });
+  if (!prepared.ok) return { ok: false, message: `${file}: ${prepared.error.message} [${prepared.error.category}]` };
+  return { ok: true, file, tool: call.tool.name, form: prepared.form };
 }

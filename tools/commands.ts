@@ -18,6 +18,7 @@ import { TOOL_SEARCH } from "./request-cost.js";
 import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
+import { tryCompletions, tryForm } from "./try.js";
 import { keyLabel, validKey } from "./waiting-names.js";
 
 /** Each format the review page's code draws, and no other: the record's type holds both. */
@@ -31,6 +32,7 @@ export interface CommandReply {
 
 export const FORMCHART_HELP = [
   "/formchart — pi-formchart",
+  "  /formchart try [example|file.json]   open a form as a model's call would, and see what the model would get (nothing is sent)",
   "  /formchart graph [svg|mermaid|dot]   draw the statechart of the form shown last",
   "  /formchart review [--open]           write the review page of the form shown last (--open: open it in a browser)",
   "  /formchart mouse [on|off]            answer forms with the mouse too (off by default: it takes text selection away while a form is open)",
@@ -264,19 +266,25 @@ const FORMCHART_COMPLETIONS = [
   "timeout",
   "timeout off",
   "key",
+  "try",
   "help",
 ];
 
 /** Nothing for a whole command: a completion list would take the Enter that runs it. */
 export function formchartCompletions(prefix: string): AutocompleteItem[] | null {
   if (FORMCHART_COMPLETIONS.includes(prefix.trimStart())) return null;
+  const tried = /^\s*try\s+(\S*)$/.exec(prefix);
+  if (tried) {
+    const names = tryCompletions(tried[1]);
+    return names.length && !names.some((item) => item.label === tried[1]) ? names : null;
+  }
   const options = FORMCHART_COMPLETIONS.filter((o) => o.startsWith(prefix.trimStart()));
   return options.length ? options.map((value) => ({ value, label: value })) : null;
 }
 
 export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState, loadout?: ToolLoadout): void {
   pi.registerCommand("formchart", {
-    description: "The statechart (graph [svg|mermaid|dot]) or the review page (review [--open]) of the last form",
+    description: "Try a form (try [example|file]), the statechart or review page of the last form, the forms' settings",
     getArgumentCompletions: formchartCompletions,
     handler: async (args, ctx) => {
       const progress = ctx.hasUI ? (line: string | undefined) => ctx.ui.setStatus?.("formchart", line) : undefined;
@@ -286,7 +294,10 @@ export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState
       ).getSystemPromptOptions?.();
       const searchSnippet = options?.toolSnippets?.[TOOL_SEARCH];
       // Whatever still goes wrong reaches the person as one line, not as an error thrown into Pi.
-      const reply = await runFormchart(args, state, platformOpener, { loadout, progress, searchSnippet }).catch(
+      const running = /^try(\s|$)/.test(args.trim())
+        ? tryForm(args.trim().slice(3), state, ctx)
+        : runFormchart(args, state, platformOpener, { loadout, progress, searchSnippet });
+      const reply = await running.catch(
         (error: unknown): CommandReply => ({ text: `/formchart ${args.trim()}: ${firstLine(error)}`, level: "error" }),
       );
       if (ctx.hasUI) ctx.ui.notify(reply.text, reply.level);

@@ -87,7 +87,7 @@ describe("ask_form in the real pi", () => {
     term.press("d");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([
-      "User declined the form: they chose not to give this information.",
+      'User declined the form "Beta sign-up": they chose not to give email, seats, telemetry, region, features.',
     ]);
     await term.waitFor("Declined");
   });

@@ -83,6 +83,8 @@ export interface ReviewHelpOptions {
   questions: boolean;
   /** The label under the cursor; undefined on the submit line. */
   onEntry?: string;
+  /** A required question is open: Enter on the submit line submits nothing. */
+  blocked?: boolean;
 }
 
 export function reviewHelp(mode: "reviewing" | "writing", hints: KeyHints, options: ReviewHelpOptions): string[] {
@@ -96,11 +98,13 @@ export function reviewHelp(mode: "reviewing" | "writing", hints: KeyHints, optio
   // A form without questions is a confirmation: no question to go to.
   const enter =
     onEntry !== undefined
-      ? `${hints.confirm} change ${onEntry}`
-      : `${hints.confirm} ${questions ? "submit" : "confirm"}`;
+      ? [`${hints.confirm} change ${onEntry}`]
+      : options.blocked
+        ? []
+        : [`${hints.confirm} ${questions ? "submit" : "confirm"}`];
   return [
     ...(questions ? [`${hints.up}${hints.down} move`] : []),
-    enter,
+    ...enter,
     ...(questions ? ["1-9 go to question"] : []),
     ...(options.additionalNotes ? ["n additional notes"] : []),
     ...(options.declinable ? ["d decline"] : []),

@@ -158,7 +158,7 @@ export function reviewEntries(spec: FormSpec, context: FormContext): ReviewEntry
         number: entries.length + 1,
         label,
         status: "answered",
-        text: answerSummary(q, k, context) || "(no choice)",
+        text: answerSummary(q, k, context) || "(none of the options: confirmed with nothing ticked)",
       });
     } else {
       entries.push({
@@ -190,6 +190,9 @@ export function refusal(
   }
   if (position.kind !== "question") return undefined;
   const q = spec.questions[position.q];
+  // Taken wherever there is another question: refused, the form asks this one only.
+  if (event.type === "NEXT_TAB" || event.type === "PREV_TAB")
+    return `Tab moves between questions, and this form asks only this one: ${position.mode === "choosing" ? "Enter answers it" : "Enter saves, Esc goes back"}.`;
   if (position.mode === "typing" && event.type === "SUBMIT_TEXT") {
     if (q.kind !== "text") return "Type something first, or Esc to go back to the options.";
     const problems = textProblems(q.text!, event.text);
@@ -200,7 +203,7 @@ export function refusal(
   if (position.mode !== "choosing") return undefined;
   switch (event.type) {
     case "CONFIRM":
-      return q.kind === "multi" ? `Choose ${countPhrase(q) || "what applies"} (Space or 1-9), then Enter.` : undefined;
+      return q.kind === "multi" ? countRefusal(q, context, position.q) : undefined;
     case "TOGGLE_ALL":
       return `At most ${q.count?.max} may be chosen here${typedToo(context, position.q)}, so "a" cannot tick them all.`;
     case "INVERT":
@@ -214,6 +217,18 @@ export function refusal(
     default:
       return undefined;
   }
+}
+
+/** Why Enter did not confirm a multi-select: what to tick or untick, counted from what is ticked now. */
+function countRefusal(q: QuestionSpec, context: FormContext, k: number): string {
+  const picks = context.picks[k];
+  const ticked = picks.options.length + picks.custom.length;
+  const phrase = countPhrase(q) || "what applies";
+  const { min = 0, max } = q.count ?? {};
+  const now = `${ticked} ${ticked === 1 ? "is" : "are"} ticked${typedToo(context, k)} and this question takes ${phrase}`;
+  if (max !== undefined && ticked > max) return `${now}: untick ${ticked - max} (Space or 1-9), then Enter.`;
+  if (ticked > 0 && ticked < min) return `${now}: tick ${min - ticked} more (Space or 1-9), then Enter.`;
+  return `Choose ${phrase} (Space or 1-9), then Enter.`;
 }
 
 /** Said of a largest count where typed choices take part of it. */

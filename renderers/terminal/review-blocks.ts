@@ -54,7 +54,7 @@ export function reviewBlocks(
   // The submit line: where the cursor starts, and what Enter there does.
   const onSubmit = context.reviewCursor === SUBMIT_LINE;
   const ready = open.length
-    ? `Open: ${open.join(", ")}. ${onSubmit ? "Press Enter" : "Enter here"} to submit with them open.`
+    ? `Open: ${open.join(", ")}. ${onSubmit ? "Press Enter" : "Enter here"} to submit with ${open.length === 1 ? "it" : "them"} open.`
     : confirmation
       ? "Press Enter to confirm."
       : onSubmit

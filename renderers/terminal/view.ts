@@ -141,14 +141,16 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   if (position.kind === "review") {
     const mode = position.mode === "discarding" ? "reviewing" : position.mode;
     const entered = hasInput(spec, context);
+    const blocked = !canSubmit(spec, context);
     out.footer = asking
       ? discardFooter()
-      : footerOf(`review\0${mode}\0${entered}\0${context.reviewCursor}`, () =>
+      : footerOf(`review\0${mode}\0${entered}\0${context.reviewCursor}\0${blocked}`, () =>
           reviewHelp(mode, hints, {
             additionalNotes: spec.additionalNotes === true,
             entered,
             declinable: spec.declinable === true,
             questions: spec.questions.length > 0,
+            blocked,
             onEntry:
               context.reviewCursor === SUBMIT_LINE
                 ? undefined

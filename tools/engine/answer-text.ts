@@ -43,7 +43,7 @@ export function answerLine(q: QuestionSpec, outcome: QuestionOutcome, label = q.
   const parts: string[] = [];
   if (outcome.options.length) parts.push(`user selected: ${outcome.options.map((i) => chosenText(q, i)).join(", ")}`);
   if (outcome.custom.length) parts.push(`user wrote: ${outcome.custom.map(quoted).join(", ")}`);
-  return `${name}: ${parts.join(", ") || "(no choice)"}`;
+  return `${name}: ${parts.join(", ") || "user selected none of the options"}`;
 }
 
 export function cancelledText(subject: "form" | "questionnaire" | "question", given: string[]): string {

@@ -6,15 +6,25 @@ import { type CheckedAskForm, checkFoldedAskForm } from "../../schemas/ask-form-
 import { type AskFormDetails, askForm as manifest } from "../ask-form.js";
 import { jsonLine, timedOutHeadline } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
-import { cancelledSentence, DECLINED_SENTENCE, failureOutcome, partialSentence } from "./outcome.js";
+import { cancelledSentence, failureOutcome, partialSentence } from "./outcome.js";
 import { elicitResult, schemaForm } from "./schema-form.js";
 
 export function fieldName(name: string): string {
   return /^[A-Za-z_][\w.-]{0,199}$/.test(name) ? name : jsonLine(name);
 }
 
+/** What was declined, by its title (else its message) and the fields it asked for. */
+function declinedText(args: CheckedAskForm): string {
+  const named = args.title ?? args.form.title ?? args.message;
+  const what = jsonLine(named.length > 200 ? `${named.slice(0, 199)}…` : named);
+  const fields = args.form.fields.map((f) => fieldName(f.name));
+  return fields.length
+    ? `User declined the form ${what}: they chose not to give ${fields.join(", ")}.`
+    : `User declined ${what}: they did not confirm it.`;
+}
+
 function text(args: CheckedAskForm, details: AskFormDetails): string {
-  if (details.action === "decline") return DECLINED_SENTENCE;
+  if (details.action === "decline") return declinedText(args);
   if (details.action === "cancel") return cancelledSentence("form", false);
   const content = details.content ?? {};
   const open = args.form.fields.filter((field) => !Object.hasOwn(content, field.name)).map((f) => fieldName(f.name));

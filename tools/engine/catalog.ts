@@ -1,4 +1,5 @@
 /** Every form tool as the engine runs it, keyed on the manifests' names: a manifest without its behaviour does not compile. */
+import { readFileSync } from "node:fs";
 import { MANIFESTS, type ToolName } from "../catalog.js";
 import { askForm } from "./ask-form.js";
 import { type AnyFormTool, fullCooldown, type PreparedForm, prepareForm } from "./form-tool.js";
@@ -25,17 +26,38 @@ export function formTool(name: string): AnyFormTool | undefined {
   return Object.hasOwn(BEHAVIOURS, name) ? BEHAVIOURS[name as ToolName] : undefined;
 }
 
-/** `{"tool": "<name>", "arguments": {...}}`, or bare `question` arguments; a throttled form shows its full cooldown. */
-export function prepareFormFile(
-  content: unknown,
-): { ok: true; tool: string; form: PreparedForm } | { ok: false; message: string } {
+type FileCall = { ok: true; tool: AnyFormTool; raw: unknown } | { ok: false; message: string };
+
+/** A form file's JSON, `{"tool": "<name>", "arguments": {...}}` or bare `question` arguments, as a call. */
+export function formFileCall(content: unknown): FileCall {
   const wrapped = content && typeof content === "object" && "tool" in content && "arguments" in content;
   const name = wrapped ? String((content as { tool: unknown }).tool) : "question";
   const raw = wrapped ? (content as { arguments: unknown }).arguments : content;
   const tool = formTool(name);
   if (!tool)
     return { ok: false, message: `unknown tool "${name}" (one of ${FORM_TOOLS.map((t) => t.name).join(", ")})` };
-  const prepared = prepareForm(tool, raw, { waitMs: fullCooldown(tool) });
+  return { ok: true, tool, raw };
+}
+
+/** The call in a form file, or why there is none (the message names the file). */
+export function readFormCall(file: string): FileCall {
+  let content: unknown;
+  try {
+    content = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    return { ok: false, message: `Cannot read a form from ${file}: ${(error as Error).message}` };
+  }
+  const call = formFileCall(content);
+  return call.ok ? call : { ok: false, message: `${file}: ${call.message}` };
+}
+
+/** A form file's form outside Pi: a throttled form shows its full cooldown. */
+export function prepareFormFile(
+  content: unknown,
+): { ok: true; tool: string; form: PreparedForm } | { ok: false; message: string } {
+  const call = formFileCall(content);
+  if (!call.ok) return call;
+  const prepared = prepareForm(call.tool, call.raw, { waitMs: fullCooldown(call.tool) });
   if (!prepared.ok) return { ok: false, message: `${prepared.error.message} [${prepared.error.category}]` };
-  return { ok: true, tool: name, form: prepared.form };
+  return { ok: true, tool: call.tool.name, form: prepared.form };
 }

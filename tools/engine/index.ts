@@ -9,7 +9,7 @@ import { usePrecompiled } from "../../schemas/validate.js";
 import { takeWait } from "../manifest.js";
 import type { FormchartState } from "../state.js";
 import { askLater, canAskLater, WAITED_NOTE } from "./ask-later.js";
-import { formTool } from "./catalog.js";
+import { formTool, readFormCall } from "./catalog.js";
 import { failureText, NO_UI } from "./form-tool.js";
 import { type RunRequest, run } from "./run.js";
 
@@ -60,4 +60,19 @@ export async function runForPerson(
   if (outcome.kind === "refused") return { kind: "refused", reason: outcome.error.message };
   if (outcome.kind === "no-ui") return { kind: "no-ui", reason: failureText(NO_UI) };
   return { kind: "closed", ...outcome.answer };
+}
+
+export type Tried = { ok: false; message: string } | { ok: true; tool: string; text: string; details: unknown };
+
+/**
+ * `/formchart try`: the call in a form file, run as the model's call is run,
+ * its result handed back to the person alone. A `wait` in the file is left
+ * out: a question that waits would send its answer to the model.
+ */
+export async function tryCall(file: string, state: FormchartState, ctx: ExtensionContext): Promise<Tried> {
+  const call = readFormCall(file);
+  if (!call.ok) return call;
+  const { raw } = takeWait(call.raw);
+  const { content: blocks, details } = await runTool(call.tool.name, { state, ctx, raw, folded: false });
+  return { ok: true, tool: call.tool.name, text: blocks.map((b) => b.text).join("\n"), details };
 }

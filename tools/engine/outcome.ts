@@ -43,5 +43,3 @@ export function cancelledSentence(subject: string, answered: boolean): string {
     ? `User cancelled the ${subject}. Answers given before cancelling:`
     : `User cancelled the ${subject} without answering.`;
 }
-
-export const DECLINED_SENTENCE = "User declined the form: they chose not to give this information.";

@@ -8,6 +8,7 @@ import { type InputDetails, questionInput as manifest } from "../question-input.
 import { byPrompt, cancelledText, outcomeFields, quoted, timedOutText } from "./answer-text.js";
 import { defineFormTool } from "./form-tool.js";
 import { failureOutcome } from "./outcome.js";
+import { rangeSentence } from "./schema-form.js";
 
 export function inputForm(args: InputArgs): FormSpec {
   return normalizeForm({
@@ -18,6 +19,9 @@ export function inputForm(args: InputArgs): FormSpec {
         kind: "text",
         required: args.required,
         placeholder: args.placeholder,
+        // The range is read before typing, not learnt from a broken answer.
+        body:
+          args.type === "number" ? rangeSentence({ kind: "number", minimum: args.min, maximum: args.max }) : undefined,
         text: {
           type: args.type ?? "text",
           minLength: args.minLength,

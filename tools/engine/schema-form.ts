@@ -37,8 +37,10 @@ const FORMAT_HINTS = {
   "date-time": "YYYY-MM-DDThh:mm:ssZ (or with an offset, +01:00)",
 } as const;
 
+type NumberRange = Pick<Extract<ElicitField, { kind: "number" | "integer" }>, "kind" | "minimum" | "maximum">;
+
 /** `a whole number from 1 to 10`, `a number of at least 0`. */
-function numberHint(field: Extract<ElicitField, { kind: "number" | "integer" }>): string {
+function numberHint(field: NumberRange): string {
   const what = field.kind === "integer" ? "a whole number" : "a number";
   const { minimum: min, maximum: max } = field;
   if (min !== undefined && max !== undefined) return `${what} from ${min} to ${max}`;
@@ -55,12 +57,15 @@ function countHint(minItems: number | undefined, maxItems: number | undefined): 
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** `A number from 1 to 100.`, shown before anything is typed; undefined without bounds. */
+export function rangeSentence(field: NumberRange): string | undefined {
+  return field.minimum !== undefined || field.maximum !== undefined ? `${sentence(numberHint(field))}.` : undefined;
+}
+
 function bodyOf(field: ElicitField): string | undefined {
   const rule =
     field.kind === "number" || field.kind === "integer"
-      ? field.minimum !== undefined || field.maximum !== undefined
-        ? `${sentence(numberHint(field))}.`
-        : undefined
+      ? rangeSentence(field)
       : field.kind === "choices"
         ? countHint(field.minItems, field.maxItems)
         : undefined;
