@@ -10,33 +10,24 @@
  * temporary folder; a screenshot of each goes to test-output/review-chart/.
  * The page of a change to a form is tested in review-diff.test.ts.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import type { Browser, Page } from "playwright-core";
-import { exampleNames, loadFormFile } from "../../bin/form-file.js";
+import { describe, expect, it } from "@jest/globals";
+import type { Page } from "playwright-core";
+import { exampleNames } from "../../bin/form-file.js";
 import { type FormSpec, normalizeForm } from "../../machines/spec.js";
 import { questionName } from "../../renderers/review/condition-words.js";
 import { type ReviewForm, reviewPage } from "../../renderers/review/page.js";
-import { launchChromium, type WatchedPage, watchedPage } from "../helpers/browser.js";
+import { chromiumForFile, exampleForm, type WatchedPage, watchedPage } from "../helpers/browser.js";
 import { questionsAtLimit } from "../helpers/limit-forms.js";
 import { tempAgentDir } from "../helpers/temp.js";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const OUT = join(ROOT, "test-output", "review-chart");
+const _ROOT = join(import.meta.dirname, "..", "..");
 const VIEWPORT = { width: 1400, height: 1000 };
 
-let browser: Browser;
+const chromium = chromiumForFile("review-chart");
+const OUT = chromium.out;
 const dir = tempAgentDir();
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  mkdirSync(OUT, { recursive: true });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** `n` questions, each after the first shown only when the one before it was answered "Go". */
 function chain(n: number): FormSpec {
@@ -52,11 +43,7 @@ function chain(n: number): FormSpec {
   });
 }
 
-function example(name: string): ReviewForm {
-  const loaded = loadFormFile(name);
-  if (!loaded.ok) throw new Error(loaded.message);
-  return { ...loaded.form, name, tool: loaded.tool };
-}
+const example = exampleForm;
 
 const written = new Map<string, string>();
 async function write(form: ReviewForm): Promise<string> {
@@ -70,7 +57,7 @@ async function write(form: ReviewForm): Promise<string> {
 
 /** A review page at the size a reviewer reads it, opened once its panel is drawn. */
 async function open(file: string): Promise<WatchedPage> {
-  const opened = await watchedPage(browser, file, VIEWPORT);
+  const opened = await watchedPage(chromium.browser, file, VIEWPORT);
   await opened.page.locator("#panel h2").first().waitFor();
   return opened;
 }

@@ -8,37 +8,22 @@
  * written fresh from the sources into a temporary folder; screenshots go to
  * test-output/review-chart/.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "@jest/globals";
 import { loadFormFile } from "../../bin/form-file.js";
 import { formDiff, formDiffPage } from "../../renderers/review/diff.js";
-import type { ReviewForm } from "../../renderers/review/page.js";
-import { launchChromium, watchedPage } from "../helpers/browser.js";
+import { chromiumForFile, exampleForm, watchedPage } from "../helpers/browser.js";
 import { tempAgentDir } from "../helpers/temp.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const OUT = join(ROOT, "test-output", "review-chart");
 const VIEWPORT = { width: 1400, height: 1000 };
 
-let browser: Browser;
+const chromium = chromiumForFile("review-chart");
+const OUT = chromium.out;
 const dir = tempAgentDir();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  mkdirSync(OUT, { recursive: true });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-function example(name: string): ReviewForm {
-  const loaded = loadFormFile(name);
-  if (!loaded.ok) throw new Error(loaded.message);
-  return { ...loaded.form, name, tool: loaded.tool };
-}
+const example = exampleForm;
 
 const written = new Set<string>();
 
@@ -66,7 +51,7 @@ describe("the page of a change to a form", () => {
         );
         written.add(file);
       }
-      const { page, problems } = await watchedPage(browser, file, { width, height });
+      const { page, problems } = await watchedPage(chromium.browser, file, { width, height });
       const route = page.locator("#routes details.route", { has: page.locator("summary .keys", { hasText: /^3$/ }) });
       await expect(route.locator("summary .ends").textContent()).resolves.toBe(
         "Team · options (q3.choosing) → now Split · options (q2.choosing)",
@@ -118,7 +103,7 @@ describe("the page of a change to a form", () => {
       file,
       formDiffPage(await formDiff({ ...before.form, name: "before" }, { ...example("branching"), name: "after" })),
     );
-    const { page, problems } = await watchedPage(browser, file, VIEWPORT);
+    const { page, problems } = await watchedPage(chromium.browser, file, VIEWPORT);
     const items = (selector: string) =>
       page.locator(selector).evaluateAll((lis) => lis.map((li) => li.textContent ?? ""));
     expect(await items("#questions ul.added li")).toEqual([
@@ -168,7 +153,7 @@ describe("the page of a change to a form", () => {
     writeFileSync(join(dir, pages.new), built.reviewPages.new);
     const file = join(dir, "relabel.html");
     writeFileSync(file, formDiffPage(built));
-    const { page, problems } = await watchedPage(browser, file, { width: 1400, height: 900 });
+    const { page, problems } = await watchedPage(chromium.browser, file, { width: 1400, height: 900 });
     const contents = await page.locator("nav.contents a").allTextContents();
     expect(contents).toContain("Where behaviour differs: 1");
     expect(contents).toContain("Routes that end elsewhere: 2");

@@ -8,38 +8,25 @@
  * that selects a row is shown. At a phone's width the chart still opens in
  * view. Screenshots go to test-output/review-opening/.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import type { Browser, Page } from "playwright-core";
-import { exampleNames, loadFormFile } from "../../bin/form-file.js";
+import { describe, expect, it } from "@jest/globals";
+import type { Page } from "playwright-core";
+import { exampleNames } from "../../bin/form-file.js";
 import { type ReviewForm, reviewPage } from "../../renderers/review/page.js";
-import { launchChromium, type WatchedPage, watchedPage } from "../helpers/browser.js";
+import { chromiumForFile, exampleForm, type WatchedPage, watchedPage } from "../helpers/browser.js";
 import { questionsAtLimit } from "../helpers/limit-forms.js";
 import { tempAgentDir } from "../helpers/temp.js";
 
-const OUT = join(import.meta.dirname, "..", "..", "test-output", "review-opening");
 const LAPTOP = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const SHOWN = "#chart .chart-scroll:not([hidden])";
 
-let browser: Browser;
+const chromium = chromiumForFile("review-opening");
+const OUT = chromium.out;
 const dir = tempAgentDir();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  mkdirSync(OUT, { recursive: true });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-function example(name: string): ReviewForm {
-  const loaded = loadFormFile(name);
-  if (!loaded.ok) throw new Error(loaded.message);
-  return { ...loaded.form, name, tool: loaded.tool };
-}
+const example = exampleForm;
 
 const files = new Map<string, Promise<string>>();
 function write(form: ReviewForm): Promise<string> {
@@ -56,7 +43,7 @@ function write(form: ReviewForm): Promise<string> {
 }
 
 async function open(form: ReviewForm, viewport = LAPTOP): Promise<WatchedPage> {
-  const opened = await watchedPage(browser, await write(form), viewport);
+  const opened = await watchedPage(chromium.browser, await write(form), viewport);
   await opened.page.locator("#panel h2").first().waitFor();
   return opened;
 }
