@@ -6,6 +6,7 @@
  */
 import type { SnapshotFrom } from "xstate";
 import { type FormEvent, isVisible, openQuestions } from "../../machines/context.js";
+import { hasInput } from "../../machines/entered.js";
 import type { FormMachine } from "../../machines/form.js";
 import { editorText, formPosition } from "../../machines/position.js";
 import { isEmptyPicks, PAGE, rowAt } from "../../machines/rows.js";
@@ -108,6 +109,11 @@ function textSamples(placeholder: string | undefined): string[] {
  * the key holds only whether one is (a count would grow the search with the product of the answers).
  * At a question a condition reads, the key also holds its picks and draft, so a route can give each
  * answer at a condition's boundary.
+ * Every guard's reading must be in the key: the walk keeps the first snapshot it meets under a key
+ * and drops the rest, so a guard whose reading two merged snapshots differ in is only ever tried one
+ * way. Esc asks first once anything was entered (`hasInput`): when answering a required question
+ * from the review screen carried the person on to the next open one before tabbing reached it
+ * untouched, Esc there never cancelled outright.
  */
 export function guardKey(spec: FormSpec) {
   const branching = spec.questions.some((q) => q.visibility.kind !== "always");
@@ -146,6 +152,7 @@ export function guardKey(spec: FormSpec) {
       back: c.returnToReview,
       clock: c.clock,
       folded: c.foldedAt,
+      entered: hasInput(spec, c),
     });
   };
 }
