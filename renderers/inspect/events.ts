@@ -9,10 +9,11 @@ import { type FormEvent, isVisible, openQuestions } from "../../machines/context
 import { hasInput } from "../../machines/entered.js";
 import type { FormMachine } from "../../machines/form.js";
 import { editorText, formPosition } from "../../machines/position.js";
-import { isEmptyPicks, PAGE, rowAt } from "../../machines/rows.js";
+import { isEmptyPicks, PAGE, type Picks, rowAt } from "../../machines/rows.js";
 import { type FormSpec, isTabbed } from "../../machines/spec.js";
-import { selectionAccepted, textProblems } from "../../machines/text-rules.js";
+import { allOrNone, inverted, selectionAccepted, textProblems, withinMax } from "../../machines/text-rules.js";
 import { decidingAnswers, witnessesOfForm } from "./boundaries.js";
+import { typedSamples } from "./samples.js";
 
 export type Snap = SnapshotFrom<FormMachine>;
 
@@ -75,7 +76,7 @@ export function formEvents(spec: FormSpec) {
       const tabs: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }];
       const deciding = [...decided.typed[position.q]];
       return editing(
-        [...(q.kind === "text" ? textSamples(q.placeholder) : ["Blue"]), ...deciding],
+        [...typedSamples(q.text, q.placeholder), ...deciding],
         [...(isTabbed(spec) ? tabs : []), { type: "FOLD" }],
       );
     }
@@ -100,8 +101,14 @@ export function formEvents(spec: FormSpec) {
   };
 }
 
-function textSamples(placeholder: string | undefined): string[] {
-  return [...new Set(["Blue", "42", "2024-02-29", "ada@example.org", ...(placeholder ? [placeholder] : [])])];
+/**
+ * At a multi-select: whether the highlighted option is picked (what Space does to the picks), and
+ * whether the picks of `a` (all or none) and `i` (invert) stay within the largest count (their
+ * guards). Without the first, moving from a picked option to an unpicked one merged with staying,
+ * so no route picked a second option, and `i` past a count of at most one was never let through.
+ */
+function multiReadings(q: FormSpec["questions"][number], picks: Picks, cursor: number): boolean[] {
+  return [picks.options.includes(cursor), withinMax(q, allOrNone(q, picks)), withinMax(q, inverted(q, picks))];
 }
 
 /**
@@ -134,6 +141,9 @@ export function guardKey(spec: FormSpec) {
               ? textProblems(spec.questions[position.q].text!, c.drafts[position.q]).length
               : -1,
             editorText(position, c) !== "",
+            ...(spec.questions[position.q].kind === "multi"
+              ? multiReadings(spec.questions[position.q], c.picks[position.q], c.cursors[position.q])
+              : []),
             ...(decides(position.q) ? [c.picks[position.q], editorText(position, c)] : []),
           ]
         : position?.kind === "review"
