@@ -38,8 +38,9 @@ export function chartMoves(shape: ChartShape) {
     if (seeks) return { ADVANCE: [{ ...back, actions: "startSeek" as const }, forward(k)] };
     return { ADVANCE: k === qs.length - 1 ? [forward(k)] : [back, forward(k)] };
   };
+  // Passing k needs a required question after it open once another's answer started the seek.
   const seekOn = (k: number) =>
-    seeks && qs.some((q, j) => j > k && q.required)
+    seeks && qs.some((q, j) => j > k && q.required && qs.some((o, m) => m !== j && o.autoAdvance))
       ? [{ guard: { type: "passedWhileSeeking" as const, params: { q: k } }, target: stateOf(k + 1) }]
       : [];
   const skipHidden = (k: number) =>
