@@ -102,13 +102,15 @@ export function formEvents(spec: FormSpec) {
 }
 
 /**
- * At a multi-select: whether the highlighted option is picked (what Space does to the picks), and
- * whether the picks of `a` (all or none) and `i` (invert) stay within the largest count (their
- * guards). Without the first, moving from a picked option to an unpicked one merged with staying,
- * so no route picked a second option, and `i` past a count of at most one was never let through.
+ * Whether the highlighted option is picked (what Space or Enter does to the picks: moving from a
+ * picked option to another merged with staying, so no route picked a second one, nor the other
+ * option of a yes/no whose default is picked), and at a multi-select whether the picks of `a` (all
+ * or none) and `i` (invert) stay within the largest count (their guards).
  */
-function multiReadings(q: FormSpec["questions"][number], picks: Picks, cursor: number): boolean[] {
-  return [picks.options.includes(cursor), withinMax(q, allOrNone(q, picks)), withinMax(q, inverted(q, picks))];
+function pickReadings(q: FormSpec["questions"][number], picks: Picks, cursor: number): boolean[] {
+  const highlighted = picks.options.includes(cursor);
+  if (q.kind !== "multi") return [highlighted];
+  return [highlighted, withinMax(q, allOrNone(q, picks)), withinMax(q, inverted(q, picks))];
 }
 
 /**
@@ -141,9 +143,7 @@ export function guardKey(spec: FormSpec) {
               ? textProblems(spec.questions[position.q].text!, c.drafts[position.q]).length
               : -1,
             editorText(position, c) !== "",
-            ...(spec.questions[position.q].kind === "multi"
-              ? multiReadings(spec.questions[position.q], c.picks[position.q], c.cursors[position.q])
-              : []),
+            ...pickReadings(spec.questions[position.q], c.picks[position.q], c.cursors[position.q]),
             ...(decides(position.q) ? [c.picks[position.q], editorText(position, c)] : []),
           ]
         : position?.kind === "review"
