@@ -31,7 +31,9 @@ export function chartMoves(shape: ChartShape) {
     return { FOLD: { target: "#form.folded", actions: { type: "markFolded" as const, params: { at } } } };
   };
   /** A seek: an answer given from the review screen goes on to the first question still open. */
-  const seeks = tabbed && qs.some((q, k) => q.autoAdvance && qs.some((o, j) => j !== k && o.required));
+  // Only where an answer can leave a required question open: not one its question is shown only after.
+  const seeksTo = (j: number) => qs.some((q, k) => k !== j && q.autoAdvance && !q.needs.includes(j));
+  const seeks = tabbed && qs.some((q, j) => q.required && seeksTo(j));
   const advance = (k: number) => {
     if (!tabbed || !qs[k].autoAdvance) return {};
     const back = { guard: "returningToReview" as const, target: "#form.review" };
@@ -40,7 +42,7 @@ export function chartMoves(shape: ChartShape) {
   };
   // Passing k needs a required question after it open once another's answer started the seek.
   const seekOn = (k: number) =>
-    seeks && qs.some((q, j) => j > k && q.required && qs.some((o, m) => m !== j && o.autoAdvance))
+    seeks && qs.some((q, j) => j > k && q.required && seeksTo(j))
       ? [{ guard: { type: "passedWhileSeeking" as const, params: { q: k } }, target: stateOf(k + 1) }]
       : [];
   const skipHidden = (k: number) =>
