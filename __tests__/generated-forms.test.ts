@@ -13,7 +13,7 @@
  *   chart stands and where a model actor fed the same events stands, each
  *   frame within a terminal width fast-check draws.
  * The quick loop (FUZZ_SEED=42, FUZZ_RUNS=30) checks 3 small forms per tool;
- * `npm test` checks FUZZ_RUNS/40 (25) per tool and two near the `question`
+ * `npm test` checks FUZZ_RUNS/80 (13) per tool and two near the `question`
  * tool's limit, under a seed it prints (rerun with FUZZ_SEED=<seed>). A form
  * that failed, shrunk by fast-check, stays below as a fixed case.
  */
@@ -31,7 +31,7 @@ import { replayPath, routesCoverage } from "./helpers/paths.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
-const FORMS = Math.max(3, Math.ceil(RUNS / 40));
+const FORMS = Math.max(3, Math.ceil(RUNS / 80));
 /** Routes replayed on the component per form. */
 const SAMPLE = 3;
 
@@ -188,10 +188,129 @@ const MIXED_50: ToolCall = {
   },
 };
 
+/**
+ * A multi-select of three with at most one pick: `i` fits only once two are picked. Moving from the
+ * picked option to an unpicked one looked to the search like staying, so no route picked a second.
+ */
+const INVERT_PAST_MAX: ToolCall = {
+  tool: "ask_form",
+  arguments: {
+    message: "Fill in these fields.",
+    schema: {
+      type: "object",
+      properties: {
+        f1: { type: "array", items: { type: "string", enum: ["m1", "m2", "m3"] }, maxItems: 1 },
+        f2: { type: "array", items: { type: "string", enum: ["m1"] } },
+      },
+      required: [],
+    },
+  },
+};
+
+/** A required number of at most 1: every sample the search typed (`Blue`, `42`, …) was refused. */
+const NUMBER_AT_MOST_1: ToolCall = {
+  tool: "ask_form",
+  arguments: {
+    message: "Fill in these fields.",
+    schema: { type: "object", properties: { f1: { type: "number", maximum: 1 } }, required: ["f1"] },
+  },
+};
+
+/**
+ * Two required questions, only the second going on by itself: a seek starts only from the second's
+ * answer, so it never finds the first answered and the second open. The chart had a move past the
+ * first while seeking that nothing could take.
+ */
+const SEEK_NEVER_PASSES: ToolCall = {
+  tool: "questionnaire",
+  arguments: {
+    questions: [
+      { id: "b1", label: "B1", prompt: "Branch question 1?", options: ["choice 1a", "choice 1b"], autoAdvance: false },
+      { id: "b2", label: "B2", prompt: "Branch question 2?", options: ["choice 2a", "choice 2b"] },
+    ],
+  },
+};
+
+/**
+ * An optional yes/no whose default is Yes: Esc asks first only once No is picked, and moving to No
+ * looked to the search like staying on Yes, so no route picked it.
+ */
+const YES_BY_DEFAULT: ToolCall = {
+  tool: "ask_form",
+  arguments: {
+    message: "Fill in these fields.",
+    schema: {
+      type: "object",
+      properties: { f1: { type: "boolean", title: "Agree?", default: true } },
+      required: [],
+    },
+  },
+};
+
+/** The only required question is a yes/no answered No by default: nothing can leave it open, so nothing seeks it. */
+const REQUIRED_ANSWERED_BY_DEFAULT: ToolCall = {
+  tool: "ask_form",
+  arguments: {
+    message: "Fill in these fields.",
+    schema: {
+      type: "object",
+      properties: { f1: { type: "string", title: "Text" }, f2: { type: "boolean", title: "Agree?", default: false } },
+      required: ["f2"],
+    },
+  },
+};
+
+/**
+ * The second question, the only one going on by itself, is shown only once the first is answered
+ * `choice 1a`: its answer can never leave the first open, so no seek ever starts from the review screen.
+ */
+const SHOWN_ONLY_AFTER: ToolCall = {
+  tool: "question_branch",
+  arguments: {
+    questions: [
+      { id: "b1", label: "B1", prompt: "Branch question 1?", options: ["choice 1a", "choice 1b"], autoAdvance: false },
+      {
+        id: "b2",
+        label: "B2",
+        prompt: "Branch question 2?",
+        options: ["choice 2a", "choice 2b"],
+        when: [{ field: "b1", operator: "equals", value: "choice 1a" }],
+      },
+    ],
+  },
+};
+
 describe("forms the properties found a route missing on", () => {
-  it("12 questions, 4 required: the seek from the review screen past the answered ones", () => {
-    checkForm("seek past answered", SEEK_PAST_ANSWERED, [0, 7, 99], 60);
+  it("no seek from an answer to a question shown only after the required one is answered", () => {
+    checkForm("shown only after", SHOWN_ONLY_AFTER, [0, 1, 2], 30);
   });
+
+  it("a required yes/no answered by default is never sought", () => {
+    checkForm("required by default", REQUIRED_ANSWERED_BY_DEFAULT, [0, 1, 2], 30);
+  });
+
+  it("a yes/no answered Yes by default: No picked, then Esc asks first", () => {
+    checkForm("yes by default", YES_BY_DEFAULT, [0, 1, 2], 30);
+  });
+
+  it("a multi-select of at most one: invert once two are picked", () => {
+    checkForm("invert past max", INVERT_PAST_MAX, [0, 1, 2], 20);
+  });
+
+  it("a number of at most 1: typed within its rule and outside it", () => {
+    checkForm("number at most 1", NUMBER_AT_MOST_1, [0, 1, 2], 40);
+  });
+
+  it("a seek that can never pass the first question has no move for it", () => {
+    checkForm("seek never passes", SEEK_NEVER_PASSES, [0, 1, 2], 20);
+  });
+
+  (process.env.QUICK ? it.skip : it)(
+    "12 questions, 4 required: the seek from the review screen past the answered ones",
+    () => {
+      checkForm("seek past answered", SEEK_PAST_ANSWERED, [0, 7, 99], 60);
+    },
+  );
 
   (process.env.QUICK ? it.skip : it)(
     "50 questions of mixed kinds: Esc on an untouched required question",

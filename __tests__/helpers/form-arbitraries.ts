@@ -127,6 +127,10 @@ interface BranchQuestion {
   type: QwizardType;
   /** The values its answers give: labels, `Yes`/`No`, `1`–`5`. */
   values: string[];
+  /** Whether it can be answered with nothing (an optional multi-select): `is_empty` can hold only then. */
+  emptyable: boolean;
+  /** Whether a typed answer is taken: a value no option gives can hold only then. */
+  typeable: boolean;
 }
 
 const YES_NO = ["Yes", "No"];
@@ -161,9 +165,13 @@ function qwizardQuestion(i: number) {
         options,
         ...rest,
       });
-      return { item, question: { id: `b${i + 1}`, type, values: labels } as BranchQuestion };
+      const emptyable = type === "multi" && rest.required === false;
+      const typeable = rest.allowOther ?? (type === "single" || type === "multi");
+      return { item, question: { id: `b${i + 1}`, type, values: labels, emptyable, typeable } as BranchQuestion };
     });
 }
+
+const NUMERIC = ["gt", "lt", "gte", "lte"];
 
 /** A condition on an earlier question, with a value of the kind its operator takes, written one of the ways a model writes it. */
 function condition(on: BranchQuestion) {
@@ -176,19 +184,22 @@ function condition(on: BranchQuestion) {
       listShape: fc.constantFrom("array", "comma"),
       other: fc.constantFrom("Blue", "nothing like it"),
     })
-    .map(({ operator, pick, offset, shape, listShape, other }) => {
-      const chosen = on.values[pick % on.values.length];
+    .map(({ operator: drawn, pick, offset, shape, listShape, other }) => {
       const numbers = on.values.map(Number).filter(Number.isFinite);
+      // Only an operator some answer can satisfy: a question never shown is no route's to reach.
+      let operator = drawn === "is_empty" && !on.emptyable ? "is_not_empty" : drawn;
+      if (!on.typeable && numbers.length === 0 && NUMERIC.includes(operator)) operator = "equals";
+      const chosen = on.values[pick % on.values.length];
       let value: unknown;
       if (operator === "is_empty" || operator === "is_not_empty") value = undefined;
-      else if (["gt", "lt", "gte", "lte"].includes(operator))
+      else if (NUMERIC.includes(operator))
         value = (numbers.length > 0 ? numbers[pick % numbers.length] : pick % 5) + offset;
       else if (operator === "in") {
         const list = [chosen, ...(offset === 0 ? [] : [on.values[(pick + 1) % on.values.length]]), other];
         value = listShape === "array" ? list : list.join(", ");
       } else if (operator === "matches") value = offset === 0 ? `^${chosen.slice(0, 3)}` : `${chosen.slice(-1)}$`;
       else if (operator === "contains") value = chosen.slice(0, Math.max(1, chosen.length - 1));
-      else value = offset === 1 ? other : chosen;
+      else value = offset === 1 && (on.typeable || operator !== "equals") ? other : chosen;
       // A number written as a number, a yes/no as a boolean, where the model would.
       if (shape === "raw" && typeof value === "string" && Number.isFinite(Number(value)) && value.trim() !== "")
         value = Number(value);
@@ -210,7 +221,12 @@ export function qwizardCall(tool: "questionnaire" | "question_branch"): fc.Arbit
         const earlier = made.slice(0, i).map((x) => x.question);
         return fc
           .record({
-            when: maybe(fc.array(fc.constantFrom(...earlier).chain(condition), { minLength: 1, maxLength: 3 })),
+            // One condition a field: two on the same one (equals 1, equals Blue) may never both hold.
+            when: maybe(
+              fc
+                .uniqueArray(fc.constantFrom(...earlier), { minLength: 1, maxLength: 3 })
+                .chain((fields) => fc.tuple(...fields.map(condition))),
+            ),
             single: fc.boolean(),
           })
           .map(({ when, single }) =>
@@ -223,27 +239,32 @@ export function qwizardCall(tool: "questionnaire" | "question_branch"): fc.Arbit
 }
 
 export function inputCall(): fc.Arbitrary<ToolCall> {
-  return fc
-    .record({
-      type: maybe(fc.constantFrom("text", "number", "email", "date")),
-      placeholder: maybe(fc.constantFrom("e.g. 42", "your name")),
-      required: maybe(fc.boolean()),
-      minLength: maybe(fc.integer({ min: 0, max: 3 })),
-      maxLength: maybe(fc.integer({ min: 3, max: 40 })),
-      pattern: maybe(fc.constantFrom("^[A-Z]{2,5}-\\d+$", "^\\d+$", "^\\S+@\\S+$")),
-      min: fc.integer({ min: -5, max: 10 }),
-      span: maybe(fc.integer({ min: 0, max: 100 })),
-      timeout: TIMEOUT,
-    })
-    .map(({ type, min, span, ...rest }) => ({
-      tool: "question_input",
-      arguments: present({
-        question: "What should it be?",
-        type,
-        ...rest,
-        ...(type === "number" && span !== undefined ? { min, max: min + span } : {}),
-      }),
-    }));
+  return (
+    fc
+      .record({
+        type: maybe(fc.constantFrom("text", "number", "email", "date")),
+        placeholder: maybe(fc.constantFrom("e.g. 42", "your name")),
+        required: maybe(fc.boolean()),
+        minLength: maybe(fc.integer({ min: 0, max: 3 })),
+        // Long enough for every pattern's shortest match (`AB-1`, `a@b`).
+        maxLength: maybe(fc.integer({ min: 5, max: 40 })),
+        pattern: maybe(fc.constantFrom("^[A-Z]{2,5}-\\d+$", "^\\d+$", "^\\S+@\\S+$")),
+        min: fc.integer({ min: -5, max: 10 }),
+        span: maybe(fc.integer({ min: 0, max: 100 })),
+        timeout: TIMEOUT,
+      })
+      // Lengths and a pattern only on plain text: a date or an address is never `AB-1` nor 3 long.
+      .map(({ type, min, span, minLength, maxLength, pattern, ...rest }) => ({
+        tool: "question_input",
+        arguments: present({
+          question: "What should it be?",
+          type,
+          ...rest,
+          ...(type === undefined || type === "text" ? { minLength, maxLength, pattern } : {}),
+          ...(type === "number" && span !== undefined ? { min, max: min + span } : {}),
+        }),
+      }))
+  );
 }
 
 export function throttleCall(): fc.Arbitrary<ToolCall> {
