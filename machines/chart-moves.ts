@@ -21,8 +21,10 @@ export function chartMoves(shape: ChartShape) {
   const discarding = (back: string) =>
     s.createStateConfig({ tags: "discarding", on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } } });
   /** A lone single-choice question without a typed answer or notes holds nothing before it ends. */
-  const holdsInput = (k: number) => tabbed || qs[k].kind !== "single" || qs[k].allowOther || qs[k].notes;
-  const reviewHoldsInput = qs.length > 0 || shape.additionalNotes;
+  const holdsInput = (k: number) =>
+    (tabbed && reviewHoldsInput) || qs[k].kind !== "single" || qs[k].allowOther || qs[k].notes;
+  /** Whether anything can be entered at all: not when every question is one option picked by default. */
+  const reviewHoldsInput = qs.some((q) => !q.fixed) || shape.additionalNotes;
   const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
   /** Each state the form can be folded from records itself; UNFOLD goes back to the one recorded. */
   const foldable: string[] = [];

@@ -23,6 +23,8 @@ export interface ChartShape {
     required: boolean;
     visibility: QuestionSpec["visibility"]["kind"];
     allMayBeChosen: boolean;
+    /** Nothing entered here can differ from how the form opened: one option, picked by default. */
+    fixed: boolean;
     /** The questions it is shown only once answered, through the questions its conditions read. */
     needs: number[];
   }>;
@@ -77,6 +79,7 @@ export function chartShape(spec: FormSpec): ChartShape {
       visibility: q.visibility.kind,
       allMayBeChosen: q.kind === "multi" && (q.count?.max ?? Number.POSITIVE_INFINITY) >= q.options.length,
       needs: needs(spec, k),
+      fixed: settled(q) && q.options.length === 1 && !q.allowOther && !q.notes,
     })),
   };
 }
