@@ -280,7 +280,20 @@ const SHOWN_ONLY_AFTER: ToolCall = {
   },
 };
 
+/** One choice of one option, picked by default: nothing can be entered, so Esc has nothing to ask about. */
+const ONE_OPTION_BY_DEFAULT: ToolCall = {
+  tool: "ask_form",
+  arguments: {
+    message: "Fill in these fields.",
+    schema: { type: "object", properties: { f1: { type: "string", enum: ["c1"], default: "c1" } }, required: [] },
+  },
+};
+
 describe("forms the properties found a route missing on", () => {
+  it("a lone option picked by default: Esc cancels outright", () => {
+    checkForm("one option by default", ONE_OPTION_BY_DEFAULT, [0, 1, 2], 30);
+  });
+
   it("no seek from an answer to a question shown only after the required one is answered", () => {
     checkForm("shown only after", SHOWN_ONLY_AFTER, [0, 1, 2], 30);
   });
