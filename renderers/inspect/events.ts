@@ -105,9 +105,11 @@ export function formEvents(spec: FormSpec) {
  * Whether the highlighted option is picked (what Space or Enter does to the picks: moving from a
  * picked option to another merged with staying, so no route picked a second one, nor the other
  * option of a yes/no whose default is picked), and at a multi-select whether the picks of `a` (all
- * or none) and `i` (invert) stay within the largest count (their guards).
+ * or none) and `i` (invert) stay within the largest count (their guards). Only where a count or a
+ * default makes it matter: elsewhere it would double the search at every answered question.
  */
 function pickReadings(q: FormSpec["questions"][number], picks: Picks, cursor: number): boolean[] {
+  if (!q.count && !q.initial) return [];
   const highlighted = picks.options.includes(cursor);
   if (q.kind !== "multi") return [highlighted];
   return [highlighted, withinMax(q, allOrNone(q, picks)), withinMax(q, inverted(q, picks))];
