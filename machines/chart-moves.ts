@@ -21,8 +21,10 @@ export function chartMoves(shape: ChartShape) {
   const discarding = (back: string) =>
     s.createStateConfig({ tags: "discarding", on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } } });
   /** A lone single-choice question without a typed answer or notes holds nothing before it ends. */
-  const holdsInput = (k: number) => tabbed || qs[k].kind !== "single" || qs[k].allowOther || qs[k].notes;
-  const reviewHoldsInput = qs.length > 0 || shape.additionalNotes;
+  const holdsInput = (k: number) =>
+    (tabbed && reviewHoldsInput) || qs[k].kind !== "single" || qs[k].allowOther || qs[k].notes;
+  /** Whether anything can be entered at all: not when every question is one option picked by default. */
+  const reviewHoldsInput = qs.some((q) => !q.fixed) || shape.additionalNotes;
   const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
   /** Each state the form can be folded from records itself; UNFOLD goes back to the one recorded. */
   const foldable: string[] = [];
@@ -31,15 +33,18 @@ export function chartMoves(shape: ChartShape) {
     return { FOLD: { target: "#form.folded", actions: { type: "markFolded" as const, params: { at } } } };
   };
   /** A seek: an answer given from the review screen goes on to the first question still open. */
-  const seeks = tabbed && qs.some((q, k) => q.autoAdvance && qs.some((o, j) => j !== k && o.required));
+  // Only where an answer can leave a required question open: not one its question is shown only after.
+  const seeksTo = (j: number) => qs.some((q, k) => k !== j && q.autoAdvance && !q.needs.includes(j));
+  const seeks = tabbed && qs.some((q, j) => q.required && seeksTo(j));
   const advance = (k: number) => {
     if (!tabbed || !qs[k].autoAdvance) return {};
     const back = { guard: "returningToReview" as const, target: "#form.review" };
     if (seeks) return { ADVANCE: [{ ...back, actions: "startSeek" as const }, forward(k)] };
     return { ADVANCE: k === qs.length - 1 ? [forward(k)] : [back, forward(k)] };
   };
+  // Passing k needs a required question after it open once another's answer started the seek.
   const seekOn = (k: number) =>
-    seeks && qs.some((q, j) => j > k && q.required)
+    seeks && qs.some((q, j) => j > k && q.required && seeksTo(j))
       ? [{ guard: { type: "passedWhileSeeking" as const, params: { q: k } }, target: stateOf(k + 1) }]
       : [];
   const skipHidden = (k: number) =>

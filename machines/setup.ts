@@ -25,7 +25,7 @@ import { hasInput } from "./entered.js";
 import { picksAnswer } from "./initial.js";
 import { inTypedOrder, NO_PICKS, type Picks, type Row, rowAt, rowCount, withTyped } from "./rows.js";
 import type { FormSpec } from "./spec.js";
-import { selectionAccepted, selectionAnswers, textProblems } from "./text-rules.js";
+import { allOrNone, inverted, selectionAccepted, selectionAnswers, textProblems, withinMax } from "./text-rules.js";
 
 type InternalEvent = { type: "ADVANCE" } | { type: "TIME_UP" };
 
@@ -63,18 +63,6 @@ const question = (context: ChartContext, q: number) => context.spec.questions[q]
 const row = (context: ChartContext, q: number): Row | undefined =>
   rowAt(question(context, q), context.typed[q], context.cursors[q]);
 const lastRow = (context: ChartContext, q: number) => rowCount(question(context, q), context.typed[q]) - 1;
-const everyOption = (context: ChartContext, q: number) => question(context, q).options.map((_, i) => i);
-const allOrNone = (context: ChartContext, q: number): Picks => {
-  const current = context.picks[q];
-  const all = everyOption(context, q);
-  return { options: current.options.length === all.length ? [] : all, custom: current.custom };
-};
-const inverted = (context: ChartContext, q: number): Picks => {
-  const current = context.picks[q];
-  return { options: everyOption(context, q).filter((i) => !current.options.includes(i)), custom: current.custom };
-};
-const withinMax = (context: ChartContext, q: number, picks: Picks) =>
-  picks.options.length + picks.custom.length <= (question(context, q).count?.max ?? Number.POSITIVE_INFINITY);
 const answer = (
   context: ChartContext,
   q: number,
@@ -128,9 +116,10 @@ export function formSetup() {
       canSubmit: ({ context }) => canSubmit(context.spec, context),
       clockRunning: ({ context }) => context.clock === "running",
       foldedAt: ({ context }, p: { at: string }) => context.foldedAt === p.at,
-      /** Typed choices count towards the largest count too. */
-      allFit: ({ context }, p: QParam) => withinMax(context, p.q, allOrNone(context, p.q)),
-      invertedFits: ({ context }, p: QParam) => withinMax(context, p.q, inverted(context, p.q)),
+      allFit: ({ context }, p: QParam) =>
+        withinMax(question(context, p.q), allOrNone(question(context, p.q), context.picks[p.q])),
+      invertedFits: ({ context }, p: QParam) =>
+        withinMax(question(context, p.q), inverted(question(context, p.q), context.picks[p.q])),
     },
     actions: {
       move: assign(({ context, event }, p: QParam) => {
@@ -247,11 +236,11 @@ export function formSetup() {
         );
       }),
       toggleAll: assign(({ context }, p: QParam) => {
-        const next = allOrNone(context, p.q);
+        const next = allOrNone(question(context, p.q), context.picks[p.q]);
         return answer(context, p.q, next, selectionAnswers(question(context, p.q), next));
       }),
       invert: assign(({ context }, p: QParam) => {
-        const next = inverted(context, p.q);
+        const next = inverted(question(context, p.q), context.picks[p.q]);
         return answer(context, p.q, next, selectionAnswers(question(context, p.q), next));
       }),
       raiseConfirm: raise({ type: "CONFIRM" } as const),

@@ -169,6 +169,21 @@ export function selectionAccepted(q: SelectionQuestion, picks: Picks): boolean {
   return n >= min && n <= max;
 }
 
+/** Every option picked, or none when all are; typed choices stay. */
+export function allOrNone(q: { options: readonly unknown[] }, picks: Picks): Picks {
+  return { options: picks.options.length === q.options.length ? [] : q.options.map((_, i) => i), custom: picks.custom };
+}
+
+/** The options not picked picked; typed choices stay. */
+export function inverted(q: { options: readonly unknown[] }, picks: Picks): Picks {
+  return { options: q.options.map((_, i) => i).filter((i) => !picks.options.includes(i)), custom: picks.custom };
+}
+
+/** Typed choices count towards the largest count too. */
+export function withinMax(q: SelectionQuestion, picks: Picks): boolean {
+  return picks.options.length + picks.custom.length <= (q.count?.max ?? Number.POSITIVE_INFINITY);
+}
+
 export function selectionAnswers(q: SelectionQuestion, picks: Picks): boolean {
   return picks.options.length + picks.custom.length > 0 && selectionAccepted(q, picks);
 }

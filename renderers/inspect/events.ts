@@ -6,12 +6,14 @@
  */
 import type { SnapshotFrom } from "xstate";
 import { type FormEvent, isVisible, openQuestions } from "../../machines/context.js";
+import { hasInput } from "../../machines/entered.js";
 import type { FormMachine } from "../../machines/form.js";
 import { editorText, formPosition } from "../../machines/position.js";
-import { isEmptyPicks, PAGE, rowAt } from "../../machines/rows.js";
+import { isEmptyPicks, PAGE, type Picks, rowAt } from "../../machines/rows.js";
 import { type FormSpec, isTabbed } from "../../machines/spec.js";
-import { selectionAccepted, textProblems } from "../../machines/text-rules.js";
+import { allOrNone, inverted, selectionAccepted, textProblems, withinMax } from "../../machines/text-rules.js";
 import { decidingAnswers, witnessesOfForm } from "./boundaries.js";
+import { typedSamples } from "./samples.js";
 
 export type Snap = SnapshotFrom<FormMachine>;
 
@@ -74,7 +76,7 @@ export function formEvents(spec: FormSpec) {
       const tabs: FormEvent[] = [{ type: "NEXT_TAB" }, { type: "PREV_TAB" }];
       const deciding = [...decided.typed[position.q]];
       return editing(
-        [...(q.kind === "text" ? textSamples(q.placeholder) : ["Blue"]), ...deciding],
+        [...typedSamples(q.text, q.placeholder), ...deciding],
         [...(isTabbed(spec) ? tabs : []), { type: "FOLD" }],
       );
     }
@@ -99,8 +101,18 @@ export function formEvents(spec: FormSpec) {
   };
 }
 
-function textSamples(placeholder: string | undefined): string[] {
-  return [...new Set(["Blue", "42", "2024-02-29", "ada@example.org", ...(placeholder ? [placeholder] : [])])];
+/**
+ * Whether the highlighted option is picked (what Space or Enter does to the picks: moving from a
+ * picked option to another merged with staying, so no route picked a second one, nor the other
+ * option of a yes/no whose default is picked), and at a multi-select whether the picks of `a` (all
+ * or none) and `i` (invert) stay within the largest count (their guards). Only where a count or a
+ * default makes it matter: elsewhere it would double the search at every answered question.
+ */
+function pickReadings(q: FormSpec["questions"][number], picks: Picks, cursor: number): boolean[] {
+  if (!q.count && !q.initial) return [];
+  const highlighted = picks.options.includes(cursor);
+  if (q.kind !== "multi") return [highlighted];
+  return [highlighted, withinMax(q, allOrNone(q, picks)), withinMax(q, inverted(q, picks))];
 }
 
 /**
@@ -108,6 +120,11 @@ function textSamples(placeholder: string | undefined): string[] {
  * the key holds only whether one is (a count would grow the search with the product of the answers).
  * At a question a condition reads, the key also holds its picks and draft, so a route can give each
  * answer at a condition's boundary.
+ * Every guard's reading must be in the key: the walk keeps the first snapshot it meets under a key
+ * and drops the rest, so a guard whose reading two merged snapshots differ in is only ever tried one
+ * way. Esc asks first once anything was entered (`hasInput`): when answering a required question
+ * from the review screen carried the person on to the next open one before tabbing reached it
+ * untouched, Esc there never cancelled outright.
  */
 export function guardKey(spec: FormSpec) {
   const branching = spec.questions.some((q) => q.visibility.kind !== "always");
@@ -128,6 +145,7 @@ export function guardKey(spec: FormSpec) {
               ? textProblems(spec.questions[position.q].text!, c.drafts[position.q]).length
               : -1,
             editorText(position, c) !== "",
+            ...pickReadings(spec.questions[position.q], c.picks[position.q], c.cursors[position.q]),
             ...(decides(position.q) ? [c.picks[position.q], editorText(position, c)] : []),
           ]
         : position?.kind === "review"
@@ -146,6 +164,7 @@ export function guardKey(spec: FormSpec) {
       back: c.returnToReview,
       clock: c.clock,
       folded: c.foldedAt,
+      entered: hasInput(spec, c),
     });
   };
 }

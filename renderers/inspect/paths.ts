@@ -12,7 +12,8 @@ import {
   transition,
 } from "xstate";
 import { type FormEvent, openQuestions } from "../../machines/context.js";
-import type { FormSpec } from "../../machines/spec.js";
+import { formPosition } from "../../machines/position.js";
+import { type FormSpec, isTabbed } from "../../machines/spec.js";
 import { witnessesGiven, witnessesOfForm, witnessId } from "./boundaries.js";
 import { definitionOf, newCoverage, recordMicrosteps } from "./coverage.js";
 import { formEvents, guardKey, type Snap } from "./events.js";
@@ -200,6 +201,13 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
     });
   }
 
+  function* toReview(origin: Step): Generator<void, Step | undefined> {
+    return yield* breadthFirst(origin, ({ state }) => {
+      taken.transitions.clear();
+      return state.status === "active" && formPosition(state).kind === "review";
+    });
+  }
+
   const start: Step = {
     state: machine.getInitialSnapshot(scope, { spec }) as Snap,
     event: { type: "xstate.init" },
@@ -209,17 +217,29 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
   yield* walk(start);
   // What is left needs required questions answered: answer them one by one with a short walk from
   // each (what passes the answered ones to an open one), then walk from where all are.
+  const partly: Step[] = [];
   let answered: Step | undefined = start;
   while (remaining.size > 0 && answered && openQuestions(spec, answered.state.context).length > 0) {
     answered = yield* answerOne(answered);
     if (answered && openQuestions(spec, answered.state.context).length > 0) {
       if (reach(answered.state).length > 0) ends.push(answered);
       yield* walk(answered, PARTLY_ANSWERED_WALK);
+      partly.push(answered);
     }
   }
   if (remaining.size > 0 && answered && answered !== start) {
     if (reach(answered.state).length > 0) ends.push(answered);
     yield* walk(answered);
+  }
+  // Which required questions are answered is not in the key, so what depends on it is reached only
+  // from the partly answered forms. An answer given on the review screen goes on to the first
+  // question still open, passing those answered (the seek); answering may have left the person
+  // further from that screen than a short walk reaches (tabbing past the questions after the one
+  // answered), so what is left is looked for from there too.
+  for (const from of partly) {
+    if (!isTabbed(spec) || ![...remaining].some((name) => !name.startsWith("k "))) break;
+    const review = yield* toReview(from);
+    if (review) yield* walk(review, PARTLY_ANSWERED_WALK);
   }
   return withoutPrefixes(ends.map(routeOf));
 }
