@@ -22,7 +22,6 @@ import { chromiumForFile, exampleForm, type WatchedPage, watchedPage } from "../
 import { questionsAtLimit } from "../helpers/limit-forms.js";
 import { tempAgentDir } from "../helpers/temp.js";
 
-const _ROOT = join(import.meta.dirname, "..", "..");
 const VIEWPORT = { width: 1400, height: 1000 };
 
 const chromium = chromiumForFile("review-chart");
