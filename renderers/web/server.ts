@@ -27,13 +27,17 @@ export interface WebServerOptions {
   address?: string;
   /** The page's title (the form's). */
   title: string;
+  /** A page came while no form is served: the form may be made now (a question that waits, opened from its link). */
+  opened?: () => void;
 }
 
 export interface WebServer {
   /** The form's link, token included. */
   readonly url: string;
-  /** The form the page shows, once it exists; until then the page waits. */
-  serve(form: FormComponent): void;
+  /** The form the page shows, once it exists; until then the page waits. `left`: the last tab went while it was open. */
+  serve(form: FormComponent, left?: () => void): void;
+  /** Tells each page `text` and lets the form go; the link stays, and a page that comes next calls `opened`. */
+  release(text: string): void;
   /** Tells each page how the form ended (`elsewhere` unless a page answered it), then stops listening. */
   close(elsewhere: string): Promise<void>;
 }
@@ -60,6 +64,7 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   const tabs = new Map<string, Tab>();
   let form: FormComponent | undefined;
   let unwatch = () => {};
+  let onLeft: (() => void) | undefined;
   /** The tab whose keys are being taken: the one that answered, when the form closes meanwhile. */
   let inputFrom: Tab | undefined;
   let answeredIn: Tab | undefined;
@@ -115,26 +120,29 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     send(tab, "tab", tab.id);
     // A tab closed: the form stays open for the terminal and the other tabs.
     res.on("close", () => {
-      tabs.delete(tab.id);
       tab.screen?.close();
+      if (tabs.delete(tab.id) && tabs.size === 0 && form && !form.closed) onLeft?.();
     });
+    if (!form) options.opened?.();
     draw(tab);
   };
 
   const input = (body: { tab?: unknown; keys?: unknown }) => {
     // A key sent as the form closed (a click's release after the press that submitted) has nothing left to do.
-    if (form?.closed) return undefined;
+    const served = form;
+    if (!served || served.closed) return undefined;
     const tab = tabs.get(String(body.tab));
     if (!tab || !Array.isArray(body.keys)) return "Unknown tab or no keys.";
     inputFrom = tab;
     try {
       for (const key of body.keys) {
-        if (!form || form.closed || typeof key !== "string") break;
+        if (served.closed || typeof key !== "string") break;
         const report = parseMouse(key);
-        tab.screen ??= form.screen();
+        tab.screen ??= served.screen();
         if (report) tab.screen.pointer(report);
-        else form.handleInput(key);
-        if (form.closed) answeredIn = tab;
+        else served.handleInput(key);
+        // Let go of meanwhile (closed from its own `done`), the tab was already told.
+        if (served.closed && form === served) answeredIn = tab;
       }
     } finally {
       inputFrom = undefined;
@@ -158,10 +166,26 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   const { port } = server.address() as { port: number };
   const host = isIP(address) === 6 ? `[${address}]` : address;
 
+  /** Each page is told how the form ended, and the form is let go. */
+  const letGo = (said: (tab: Tab) => string) => {
+    unwatch();
+    unwatch = () => {};
+    for (const tab of [...tabs.values()]) {
+      tabs.delete(tab.id);
+      send(tab, "closed", JSON.stringify(said(tab)));
+      tab.screen?.close();
+      tab.res.end();
+    }
+    form = undefined;
+    onLeft = undefined;
+    answeredIn = undefined;
+  };
+
   return {
     url: `http://${host}:${port}/${token}/`,
-    serve(served) {
+    serve(served, left) {
       form = served;
+      onLeft = left;
       unwatch = served.watch(() => {
         if (scheduled) return;
         scheduled = true;
@@ -169,16 +193,10 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
       });
       drawAll();
     },
+    release: (text) => letGo(() => text),
     async close(elsewhere) {
-      unwatch();
-      answeredIn ??= inputFrom;
-      for (const tab of tabs.values()) {
-        const text = tab === answeredIn ? "Answered here." : answeredIn ? "Answered in another tab." : elsewhere;
-        send(tab, "closed", JSON.stringify(text));
-        tab.screen?.close();
-        tab.res.end();
-      }
-      tabs.clear();
+      const answered = answeredIn ?? inputFrom;
+      letGo((tab) => (tab === answered ? "Answered here." : answered ? "Answered in another tab." : elsewhere));
       // The port is free at once; a request still being answered (the key that closed the form) gets its answer.
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections();

@@ -13,6 +13,7 @@ import { enteredContext, hasInput } from "../../machines/entered.js";
 import type { FormSpec } from "../../machines/spec.js";
 import type { WaitingKeys } from "../../renderers/terminal/options.js";
 import { safeLine } from "../../renderers/text.js";
+import type { WebServer } from "../../renderers/web/server.js";
 import type { ArgumentError } from "../../schemas/validate.js";
 import { piEditorCommand } from "../pi-editor.js";
 import type { FormchartState, ShownForm } from "../state.js";
@@ -62,13 +63,13 @@ export async function run<A, R>(job: FormJob<A, R>, request: RunRequest): Promis
   };
 }
 
-/** `waiting`: a question that waits, whose Esc, fold key and open key put it back (tools/engine/waiting.ts). */
+/** `waiting`: a question that waits, whose Esc, fold key and open key put it back (tools/engine/waiting.ts); `page`: opened from its link. */
 export function showAndKeep(
   state: FormchartState,
   ctx: ExtensionContext,
   form: ShownForm | PreparedForm<unknown>,
   signal: AbortSignal | undefined,
-  { waiting }: { waiting?: WaitingKeys } = {},
+  { waiting, page }: { waiting?: WaitingKeys; page?: WebServer } = {},
 ): Promise<ShowOutcome> {
   return state.track(signal, async (formSignal) => {
     const { spec } = form;
@@ -80,6 +81,7 @@ export function showAndKeep(
       notice: found ? (found.kept ? keptNotice(found.kept) : RESTORED_NOTICE) : undefined,
       mouse: state.settings.mouse,
       waiting,
+      page,
       web: { inTerminal: state.settings.web, address: state.settings.webAddress },
       editorCommand: () =>
         piEditorCommand({

@@ -13,6 +13,7 @@ import type { FormSpec } from "../../machines/spec.js";
 import { FormComponent } from "../../renderers/terminal/component.js";
 import { runDialogs } from "../../renderers/terminal/dialogs.js";
 import type { WaitingKeys } from "../../renderers/terminal/options.js";
+import { answerInPage } from "../../renderers/web/headless.js";
 import { ABORTED, formTitle, offerBrowser } from "../../renderers/web/offer.js";
 import { openWebServer, type WebServer } from "../../renderers/web/server.js";
 
@@ -28,6 +29,8 @@ export interface ShowOptions {
   editorCommand?: () => string | undefined;
   /** The browser tab: offered in RPC mode, and in the terminal's help line when `inTerminal`. */
   web?: { inTerminal: boolean; address: string };
+  /** Only in this page: a question that waits, opened from its link. */
+  page?: WebServer;
 }
 
 function abortedBeforeStart(spec: FormSpec, restore?: FormContext): ShowOutcome {
@@ -49,6 +52,8 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
   const { signal } = options;
   if (!ctx.hasUI) return { kind: "no-ui" };
   if (signal?.aborted) return abortedBeforeStart(spec, options.restore);
+  const { page, restore, notice, waiting } = options;
+  if (page) return { kind: "done", ...(await answerInPage(page, { spec, restore, notice, waiting, signal })) };
   if (!hasOwnTerminal(ctx)) {
     const { web } = options;
     const asked = web

@@ -2,6 +2,8 @@
  * The line above the editor while questions asked with `wait: false` wait:
  * how many, which one the open key opens, how to reach the next, and the
  * nearest timeout. It names a key only where pressing it does something now.
+ * With the `web` setting on, a second line gives the link that answers the
+ * first in a browser tab; one open there is named.
  */
 import type { Component, TuiMouseEvent, TuiMouseEventResult } from "@earendil-works/pi-tui";
 import type { FormSpec } from "../../machines/spec.js";
@@ -28,32 +30,36 @@ export function clock(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** `waiting`: in the order the open key takes them; `open`: the one the person has open. */
+/** `waiting`: in the order the open key takes them; `open`: the one the person has open; `link`: the first's page. */
 export function waitingLine(
   key: string,
   waiting: readonly LineQuestion[],
   open: LineQuestion | undefined,
   now: number,
-) {
+  browser: { link?: string; open: readonly LineQuestion[] } = { open: [] },
+): string[] | undefined {
   const [first] = waiting;
-  if (!first) return undefined;
+  const inBrowser = browser.open.map((q) => `${shownId(q.id)} is open in the browser`).join(" · ");
+  if (!first) return inBrowser ? [`? ${inBrowser}: ${subjectOf(browser.open[0].spec)}`] : undefined;
   const about = `${shownId(first.id)}: ${subjectOf(first.spec)}`;
   const timed = waiting.filter((q) => q.deadline !== undefined).sort((a, b) => a.deadline! - b.deadline!)[0];
   const timeout = timed ? ` · ${shownId(timed.id)} times out in ${clock(timed.deadline! - now)}` : "";
+  const tail = `${timeout}${inBrowser && ` · ${inBrowser}`}`;
+  const link = browser.link ? [`  or answer ${shownId(first.id)} in a browser: ${browser.link}`] : [];
   if (open) {
     const more = waiting.length === 1 ? "1 more question waits" : `${waiting.length} more questions wait`;
-    return `? ${more} · ${key} puts ${shownId(open.id)} back and opens ${about}${timeout}`;
+    return [`? ${more} · ${key} puts ${shownId(open.id)} back and opens ${about}${tail}`, ...link];
   }
   const count = waiting.length === 1 ? "A question waits" : `${waiting.length} questions wait`;
   const next = waiting.length > 1 ? ` · ${key} in it opens the next` : "";
-  return `? ${count} (${clock(now - first.since)}) · ${key} opens ${about}${next}${timeout}`;
+  return [`? ${count} (${clock(now - first.since)}) · ${key} opens ${about}${next}${tail}`, ...link];
 }
 
 /** The line as a component that a click opens, where the host hands components the mouse (Pi 1.x full-screen). */
-export function clickableLine(line: string, open: () => void): Component {
+export function clickableLine(lines: readonly string[], open: () => void): Component {
   return {
     // One column in, as Pi draws a widget of lines.
-    render: (width) => [fitTo(` ${line}`, width)],
+    render: (width) => lines.map((line) => fitTo(` ${line}`, width)),
     invalidate: () => {},
     handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
       if (event.button !== "left") return undefined;

@@ -7,16 +7,23 @@
  * draft, behind the others; the open key in an open form goes to the next;
  * a question is recorded when asked and when it ends, one not ended is
  * offered again on resume, and one that ended takes no second answer. Ids
- * are unique in the session, and every id shown is cleaned and cut.
+ * are unique in the session, and every id shown is cleaned and cut. With
+ * the `web` setting on, the first that waits has a link of its own: a page
+ * that connects opens it there, as the open key would; the last tab gone
+ * puts it back; its page closes, saying why, when it ends or is opened in
+ * the terminal.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
 import { startWaitingChart, stateOf, timedOutResult, type WaitingChart, waitsForKey } from "../../machines/waiting.js";
+import type { WebServer } from "../../renderers/web/server.js";
 import type { FormchartState } from "../state.js";
 import { keyLabel, shownId, WAITING_ENTRY, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
 import type { PreparedForm, ToolAnswer } from "./form-tool.js";
 import { showAndKeep } from "./run.js";
+import { hasOwnTerminal, type ShowOutcome } from "./show-form.js";
 import { clickableLine, subjectOf, waitingLine } from "./waiting-line.js";
+import { closePage, type LinkedQuestion, PAGE_CLOSED, startPage } from "./waiting-page.js";
 
 export { subjectOf } from "./waiting-line.js";
 
@@ -25,7 +32,7 @@ export const REFUSE_KEY = "alt+x";
 
 export const REFUSED_TEXT = "User declined to answer this question.";
 
-export interface WaitingQuestion {
+export interface WaitingQuestion extends LinkedQuestion {
   id: string;
   toolName: string;
   /** The call's arguments as checked: what asks it again after a resume. */
@@ -101,14 +108,31 @@ export class WaitingQuestions {
     return question;
   }
 
+  /** The one open in the terminal. */
   private get opened(): WaitingQuestion | undefined {
-    return this.questions.find((q) => stateOf(q.chart) === "opened");
+    return this.questions.find((q) => stateOf(q.chart) === "opened" && !q.inBrowser);
   }
 
   /** The first question that waits; false when none does, or one is open (its own keys go on from there). */
   async openNext(ctx: ExtensionContext): Promise<boolean> {
     const question = this.questions.find((q) => waitsForKey(q.chart));
     if (!question || this.opened) return false;
+    closePage(question, "Opened in the terminal: answer it there.");
+    return this.settle(question, ctx, await this.take(question, ctx));
+  }
+
+  /** A page came to the question's link: it opens there, as the open key would open it here. */
+  private async openInBrowser(question: WaitingQuestion, page: WebServer): Promise<void> {
+    const ctx = this.ctx;
+    if (!ctx || !waitsForKey(question.chart)) return page.release("This question is not waiting any more.");
+    question.inBrowser = true;
+    const outcome = await this.take(question, ctx, page);
+    question.inBrowser = false;
+    this.settle(question, ctx, outcome);
+    if (question.page) page.release("Put back: the question waits again. Reload this page to open it again.");
+  }
+
+  private async take(question: WaitingQuestion, ctx: ExtensionContext, page?: WebServer): Promise<ShowOutcome> {
     this.ctx = ctx;
     clearTimeout(question.timer);
     question.deadline = undefined;
@@ -116,14 +140,20 @@ export class WaitingQuestions {
     question.close = new AbortController();
     question.closedBy = undefined;
     this.show();
-    const outcome = await showAndKeep(this.state, ctx, question.form, question.close.signal, {
+    return showAndKeep(this.state, ctx, question.form, question.close.signal, {
+      page,
       waiting: {
         next: this.state.waitingKey as KeyId,
         refuse: REFUSE_KEY,
-        press: (key) => this.press(question, key),
+        press: (key) =>
+          page && key === "next" ? `In the browser, Esc puts ${shownId(question.id)} back.` : this.press(question, key),
       },
     });
-    const endedElsewhere = question.close.signal.aborted;
+  }
+
+  /** How an open form closed: answered, refused or put back; true when the open key is done with it. */
+  private async settle(question: WaitingQuestion, ctx: ExtensionContext, outcome: ShowOutcome): Promise<boolean> {
+    const endedElsewhere = question.close?.signal.aborted;
     question.close = undefined;
     if (question.chart.getSnapshot().status === "done") return true;
     if (question.closedBy === "refuse") {
@@ -141,6 +171,17 @@ export class WaitingQuestions {
       if (question.closedBy === "next") return this.openNext(ctx);
     }
     return true;
+  }
+
+  /** The first that waits gets a link (once its server listens); one opened in the terminal or ended loses it. */
+  private linkFor(question: WaitingQuestion): string | undefined {
+    if (!this.state.settings.web || !this.ctx || !hasOwnTerminal(this.ctx)) return undefined;
+    if (!question.page && !question.linking)
+      startPage(question, this.state.settings.webAddress, {
+        opened: (page) => void this.openInBrowser(question, page),
+        ready: () => this.show(),
+      });
+    return question.page?.url;
   }
 
   private press(question: WaitingQuestion, key: "next" | "refuse"): string | undefined {
@@ -188,6 +229,7 @@ export class WaitingQuestions {
     const how = stateOf(question.chart);
     clearTimeout(question.timer);
     question.close?.abort();
+    closePage(question, PAGE_CLOSED[how] ?? "This question ended.");
     this.questions.splice(this.questions.indexOf(question), 1);
     this.state.waitingEnds.set(question.id, how);
     this.state.appendEntry?.(WAITING_ENTRY, { id: question.id, ended: how } satisfies WaitingEntry);
@@ -214,6 +256,7 @@ export class WaitingQuestions {
     for (const q of this.questions) {
       q.chart.send({ type: "SESSION_END" });
       clearTimeout(q.timer);
+      closePage(q, PAGE_CLOSED.notAnswered);
     }
     this.questions.length = 0;
     this.stopTicker();
@@ -224,12 +267,11 @@ export class WaitingQuestions {
     const ui = ctx?.hasUI ? ctx.ui : undefined;
     const waiting = this.questions.filter((q) => waitsForKey(q.chart));
     const opened = this.opened;
-    const line = waitingLine(
-      this.key,
-      waiting.map((q) => ({ id: q.id, spec: q.form.spec, since: q.since, deadline: q.deadline })),
-      opened && { id: opened.id, spec: opened.form.spec, since: opened.since },
-      Date.now(),
-    );
+    const asLine = (q: WaitingQuestion) => ({ id: q.id, spec: q.form.spec, since: q.since, deadline: q.deadline });
+    const line = waitingLine(this.key, waiting.map(asLine), opened && asLine(opened), Date.now(), {
+      link: waiting[0] && this.linkFor(waiting[0]),
+      open: this.questions.filter((q) => q.inBrowser).map(asLine),
+    });
     if (line === undefined) {
       this.stopTicker();
       ui?.setWidget(WAITING_WIDGET, undefined);
@@ -237,7 +279,7 @@ export class WaitingQuestions {
     }
     if (this.state.settings.mouse && ctx) {
       ui?.setWidget(WAITING_WIDGET, () => clickableLine(line, () => void this.openNext(ctx)) as never);
-    } else ui?.setWidget(WAITING_WIDGET, [line]);
+    } else ui?.setWidget(WAITING_WIDGET, line);
     if (!this.ticker) {
       this.ticker = setInterval(() => this.show(), 1000);
       this.ticker.unref?.();

@@ -1,0 +1,54 @@
+/**
+ * The link of a question that waits (the `web` setting): a server of its own,
+ * from when the question heads the waiting line until it ends or is opened
+ * in the terminal. A page that connects opens the question there
+ * (tools/engine/waiting.ts); when it closes, each page is told why.
+ */
+import type { FormSpec } from "../../machines/spec.js";
+import { type WaitingChart, waitsForKey } from "../../machines/waiting.js";
+import { formTitle } from "../../renderers/web/offer.js";
+import { openWebServer, type WebServer } from "../../renderers/web/server.js";
+
+export interface LinkedQuestion {
+  form: { spec: FormSpec };
+  chart: WaitingChart;
+  /** Its link's server, while it waits or is open there. */
+  page?: WebServer;
+  linking?: boolean;
+  /** Open in a page, not in the terminal. */
+  inBrowser?: boolean;
+}
+
+/** What a question's page says when it closes, by how the question ended. */
+export const PAGE_CLOSED: Readonly<Record<string, string>> = {
+  answered: "Answered in the terminal.",
+  refused: "Refused in the terminal.",
+  withdrawn: "The model withdrew this question.",
+  timedOut: "This question timed out: the model got the timed-out result.",
+  notAnswered: "The session ended before this question was answered.",
+};
+
+/** `ready` once it listens; an address that cannot be listened on leaves the question without a link. */
+export function startPage(
+  question: LinkedQuestion,
+  address: string,
+  on: { opened: (page: WebServer) => void; ready: () => void },
+): void {
+  question.linking = true;
+  const opened = () => question.page && on.opened(question.page);
+  void openWebServer({ address, title: formTitle(question.form.spec), opened }).then(
+    (server) => {
+      question.linking = false;
+      if (!waitsForKey(question.chart)) return void server.close("This question is not waiting any more.");
+      question.page = server;
+      on.ready();
+    },
+    () => {},
+  );
+}
+
+export function closePage(question: LinkedQuestion, text: string): void {
+  const page = question.page;
+  question.page = undefined;
+  if (page) void page.close(text);
+}
