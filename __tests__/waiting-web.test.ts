@@ -105,6 +105,9 @@ describe("a waiting question answered in a browser tab", () => {
     expect(x.lines[0]).toMatch(
       /^\? A question waits \(0:0\d\) · Alt\+A opens ask-1: Which database\? · ask-1 times out/,
     );
+    // The page says where the question is while it has it, not that the terminal still shows it.
+    const html = await (await fetch(x.link)).text();
+    expect(html).toContain("The question left the terminal&#39;s queue while this page has it");
     const tab = page(x.link);
     await until(tab.screen, (s) => s.includes("Which database?"), "the page shows the form");
     expect(x.line()).toEqual(["? ask-1 is open in the browser: Which database?"]);

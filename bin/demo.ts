@@ -31,7 +31,10 @@ function report({ result }: FormOutcome): never {
 }
 
 if (web) {
-  const server = await openWebServer({ title: displayLine(form.spec.title ?? form.spec.questions[0]?.prompt ?? "") });
+  const server = await openWebServer({
+    title: displayLine(form.spec.title ?? form.spec.questions[0]?.prompt ?? ""),
+    where: "The answer is printed where npm start runs.",
+  });
   const component = headlessForm({
     spec: form.spec,
     done: async (outcome) => {

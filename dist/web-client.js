@@ -21,7 +21,7 @@
   var events = new EventSource(`events?cols=${term.cols}&rows=${term.rows}`);
   events.addEventListener("tab", (e) => {
     tab = e.data;
-    status.textContent = "Answer with the keys or the mouse. The same form is open where it was asked.";
+    status.textContent = `Answer with the keys or the mouse. ${status.dataset.where ?? ""}`;
     void flush();
   });
   events.addEventListener("frame", (e) => {

@@ -29,7 +29,11 @@ export async function offerBrowser(
   options: DialogOptions & { address?: string },
 ): Promise<FormOutcome> {
   const { signal } = options;
-  const server = await openWebServer({ address: options.address, title: formTitle(spec) });
+  const server = await openWebServer({
+    address: options.address,
+    title: formTitle(spec),
+    where: "The agent waits for your answer here.",
+  });
   const ended = new AbortController();
   let outcome: FormOutcome | undefined;
   const form = headlessForm({

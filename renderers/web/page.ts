@@ -44,18 +44,20 @@ export function asset(name: string): { type: string; body: string } | undefined 
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
+const escaped = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
 /** The one text of the model's in the page's markup: the title, escaped (controls are gone: it is a display line). */
-export function pageHtml(title: string): string {
+export function pageHtml(title: string, where: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title.replace(/[&<>"']/g, (c) => ESCAPES[c])}</title>
+<title>${escaped(title)}</title>
 <link rel="stylesheet" href="style.css">
 </head>
 <body>
-<p id="status" role="status">Connecting…</p>
+<p id="status" role="status" data-where="${escaped(where)}">Connecting…</p>
 <main id="screen" aria-label="The form"></main>
 <script src="xterm.js"></script>
 <script src="fit.js"></script>

@@ -27,6 +27,8 @@ export interface WebServerOptions {
   address?: string;
   /** The page's title (the form's). */
   title: string;
+  /** What the page says once the form is in it: where else the form is, and what leaving does. */
+  where?: string;
   /** A page came while no form is served: the form may be made now (a question that waits, opened from its link). */
   opened?: () => void;
 }
@@ -98,7 +100,13 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     if (!sameToken(given ?? "", token)) return refuse(res, 404, "No such form: the link is wrong or the form closed.");
     if (req.method === "GET" && name === "events") return events(res, url);
     if (req.method === "GET") {
-      const file = name === "" ? { type: "text/html", body: pageHtml(options.title) } : asset(name);
+      const file =
+        name === ""
+          ? {
+              type: "text/html",
+              body: pageHtml(options.title, options.where ?? "The same form is open where it was asked."),
+            }
+          : asset(name);
       if (!file) return refuse(res, 404, "No such file.");
       res.writeHead(200, { ...HEADERS, "content-type": `${file.type}; charset=utf-8` });
       return res.end(file.body);

@@ -36,7 +36,12 @@ export function startPage(
 ): void {
   question.linking = true;
   const opened = () => question.page && on.opened(question.page);
-  void openWebServer({ address, title: formTitle(question.form.spec), opened }).then(
+  void openWebServer({
+    address,
+    title: formTitle(question.form.spec),
+    where: "The question left the terminal's queue while this page has it; closing the page puts it back.",
+    opened,
+  }).then(
     (server) => {
       question.linking = false;
       if (!waitsForKey(question.chart)) return void server.close("This question is not waiting any more.");
