@@ -40,7 +40,6 @@ export class FormComponent extends FormDriver implements Component, Focusable {
   private readonly editorCommand: () => string | undefined;
   private readonly maxHeight: () => number;
   private readonly mouseOn: boolean;
-  private readonly foldPutsBack: boolean;
   private readonly waiting?: WaitingKeys;
   /** Never where the host reports the mouse itself (full-screen): the form must not switch the host's reporting. */
   private readonly mouse?: MouseReporting;
@@ -59,13 +58,11 @@ export class FormComponent extends FormDriver implements Component, Focusable {
     this.kb = options.keybindings ?? getKeybindings();
     this.outsideKeys = outsideKeys(options.keybindings);
     const external = this.outsideKeys[0];
-    this.foldPutsBack = options.waiting !== undefined;
     this.waiting = options.waiting;
     const hints = {
       ...hintsFrom(this.kb),
       ...(external ? { external: keyName(external) } : {}),
-      ...(this.foldPutsBack ? { fold: "put back" } : {}),
-      ...(this.waiting ? { cancelAs: "put back", refuse: keyName(this.waiting.refuse) } : {}),
+      ...(this.waiting ? { fold: "put back", cancelAs: "put back", refuse: keyName(this.waiting.refuse) } : {}),
       ...(options.link ? { web: options.link } : {}),
     };
     this.frameSource = { spec: this.spec, theme: this.theme, hints, notice: options.notice, clocks: this.clocks };
@@ -136,7 +133,7 @@ export class FormComponent extends FormDriver implements Component, Focusable {
       if (hadMessage || this.message) this.redraw();
       return;
     }
-    if (event.type === "FOLD" && this.foldPutsBack) {
+    if (event.type === "FOLD" && this.waiting) {
       this.abort();
       return;
     }
