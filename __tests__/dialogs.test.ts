@@ -194,7 +194,7 @@ describe("every tool works through dialogs", () => {
     };
     const { ctx, asked } = rpcContext([pick("A"), "→ Next question", true]);
     const r = await tools().tools.get("question")!.execute("c", args, undefined, undefined, ctx);
-    expect(asked[2].title).toBe("Open: Q2. Submit with them open?");
+    expect(asked[2].title).toBe("Open: Q2. Submit with it open?");
     expect(r.details).toMatchObject({ outcome: "partial", unanswered: ["q2"] });
   });
 

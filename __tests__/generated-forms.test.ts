@@ -207,6 +207,22 @@ const INVERT_PAST_MAX: ToolCall = {
   },
 };
 
+/** Five options, at most one: `i` fits only once four are picked, one toggle at a time. */
+const INVERT_PAST_MAX_OF_FIVE: ToolCall = {
+  tool: "ask_form",
+  arguments: {
+    message: "Fill in these fields.",
+    schema: {
+      type: "object",
+      properties: {
+        f1: { type: "array", items: { type: "string", enum: ["m1", "m2", "m3", "m4", "m5"] }, maxItems: 1 },
+        f2: { type: "string", title: "Text" },
+      },
+      required: [],
+    },
+  },
+};
+
 /** A required number of at most 1: every sample the search typed (`Blue`, `42`, …) was refused. */
 const NUMBER_AT_MOST_1: ToolCall = {
   tool: "ask_form",
@@ -308,6 +324,10 @@ describe("forms the properties found a route missing on", () => {
 
   it("a multi-select of at most one: invert once two are picked", () => {
     checkForm("invert past max", INVERT_PAST_MAX, [0, 1, 2], 20);
+  });
+
+  it("five options, at most one: invert once four are picked", () => {
+    checkForm("invert past max of five", INVERT_PAST_MAX_OF_FIVE, [0, 0, 0], 20);
   });
 
   it("a number of at most 1: typed within its rule and outside it", () => {

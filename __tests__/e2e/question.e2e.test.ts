@@ -78,7 +78,7 @@ describe("question in the real pi: partial submit", () => {
     term.press("1");
     await term.waitFor("Which extras?");
     term.press("Tab");
-    await term.waitFor("Open: Extras. Press Enter to submit with them open.");
+    await term.waitFor("Open: Extras. Press Enter to submit with it open.");
     term.press("Enter");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([

@@ -121,9 +121,8 @@ onceAcrossHosts.each(exampleNames())("the review page of %s", (name) => {
 
     for (const state of states) {
       await page.locator(`${SHOWN} g.node.state[data-state="${state}"]`).click();
-      await expect(page.locator("#panel h2").textContent()).resolves.toMatch(
-        new RegExp(`^${state.replace(".", "\\.")}\\b`),
-      );
+      // The title speaks the person's words; the machine's name stands small beside them.
+      await expect(page.locator("#panel h2 small").textContent()).resolves.toBe(state);
       expect(new URL(page.url()).hash).toBe(`#state-${state}`);
       expect(flat(await screenText(page))).toContain(marker(form, state));
       await expect(page.locator(`${SHOWN} g.node.state.selected[data-state="${state}"]`).count()).resolves.toBe(1);
@@ -155,7 +154,7 @@ onceAcrossHosts.each(exampleNames())("the review page of %s", (name) => {
     if ((await cluster.count()) > 0) {
       const id = (await cluster.getAttribute("data-state")) ?? "";
       await cluster.locator("text").first().click();
-      await expect(page.locator("#panel h2").textContent()).resolves.toMatch(new RegExp(`^${id}\\.`));
+      await expect(page.locator("#panel h2 small").textContent()).resolves.toMatch(new RegExp(`^${id}\\.`));
     }
 
     // The shortest submitting route, stepped with the arrow keys.
@@ -195,7 +194,7 @@ onceAcrossHosts.each(exampleNames())("the review page of %s", (name) => {
 
     if (name === "branching") {
       await page.goto(`${pathToFileURL(join(PAGES, "branching.html")).href}#state-q2.choosing`);
-      await waitForText(page, "#panel h2", /^q2\.choosing\b/);
+      await waitForText(page, "#panel h2 small", /^q2\.choosing$/);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.mouse.move(0, 0);
       const file = join(OUT, "branching.png");
@@ -214,7 +213,7 @@ onceAcrossHosts("links", () => {
   it("a link to a state or a route step opens there; an unknown one says so", async () => {
     const file = join(PAGES, "branching.html");
     const { page, problems } = await open(file, "#state-review");
-    await expect(page.locator("#panel h2").textContent()).resolves.toMatch(/^review\b/);
+    await expect(page.locator("#panel h2 small").textContent()).resolves.toMatch(/^review\b/);
     await page.goto(`${pathToFileURL(file).href}#route-3.1`);
     await waitForText(page, "#panel h2", /^Route 3\b/);
     await expect(page.locator("#panel .step-nav").textContent()).resolves.toContain("step 1 of");
@@ -222,7 +221,7 @@ onceAcrossHosts("links", () => {
     await waitForText(page, "#panel", /no state "q9\.nowhere"/);
     // A link inside the page (a state in the index) selects that state.
     await page.locator('#state-index a[data-state="q3.choosing"]').click();
-    await waitForText(page, "#panel h2", /^q3\.choosing\b/);
+    await waitForText(page, "#panel h2 small", /^q3\.choosing$/);
     await page.close();
     expect(problems).toEqual([]);
   }, 60_000);

@@ -112,7 +112,10 @@ function pickReadings(q: FormSpec["questions"][number], picks: Picks, cursor: nu
   if (!q.count && !q.initial) return [];
   const highlighted = picks.options.includes(cursor);
   if (q.kind !== "multi") return [highlighted];
-  return [highlighted, withinMax(q, allOrNone(q, picks)), withinMax(q, inverted(q, picks))];
+  // `i` fits a largest count only once n − max are picked: the walk must tell each count up to there apart.
+  const max = q.count?.max;
+  const towardInvert = max === undefined ? 0 : Math.min(picks.options.length, q.options.length - max);
+  return [highlighted, withinMax(q, allOrNone(q, picks)), withinMax(q, inverted(q, picks)), towardInvert];
 }
 
 /**

@@ -152,7 +152,9 @@ async function step(
     }
     const entries = reviewEntries(spec, c);
     const left = entries.filter((e) => e.status === "skipped").map((e) => e.label);
-    const submitTitle = left.length ? `Open: ${left.join(", ")}. Submit with them open?` : "Submit these answers?";
+    const submitTitle = left.length
+      ? `Open: ${left.join(", ")}. Submit with ${left.length === 1 ? "it" : "them"} open?`
+      : "Submit these answers?";
     if (canSubmit(spec, c) && (await ui.confirm(submitTitle, summary(spec, c), opts))) {
       return send({ type: "CONFIRM" });
     }
