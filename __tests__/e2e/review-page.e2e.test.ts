@@ -219,7 +219,8 @@ onceAcrossHosts("links", () => {
     await expect(page.locator("#panel .step-nav").textContent()).resolves.toContain("step 1 of");
     await page.goto(`${pathToFileURL(file).href}#state-q9.nowhere`);
     await waitForText(page, "#panel", /no state "q9\.nowhere"/);
-    // A link inside the page (a state in the index) selects that state.
+    // A link inside the page (a state in the index, folded until opened) selects that state.
+    await page.locator("#state-index summary").click();
     await page.locator('#state-index a[data-state="q3.choosing"]').click();
     await waitForText(page, "#panel h2 small", /^q3\.choosing$/);
     await page.close();
