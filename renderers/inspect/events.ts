@@ -108,7 +108,7 @@ export function formEvents(spec: FormSpec) {
  * or none) and `i` (invert) stay within the largest count (their guards). Only where a count or a
  * default makes it matter: elsewhere it would double the search at every answered question.
  */
-function pickReadings(q: FormSpec["questions"][number], picks: Picks, cursor: number): boolean[] {
+function pickReadings(q: FormSpec["questions"][number], picks: Picks, cursor: number): Array<boolean | number> {
   if (!q.count && !q.initial) return [];
   const highlighted = picks.options.includes(cursor);
   if (q.kind !== "multi") return [highlighted];
