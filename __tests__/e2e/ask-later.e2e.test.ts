@@ -48,7 +48,7 @@ describe("a question that does not wait, in the real pi", () => {
       ],
       "ask-later",
     );
-    prompt("set up the project");
+    await prompt("set up the project");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([
       "Asked the user (ask-1): Which database should we use? Their answer will arrive as a message; go on with work that does not depend on it (withdraw_question withdraws it).",
@@ -75,7 +75,7 @@ describe("a question that does not wait, in the real pi", () => {
       ],
       "ask-later-withdrawn",
     );
-    prompt("set up the project");
+    await prompt("set up the project");
     await model.waitForRequests(3);
     expect(toolResults(model.requests[2])[1]).toBe(
       "Withdrew ask-1 (Which database should we use?); the user was told.",
@@ -95,7 +95,7 @@ describe("a question that does not wait, in the real pi", () => {
       ],
       "ask-later-timeout",
     );
-    prompt("set up the project");
+    await prompt("set up the project");
     await term.waitFor("A question waits");
     await model.waitForRequests(3, 15000);
     expect(texts(model.requests[2]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
@@ -122,7 +122,7 @@ describe("a question that does not wait, in the real pi", () => {
       ],
       "ask-later-queue",
     );
-    prompt("set up the project");
+    await prompt("set up the project");
     await term.waitFor("Both asked; going on.");
     await term.waitFor("2 questions wait");
     expect(term.screen()).toContain("Alt+A opens ask-1: Which database should we use?");
@@ -174,7 +174,7 @@ describe("a question that does not wait, in the real pi", () => {
       // Wide enough for the line on one row.
       { width: 160, height: 36 },
     );
-    prompt("set up the project");
+    await prompt("set up the project");
     await term.waitFor("Both asked; going on.");
     expect(await term.waitFor("2 questions wait")).toContain("Alt+A in it opens the next");
     term.press("M-a");
@@ -212,7 +212,7 @@ describe("a question that does not wait, in the real pi", () => {
       ],
       "ask-later-refuse",
     );
-    prompt("set up the project");
+    await prompt("set up the project");
     await term.waitFor("Alt+A opens ask-1");
     term.press("M-a");
     expect(await term.waitFor("2. SQLite")).toContain("Alt+X refuse");
@@ -239,7 +239,7 @@ describe("a question that does not wait, in the real pi", () => {
       {},
       { "pi-formchart/settings.json": JSON.stringify({ ...settings, waitingKey: "f6" }) },
     );
-    prompt("set up the project");
+    await prompt("set up the project");
     await term.waitFor("F6 opens ask-1: Which database should we use?");
     term.press("F6");
     await term.waitFor("2. SQLite");
@@ -267,7 +267,7 @@ describe("a question that does not wait, in the real pi", () => {
       {},
       { "pi-formchart/settings.json": JSON.stringify({ ...settings, mouse: true }) },
     );
-    prompt("set up the project");
+    await prompt("set up the project");
     await term.waitFor("Meanwhile I am writing the migration.");
     await term.waitFor("Alt+A opens ask-1");
     term.click("A question waits");
@@ -288,10 +288,10 @@ describe("a question that does not wait, in the real pi", () => {
       ],
       "ask-later-reload",
     );
-    prompt("set up the project");
+    await prompt("set up the project");
     await term.waitFor("Meanwhile I am writing the migration.");
     await term.waitFor("A question waits");
-    prompt("/reload");
+    await prompt("/reload");
     await term.waitFor("Reloaded");
     await term.waitFor("Alt+A opens ask-1: Which database should we use?");
     term.press("M-a");
@@ -315,7 +315,7 @@ describe("a question that does not wait, in the real pi", () => {
         undefined,
         ["--session-dir", sessions],
       );
-      first.prompt("set up the project");
+      await first.prompt("set up the project");
       await first.term.waitFor("Meanwhile I am writing the migration.");
       await first.term.waitFor("A question waits");
       // The person leaves Pi with the question unanswered (Ctrl+D on the empty editor).

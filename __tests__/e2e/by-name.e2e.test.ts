@@ -109,7 +109,7 @@ describe(`every tool by its name, default tool set (${HOST.name})`, () => {
     // A settings file that names no tool set: the default set. No auto-throttle: the forms open at once.
     const files = { "pi-formchart/settings.json": JSON.stringify({ autoThrottle: false }) };
     const { model, term, prompt } = await startPi(script, "byname", undefined, [], {}, files);
-    prompt("release?");
+    await prompt("release?");
     for (const [i, step] of STEPS.entries()) {
       await step.answer(term);
       await model.waitForRequests(i + 2);

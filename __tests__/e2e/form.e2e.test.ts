@@ -26,7 +26,7 @@ describe("ask_form in the real pi", () => {
       [{ toolCalls: [{ name: "ask_form", arguments: signup }] }],
       "askform",
     );
-    prompt("sign me up");
+    await prompt("sign me up");
     expect(await term.waitFor("Contact email")).toContain("□ Contact email  ■ Seats");
     term.type("ada@example");
     await term.waitFor("✗ Must be an email address like name@example.com.");
@@ -80,7 +80,7 @@ describe("ask_form in the real pi", () => {
       [{ toolCalls: [{ name: "ask_form", arguments: signup }] }],
       "decline",
     );
-    prompt("sign me up");
+    await prompt("sign me up");
     await term.waitFor("Contact email");
     term.press("BTab");
     await term.waitFor("Review your answers");
@@ -122,7 +122,7 @@ describe("elicit() from a second extension loaded beside this one", () => {
       { width: 100, height: 32 },
       ["-e", SECOND_EXTENSION],
     );
-    prompt("sign up through the server");
+    await prompt("sign up through the server");
     await term.waitFor("The signup server needs a contact.");
     term.type("grace@example.org");
     term.press("Enter", "Enter");
@@ -147,7 +147,7 @@ describe("elicit() from a second extension loaded beside this one", () => {
       { width: 100, height: 32 },
       ["-e", SECOND_EXTENSION],
     );
-    prompt("which environment?");
+    await prompt("which environment?");
     expect(await term.waitFor("Which environment?")).toContain("2. Production");
     term.press("2");
     await term.waitFor("Review your answers");

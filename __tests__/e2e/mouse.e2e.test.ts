@@ -34,7 +34,7 @@ describe("the mouse in the real pi", () => {
     const before = flags(term);
     // A full-screen Pi tracks the mouse itself; inline, nothing does until a form asks.
     expect(term.flag("mouse_any_flag")).toBe(HOST.fullScreen ? "1" : "0");
-    prompt("refactor?");
+    await prompt("refactor?");
     await term.waitFor("› 1. API layer");
     expect(term.flag("mouse_any_flag")).toBe("1");
     expect(term.flag("mouse_sgr_flag")).toBe("1");
@@ -61,7 +61,7 @@ describe("the mouse in the real pi", () => {
   it("with the setting off, a click changes nothing and reporting stays off", async () => {
     const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: demo }] }], "nomouse");
     const before = flags(term);
-    prompt("refactor?");
+    await prompt("refactor?");
     await term.waitFor("› 1. API layer");
     expect(flags(term)).toEqual(before);
     term.click("2. Data access");

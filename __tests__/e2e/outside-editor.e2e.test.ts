@@ -38,7 +38,7 @@ describe("the external-editor key in the real pi", () => {
       [],
       { VISUAL: editor },
     );
-    prompt("ask about the cache");
+    await prompt("ask about the cache");
     await term.waitFor("Which cache?");
     term.press("End", "Enter");
     await term.waitFor("Shift+Enter new line");
@@ -62,7 +62,7 @@ describe("the external-editor key in the real pi", () => {
       { VISUAL: visual },
       files,
     );
-    prompt("ask about the cache");
+    await prompt("ask about the cache");
     await term.waitFor("Which cache?");
     term.press("End", "Enter");
     await term.waitFor("Shift+Enter new line");

@@ -42,7 +42,7 @@ describe("previews in the real pi", () => {
       "previews-wide",
       { width: 120, height: 36 },
     );
-    prompt("what goes in?");
+    await prompt("what goes in?");
     let screen = await term.waitFor("-  await upload(file);");
     expect(lineOf(screen, "-  await upload(file);")).toBe(lineOf(screen, "› [ ] 1. Retry failed uploads"));
     expect(screen).not.toContain("```");
@@ -61,7 +61,7 @@ describe("previews in the real pi", () => {
       "previews-narrow",
       { width: 60, height: 36 },
     );
-    prompt("what goes in?");
+    await prompt("what goes in?");
     let screen = await term.waitFor("-  await upload(file);");
     const option = lineOf(screen, "› [ ] 1. Retry failed uploads");
     expect(lineOf(screen, "-  await upload(file);")).toBe(option + 1);

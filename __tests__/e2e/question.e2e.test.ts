@@ -33,7 +33,7 @@ describe("question in the real pi", () => {
       [{ text: "Let me ask.", toolCalls: [{ name: "question", arguments: dbQuestion }] }],
       "tabbed",
     );
-    prompt("pick a database");
+    await prompt("pick a database");
     const screen = await term.waitFor("Which database should we use?");
     expect(screen).toContain("› 1. PostgreSQL");
     // No question is required: Submit is open from the start.
@@ -58,7 +58,7 @@ describe("question in the real pi", () => {
   it("the single-question shape opens an option list and Esc cancels it", async () => {
     const args = { question: "Deploy now?", options: [{ label: "Yes" }, { label: "Later" }] };
     const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: args }] }], "single");
-    prompt("deploy?");
+    await prompt("deploy?");
     const screen = await term.waitFor("Deploy now?");
     expect(screen).not.toContain("Submit");
     term.press("Escape");
@@ -73,7 +73,7 @@ describe("question in the real pi: partial submit", () => {
       [{ toolCalls: [{ name: "question", arguments: dbQuestion }] }],
       "partial",
     );
-    prompt("pick a database");
+    await prompt("pick a database");
     await term.waitFor("Which database should we use?");
     term.press("1");
     await term.waitFor("Which extras?");
@@ -102,7 +102,7 @@ describe("question in the real pi: sequencing, resizing, drafts", () => {
       ],
       "two",
     );
-    prompt("set up storage");
+    await prompt("set up storage");
     await term.waitFor("› 1. PostgreSQL");
     expect(term.screen()).not.toContain("› 1. Redis");
     term.press("2");
@@ -122,7 +122,7 @@ describe("question in the real pi: sequencing, resizing, drafts", () => {
       width: 120,
       height: 32,
     });
-    prompt("go");
+    await prompt("go");
     await term.waitFor("› 1. Keep going");
     term.resize(44, 30);
     const narrow = await term.waitFor(/\n need it\?/);
@@ -143,7 +143,7 @@ describe("question in the real pi: sequencing, resizing, drafts", () => {
       [{ toolCalls: [{ name: "question", arguments: args }] }, { toolCalls: [{ name: "question", arguments: args }] }],
       "draft",
     );
-    prompt("first ask");
+    await prompt("first ask");
     await term.waitFor("Which database?");
     term.press("2");
     await term.waitFor("Name of the database?");

@@ -24,7 +24,7 @@ describe("qwizard tools in the real pi", () => {
       [{ toolCalls: [{ name: "questionnaire", arguments: args }] }],
       "questionnaire",
     );
-    prompt("ship?");
+    await prompt("ship?");
     expect(await term.waitFor("Ship the release today?")).toContain("□ Ship  □ Confidence  □ Submit  0/2");
     term.press("1");
     expect(await term.waitFor("How confident are you?")).toContain("4. Very good");
@@ -62,7 +62,7 @@ describe("qwizard tools in the real pi", () => {
       [{ toolCalls: [{ name: "question_branch", arguments: args }] }],
       "branch",
     );
-    prompt("deploy?");
+    await prompt("deploy?");
     expect(await term.waitFor("Deploy today?")).toContain("□ Deploy  □ Submit  0/1");
     term.press("2");
     expect(await term.waitFor("Why wait?")).toContain("■ Deploy  □ Reason  □ Submit  1/2");
@@ -79,7 +79,7 @@ describe("qwizard tools in the real pi", () => {
       [{ toolCalls: [{ name: "question_input", arguments: args }] }],
       "input",
     );
-    prompt("when?");
+    await prompt("when?");
     await term.waitFor("Which day should the release go out?");
     term.type("2025-02-29");
     await term.waitFor("✗ Must be a calendar date as YYYY-MM-DD.");
@@ -109,7 +109,7 @@ describe("qwizard tools in the real pi", () => {
       },
     ];
     const { model, term, prompt } = await startPi(script, "throttle");
-    prompt("work");
+    await prompt("work");
     await term.waitFor("Start?");
     term.press("1");
     expect(await term.waitFor(/A question is coming in \ds/)).toContain("Esc cancel");

@@ -22,7 +22,7 @@ describe("a change from the review in the real pi", () => {
       "revealed",
       { width: 110, height: 34 },
     );
-    prompt("how big?");
+    await prompt("how big?");
     await term.waitFor("How big is the change?");
     term.press("1");
     await term.waitFor("Which team owns the code it touches?");

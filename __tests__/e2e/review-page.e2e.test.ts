@@ -278,7 +278,7 @@ describe("/formchart review in the real pi", () => {
       [{ toolCalls: [{ name: "question", arguments: args }] }],
       "review",
     );
-    prompt("database?");
+    await prompt("database?");
     await term.waitFor("Which database should the new service use?");
     term.press("1");
     await model.waitForRequests(2);
@@ -321,7 +321,7 @@ onceAcrossHosts("/formchart review of a form at the question tool's limit, in th
       ["-e", LOOP_HOLDS],
       { LOOP_HOLDS_FILE: holds },
     );
-    prompt("fifty questions?");
+    await prompt("fifty questions?");
     // Pi may still be drawing its start (a second extension loads) and drop that Enter: then it is pressed again.
     const asked = await model.waitForRequests(1, 10_000).then(
       () => true,

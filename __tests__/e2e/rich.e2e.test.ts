@@ -15,7 +15,7 @@ describe("rich questions in the real pi", () => {
       [{ toolCalls: [{ name: "ask_rich_questions", arguments: deploy }] }],
       "rich",
     );
-    prompt("deploy?");
+    await prompt("deploy?");
     expect(await term.waitFor("› 1. Production")).toContain("2. Staging  ★ recommended");
     term.press("Down", "n");
     await term.waitFor("✎ Your note:");
@@ -36,7 +36,7 @@ describe("rich questions in the real pi", () => {
       { text: "Thanks, deploying to staging." },
     ];
     const { model, term, prompt } = await startPi(script, "richcmd");
-    prompt("what now?");
+    await prompt("what now?");
     await term.waitFor("I recommend staging");
     term.type("/rich-questions");
     await term.waitFor("/rich-questions");

@@ -25,8 +25,8 @@ export interface PiSession {
   model: FakeModel;
   term: Terminal;
   agentDir: string;
-  /** Type a prompt into pi's editor and send it. */
-  prompt(text: string): void;
+  /** Type a prompt into pi's editor and send it; resolves once the editor has let it go. */
+  prompt(text: string): Promise<void>;
 }
 
 export async function startPi(
@@ -57,9 +57,35 @@ export async function startPi(
     model,
     term,
     agentDir: home.dir,
-    prompt(text: string) {
-      term.type(text);
-      term.press("Enter");
-    },
+    prompt: (text: string) => send(term, text),
   };
+}
+
+/** The lines between the last two full-width rules: Pi's editor. */
+function editorText(screen: string): string {
+  const lines = screen.split("\n");
+  const rules = lines.flatMap((line, i) => (/^─{20,}\s*$/.test(line) ? [i] : []));
+  if (rules.length < 2) return "";
+  return lines.slice(rules[rules.length - 2] + 1, rules[rules.length - 1]).join("\n");
+}
+
+/**
+ * Type `text` and press Enter until Pi takes it. Pi 1.6 draws its editor and
+ * footer before startup ends, and an Enter pressed then puts the text back
+ * ("Startup is still in progress"), so the footer alone does not say Pi is
+ * ready: the editor still holding the text does.
+ */
+async function send(term: Terminal, text: string): Promise<void> {
+  term.type(text);
+  await term.waitFor((screen) => editorText(screen).includes(text));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    term.press("Enter");
+    try {
+      await term.waitFor((screen) => !editorText(screen).includes(text), 750);
+      return;
+    } catch {
+      // still in the editor: startup had not ended; press again
+    }
+  }
+  throw new Error(`pi never took the prompt "${text}":\n${term.screen()}`);
 }

@@ -13,7 +13,7 @@ describe("other call shapes in the real pi", () => {
   it("the single-question shape with string options: call line, form and answer", async () => {
     const args = { question: "Which database should we use?", options: ["PostgreSQL", "SQLite", "DuckDB"] };
     const { model, term, prompt } = await startPi([{ toolCalls: [{ name: "question", arguments: args }] }], "single");
-    prompt("db?");
+    await prompt("db?");
     const screen = await term.waitFor("3. DuckDB");
     expect(screen).toContain("question Which database should we use? (3 options)");
     term.press("2");
@@ -38,7 +38,7 @@ describe("other call shapes in the real pi", () => {
       [{ toolCalls: [{ name: "question_branch", arguments: args }] }],
       "nested",
     );
-    prompt("deploy?");
+    await prompt("deploy?");
     expect(await term.waitFor("Deploy today?")).toContain("question_branch 2 questions (Deploy, Target)");
     term.press("2");
     await term.waitFor("Ready. Press Enter to submit.");

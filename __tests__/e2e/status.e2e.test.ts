@@ -41,7 +41,7 @@ function statuses(file: string): Array<Record<string, string>> {
     );
     const file = join(mkdtempSync(join(tmpdir(), "formchart-status-")), "pane.out");
     term.record(file);
-    prompt("deploy?");
+    await prompt("deploy?");
     await term.waitFor("Deploy now?");
     await new Promise((r) => setTimeout(r, 300));
     const waiting = statuses(file);

@@ -35,7 +35,7 @@ describe("a form with a timeout in the real pi", () => {
       [{ toolCalls: [{ name: "question", arguments: timed(3) }] }],
       "timeout-fires",
     );
-    prompt("pick a database");
+    await prompt("pick a database");
     const screen = await term.waitFor("Which database should we use?");
     expect(screen).toMatch(/Closes in [1-3]s with the recommended answers; press any key to take your time\./);
     await model.waitForRequests(2);
@@ -68,7 +68,7 @@ describe("a form with a timeout in the real pi", () => {
       [{ toolCalls: [{ name: "questionnaire", arguments: args }] }],
       "timeout-questionnaire",
     );
-    prompt("plan the deploy");
+    await prompt("plan the deploy");
     await term.waitFor("Which database should we use?");
     await model.waitForRequests(2);
     expect(toolResults(model.requests[1])).toEqual([
@@ -88,7 +88,7 @@ describe("a form with a timeout in the real pi", () => {
       [{ toolCalls: [{ name: "question", arguments: timed(2) }] }],
       "timeout-stopped",
     );
-    prompt("pick a database");
+    await prompt("pick a database");
     await term.waitFor("Closes in");
     term.press("Down");
     const moved = await term.waitFor("› 2. SQLite");
@@ -111,7 +111,7 @@ describe("folding a form in the real pi", () => {
       [{ text: "Two choices before I start.", toolCalls: [{ name: "question", arguments: timed(600) }] }],
       "fold",
     );
-    prompt("pick a database");
+    await prompt("pick a database");
     const open = await term.waitFor("Which database should we use?");
     expect(open).toContain("Alt+H fold");
     term.press("2");
