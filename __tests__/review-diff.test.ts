@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { loadFormFile } from "../bin/form-file.js";
 import { type FormDiff, formDiff, formDiffPage, ROUTE_SCREENS, routeViews } from "../renderers/review/diff.js";
-import { escapeHtml } from "../renderers/review/html.js";
 import { rowText } from "../renderers/review/line-diff.js";
 import type { ReviewForm } from "../renderers/review/page.js";
+import { escapeHtml } from "../renderers/text.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 const ROOT = join(import.meta.dirname, "..");

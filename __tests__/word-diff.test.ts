@@ -7,7 +7,6 @@
  * within bounds.
  */
 import { describe, expect, it } from "@jest/globals";
-import { escapeHtml } from "../renderers/review/html.js";
 import { linesDiffHtml, markRow, rowText, screenDiff } from "../renderers/review/line-diff.js";
 import {
   diffRuns,
@@ -18,6 +17,7 @@ import {
   wordDiff,
   wordDiffHtml,
 } from "../renderers/review/word-diff.js";
+import { escapeHtml } from "../renderers/text.js";
 
 const changed = (parts: readonly Part[]) => parts.filter((p) => p.changed).map((p) => p.text);
 const joined = (parts: readonly Part[]) => parts.map((p) => p.text).join("");

@@ -8,9 +8,9 @@ import { spawn } from "node:child_process";
 import { ProcessTerminal, TuiMainScreen } from "@earendil-works/pi-tui";
 import type { FormOutcome } from "../machines/context.js";
 import { FormComponent } from "../renderers/terminal/component.js";
-import { displayLine } from "../renderers/text.js";
 import { ansiTheme } from "../renderers/theme.js";
 import { headlessForm } from "../renderers/web/headless.js";
+import { formTitle } from "../renderers/web/offer.js";
 import { openWebServer } from "../renderers/web/server.js";
 import { DEFAULT_EXAMPLE } from "../tools/form-files.js";
 import { EXIT_CODES, exitCode, loadFormFile } from "./form-file.js";
@@ -32,7 +32,7 @@ function report({ result }: FormOutcome): never {
 
 if (web) {
   const server = await openWebServer({
-    title: displayLine(form.spec.title ?? form.spec.questions[0]?.prompt ?? ""),
+    title: formTitle(form.spec),
     where: "The answer is printed where npm start runs.",
   });
   const component = headlessForm({

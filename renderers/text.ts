@@ -176,3 +176,10 @@ export function typedText(text: string, singleLineField = false): string {
 export function plainText(line: string): string {
   return line.replace(ESCAPE_SEQUENCE, "");
 }
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text as HTML element or attribute content; a control character shows in caret notation (`^[`, `^G`) or as U+FFFD. */
+export function escapeHtml(text: string): string {
+  return visibleControls(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}

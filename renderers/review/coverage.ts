@@ -5,8 +5,8 @@
  */
 import type { FormSpec } from "../../machines/spec.js";
 import { COOLDOWN_DONE, TIME_UP } from "../inspect/events.js";
+import { escapeHtml } from "../text.js";
 import { conditionWords, questionName } from "./condition-words.js";
-import { escapeHtml } from "./html.js";
 import { keyList } from "./keys.js";
 import { stateWords } from "./state-names.js";
 import type { ReviewModel } from "./types.js";

@@ -3,12 +3,12 @@
  * the same bytes every time, every text escaped, changed lines, texts and
  * screen rows marked word by word.
  */
-import { visibleControls } from "../text.js";
+import { escapeHtml, visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
 import { OVERVIEW_QUESTIONS } from "./chart.js";
 import { MODEL_TEXTS, ROUTES_LISTED, routeViews, routeWhat, STILL_OPEN } from "./diff-routes.js";
 import { SCREEN_WIDTH } from "./diff-screens.js";
-import { escapeHtml, pageHead } from "./html.js";
+import { pageHead } from "./html.js";
 import { linesDiffHtml, rowText, screenDiff } from "./line-diff.js";
 import type { Changed, FormDiff, ScreenPair } from "./types.js";
 import { wordDiffHtml } from "./word-diff.js";

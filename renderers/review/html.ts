@@ -3,17 +3,10 @@
  * inside a script element that it cannot close, with no raw control
  * character a terminal would act on when the file is shown with `cat`.
  */
-import { visibleControls } from "../text.js";
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+import { escapeHtml } from "../text.js";
 
 /** Controls a terminal would run, and bidirectional ones that reorder what `cat` shows: escaped in the JSON. */
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** Text as HTML element or attribute content; a control character shows in caret notation (`^[`, `^G`) or as U+FFFD. */
-export function escapeHtml(text: string): string {
-  return visibleControls(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
 
 /** JSON that can sit inside a `<script>` element: no `<`, no line separators that end it early, no raw controls. */
 export function scriptJson(value: unknown): string {

@@ -5,7 +5,7 @@
  * like it word by word (word-diff.ts). A terminal row (the serializer's
  * markup, already escaped) is marked without touching its tags or entities.
  */
-import { escapeHtml } from "./html.js";
+import { escapeHtml } from "../text.js";
 import { diffRuns, likeness, type Part, partsHtml, type Run, wordDiff } from "./word-diff.js";
 
 // A terminal row as the serializer writes it: tags, escapes (one character each) and characters.

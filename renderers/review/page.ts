@@ -10,13 +10,13 @@
  * raw control character a terminal would act on under `cat` or `less`.
  */
 import { composeSvg, dotToSvg } from "../graph.js";
-import { visibleControls } from "../text.js";
+import { escapeHtml, visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
 import { OVERVIEW_QUESTIONS, reviewChart } from "./chart.js";
 import type { ChartData, PageData, StepRow } from "./client/data.js";
 import { conditionText } from "./condition-words.js";
 import { coverageTables } from "./coverage.js";
-import { escapeHtml, pageHead, scriptJson } from "./html.js";
+import { pageHead, scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
 import { reviewModel } from "./model.js";
 import { eventLoopTurns } from "./replay.js";
@@ -26,7 +26,7 @@ import { waitingSection } from "./waiting.js";
 
 export { renderDiagram } from "../graph.js";
 export { reviewAssets } from "./assets.js";
-export { escapeHtml, scriptJson } from "./html.js";
+export { scriptJson } from "./html.js";
 export { keyList } from "./keys.js";
 export { reviewModel } from "./model.js";
 export type { ReviewForm, ReviewModel, ReviewOptions } from "./types.js";

@@ -5,7 +5,7 @@
  */
 import { waitingMachine } from "../../machines/waiting.js";
 import { dotToSvg } from "../graph.js";
-import { escapeHtml } from "./html.js";
+import { escapeHtml } from "../text.js";
 
 /** Who or what sends each event of the waiting chart. */
 export const WAITING_SENDERS: Readonly<Record<string, string>> = {

@@ -12,7 +12,7 @@
  * no mark cuts an escape.
  */
 import { diffArrays } from "diff";
-import { escapeHtml } from "./html.js";
+import { escapeHtml } from "../text.js";
 
 /** Tokens of the differing middle past which it is one change (Myers' time grows with tokens × edits). */
 export const MAX_TOKENS = 20_000;

@@ -9,13 +9,15 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { escapeHtml } from "../text.js";
 
 const require = createRequire(import.meta.url);
-const xtermDir = dirname(require.resolve("@xterm/xterm"));
+/** Where xterm.js is installed, looked up when a page first asks for a file. */
+const xtermDir = () => dirname(require.resolve("@xterm/xterm"));
 
 /** The page's files by name, read on first use. */
 const FILES: Record<string, { type: string; paths: () => string[] }> = {
-  "xterm.js": { type: "text/javascript", paths: () => [join(xtermDir, "xterm.js")] },
+  "xterm.js": { type: "text/javascript", paths: () => [join(xtermDir(), "xterm.js")] },
   "fit.js": { type: "text/javascript", paths: () => [require.resolve("@xterm/addon-fit")] },
   "client.js": {
     type: "text/javascript",
@@ -23,7 +25,7 @@ const FILES: Record<string, { type: string; paths: () => string[] }> = {
   },
   "style.css": {
     type: "text/css",
-    paths: () => [join(xtermDir, "..", "css", "xterm.css"), fileURLToPath(new URL("./page.css", import.meta.url))],
+    paths: () => [join(xtermDir(), "..", "css", "xterm.css"), fileURLToPath(new URL("./page.css", import.meta.url))],
   },
 };
 const read = new Map<string, string>();
@@ -42,10 +44,6 @@ export function asset(name: string): { type: string; body: string } | undefined 
   return { type: file.type, body };
 }
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-const escaped = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-
 /** The one text of the model's in the page's markup: the title, escaped (controls are gone: it is a display line). */
 export function pageHtml(title: string, where: string): string {
   return `<!doctype html>
@@ -53,11 +51,11 @@ export function pageHtml(title: string, where: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escaped(title)}</title>
+<title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="style.css">
 </head>
 <body>
-<p id="status" role="status" data-where="${escaped(where)}">Connecting…</p>
+<p id="status" role="status" data-where="${escapeHtml(where)}">Connecting…</p>
 <main id="screen" aria-label="The form"></main>
 <script src="xterm.js"></script>
 <script src="fit.js"></script>

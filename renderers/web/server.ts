@@ -15,7 +15,7 @@
  * `textContent`.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
 import { CURSOR_MARKER } from "@earendil-works/pi-tui";
 import type { FormComponent, FormScreen } from "../terminal/component.js";
@@ -86,6 +86,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     for (const tab of tabs.values()) draw(tab);
   };
 
+  // Loaded here, not with the module: a form without a page never loads Node's HTTP server.
+  const { createServer } = await import("node:http");
   const server = createServer((req, res) => {
     try {
       route(req, res);
