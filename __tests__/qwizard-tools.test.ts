@@ -138,6 +138,36 @@ describe("validation before any form opens", () => {
     ],
     [
       "question_branch",
+      { questions: [q("a", { allowOther: false }), q("b", { when: "a gt 3" })] },
+      "invalid_condition",
+      '"b" when "a gt 3" can never hold: "a" is answered only with "A", "B", so it would never be shown',
+    ],
+    [
+      "question_branch",
+      { questions: [q("a", { type: "rating", options: [] }), q("b", { when: ["a lt 2", "a gt 4"] })] },
+      "invalid_condition",
+      '"b" when "a lt 2" and "a gt 4" cannot hold together: "a" is answered only with "1", "2", "3", "4", "5"',
+    ],
+    [
+      "question_branch",
+      {
+        questions: [
+          q("a", { type: "yes_no", options: [] }),
+          q("b", { when: "a equals No", allowOther: false }),
+          q("c", { when: ["a equals Yes", "b equals A"] }),
+        ],
+      },
+      "invalid_condition",
+      '"c" when "a equals Yes" and "a equals No" (for "b" to be shown) cannot hold together',
+    ],
+    [
+      "question_branch",
+      { questions: [q("a", { type: "yes_no", options: [] }), q("b", { when: "a equals maybe" })] },
+      "invalid_condition",
+      '"a" is answered only with "Yes", "No"',
+    ],
+    [
+      "question_branch",
       { questions: [q("a", { on: false })] },
       "empty_questionnaire",
       "every question is switched off",
@@ -292,6 +322,21 @@ describe("question_branch", () => {
     expect(result.content[0].text).toBe(
       "Q1: user selected: 1. Yes\nQ2: user selected: 2. production\nSkipped by conditions: why, notes",
     );
+  });
+
+  it("a yes/no's condition may be written as a boolean or in any case: true and yes mean Yes, false and no mean No", async () => {
+    const { tools } = setup();
+    const written = {
+      questions: [
+        q("deploy", { type: "yes_no", options: [] }),
+        q("env", { when: { field: "deploy", value: true } }),
+        q("why", { when: "deploy in no, NO" }),
+        q("risk", { when: { field: "deploy", operator: "not_equals", value: false } }),
+      ],
+    };
+    const { result } = await call(tools, "question_branch", written, ["1", "1", "1", KEY.enter]);
+    expect(result.details.answers.map((a: { id: string }) => a.id)).toEqual(["deploy", "env", "risk"]);
+    expect(result.details.skipped).toEqual(["why"]);
   });
 
   it("changing an earlier answer hides the later question and drops its answer", async () => {

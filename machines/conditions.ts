@@ -5,6 +5,7 @@
  */
 import { type Condition, splitList } from "../schemas/conditions.js";
 import { compilePattern } from "../schemas/patterns.js";
+import type { FormSpec, QuestionSpec } from "./spec.js";
 
 export type { Condition } from "../schemas/conditions.js";
 
@@ -64,4 +65,63 @@ export function allHold(
   lookup: (field: string) => readonly string[] | undefined,
 ): boolean {
   return conditions.every((c) => holds(c, lookup(c.field)));
+}
+
+/** Operators a multi-select meets with every value it holds (the others, with one). */
+const EVERY_VALUE: ReadonlySet<Condition["operator"]> = new Set(["not_equals", "is_empty"]);
+
+/** A condition as the model wrote it, in one line: `b2 lt -1`. */
+export function conditionText(c: Condition): string {
+  const value = Array.isArray(c.value) ? c.value.join(", ") : c.value;
+  return [c.field, c.operator, value].filter((part) => part !== undefined).join(" ");
+}
+
+/** Whether some answer of a question with only these option values meets every condition. */
+function meetable(question: QuestionSpec, conditions: readonly Condition[]): boolean {
+  const values = question.options.map((o) => o.value);
+  if (question.kind !== "multi") return values.some((v) => conditions.every((c) => holds(c, [v])));
+  // A multi-select holds the values none of which breaks an every-value condition; each other
+  // condition wants one of them.
+  const kept = values.filter((v) => conditions.every((c) => !EVERY_VALUE.has(c.operator) || holds(c, [v])));
+  const some = conditions.filter((c) => !EVERY_VALUE.has(c.operator));
+  return some.length === 0 || some.every((c) => kept.some((v) => holds(c, [v])));
+}
+
+/**
+ * The first question whose conditions no answer can meet together, so that it could never be shown:
+ * a condition on a choice that takes no typed answer holds only for its options' values (`lt -1`
+ * over "choice a" and "choice b", `equals true` over "Yes" and "No"). A condition reads an answer
+ * only once its question is shown (a hidden one loses its answer), so that question's conditions
+ * must hold too (`origin` says whose they are). Questions taking typed answers are not judged:
+ * some text may meet anything.
+ */
+export function unmeetableCondition(
+  spec: FormSpec,
+): { question: number; field: QuestionSpec; conditions: Array<Condition & { origin: number }> } | undefined {
+  const index = (id: string) => spec.questions.findIndex((o) => o.id === id);
+  for (const [k, q] of spec.questions.entries()) {
+    if (q.visibility.kind !== "when") continue;
+    const all: Array<Condition & { origin: number }> = [];
+    const read = new Set<number>();
+    const gather = (j: number) => {
+      const v = spec.questions[j].visibility;
+      if (v.kind !== "when") return;
+      for (const c of v.conditions) {
+        all.push({ ...c, origin: j });
+        const field = index(c.field);
+        if (field >= 0 && !read.has(field)) {
+          read.add(field);
+          gather(field);
+        }
+      }
+    };
+    gather(k);
+    for (const j of read) {
+      const field = spec.questions[j];
+      if (field.kind === "text" || field.allowOther) continue;
+      const on = all.filter((c) => c.field === field.id);
+      if (!meetable(field, on)) return { question: k, field, conditions: on };
+    }
+  }
+  return undefined;
 }

@@ -181,11 +181,6 @@ export function shownQuestions(spec: FormSpec, context: FormContext): number[] {
   return spec.questions.map((_, i) => i).filter((i) => isVisible(spec, context, i));
 }
 
-/** -1 when hidden. */
-export function shownPosition(spec: FormSpec, context: FormContext, q: number): number {
-  return shownQuestions(spec, context).indexOf(q);
-}
-
 export function canSubmit(spec: FormSpec, context: FormContext): boolean {
   return openQuestions(spec, context).length === 0;
 }

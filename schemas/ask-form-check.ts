@@ -1,6 +1,5 @@
 /** The check of `ask_form`'s arguments: the outer shape by ajv, the schema by the subset's check (elicit.ts). */
-import { checkAsWritten } from "./aliases-check.js";
-import { ASK_FORM_FOLDS, AskFormParameters } from "./ask-form.js";
+import { AskFormParameters } from "./ask-form.js";
 import { type CheckedSchema, checkRequestedSchema } from "./elicit.js";
 import { type Checked, compileChecker } from "./validate.js";
 
@@ -24,6 +23,3 @@ export function checkFoldedAskForm(raw: unknown): Checked<CheckedAskForm> {
   return { ok: true, value };
 }
 
-export function checkAskFormArgs(raw: unknown): Checked<CheckedAskForm> {
-  return checkAsWritten(checkFoldedAskForm, ...ASK_FORM_FOLDS)(raw);
-}

@@ -172,6 +172,7 @@ function qwizardQuestion(i: number) {
 }
 
 const NUMERIC = ["gt", "lt", "gte", "lte"];
+const OPPOSITE: Record<string, (typeof OPERATORS)[number]> = { gt: "lt", lt: "gt", gte: "lte", lte: "gte" };
 
 /** A condition on an earlier question, with a value of the kind its operator takes, written one of the ways a model writes it. */
 function condition(on: BranchQuestion) {
@@ -192,9 +193,15 @@ function condition(on: BranchQuestion) {
       const chosen = on.values[pick % on.values.length];
       let value: unknown;
       if (operator === "is_empty" || operator === "is_not_empty") value = undefined;
-      else if (NUMERIC.includes(operator))
+      else if (NUMERIC.includes(operator)) {
         value = (numbers.length > 0 ? numbers[pick % numbers.length] : pick % 5) + offset;
-      else if (operator === "in") {
+        // Past every answer (`lt 0` over 1–5) only a typed answer could hold: the other way round does.
+        const meets = (n: number) =>
+          ({ gt: n > Number(value), gte: n >= Number(value), lt: n < Number(value), lte: n <= Number(value) })[
+            operator as "gt"
+          ];
+        if (!on.typeable && !numbers.some(meets)) operator = OPPOSITE[operator];
+      } else if (operator === "in") {
         const list = [chosen, ...(offset === 0 ? [] : [on.values[(pick + 1) % on.values.length]]), other];
         value = listShape === "array" ? list : list.join(", ");
       } else if (operator === "matches") value = offset === 0 ? `^${chosen.slice(0, 3)}` : `${chosen.slice(-1)}$`;

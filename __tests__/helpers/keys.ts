@@ -6,7 +6,7 @@
 import type { KeyId } from "@earendil-works/pi-tui";
 import type { FormEvent } from "../../machines/context.js";
 import { editorText } from "../../machines/position.js";
-import { type KeyContext, type KeyMatcher, keysForEvent } from "../../renderers/terminal/keymap.js";
+import { editingInputs, type KeyContext, type KeyMatcher, keysForEvent } from "../../renderers/terminal/keymap.js";
 
 const KEY_BYTES: Partial<Record<string, string>> = {
   up: "\x1b[A",
@@ -33,17 +33,13 @@ export function bytesOfKey(id: KeyId): string {
 }
 
 /**
- * The key bytes a person presses to send `event` where the form stands: the
- * first key the keymap binds to it (the typed characters for TYPE). Throws
- * when no key sends the event there.
+ * The inputs a person gives to send `event` where the form stands: the first
+ * key the keymap binds to it (for TYPE, the Backspaces and characters that
+ * change the editor to its text). Throws when no key sends the event there.
  */
-export function bytesForEvent(event: FormEvent, k: KeyContext, kb: KeyMatcher): string {
-  if (event.type === "TYPE") {
-    const draft = editorText(k.position, k.context);
-    if (!event.text.startsWith(draft)) throw new Error(`TYPE must extend the draft "${draft}"`);
-    return event.text.slice(draft.length);
-  }
+export function bytesForEvent(event: FormEvent, k: KeyContext, kb: KeyMatcher): string[] {
+  if (event.type === "TYPE") return editingInputs(editorText(k.position, k.context), event.text);
   const [first] = keysForEvent(event, k, kb);
   if (first === undefined) throw new Error(`No key sends ${JSON.stringify(event)} in ${k.position.kind}`);
-  return bytesOfKey(first);
+  return [bytesOfKey(first)];
 }

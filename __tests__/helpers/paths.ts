@@ -62,7 +62,7 @@ export function replayPath(
       route.push(JSON.stringify(event));
       model.send(event);
       if (event.type === "ABORT") form.abort();
-      else form.handleInput(bytesForEvent(event, form.keyContext(), form.keybindings));
+      else for (const input of bytesForEvent(event, form.keyContext(), form.keybindings)) form.handleInput(input);
     }
     const expected = model.getSnapshot();
     const actual = form.snapshot;
@@ -137,7 +137,7 @@ export function replaySharedSteps(
         done.push(JSON.stringify(event));
         actor.send(event);
         if (event.type === "ABORT") form.abort();
-        else form.handleInput(bytesForEvent(event, form.keyContext(), form.keybindings));
+        else for (const input of bytesForEvent(event, form.keyContext(), form.keybindings)) form.handleInput(input);
         const expected = actor.getSnapshot();
         const actual = form.snapshot;
         expect({ route: done, value: actual.value, context: actual.context }).toEqual({

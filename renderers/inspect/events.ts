@@ -5,7 +5,8 @@
  * reaching every self-loop and refused event.
  */
 import type { SnapshotFrom } from "xstate";
-import { type FormEvent, isVisible, openQuestions } from "../../machines/context.js";
+import { holds } from "../../machines/conditions.js";
+import { answerValues, type FormEvent, isVisible, openQuestions } from "../../machines/context.js";
 import { hasInput } from "../../machines/entered.js";
 import type { FormMachine } from "../../machines/form.js";
 import { editorText, formPosition } from "../../machines/position.js";
@@ -38,9 +39,9 @@ export function formEvents(spec: FormSpec) {
       const events: FormEvent[] = [{ type: "SUBMIT_TEXT", text }, { type: "CANCEL" }, { type: "ABORT" }, ...extra];
       if (text === "")
         events.push(...[...new Set(samples)].map((sample): FormEvent => ({ type: "TYPE", text: sample })));
-      // An editor a default filled in is typed into where it stands.
+      // An editor a default filled in is typed into where it stands, or emptied (its answer taken back).
       else if (position.kind === "question" && spec.questions[position.q].initial)
-        events.push({ type: "TYPE", text: `${text}0` });
+        events.push({ type: "TYPE", text: `${text}0` }, { type: "TYPE", text: "" });
       return events;
     };
     if (position.kind === "waiting") return [{ type: "CANCEL" }, { type: "ABORT" }, { type: COOLDOWN_DONE } as never];
@@ -134,6 +135,7 @@ export function guardKey(spec: FormSpec) {
   const required = spec.questions.map((q) => q.required);
   const deciding = decidingAnswers(spec, witnessesOfForm(spec));
   const decides = (q: number) => deciding.options[q].size > 0 || deciding.typed[q].size > 0;
+  const conditions = spec.questions.flatMap((q) => (q.visibility.kind === "when" ? q.visibility.conditions : []));
   return (snapshot: Snap): string => {
     const c = snapshot.context;
     const position = snapshot.status === "active" ? formPosition(snapshot) : undefined;
@@ -155,6 +157,11 @@ export function guardKey(spec: FormSpec) {
           ? [c.additionalText !== "", c.reviewCursor]
           : [];
     const visible = branching ? spec.questions.map((_, i) => Number(isVisible(spec, c, i))).join("") : "";
+    // Each condition's reading, not only whether all of a question's hold: one met while another is
+    // not yet would otherwise merge with none met, and a route could not meet them one after another.
+    const met = conditions
+      .map((condition) => Number(holds(condition, answerValues(spec, c, condition.field))))
+      .join("");
     const open = branching ? openQuestions(spec, c).length > 0 : c.answered.some((a, i) => !a && required[i]);
     // The direction of travel matters only where a hidden question passes it on.
     const direction = branching ? c.direction : "";
@@ -162,6 +169,7 @@ export function guardKey(spec: FormSpec) {
       v: snapshot.value,
       open,
       visible,
+      met,
       direction,
       here,
       back: c.returnToReview,

@@ -201,6 +201,15 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
     });
   }
 
+  /** The nearest step where one more required question is open: a default's answer taken back. */
+  function* openOne(origin: Step): Generator<void, Step | undefined> {
+    const open = openQuestions(spec, origin.state.context).length;
+    return yield* breadthFirst(origin, ({ state }) => {
+      taken.transitions.clear();
+      return state.status === "active" && openQuestions(spec, state.context).length > open;
+    });
+  }
+
   function* toReview(origin: Step): Generator<void, Step | undefined> {
     return yield* breadthFirst(origin, ({ state }) => {
       taken.transitions.clear();
@@ -215,10 +224,22 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
   };
   if (reach(start.state).length > 0) ends.push(start);
   yield* walk(start);
+  const partly: Step[] = [];
+  // Required questions their defaults answered are open only once emptied: what needs one open
+  // beside others answered is looked for from where each is open again, answered in turn below.
+  let opened = start;
+  const byDefault = spec.questions.filter((q, k) => q.required && start.state.context.answered[k]).length;
+  for (let n = 0; n < byDefault && remaining.size > 0; n++) {
+    const more = yield* openOne(opened);
+    if (!more) break;
+    if (reach(more.state).length > 0) ends.push(more);
+    yield* walk(more, PARTLY_ANSWERED_WALK);
+    partly.push(more);
+    opened = more;
+  }
   // What is left needs required questions answered: answer them one by one with a short walk from
   // each (what passes the answered ones to an open one), then walk from where all are.
-  const partly: Step[] = [];
-  let answered: Step | undefined = start;
+  let answered: Step | undefined = opened;
   while (remaining.size > 0 && answered && openQuestions(spec, answered.state.context).length > 0) {
     answered = yield* answerOne(answered);
     if (answered && openQuestions(spec, answered.state.context).length > 0) {
@@ -227,7 +248,7 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
       partly.push(answered);
     }
   }
-  if (remaining.size > 0 && answered && answered !== start) {
+  if (remaining.size > 0 && answered && answered !== opened) {
     if (reach(answered.state).length > 0) ends.push(answered);
     yield* walk(answered);
   }

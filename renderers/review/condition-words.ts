@@ -94,7 +94,7 @@ export function conditionText(spec: FormSpec, visibility: Visibility, negated = 
 export const RETURNING = "coming back from the review";
 
 /** A guard of the statechart in words, or "" when the key that sends the event says it all. */
-export function guardText(spec: FormSpec, guard: GuardRef, negated = false): string {
+function guardText(spec: FormSpec, guard: GuardRef, negated = false): string {
   const q = typeof guard.params?.q === "number" ? guard.params.q : -1;
   const name = q >= 0 ? questionName(spec, q) : "";
   const say = (yes: string, no: string) => (negated ? no : yes);

@@ -8,7 +8,7 @@ import type { FormEvent } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { COOLDOWN_DONE, TIME_UP } from "../inspect/events.js";
 import type { FormComponent } from "../terminal/component.js";
-import { keyName, keysForEvent } from "../terminal/keymap.js";
+import { editingInputs, keyName, keysForEvent } from "../terminal/keymap.js";
 import type { ReviewKeyRow, ReviewStep } from "./types.js";
 
 export function eventText(event: { type: string } & Record<string, unknown>): string {
@@ -40,8 +40,14 @@ export function addKeys(into: string[], keys: readonly string[]): void {
 /** The keys that send `event` where the component stands, named as the help line names them. */
 export function keysOf(event: FormEvent, component: FormComponent): string[] {
   if (event.type === "TYPE") {
-    const typed = event.text.slice(component.keyContext().editorText().length);
-    return [`typed ${JSON.stringify(typed)}`];
+    const inputs = editingInputs(component.keyContext().editorText(), event.text);
+    const erased = inputs.filter((input) => input === "\x7f").length;
+    const typed = inputs.slice(erased).join("");
+    return [
+      [erased > 0 ? `Backspace ×${erased}` : "", typed !== "" ? `typed ${JSON.stringify(typed)}` : ""]
+        .filter((part) => part !== "")
+        .join(", "),
+    ];
   }
   if ((event.type as string) === COOLDOWN_DONE || event.type === "ABORT") return [];
   if ((event.type as string) === TIME_UP) return [];

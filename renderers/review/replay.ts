@@ -14,6 +14,7 @@ import { COOLDOWN_DONE } from "../inspect/events.js";
 import { findRoutes } from "../inspect/paths.js";
 import { leafPath } from "../inspect/xstate-private.js";
 import { FormComponent } from "../terminal/component.js";
+import { editingInputs } from "../terminal/keymap.js";
 import { ansiTheme } from "../theme.js";
 import { eventText, keysOf } from "./keys.js";
 import { ScreenTable } from "./screens.js";
@@ -42,10 +43,11 @@ export function reviewComponent(
   return component;
 }
 
-/** One event of a route, sent as the person's key would send it (a typed answer types only what the editor lacks). */
+/** One event of a route, sent as the person's key would send it (a typed answer: the Backspaces and text that change the editor to it). */
 export function sendToComponent(component: FormComponent, event: FormEvent): void {
   if (event.type === "ABORT") component.abort();
-  else if (event.type === "TYPE") component.handleInput(event.text.slice(component.keyContext().editorText().length));
+  else if (event.type === "TYPE")
+    for (const input of editingInputs(component.keyContext().editorText(), event.text)) component.handleInput(input);
   else component.actor.send(event as never);
 }
 

@@ -18,7 +18,7 @@ export const WAITING_SENDERS: Readonly<Record<string, string>> = {
   SESSION_END: "the session ends",
 };
 
-export function waitingDot(): string {
+function waitingDot(): string {
   // The font of the page's other charts, and the states in words (`putBack` → "put back").
   const lines = [
     "digraph waiting {",

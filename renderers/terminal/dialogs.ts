@@ -69,7 +69,7 @@ function rowLabel(row: RowModel): string {
 }
 
 /** A review entry as one line: `1. Target: Staging`. */
-export function entryLine(entry: ReviewEntry): string {
+function entryLine(entry: ReviewEntry): string {
   return `${entry.number}. ${entry.label}: ${entry.text}`;
 }
 

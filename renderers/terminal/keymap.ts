@@ -229,3 +229,19 @@ export function unboundKey(data: string): string | undefined {
   if ([...data].length !== 1 || !/\p{L}|\p{N}|\p{P}|\p{S}/u.test(data)) return undefined;
   return `"${data}" does nothing here; the keys that work are listed below.`;
 }
+
+/** Backspace as a terminal sends it. */
+const BACKSPACE = "\x7f";
+
+/**
+ * The inputs that turn the editor's `draft` into `text`, as a person makes the change: a Backspace
+ * for each character past where they part, then the rest of `text` typed (a route's TYPE event).
+ */
+export function editingInputs(draft: string, text: string): string[] {
+  const from = [...draft];
+  const to = [...text];
+  let same = 0;
+  while (same < from.length && same < to.length && from[same] === to[same]) same++;
+  const typed = to.slice(same).join("");
+  return [...Array<string>(from.length - same).fill(BACKSPACE), ...(typed === "" ? [] : [typed])];
+}

@@ -111,7 +111,7 @@ export function rowText(row: RowModel): string {
 }
 
 /** `Staging (note: after smoke tests), ✎ typed, note on Production: …` — question `k`'s answer on one line. */
-export function answerSummary(q: QuestionSpec, k: number, context: FormContext): string {
+function answerSummary(q: QuestionSpec, k: number, context: FormContext): string {
   const picks = context.picks[k];
   const notes = context.notes[k] ?? {};
   const noteOf = (i: number) => (notes[i]?.trim() ? displayLine(notes[i].trim(), NOTE_CHARS) : undefined);

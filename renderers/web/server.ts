@@ -234,7 +234,7 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 }
 
 /** Only names that cannot be rebound to another machine: IP literals, `localhost`, and the address listened on. */
-export function allowedHost(header: string | undefined, address: string): boolean {
+function allowedHost(header: string | undefined, address: string): boolean {
   if (!header) return false;
   const name = header.replace(/:\d+$/, "").replace(/^\[(.*)\]$/, "$1");
   return name === "localhost" || name === address || isIP(name) !== 0;

@@ -3,10 +3,12 @@
  * called. tools/engine/run.ts runs every tool the same way.
  */
 import type { FormResult } from "../../machines/context.js";
+import { conditionText, unmeetableCondition } from "../../machines/conditions.js";
 import { sharedSpec } from "../../machines/shared-spec.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { prepareWith } from "../../schemas/aliases.js";
 import type { ArgumentError, Checked, ErrorCategory } from "../../schemas/validate.js";
+import { safeLine } from "../../renderers/text.js";
 import type { ToolManifest } from "../manifest.js";
 
 export interface Failure {
@@ -83,6 +85,8 @@ export function prepareForm<A, R>(
   const wait = options.waitMs?.(args) ?? 0;
   const timeout = job.timeoutSeconds ? (job.timeoutSeconds(args) ?? options.defaultTimeoutSeconds ?? 0) : 0;
   const built = job.form(args);
+  const never = unmeetableCondition(built);
+  if (never) return { ok: false, error: neverShownError(built, never) };
   // The same form asked again shares its spec, and with it the statechart.
   const spec = sharedSpec({
     ...built,
@@ -90,6 +94,25 @@ export function prepareForm<A, R>(
     ...(timeout > 0 ? { timeoutMs: timeout * 1000 } : {}),
   });
   return { ok: true, args, form: { spec, answer: (result) => job.answer(args, spec, result) } };
+}
+
+/** A question no answer can show, said as the model wrote its conditions, with the answers they read. */
+function neverShownError(
+  spec: FormSpec,
+  { question, field, conditions }: NonNullable<ReturnType<typeof unmeetableCondition>>,
+) {
+  const quoted = (text: string) => `"${safeLine(text, 60)}"`;
+  const own = spec.questions[question].id;
+  const written = conditions.map((c) => {
+    const text = quoted(conditionText(c));
+    return c.origin === question ? text : `${text} (for ${quoted(spec.questions[c.origin].id)} to be shown)`;
+  });
+  const values = field.options.map((o) => quoted(o.value));
+  const answers = values.length > 8 ? [...values.slice(0, 8), `${values.length - 8} more`] : values;
+  return {
+    category: "invalid_condition" as const,
+    message: `${quoted(own)} when ${written.join(" and ")} ${written.length > 1 ? "cannot hold together" : "can never hold"}: ${quoted(field.id)} is answered only with ${answers.join(", ")}, so it would never be shown`,
+  };
 }
 
 /** Outside Pi there is no earlier question to count from. */

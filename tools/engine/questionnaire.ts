@@ -2,6 +2,7 @@
 import type { FormResult, QuestionOutcome } from "../../machines/context.js";
 import { type FormSpec, normalizeForm, type QuestionInput, type QuestionSpec } from "../../machines/spec.js";
 import { checkAsWritten } from "../../schemas/aliases-check.js";
+import type { Condition } from "../../schemas/conditions.js";
 import {
   type CheckedItem,
   type CheckedQuestionnaire,
@@ -52,11 +53,22 @@ export function questionnaireForm(args: CheckedQuestionnaire): FormSpec {
         multiple: q.type === "multi",
         required: q.required,
         autoAdvance: q.autoAdvance,
-        when: q.conditions,
+        when: q.conditions?.map((c) => onYesNo(c, args.questions)),
         on: q.on,
       }),
     ),
   });
+}
+
+const YES_NO: Readonly<Record<string, string>> = { true: "Yes", yes: "Yes", false: "No", no: "No" };
+
+/** On a yes/no question `true`, `"yes"` and `"YES"` mean its answer Yes (and `false`, `"no"`, No), as a model writes them. */
+function onYesNo(condition: Condition, questions: readonly CheckedItem[]): Condition {
+  const field = questions.find((q) => q.id === condition.field);
+  if (field?.type !== "yes_no" || condition.value === undefined) return condition;
+  const answer = (v: string) => YES_NO[v.trim().toLowerCase()] ?? v;
+  const value = Array.isArray(condition.value) ? condition.value.map(answer) : answer(condition.value);
+  return { ...condition, value };
 }
 
 function questionnaireAnswer(q: QuestionSpec, outcome: QuestionOutcome): QuestionnaireAnswer | undefined {
