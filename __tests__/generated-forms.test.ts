@@ -503,6 +503,38 @@ const TWO_DEFAULTS_ONE_EMPTIED: ToolCall = {
   },
 };
 
+/**
+ * Questions 2 and 4 are required and shown once question 1 is `choice 1a`: answering question 1
+ * opens them, so a seek passing question 3 needs it answered after the others were, and the search
+ * only ever answered required questions, never opened them.
+ */
+const OPENED_BY_AN_ANSWER: ToolCall = {
+  tool: "question_branch",
+  arguments: {
+    questions: [
+      { id: "b1", label: "B1", prompt: "Branch question 1?", options: ["choice 1a", "choice 1b"], required: false },
+      {
+        id: "b2",
+        label: "B2",
+        prompt: "Branch question 2?",
+        options: ["choice 2a", "choice 2b"],
+        required: true,
+        autoAdvance: false,
+        when: [{ field: "b1", operator: "equals", value: "choice 1a" }],
+      },
+      { id: "b3", label: "B3", prompt: "Branch question 3?", type: "rating", options: [] },
+      {
+        id: "b4",
+        label: "B4",
+        prompt: "Branch question 4?",
+        options: ["4", "8"],
+        autoAdvance: true,
+        when: [{ field: "b1", operator: "equals", value: "choice 1a" }],
+      },
+    ],
+  },
+};
+
 describe("forms the properties found a route missing on", () => {
   it.each<[string, ToolCall, number[], number]>([
     ["a lone option picked by default: Esc cancels outright", ONE_OPTION_BY_DEFAULT, [0, 1, 2], 30],
@@ -524,6 +556,7 @@ describe("forms the properties found a route missing on", () => {
     ["a question no answers show, refused", NEVER_SHOWN_THROUGH_ANOTHER, [0, 1, 2], 40],
     ["a required choice answered, then a required number emptied", CHOICE_THEN_EMPTIED_NUMBER, [0, 1, 2], 40],
     ["two required defaults, the last emptied", TWO_DEFAULTS_ONE_EMPTIED, [0, 1, 2], 40],
+    ["required questions an answer opens, then a seek past them", OPENED_BY_AN_ANSWER, [0, 1, 2], 40],
   ])("%s", (name, call, picks, width) => {
     checkForm(name.slice(0, 20), call, picks, width);
   });

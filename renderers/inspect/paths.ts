@@ -225,6 +225,13 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
   if (reach(start.state).length > 0) ends.push(start);
   yield* walk(start);
   const partly: Step[] = [];
+  const openAt = (step: Step) => openQuestions(spec, step.state.context).length;
+  /** A partly answered form: what it newly reaches, a short walk from it, and the seek from it below. */
+  function* fromPartly(step: Step): Generator<void> {
+    if (reach(step.state).length > 0) ends.push(step);
+    yield* walk(step, PARTLY_ANSWERED_WALK);
+    partly.push(step);
+  }
   // Required questions their defaults answered are open only once emptied: what needs one open
   // beside others answered is looked for from where each is open again, answered in turn below.
   let opened = start;
@@ -232,25 +239,30 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
   for (let n = 0; n < byDefault && remaining.size > 0; n++) {
     const more = yield* openOne(opened);
     if (!more) break;
-    if (reach(more.state).length > 0) ends.push(more);
-    yield* walk(more, PARTLY_ANSWERED_WALK);
-    partly.push(more);
+    yield* fromPartly(more);
     opened = more;
   }
   // What is left needs required questions answered: answer them one by one with a short walk from
   // each (what passes the answered ones to an open one), then walk from where all are.
   let answered: Step | undefined = opened;
-  while (remaining.size > 0 && answered && openQuestions(spec, answered.state.context).length > 0) {
+  while (remaining.size > 0 && answered && openAt(answered) > 0) {
     answered = yield* answerOne(answered);
-    if (answered && openQuestions(spec, answered.state.context).length > 0) {
-      if (reach(answered.state).length > 0) ends.push(answered);
-      yield* walk(answered, PARTLY_ANSWERED_WALK);
-      partly.push(answered);
-    }
+    if (answered && openAt(answered) > 0) yield* fromPartly(answered);
   }
   if (remaining.size > 0 && answered && answered !== opened) {
     if (reach(answered.state).length > 0) ends.push(answered);
     yield* walk(answered);
+  }
+  // An answer can open required questions too (those a condition shows once it holds): from where
+  // all are answered, open one more and answer them in turn again, while anything is left.
+  for (let round = 0; remaining.size > 0 && answered && round < spec.questions.length; round++) {
+    let at = yield* openOne(answered);
+    while (at && openAt(at) > 0 && remaining.size > 0) {
+      yield* fromPartly(at);
+      at = yield* answerOne(at);
+    }
+    if (!at) break;
+    answered = at;
   }
   // Which required questions are answered is not in the key, so what depends on it is reached only
   // from the partly answered forms. An answer given on the review screen goes on to the first
