@@ -138,29 +138,24 @@ async function statecharts(form: ReviewForm, model: ReviewModel): Promise<DrawnC
   // A form of many questions: each question laid out on its own (the overview shows how they join).
   const many = form.spec.questions.length > OVERVIEW_QUESTIONS;
   const turn = eventLoopTurns();
-  const pause = async () => {
-    const waiting = turn();
-    if (waiting) await waiting;
-  };
   const draw = async (view: DrawnChart["view"], name: string, title: string) => {
-    await pause();
+    await turn();
     const chart = reviewChart(form.spec, model, {
       loops: view === "loops",
       overview: view === "overview",
       prefix: view,
       parts: many,
     });
-    await pause();
+    await turn();
     // Laid out in Graphviz's own thread, all at once: the parts are independent.
     const pictures = await Promise.all(chart.parts.map((dot) => dotToSvg(dot)));
     const svg = pictures.length === 1 ? pictures[0] : composeSvg(pictures, `${view}-parts`);
-    await pause();
+    await turn();
     const edges = chart.edges.map(({ id, from, to, events }) => ({ id, from, to, events }));
     return { view, name, title, svg: svg.slice(svg.indexOf("<svg")).trim(), edges, edgeOf: chart.edgeOf };
   };
   const charts: DrawnChart[] = [];
-  if (form.spec.questions.length > OVERVIEW_QUESTIONS)
-    charts.push(await draw("overview", "Questions", "One node per question, the review and the outcomes"));
+  if (many) charts.push(await draw("overview", "Questions", "One node per question, the review and the outcomes"));
   charts.push(await draw("states", "Flow", "How the form goes on: the keys that lead forward, and when"));
   charts.push(
     await draw(
