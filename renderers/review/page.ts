@@ -14,7 +14,7 @@ import { escapeHtml, visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
 import { OVERVIEW_QUESTIONS, reviewChart } from "./chart.js";
 import type { ChartData, PageData, StepRow } from "./client/data.js";
-import { conditionText } from "./condition-words.js";
+import { shownNote } from "./condition-words.js";
 import { coverageTables } from "./coverage.js";
 import { pageHead, scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
@@ -199,7 +199,7 @@ function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]): P
     initial: model.initial,
     states: model.states.map((s) => ({
       ...s,
-      ...shownWhen(form, s.id),
+      detail: shownNote(form.spec, s.id),
       words: stateWords(form.spec, s.id),
       keys: s.keys.map((row) => ({ ...row, keys: keyList(row.keys) })),
     })),
@@ -212,14 +212,6 @@ function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]): P
     submit: model.submit && { route: model.submit.route, text: model.submit.text },
     cancel: model.cancel && { route: model.cancel.route, text: model.cancel.text },
   };
-}
-
-function shownWhen(form: ReviewForm, id: string): { detail?: string } {
-  const q = /^q(\d+)$/.exec(id);
-  const question = q ? form.spec.questions[Number(q[1]) - 1] : undefined;
-  if (!question || question.visibility.kind === "always") return {};
-  const shown = conditionText(form.spec, question.visibility);
-  return { detail: shown === "never" ? "never shown" : `shown when ${shown}` };
 }
 
 /**
