@@ -20,9 +20,6 @@ import type { ReviewModel } from "./types.js";
 /** The node edges taken from every question start from (cancelling). */
 const ANY_QUESTION = "any_question";
 
-/** Past this many questions a full chart cannot be read at a panel's size: the page opens on the overview. */
-export const OVERVIEW_QUESTIONS = 6;
-
 export interface ChartEdge extends ChartEdgeData {
   label: string;
   /** The label's lines unwrapped: keys, and the condition under which they lead here. */

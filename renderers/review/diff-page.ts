@@ -3,9 +3,9 @@
  * the same bytes every time, every text escaped, changed lines, texts and
  * screen rows marked word by word.
  */
+import { OVERVIEW_QUESTIONS } from "../graph.js";
 import { escapeHtml, visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
-import { OVERVIEW_QUESTIONS } from "./chart.js";
 import { MODEL_TEXTS, ROUTES_LISTED, routeViews, routeWhat, STILL_OPEN } from "./diff-routes.js";
 import { SCREEN_WIDTH } from "./diff-screens.js";
 import { pageHead } from "./html.js";

@@ -9,10 +9,10 @@
  * cannot close its script, the serializer's markup), and the file holds no
  * raw control character a terminal would act on under `cat` or `less`.
  */
-import { composeSvg, dotToSvg } from "../graph.js";
+import { OVERVIEW_QUESTIONS, partsToSvg } from "../graph.js";
 import { escapeHtml, visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
-import { OVERVIEW_QUESTIONS, reviewChart } from "./chart.js";
+import { reviewChart } from "./chart.js";
 import type { ChartData, PageData, StepRow } from "./client/data.js";
 import { shownNote } from "./condition-words.js";
 import { coverageTables } from "./coverage.js";
@@ -147,12 +147,10 @@ async function statecharts(form: ReviewForm, model: ReviewModel): Promise<DrawnC
       parts: many,
     });
     await turn();
-    // Laid out in Graphviz's own thread, all at once: the parts are independent.
-    const pictures = await Promise.all(chart.parts.map((dot) => dotToSvg(dot)));
-    const svg = pictures.length === 1 ? pictures[0] : composeSvg(pictures, `${view}-parts`);
+    const svg = await partsToSvg(chart.parts, `${view}-parts`);
     await turn();
     const edges = chart.edges.map(({ id, from, to, events }) => ({ id, from, to, events }));
-    return { view, name, title, svg: svg.slice(svg.indexOf("<svg")).trim(), edges, edgeOf: chart.edgeOf };
+    return { view, name, title, svg, edges, edgeOf: chart.edgeOf };
   };
   const charts: DrawnChart[] = [];
   if (many) charts.push(await draw("overview", "Questions", "One node per question, the review and the outcomes"));
