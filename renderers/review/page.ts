@@ -10,13 +10,13 @@
  * raw control character a terminal would act on under `cat` or `less`.
  */
 import { OVERVIEW_QUESTIONS, partsToSvg } from "../graph.js";
-import { escapeHtml, visibleControls } from "../text.js";
+import { escapeHtml, pageHead, visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
 import { reviewChart } from "./chart.js";
 import type { ChartData, PageData, StepRow } from "./client/data.js";
 import { shownNote } from "./condition-words.js";
 import { coverageTables } from "./coverage.js";
-import { pageHead, scriptJson } from "./html.js";
+import { scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
 import { reviewModel } from "./model.js";
 import { eventLoopTurns } from "./replay.js";
@@ -54,8 +54,8 @@ export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = 
   // Whatever the statechart or a text still carries: the JSON below has none left to change.
   const head = pageHead(
     `Review: ${model.name}`,
-    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src data:",
     inline ? { css: inline.style } : { href: (assets as { style: string }).style },
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src data:",
   );
   return visibleControls(`${head}<body>
 <header>
