@@ -183,18 +183,3 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 export function escapeHtml(text: string): string {
   return visibleControls(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
-
-/** The opening of a page up to its `<body>`: its style inline (`css`) or linked (`href`). */
-export function pageHead(title: string, style: { css: string } | { href: string }, csp?: string): string {
-  const styled =
-    "css" in style ? `<style>\n${style.css}</style>` : `<link rel="stylesheet" href="${escapeHtml(style.href)}">`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-${csp ? `<meta http-equiv="Content-Security-Policy" content="${csp}">\n` : ""}<title>${escapeHtml(title)}</title>
-${styled}
-</head>
-`;
-}

@@ -4,7 +4,8 @@
  * screen rows marked word by word.
  */
 import { OVERVIEW_QUESTIONS } from "../graph.js";
-import { escapeHtml, pageHead, visibleControls } from "../text.js";
+import { pageHead } from "../html.js";
+import { escapeHtml, visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
 import { MODEL_TEXTS, ROUTES_LISTED, routeViews, routeWhat, STILL_OPEN } from "./diff-routes.js";
 import { SCREEN_WIDTH } from "./diff-screens.js";

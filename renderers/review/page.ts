@@ -10,13 +10,13 @@
  * raw control character a terminal would act on under `cat` or `less`.
  */
 import { OVERVIEW_QUESTIONS, partsToSvg } from "../graph.js";
-import { escapeHtml, pageHead, visibleControls } from "../text.js";
+import { pageHead, scriptJson } from "../html.js";
+import { escapeHtml, visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
 import { reviewChart } from "./chart.js";
 import type { ChartData, PageData, StepRow } from "./client/data.js";
 import { shownNote } from "./condition-words.js";
 import { coverageTables } from "./coverage.js";
-import { scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
 import { reviewModel } from "./model.js";
 import { eventLoopTurns } from "./replay.js";
@@ -25,8 +25,8 @@ import type { ReviewForm, ReviewModel, ReviewOptions, ReviewResult } from "./typ
 import { waitingSection } from "./waiting.js";
 
 export { renderDiagram } from "../graph.js";
+export { scriptJson } from "../html.js";
 export { reviewAssets } from "./assets.js";
-export { scriptJson } from "./html.js";
 export { keyList } from "./keys.js";
 export { reviewModel } from "./model.js";
 export type { ReviewForm, ReviewModel, ReviewOptions } from "./types.js";

@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { escapeHtml, pageHead } from "../text.js";
+import { pageHead } from "../html.js";
+import { escapeHtml } from "../text.js";
 
 const require = createRequire(import.meta.url);
 /** Where xterm.js is installed, looked up when a page first asks for a file. */
