@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals
 import { hasInput, restoreContext } from "../machines/entered.js";
 import { normalizeForm } from "../machines/spec.js";
 import { runDialogs } from "../renderers/terminal/dialogs.js";
+import { plainTheme } from "../renderers/theme.js";
 import { runFormchart } from "../tools/commands.js";
 import { prepareFormFile } from "../tools/engine/catalog.js";
 import { DRAFT_ENTRY } from "../tools/engine/drafts.js";
@@ -17,6 +18,7 @@ import { questionThrottle } from "../tools/engine/question-throttle.js";
 import { RICH_CANCELLED_TEXT } from "../tools/engine/rich.js";
 import { RESTORED_NOTICE } from "../tools/engine/run.js";
 import { createFormchart } from "../tools/index.js";
+import { resultLines } from "../tools/register.js";
 import { FormchartState } from "../tools/state.js";
 import { KEY, openForm } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
@@ -300,10 +302,10 @@ describe("every tool takes a timeout", () => {
         "Keep going?: 1. Yes",
       ].join("\n"),
     );
-    expect(questionThrottle.resultSummary(answer.details as never)).toMatchObject({
-      timedOut: true,
-      answers: [{ label: "Answer", value: "Yes (recommended, by timeout)" }],
-    });
+    expect(resultLines(questionThrottle, answer.details, [], plainTheme).split("\n")).toEqual([
+      "Timed out",
+      "✓ Answer: Yes (recommended, by timeout)",
+    ]);
   });
 
   it("question_input: closes unanswered, and its countdown promises no recommended answer", () => {

@@ -1,8 +1,8 @@
 /** A form file for the command-line tools: a JSON path, or the name of one in examples/. */
 import type { FormResult } from "../machines/context.js";
 import { visibleControls } from "../renderers/text.js";
-import { readFormCall } from "../tools/engine/catalog.js";
-import { fullCooldown, type PreparedForm, prepareForm } from "../tools/engine/form-tool.js";
+import { prepareFormFile, readFormCall } from "../tools/engine/catalog.js";
+import type { PreparedForm } from "../tools/engine/form-tool.js";
 import { exampleNames, resolveFormFile } from "../tools/form-files.js";
 
 export { EXAMPLES_DIR, exampleNames, resolveFormFile } from "../tools/form-files.js";
@@ -38,7 +38,6 @@ function readFormFile(nameOrPath: string): LoadedForm {
     };
   const call = readFormCall(file);
   if (!call.ok) return call;
-  const prepared = prepareForm(call.tool, call.raw, { waitMs: fullCooldown(call.tool) });
-  if (!prepared.ok) return { ok: false, message: `${file}: ${prepared.error.message} [${prepared.error.category}]` };
-  return { ok: true, file, tool: call.tool.name, form: prepared.form };
+  const prepared = prepareFormFile({ tool: call.tool.name, arguments: call.raw });
+  return prepared.ok ? { ...prepared, file } : { ok: false, message: `${file}: ${prepared.message}` };
 }

@@ -54,6 +54,14 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** The form in a file or example, and as its review page names it (by the file); when there is none, the end. */
+function loadedForm(nameOrPath: string) {
+  const loaded = loadFormFile(nameOrPath);
+  if (!loaded.ok) fail(loaded.message);
+  const name = loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, "");
+  return { ...loaded, review: { ...loaded.form, name, tool: loaded.tool } };
+}
+
 /** Why `file` cannot be written, found before the work of building what goes into it. */
 function unwritable(file: string): string | undefined {
   const folder = dirname(resolve(file));
@@ -124,11 +132,7 @@ async function main(args: readonly string[]): Promise<void> {
     if (format && format !== "html") fail("--diff writes an HTML page.");
     if (out && ![".html", ".htm"].includes(extname(out).toLowerCase()))
       fail("--diff writes an HTML page: --out FILE.html.");
-    const sides = diff.map((file) => {
-      const loaded = loadFormFile(file);
-      if (!loaded.ok) fail(loaded.message);
-      return { ...loaded.form, name: loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, ""), tool: loaded.tool };
-    });
+    const sides = diff.map((file) => loadedForm(file).review);
     const problem = out && unwritable(out);
     if (problem) fail(problem);
     const { formDiff, formDiffPage } = await import("../renderers/review/diff.js");
@@ -166,13 +170,11 @@ async function main(args: readonly string[]): Promise<void> {
 
   const problem = out && unwritable(out);
   if (problem) fail(problem);
-  const loaded = loadFormFile(source);
-  if (!loaded.ok) fail(loaded.message);
+  const loaded = loadedForm(source);
   let text: string;
   if (chosen === "html") {
     const { reviewPage } = await import("../renderers/review/page.js");
-    const name = loaded.file.replace(/^.*[\\/]/, "").replace(/\.json$/, "");
-    text = await reviewPage({ ...loaded.form, name, tool: loaded.tool }, { width });
+    text = await reviewPage(loaded.review, { width });
   } else {
     text = await renderDiagram(loaded.form.spec, chosen);
   }

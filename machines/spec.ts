@@ -63,15 +63,7 @@ export interface QuestionInput extends QuestionContent {
   id?: string;
   label?: string;
   prompt: string;
-  options: Array<{
-    label: string;
-    value?: string;
-    description?: string;
-    details?: string;
-    note?: string;
-    recommended?: boolean;
-    preview?: string;
-  }>;
+  options: Array<Omit<OptionSpec, "value"> & { value?: string }>;
   allowOther?: boolean;
   multiple?: boolean;
   /** Overrides `multiple`. */
@@ -88,15 +80,8 @@ export interface QuestionInput extends QuestionContent {
   initial?: Picks;
 }
 
-export interface FormInput {
-  title?: string;
-  description?: string;
+export interface FormInput extends Omit<FormSpec, "questions"> {
   questions: QuestionInput[];
-  waitMs?: number;
-  timeoutMs?: number;
-  alwaysReview?: boolean;
-  additionalNotes?: boolean;
-  declinable?: boolean;
 }
 
 function visibilityOf(q: QuestionInput): Visibility {

@@ -135,8 +135,8 @@ export function textProblems(rule: TextRule, raw: string): string[] {
   if (rule.maxLength !== undefined && length > rule.maxLength)
     problems.push(`At most ${rule.maxLength} characters (now ${now}).`);
   if (rule.type === "number") problems.push(...numberProblems(rule, text));
-  if (rule.type === "email" && !EMAIL.test(text)) problems.push("Must be an email address like name@example.com.");
-  if (rule.type === "date" && !isIsoDate(text)) problems.push("Must be a calendar date as YYYY-MM-DD.");
+  if (rule.type === "email" && !EMAIL.test(text)) problems.push(FORMAT_PROBLEMS.email);
+  if (rule.type === "date" && !isIsoDate(text)) problems.push(FORMAT_PROBLEMS.date);
   if (rule.format !== undefined && !hasFormat(rule.format, text)) problems.push(FORMAT_PROBLEMS[rule.format]);
   if (rule.pattern !== undefined) {
     const compiled = compilePattern(rule.pattern);

@@ -45,19 +45,25 @@ function visibilityNotes(spec: FormSpec): Record<string, string> {
   return notes;
 }
 
-/** Past this many questions a statechart's picture is drawn in parts (as the review page draws it). */
-const ONE_PICTURE_QUESTIONS = 6;
+/** Past this many questions a chart is too big to read whole: it is drawn in parts, the review opens on the overview. */
+export const OVERVIEW_QUESTIONS = 6;
 
 export async function renderDiagram(spec: FormSpec, format: DiagramFormat): Promise<string> {
   const diagram = formDiagram(spec);
   if (format === "mermaid") return toMermaid(diagram);
   const dot = toDot(diagram);
   if (format === "dot") return dot;
-  if (spec.questions.length <= ONE_PICTURE_QUESTIONS) return dotToSvg(dot);
+  if (spec.questions.length <= OVERVIEW_QUESTIONS) return dotToSvg(dot);
   // Graphviz's time grows faster than the questions: each part is laid out on its own.
-  const parts = questionParts(diagram);
-  const pictures = await Promise.all(parts.map((part) => dotToSvg(toDot(part, { start: part.initial !== "" }))));
-  return composeSvg(pictures, "statechart");
+  const parts = questionParts(diagram).map((part) => toDot(part, { start: part.initial !== "" }));
+  return partsToSvg(parts, "statechart");
+}
+
+/** Each part laid out (in Graphviz's thread, all at once: they are independent), set together if several, from `<svg` on. */
+export async function partsToSvg(dots: readonly string[], id: string): Promise<string> {
+  const pictures = await Promise.all(dots.map((dot) => dotToSvg(dot)));
+  const svg = pictures.length === 1 ? pictures[0] : composeSvg(pictures, id);
+  return svg.slice(svg.indexOf("<svg")).trim();
 }
 
 const REST = "";

@@ -3,7 +3,7 @@
  * `requestedSchema` of MCP elicitation. Models also send it as
  * `requestedSchema` or as a JSON string: the folds make it `schema`.
  */
-import { type Static, Type } from "typebox";
+import { Type } from "typebox";
 import type { Folded } from "./aliases.js";
 import { isRecord, LIMITS, TimeoutWithoutOptions } from "./fields.js";
 
@@ -28,8 +28,6 @@ export const AskFormParameters = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export type AskFormArgs = Static<typeof AskFormParameters>;
 
 export function schemaFromRequestedSchema(args: unknown): Folded {
   if (!isRecord(args) || "schema" in args || !("requestedSchema" in args)) return { args, aliases: [] };

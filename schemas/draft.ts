@@ -42,7 +42,5 @@ export const StoredDraft = Type.Object({
   questions: Type.Optional(Type.Array(StoredQuestion)),
 });
 
-export type StoredDraftData = Static<typeof StoredDraft>;
-
 /** Whether a session entry's data is a draft this version can read. */
 export const checkStoredDraft = compileChecker(StoredDraft);

@@ -30,7 +30,6 @@ export const QuestionParameters = Type.Object(
   { additionalProperties: false },
 );
 
-export type QuestionItemArgs = Static<typeof QuestionItem>;
 export type QuestionArgs = Static<typeof QuestionParameters>;
 
 const SINGLE_TYPES: Readonly<Record<string, boolean>> = { single: false, multi: true };

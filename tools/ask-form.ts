@@ -58,7 +58,6 @@ export const askForm = defineManifest({
       kind: "answers",
       cancelled: d.action !== "accept",
       declined: d.action === "decline",
-      timedOut: d.outcome === "timed_out",
       answers,
     };
   },

@@ -15,7 +15,7 @@ import { safeLine } from "../renderers/text.js";
 import type { ToolLoadout } from "./loadout.js";
 import { loadReviewPage } from "./on-demand.js";
 import { TOOL_SEARCH } from "./request-cost.js";
-import { MAX_TIMEOUT_SECONDS, validTimeout } from "./settings.js";
+import { MAX_TIMEOUT_SECONDS, type Settings, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
 import { tryCompletions, tryForm } from "./try.js";
@@ -81,8 +81,7 @@ export async function runFormchart(
   const words = args.trim().split(/\s+/).filter(Boolean);
   const [sub, ...rest] = words;
   if (!sub || sub === "help") return { text: FORMCHART_HELP, level: "info" };
-  if (sub === "mouse" && rest.length <= 1) return mouseSetting(rest[0], state);
-  if (sub === "web" && rest.length <= 1) return webSetting(rest[0], state);
+  if ((sub === "mouse" || sub === "web") && rest.length <= 1) return onOffSetting(state, sub, rest[0]);
   if (sub === "tools" && rest.length <= 1 && loadout) return toolsSetting(rest[0], state, loadout, more.searchSnippet);
   if (sub === "timeout" && rest.length <= 1) return timeoutSetting(rest[0], state);
   if (sub === "key" && rest.length <= 1) return keySetting(rest[0], state);
@@ -145,15 +144,25 @@ function firstLine(error: unknown): string {
   return message.split("\n")[0].trim() || "an unknown error";
 }
 
-async function mouseSetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
-  const line = () =>
-    `Mouse in forms: ${state.settings.mouse ? "on (click an option, a tab or Submit; the wheel moves)" : "off"}`;
-  if (value === undefined) return { text: `${line()}\nUsage: /formchart mouse on|off`, level: "info" };
-  if (value !== "on" && value !== "off") {
-    return { text: `"${value}" is not on or off.\nUsage: /formchart mouse on|off`, level: "error" };
-  }
-  const failed = await state.update({ mouse: value === "on" });
+/** Saves the change, then shows the setting as it stands, after why saving failed if it did. */
+async function saved(state: FormchartState, change: Partial<Settings>, line: () => string): Promise<CommandReply> {
+  const failed = await state.update(change);
   return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
+}
+
+const ON_OFF_LINES = {
+  mouse: (s: Settings) =>
+    `Mouse in forms: ${s.mouse ? "on (click an option, a tab or Submit; the wheel moves)" : "off"}`,
+  web: (s: Settings) =>
+    `Browser links in forms: ${s.web ? `on (served on ${s.webAddress} while a form is open)` : "off"}`,
+};
+
+async function onOffSetting(state: FormchartState, name: "mouse" | "web", value?: string): Promise<CommandReply> {
+  const usage = `Usage: /formchart ${name} on|off`;
+  const line = () => ON_OFF_LINES[name](state.settings);
+  if (value === undefined) return { text: `${line()}\n${usage}`, level: "info" };
+  if (value !== "on" && value !== "off") return { text: `"${value}" is not on or off.\n${usage}`, level: "error" };
+  return saved(state, { [name]: value === "on" }, line);
 }
 
 async function keySetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
@@ -166,18 +175,7 @@ async function keySetting(value: string | undefined, state: FormchartState): Pro
   if (value === undefined) return { text: `${line()}\n${usage}`, level: "info" };
   const key = value.toLowerCase();
   if (!validKey(key)) return { text: `"${safeLine(value, 40)}" is not a key Pi can bind.\n${usage}`, level: "error" };
-  const failed = await state.update({ waitingKey: key });
-  return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
-}
-
-async function webSetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
-  const line = () =>
-    `Browser links in forms: ${state.settings.web ? `on (served on ${state.settings.webAddress} while a form is open)` : "off"}`;
-  if (value === undefined) return { text: `${line()}\nUsage: /formchart web on|off`, level: "info" };
-  if (value !== "on" && value !== "off")
-    return { text: `"${value}" is not on or off.\nUsage: /formchart web on|off`, level: "error" };
-  const failed = await state.update({ web: value === "on" });
-  return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
+  return saved(state, { waitingKey: key }, line);
 }
 
 async function timeoutSetting(value: string | undefined, state: FormchartState): Promise<CommandReply> {
@@ -196,8 +194,7 @@ async function timeoutSetting(value: string | undefined, state: FormchartState):
       level: "error",
     };
   }
-  const failed = await state.update({ timeoutSeconds: value === "off" ? undefined : seconds });
-  return failed ? { text: `${failed}\n${line()}`, level: "error" } : { text: line(), level: "info" };
+  return saved(state, { timeoutSeconds: value === "off" ? undefined : seconds }, line);
 }
 
 async function toolsSetting(

@@ -42,10 +42,6 @@ const RUNNER = Symbol.for("pi-formchart.form-runner");
 type RunnerSlot = { [RUNNER]?: FormchartState };
 let standalone: FormchartState | undefined;
 
-export function provideFormRunner(runner: FormchartState): void {
-  (globalThis as RunnerSlot)[RUNNER] = runner;
-}
-
 /** Without pi-formchart loaded as an extension: a form state of our own, without drafts. */
 function formRunner(): FormchartState {
   const published = (globalThis as RunnerSlot)[RUNNER];
@@ -82,7 +78,7 @@ function failureOf(error: unknown): ElicitFailure {
 }
 
 export function registerElicit(pi: ExtensionAPI, state: FormchartState): void {
-  provideFormRunner(state);
+  (globalThis as RunnerSlot)[RUNNER] = state;
   pi.events.on(ELICIT_CHANNEL, async (data) => {
     const event = data as Partial<ElicitEventRequest> | undefined;
     if (!event || typeof event !== "object" || event.claimed || typeof event.reply !== "function") return;

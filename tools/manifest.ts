@@ -14,7 +14,6 @@ export type ResultSummary =
       kind: "answers";
       cancelled: boolean;
       declined?: boolean;
-      timedOut?: boolean;
       answers: Array<{ label: string; value: string }>;
     };
 

@@ -32,7 +32,6 @@ export const questionInput = defineManifest({
       : {
           kind: "answers",
           cancelled: d.cancelled,
-          timedOut: d.outcome === "timed_out",
           answers: d.answer === null ? [] : [{ label: "Answer", value: d.answer }],
         },
 });

@@ -36,7 +36,6 @@ export const questionThrottle = defineManifest({
     return {
       kind: "answers",
       cancelled: d.cancelled,
-      timedOut: d.outcome === "timed_out",
       answers: value === null ? [] : [{ label: "Answer", value }],
     };
   },

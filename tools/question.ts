@@ -67,6 +67,6 @@ export const question = defineManifest({
         .join(", ");
       return [{ label: q.label, value }];
     });
-    return { kind: "answers", cancelled: d.cancelled, timedOut: d.outcome === "timed_out", answers };
+    return { kind: "answers", cancelled: d.cancelled, answers };
   },
 });

@@ -39,7 +39,7 @@ function questionnaireSummary(d: QuestionnaireDetails): ResultSummary {
     label: labelOf.get(a.id) ?? a.id,
     value: (Array.isArray(a.label) ? a.label.join(", ") : a.label) + (a.defaulted ? BY_TIMEOUT : ""),
   }));
-  return { kind: "answers", cancelled: d.cancelled, timedOut: d.outcome === "timed_out", answers };
+  return { kind: "answers", cancelled: d.cancelled, answers };
 }
 
 export const questionnaire = defineManifest({

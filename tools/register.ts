@@ -82,13 +82,13 @@ export function resultLines(
   isError?: boolean,
   waiting: { key: string; ends: ReadonlyMap<string, string> } = { key: "Alt+A", ends: new Map() },
 ): string {
-  const pending = details as { outcome?: unknown; id?: unknown } | undefined;
-  if (!isError && pending?.outcome === "pending" && typeof pending.id === "string") {
-    const ended = waiting.ends.get(pending.id);
+  const fields = details as { outcome?: unknown; id?: unknown } | undefined;
+  if (!isError && fields?.outcome === "pending" && typeof fields.id === "string") {
+    const ended = waiting.ends.get(fields.id);
     const line = ended ? (ENDED[ended] ?? "Ended (%)") : `Waiting (%): ${waiting.key} opens it`;
     return theme.fg(
       ended ? "muted" : "warning",
-      line.replace("%", () => shownId(pending.id as string)),
+      line.replace("%", () => shownId(fields.id as string)),
     );
   }
   const summary: ResultSummary = fromForm(details, isError) ? tool.resultSummary(details) : { kind: "error" };
@@ -99,7 +99,7 @@ export function resultLines(
   const lines = summary.answers.map(
     (a) => `${theme.fg("success", "✓ ")}${theme.fg("accent", displayLine(a.label, 200))}: ${displayLine(a.value, 400)}`,
   );
-  if (summary.timedOut) lines.unshift(theme.fg("warning", "Timed out"));
+  if (fields?.outcome === "timed_out") lines.unshift(theme.fg("warning", "Timed out"));
   else if (summary.declined) lines.unshift(theme.fg("warning", "Declined"));
   else if (summary.cancelled) lines.unshift(theme.fg("warning", "Cancelled"));
   return lines.join("\n") || theme.fg("muted", "No answers");

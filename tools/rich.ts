@@ -78,6 +78,6 @@ export const askRichQuestions = defineManifest({
         : "";
       return { label: q.label, value: `${value || "(empty)"}${notes}` };
     });
-    return { kind: "answers", cancelled: d.cancelled, timedOut: d.outcome === "timed_out", answers };
+    return { kind: "answers", cancelled: d.cancelled, answers };
   },
 });

@@ -12,16 +12,13 @@
 import type { FormSpec } from "../../machines/spec.js";
 import { dotString, edgeLine, LABEL_WIDTH, withoutShown, wrap } from "./chart-labels.js";
 import type { ChartEdgeData } from "./client/data.js";
-import { conditionText, questionName, RETURNING } from "./condition-words.js";
+import { questionName, RETURNING, shownNote } from "./condition-words.js";
 import { keyList } from "./keys.js";
 import { SUBSTATES, stateWords } from "./state-names.js";
 import type { ReviewModel } from "./types.js";
 
 /** The node edges taken from every question start from (cancelling). */
 const ANY_QUESTION = "any_question";
-
-/** Past this many questions a full chart cannot be read at a panel's size: the page opens on the overview. */
-export const OVERVIEW_QUESTIONS = 6;
 
 export interface ChartEdge extends ChartEdgeData {
   label: string;
@@ -217,10 +214,8 @@ function toChartDot(
     const parts: string[] = [];
     if (question && question.id.toLowerCase() !== questionName(spec, Number(q![1]) - 1).toLowerCase())
       parts.push(`id ${question.id}`);
-    if (question && question.visibility.kind !== "always") {
-      const shown = conditionText(spec, question.visibility);
-      parts.push(wrap(shown === "never" ? "never shown" : `shown when ${shown}`, LABEL_WIDTH + 2));
-    }
+    const shown = shownNote(spec, s.id);
+    if (shown) parts.push(wrap(shown, LABEL_WIDTH + 2));
     return parts;
   };
   const leaf = (s: ReviewModel["states"][number], indent: string, label = stateWords(spec, s.id)) => {
@@ -239,20 +234,17 @@ function toChartDot(
       if (drawn(s.id)) leaf(s, "  ");
     } else if (children.length === 0) {
       // Drawn in another part of a split chart.
-    } else if (children.length === 1) {
-      // A question drawn as one state needs no frame: the node carries its name.
-      lines.push(
-        `  ${children[0].dot} [id="${prefix}-${children[0].dot}", label=${dotString([stateWords(spec, s.id), ...notes(s)].join("\n"))}];`,
-      );
-    } else if (overview) {
-      lines.push(
-        `  ${s.dot} [id="${prefix}-${s.dot}", label=${dotString([stateWords(spec, s.id), ...notes(s)].join("\n"))}];`,
-      );
     } else {
-      const label = [stateWords(spec, s.id), ...notes(s)].join("\n");
+      const label = dotString([stateWords(spec, s.id), ...notes(s)].join("\n"));
+      // A question drawn as one state needs no frame: the node carries its name.
+      const node = children.length === 1 ? children[0] : overview ? s : undefined;
+      if (node) {
+        lines.push(`  ${node.dot} [id="${prefix}-${node.dot}", label=${label}];`);
+        continue;
+      }
       lines.push(
         `  subgraph cluster_${s.dot} {`,
-        `    id="${prefix}-cluster-${s.dot}"; label=${dotString(label)}; style="rounded"; color="gray60";`,
+        `    id="${prefix}-cluster-${s.dot}"; label=${label}; style="rounded"; color="gray60";`,
       );
       for (const c of children) leaf(c, "    ", SUBSTATES[c.id.split(".")[1]] ?? stateWords(spec, c.id));
       lines.push("  }");

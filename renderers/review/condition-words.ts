@@ -90,6 +90,15 @@ export function conditionText(spec: FormSpec, visibility: Visibility, negated = 
   return negated ? parts.join(" or ") : parts.join(" and ");
 }
 
+/** "never shown" or "shown when …" for the state of a question not always shown (`q3`). */
+export function shownNote(spec: FormSpec, stateId: string): string | undefined {
+  const q = /^q(\d+)$/.exec(stateId);
+  const question = q ? spec.questions[Number(q[1]) - 1] : undefined;
+  if (!question || question.visibility.kind === "always") return undefined;
+  const shown = conditionText(spec, question.visibility);
+  return shown === "never" ? "never shown" : `shown when ${shown}`;
+}
+
 /** The words of the guard that sends a question's Enter back to the review. */
 export const RETURNING = "coming back from the review";
 

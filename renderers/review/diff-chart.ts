@@ -8,8 +8,8 @@
  * changed are drawn.
  */
 import type { FormSpec } from "../../machines/spec.js";
-import { composeSvg, dotToSvg } from "../graph.js";
-import { OVERVIEW_QUESTIONS, reviewChart } from "./chart.js";
+import { OVERVIEW_QUESTIONS, partsToSvg } from "../graph.js";
+import { reviewChart } from "./chart.js";
 import { changedIds } from "./diff-screens.js";
 import { stableName } from "./state-names.js";
 import type { ReviewModel } from "./types.js";
@@ -52,12 +52,10 @@ export async function changedChart(
   const changed = (dot: string) => [...nodes, ...edges].some((id) => dot.includes(`id="${id}"`));
   const drawn = parts ? chart.parts.filter(changed) : [chart.dot];
   if (!drawn.length) return "";
-  const pictures = await Promise.all(drawn.map((dot) => dotToSvg(dot)));
-  const svg = pictures.length === 1 ? pictures[0] : composeSvg(pictures, `${PREFIX}-parts`);
+  const svg = await partsToSvg(drawn, `${PREFIX}-parts`);
   // Graphviz writes each node and edge as `<g id="…" class="node|edge|cluster">` (`-` as `&#45;`): the class goes there.
-  const marked = svg.replace(/<g id="([^"]+)" class="(node|edge|cluster)"/g, (whole, raw: string, kind: string) => {
+  return svg.replace(/<g id="([^"]+)" class="(node|edge|cluster)"/g, (whole, raw: string, kind: string) => {
     const id = raw.replace(/&#45;/g, "-");
     return nodes.has(id) || (kind === "edge" && edges.has(id)) ? `<g id="${raw}" class="${kind} changed"` : whole;
   });
-  return marked.slice(marked.indexOf("<svg")).trim();
 }

@@ -3,12 +3,12 @@
  * the same bytes every time, every text escaped, changed lines, texts and
  * screen rows marked word by word.
  */
+import { OVERVIEW_QUESTIONS } from "../graph.js";
+import { pageHead } from "../html.js";
 import { escapeHtml, visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
-import { OVERVIEW_QUESTIONS } from "./chart.js";
 import { MODEL_TEXTS, ROUTES_LISTED, routeViews, routeWhat, STILL_OPEN } from "./diff-routes.js";
 import { SCREEN_WIDTH } from "./diff-screens.js";
-import { pageHead } from "./html.js";
 import { linesDiffHtml, rowText, screenDiff } from "./line-diff.js";
 import type { Changed, FormDiff, ScreenPair } from "./types.js";
 import { wordDiffHtml } from "./word-diff.js";
@@ -234,9 +234,11 @@ export function formDiffPage(diff: FormDiff): string {
     ...(diff.chart || diff.pages ? [["changes-chart", "Chart after the change"]] : []),
   ];
   // Whatever a screen's row still carries: no raw control character reaches the file.
-  const head = pageHead(`Changes: ${title}`, "default-src 'none'; style-src 'unsafe-inline'", {
-    css: `${reviewAssets().style}${DIFF_STYLE}`,
-  });
+  const head = pageHead(
+    `Changes: ${title}`,
+    { css: `${reviewAssets().style}${DIFF_STYLE}` },
+    "default-src 'none'; style-src 'unsafe-inline'",
+  );
   return visibleControls(`${head}<body class="diff">
 <header>
 <h1>Changes <small>${escapeHtml(title)}</small></h1>

@@ -31,18 +31,14 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
   const height = options.height ?? 30;
   // Inside Pi the event loop has a turn between the parts of the work (and within the long ones).
   const turn = eventLoopTurns();
-  const pause = async () => {
-    const waiting = turn();
-    if (waiting) await waiting;
-  };
   const diagram = formDiagram(spec);
-  await pause();
+  await turn();
   const replay = await replayRoutes(form, widths, height, options);
   const { machine, steps, routes, results, total } = replay;
   addTwinDigits(spec, steps);
 
   const { edges, edgesOf, transitionKeys } = drawnEdges(diagram, steps);
-  await pause();
+  await turn();
   const byPath = new Map(diagram.states.map((s) => [s.id, s.path]));
 
   // When each step's event leads where it led, from the guards of the transitions taken.
@@ -53,13 +49,13 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
       return i === undefined ? [] : [edges[i]];
     });
     step.when = stepCondition(spec, taken, steps[step.parent].state, step.state, step.raw?.type);
-    await pause();
+    await turn();
   }
 
   const { stateRoutes, transitionRoutes } = routeCounts(steps, routes, edges);
-  await pause();
+  await turn();
   const keyRows = keyRowsOf(steps);
-  await pause();
+  await turn();
 
   /** The step nearest the start that passes `test` (-1 when none does). */
   const shortest = (test: (step: ReviewStep) => boolean) => {
@@ -86,7 +82,7 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
   });
 
   edges.push(...refusedLoops(states));
-  await pause();
+  await turn();
 
   const missed = missedBy(machine, total, spec);
   const { definition } = missed;

@@ -9,14 +9,14 @@
  * cannot close its script, the serializer's markup), and the file holds no
  * raw control character a terminal would act on under `cat` or `less`.
  */
-import { composeSvg, dotToSvg } from "../graph.js";
+import { OVERVIEW_QUESTIONS, partsToSvg } from "../graph.js";
+import { pageHead, scriptJson } from "../html.js";
 import { escapeHtml, visibleControls } from "../text.js";
 import { reviewAssets } from "./assets.js";
-import { OVERVIEW_QUESTIONS, reviewChart } from "./chart.js";
+import { reviewChart } from "./chart.js";
 import type { ChartData, PageData, StepRow } from "./client/data.js";
-import { conditionText } from "./condition-words.js";
+import { shownNote } from "./condition-words.js";
 import { coverageTables } from "./coverage.js";
-import { pageHead, scriptJson } from "./html.js";
 import { keyList } from "./keys.js";
 import { reviewModel } from "./model.js";
 import { eventLoopTurns } from "./replay.js";
@@ -25,8 +25,8 @@ import type { ReviewForm, ReviewModel, ReviewOptions, ReviewResult } from "./typ
 import { waitingSection } from "./waiting.js";
 
 export { renderDiagram } from "../graph.js";
+export { scriptJson } from "../html.js";
 export { reviewAssets } from "./assets.js";
-export { scriptJson } from "./html.js";
 export { keyList } from "./keys.js";
 export { reviewModel } from "./model.js";
 export type { ReviewForm, ReviewModel, ReviewOptions } from "./types.js";
@@ -54,8 +54,8 @@ export async function reviewPage(form: ReviewForm, options: ReviewPageOptions = 
   // Whatever the statechart or a text still carries: the JSON below has none left to change.
   const head = pageHead(
     `Review: ${model.name}`,
-    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src data:",
     inline ? { css: inline.style } : { href: (assets as { style: string }).style },
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src data:",
   );
   return visibleControls(`${head}<body>
 <header>
@@ -138,29 +138,22 @@ async function statecharts(form: ReviewForm, model: ReviewModel): Promise<DrawnC
   // A form of many questions: each question laid out on its own (the overview shows how they join).
   const many = form.spec.questions.length > OVERVIEW_QUESTIONS;
   const turn = eventLoopTurns();
-  const pause = async () => {
-    const waiting = turn();
-    if (waiting) await waiting;
-  };
   const draw = async (view: DrawnChart["view"], name: string, title: string) => {
-    await pause();
+    await turn();
     const chart = reviewChart(form.spec, model, {
       loops: view === "loops",
       overview: view === "overview",
       prefix: view,
       parts: many,
     });
-    await pause();
-    // Laid out in Graphviz's own thread, all at once: the parts are independent.
-    const pictures = await Promise.all(chart.parts.map((dot) => dotToSvg(dot)));
-    const svg = pictures.length === 1 ? pictures[0] : composeSvg(pictures, `${view}-parts`);
-    await pause();
+    await turn();
+    const svg = await partsToSvg(chart.parts, `${view}-parts`);
+    await turn();
     const edges = chart.edges.map(({ id, from, to, events }) => ({ id, from, to, events }));
-    return { view, name, title, svg: svg.slice(svg.indexOf("<svg")).trim(), edges, edgeOf: chart.edgeOf };
+    return { view, name, title, svg, edges, edgeOf: chart.edgeOf };
   };
   const charts: DrawnChart[] = [];
-  if (form.spec.questions.length > OVERVIEW_QUESTIONS)
-    charts.push(await draw("overview", "Questions", "One node per question, the review and the outcomes"));
+  if (many) charts.push(await draw("overview", "Questions", "One node per question, the review and the outcomes"));
   charts.push(await draw("states", "Flow", "How the form goes on: the keys that lead forward, and when"));
   charts.push(
     await draw(
@@ -204,7 +197,7 @@ function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]): P
     initial: model.initial,
     states: model.states.map((s) => ({
       ...s,
-      ...shownWhen(form, s.id),
+      detail: shownNote(form.spec, s.id),
       words: stateWords(form.spec, s.id),
       keys: s.keys.map((row) => ({ ...row, keys: keyList(row.keys) })),
     })),
@@ -217,14 +210,6 @@ function pageData(form: ReviewForm, model: ReviewModel, charts: DrawnChart[]): P
     submit: model.submit && { route: model.submit.route, text: model.submit.text },
     cancel: model.cancel && { route: model.cancel.route, text: model.cancel.text },
   };
-}
-
-function shownWhen(form: ReviewForm, id: string): { detail?: string } {
-  const q = /^q(\d+)$/.exec(id);
-  const question = q ? form.spec.questions[Number(q[1]) - 1] : undefined;
-  if (!question || question.visibility.kind === "always") return {};
-  const shown = conditionText(form.spec, question.visibility);
-  return { detail: shown === "never" ? "never shown" : `shown when ${shown}` };
 }
 
 /**

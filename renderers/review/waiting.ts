@@ -4,7 +4,7 @@
  * each edge named by what sends it (a key, the model, the clock, the session).
  */
 import { waitingMachine } from "../../machines/waiting.js";
-import { dotToSvg } from "../graph.js";
+import { partsToSvg } from "../graph.js";
 import { escapeHtml } from "../text.js";
 
 /** Who or what sends each event of the waiting chart. */
@@ -39,10 +39,9 @@ function waitingDot(): string {
 }
 
 export async function waitingSection(): Promise<string> {
-  const svg = await dotToSvg(waitingDot());
   return `<section id="waiting">
 <h2>Asked with wait: false</h2>
 <p>${escapeHtml("The call returns at once; the form waits beside the editor in this chart until it is answered, refused, withdrawn or timed out. The answer reaches the model as a message with the same text and details.")}</p>
-${svg.slice(svg.indexOf("<svg")).trim()}
+${await partsToSvg([waitingDot()], "waiting")}
 </section>`;
 }

@@ -47,19 +47,7 @@ export function diffRuns(a: readonly string[], b: readonly string[]): Run[] {
     endB--;
   }
   const runs: Run[] = [];
-  const push = (run: Run) => {
-    const last = runs[runs.length - 1];
-    if ("same" in run) {
-      if (run.same === 0) return;
-      if (last && "same" in last) last.same += run.same;
-      else runs.push({ ...run });
-    } else if (run.removed || run.added) {
-      if (last && "removed" in last) {
-        last.removed += run.removed;
-        last.added += run.added;
-      } else runs.push({ ...run });
-    }
-  };
+  const push = (run: Run) => pushRun(runs, run);
   const [midA, midB] = [a.slice(start, endA), b.slice(start, endB)];
   const whole = { removed: midA.length, added: midB.length };
   const script =
@@ -75,28 +63,32 @@ export function diffRuns(a: readonly string[], b: readonly string[]): Run[] {
   return runs;
 }
 
+/** Appends a copy of `run`, added to the last run when both are of one kind; an empty run adds nothing. */
+function pushRun(runs: Run[], run: Run): void {
+  const last = runs[runs.length - 1];
+  if ("same" in run) {
+    if (run.same === 0) return;
+    if (last && "same" in last) last.same += run.same;
+    else runs.push({ ...run });
+  } else if (run.removed || run.added) {
+    if (last && "removed" in last) {
+      last.removed += run.removed;
+      last.added += run.added;
+    } else runs.push({ ...run });
+  }
+}
+
 /** Runs of white space between two replacements (words removed and others added), made part of one replacement. */
 function joinChanges(runs: readonly Run[], a: readonly string[]): Run[] {
   const out: Run[] = [];
   let at = 0;
+  const replaced = (r?: Run) => !!r && "removed" in r && r.removed > 0 && r.added > 0;
   runs.forEach((run, i) => {
-    const last = out[out.length - 1];
-    if ("same" in run) {
-      const next = runs[i + 1];
-      const blank = a.slice(at, at + run.same).every((t) => /^\s+$/u.test(t));
-      const replaced = (r: Run | undefined): r is Change => !!r && "removed" in r && r.removed > 0 && r.added > 0;
-      if (blank && replaced(last) && replaced(next)) {
-        last.removed += run.same;
-        last.added += run.same;
-      } else out.push({ ...run });
-      at += run.same;
-    } else {
-      if (last && "removed" in last) {
-        last.removed += run.removed;
-        last.added += run.added;
-      } else out.push({ ...run });
-      at += run.removed;
-    }
+    const count = "same" in run ? run.same : run.removed;
+    const blank = "same" in run && a.slice(at, at + count).every((t) => /^\s+$/u.test(t));
+    const joined = blank && replaced(out[out.length - 1]) && replaced(runs[i + 1]);
+    pushRun(out, joined ? { removed: count, added: count } : run);
+    at += count;
   });
   return out;
 }

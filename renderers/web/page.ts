@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { pageHead } from "../html.js";
 import { escapeHtml } from "../text.js";
 
 const require = createRequire(import.meta.url);
@@ -46,15 +47,7 @@ export function asset(name: string): { type: string; body: string } | undefined 
 
 /** The one text of the model's in the page's markup: the title, escaped (controls are gone: it is a display line). */
 export function pageHtml(title: string, where: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="style.css">
-</head>
-<body>
+  return `${pageHead(title, { href: "style.css" })}<body>
 <p id="status" role="status" data-where="${escapeHtml(where)}">Connecting…</p>
 <main id="screen" aria-label="The form"></main>
 <script src="xterm.js"></script>

@@ -8,10 +8,6 @@ import type { Outcome } from "../../schemas/outcome.js";
 
 export { OUTCOMES, type Outcome } from "../../schemas/outcome.js";
 
-export interface OutcomeField {
-  outcome: Outcome;
-}
-
 /**
  * What a closed form's result says: submitted with every shown question
  * answered, or with some open (questions a condition hid do not count).

@@ -1,9 +1,9 @@
 /**
- * Text as it reaches a review page: escaped as element text, or as JSON
- * inside a script element that it cannot close, with no raw control
- * character a terminal would act on when the file is shown with `cat`.
+ * What every page is made of: its head, and data as JSON inside a script
+ * element that it cannot close, with no raw control character a terminal
+ * would act on when the file is shown with `cat`.
  */
-import { escapeHtml } from "../text.js";
+import { escapeHtml } from "./text.js";
 
 /** Controls a terminal would run, and bidirectional ones that reorder what `cat` shows: escaped in the JSON. */
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -16,7 +16,7 @@ export function scriptJson(value: unknown): string {
 }
 
 /** The opening of a page up to its `<body>`: its style inline (`css`) or linked (`href`). */
-export function pageHead(title: string, csp: string, style: { css: string } | { href: string }): string {
+export function pageHead(title: string, style: { css: string } | { href: string }, csp?: string): string {
   const styled =
     "css" in style ? `<style>\n${style.css}</style>` : `<link rel="stylesheet" href="${escapeHtml(style.href)}">`;
   return `<!doctype html>
@@ -24,8 +24,7 @@ export function pageHead(title: string, csp: string, style: { css: string } | { 
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<title>${escapeHtml(title)}</title>
+${csp ? `<meta http-equiv="Content-Security-Policy" content="${csp}">\n` : ""}<title>${escapeHtml(title)}</title>
 ${styled}
 </head>
 `;
