@@ -22,4 +22,3 @@ export function checkFoldedAskForm(raw: unknown): Checked<CheckedAskForm> {
   if (shape.value.timeout !== undefined) value.timeout = shape.value.timeout;
   return { ok: true, value };
 }
-

@@ -2,13 +2,14 @@
  * A form tool as the engine runs it: its manifest and what it does once
  * called. tools/engine/run.ts runs every tool the same way.
  */
-import type { FormResult } from "../../machines/context.js";
+
 import { conditionText, unmeetableCondition } from "../../machines/conditions.js";
+import type { FormResult } from "../../machines/context.js";
 import { sharedSpec } from "../../machines/shared-spec.js";
 import type { FormSpec } from "../../machines/spec.js";
+import { safeLine } from "../../renderers/text.js";
 import { prepareWith } from "../../schemas/aliases.js";
 import type { ArgumentError, Checked, ErrorCategory } from "../../schemas/validate.js";
-import { safeLine } from "../../renderers/text.js";
 import type { ToolManifest } from "../manifest.js";
 
 export interface Failure {
