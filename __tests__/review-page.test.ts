@@ -285,6 +285,12 @@ describe("review pages of other forms", () => {
     expect(after?.outcomes.map((o) => o.to)).toEqual(["q1.choosing"]);
   }, 60_000);
 
+  it("names the Backspace that empties an editor a default filled in", async () => {
+    const model = await reviewModel(example("form-signup"));
+    const emptied = model.steps.find((step) => step.raw?.type === "TYPE" && step.raw.text === "");
+    expect(emptied?.keys).toEqual([expect.stringMatching(/^Backspace ×\d+$/)]);
+  }, 60_000);
+
   it("shows a form without fields as a confirmation: no tabs, no questions to go to", async () => {
     const model = await reviewModel(example("form-confirm"));
     const screen = screenText(model, leaf(model, "review.reviewing").step).join("\n");

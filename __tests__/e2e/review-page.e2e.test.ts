@@ -80,7 +80,7 @@ function marker(form: FormSpec, state: string): string {
 
 /** A key as the help line names it, or a run of digits. */
 const KEY =
-  /^(Enter|Esc|Tab|Shift\+Tab|Space|Home|End|PgUp|PgDn|↑|↓|←|→|Ctrl\+C|Alt\+H|any|[1-9]|[1-9]–[1-9]|[adijkny]|[1-9] [1-9])$/;
+  /^(Enter|Esc|Tab|Shift\+Tab|Space|Backspace|Home|End|PgUp|PgDn|↑|↓|←|→|Ctrl\+C|Alt\+H|any|[1-9]|[1-9]–[1-9]|[adijkny]|[1-9] [1-9])$/;
 
 /** The keys an edge label starts with (`Enter / Tab / → — when Size is 4 or more`), or undefined for a delay. */
 function labelKeys(label: string): string[] | undefined {

@@ -44,7 +44,7 @@ export function keysOf(event: FormEvent, component: FormComponent): string[] {
     const erased = inputs.filter((input) => input === "\x7f").length;
     const typed = inputs.slice(erased).join("");
     return [
-      [erased > 0 ? `Backspace ×${erased}` : "", typed !== "" ? `typed ${JSON.stringify(typed)}` : ""]
+      [erased > 0 ? `${keyName("backspace")} ×${erased}` : "", typed !== "" ? `typed ${JSON.stringify(typed)}` : ""]
         .filter((part) => part !== "")
         .join(", "),
     ];

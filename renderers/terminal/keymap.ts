@@ -185,6 +185,7 @@ const KEY_NAMES: Record<string, string> = {
   right: "→",
   enter: "Enter",
   escape: "Esc",
+  backspace: "Backspace",
   tab: "Tab",
   space: "Space",
   home: "Home",
