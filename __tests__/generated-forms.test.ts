@@ -50,6 +50,17 @@ function prepared(call: ToolCall): { spec: FormSpec } | { neverShown: string } {
   return { neverShown: never[1] };
 }
 
+/** An accepted form with a question no tried answers show (counted in the table). */
+function acceptedNeverShown(call: ToolCall): boolean {
+  const form = prepared(call);
+  if ("neverShown" in form) return false;
+  const { spec } = form;
+  const never = spec.questions.findIndex((q, k) => q.visibility.kind === "when" && !someAnswersShow(spec, k));
+  if (never >= 0)
+    table.push(`${call.tool.padEnd(20)} drawn again: no tried answers show "${spec.questions[never].id}"`);
+  return never >= 0;
+}
+
 /** Every set of a choice's options (the empty one too), each as the values it answers with. */
 function answerSets(q: FormSpec["questions"][number]): string[][] {
   const values = q.options.map((o) => o.value);
@@ -59,11 +70,25 @@ function answerSets(q: FormSpec["questions"][number]): string[][] {
 
 /**
  * Whether some answers to the questions before it show question `k`, tried one by one: each shown
- * question left unanswered or given each set of its options, one taking typed answers as meeting any
- * condition on it (some text may), a hidden one unanswered. The refusal's own rule, by another road.
+ * question left unanswered or given each set of its options, a typed answer each value any
+ * condition of the form names, the numbers beside it, a pattern's letters (and the empty text and
+ * one none names), a typed multi-select as
+ * meeting anything, a hidden question unanswered. The refusal's own rule, by another road.
  */
 function someAnswersShow(spec: FormSpec, k: number): boolean {
   const ANY = Symbol("typed");
+  const named = [
+    "",
+    "none of them",
+    ...spec.questions.flatMap((q) =>
+      q.visibility.kind === "when" ? q.visibility.conditions.flatMap((c) => [c.value ?? []].flat()) : [],
+    ),
+  ].flatMap((v) => {
+    const n = Number(v);
+    const near = v.trim() !== "" && Number.isFinite(n) ? [n - 1, n - 0.5, n + 0.5, n + 1].map(String) : [];
+    // A pattern's own letters (`^cho`, `a$`: `cho`, `a`).
+    return [v, ...v.split(",").map((part) => part.trim()), ...near, v.replace(/[\^$.*+?()[\]{}|\\]/g, "")];
+  });
   const answers: Array<string[] | typeof ANY | undefined> = [];
   const shown = (j: number) => {
     const v = spec.questions[j].visibility;
@@ -78,9 +103,9 @@ function someAnswersShow(spec: FormSpec, k: number): boolean {
     const q = spec.questions[j];
     const choices: Array<string[] | typeof ANY | undefined> = !shown(j)
       ? [undefined]
-      : q.kind === "text" || q.allowOther
+      : q.kind === "multi" && q.allowOther
         ? [ANY]
-        : [undefined, ...answerSets(q)];
+        : [undefined, ...answerSets(q), ...(q.kind === "text" || q.allowOther ? named.map((v) => [v]) : [])];
     return choices.some((given) => {
       answers[j] = given;
       return from(j + 1);
@@ -185,6 +210,9 @@ describe(`generated forms (seed ${SEED})`, () => {
     (tool) => {
       fc.assert(
         fc.property(TOOL_CALLS[tool], sampled, (call, { picks, width }) => {
+          // A typed answer the conditions want as a number and as matching `a$` at once: the tool
+          // cannot tell every such case, and no route can reach what no answer shows. Drawn again.
+          fc.pre(!acceptedNeverShown(call));
           checkForm(tool, call, picks, width);
         }),
         { numRuns: FORMS, seed: SEED },
@@ -535,6 +563,36 @@ const OPENED_BY_AN_ANSWER: ToolCall = {
   },
 };
 
+/**
+ * Question 4 wants question 1 typed `Blue` and question 2 answered, and question 2 is shown only
+ * when question 1 is `choice 1a`: one answer cannot be both, so no answers show it.
+ */
+const ONE_TYPED_ANSWER_TWO_VALUES: ToolCall = {
+  tool: "question_branch",
+  arguments: {
+    questions: [
+      { id: "b1", label: "B1", prompt: "Branch question 1?", options: ["choice 1a", "choice 1b"], required: false },
+      {
+        id: "b2",
+        label: "B2",
+        prompt: "Branch question 2?",
+        options: ["choice 2a", "choice 2b"],
+        when: [{ field: "b1", operator: "equals", value: "choice 1a" }],
+      },
+      {
+        id: "b3",
+        label: "B3",
+        prompt: "Branch question 3?",
+        options: ["4", "8"],
+        when: [
+          { field: "b1", operator: "equals", value: "Blue" },
+          { field: "b2", operator: "equals", value: "choice 2a" },
+        ],
+      },
+    ],
+  },
+};
+
 describe("forms the properties found a route missing on", () => {
   it.each<[string, ToolCall, number[], number]>([
     ["a lone option picked by default: Esc cancels outright", ONE_OPTION_BY_DEFAULT, [0, 1, 2], 30],
@@ -557,6 +615,7 @@ describe("forms the properties found a route missing on", () => {
     ["a required choice answered, then a required number emptied", CHOICE_THEN_EMPTIED_NUMBER, [0, 1, 2], 40],
     ["two required defaults, the last emptied", TWO_DEFAULTS_ONE_EMPTIED, [0, 1, 2], 40],
     ["required questions an answer opens, then a seek past them", OPENED_BY_AN_ANSWER, [0, 1, 2], 40],
+    ["one typed answer wanted as two values, refused", ONE_TYPED_ANSWER_TWO_VALUES, [0, 1, 2], 40],
   ])("%s", (name, call, picks, width) => {
     checkForm(name.slice(0, 20), call, picks, width);
   });

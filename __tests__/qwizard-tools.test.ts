@@ -140,13 +140,13 @@ describe("validation before any form opens", () => {
       "question_branch",
       { questions: [q("a", { allowOther: false }), q("b", { when: "a gt 3" })] },
       "invalid_condition",
-      '"b" when "a gt 3" can never hold: "a" is answered only with "A", "B", so it would never be shown',
+      '"b" when "a gt 3" can never hold: no answer to "a" meets it (its options: "A", "B"), so it would never be shown',
     ],
     [
       "question_branch",
       { questions: [q("a", { type: "rating", options: [] }), q("b", { when: ["a lt 2", "a gt 4"] })] },
       "invalid_condition",
-      '"b" when "a lt 2" and "a gt 4" cannot hold together: "a" is answered only with "1", "2", "3", "4", "5"',
+      '"b" when "a lt 2" and "a gt 4" cannot hold together: no answer to "a" meets them (its options: "1", "2", "3", "4", "5")',
     ],
     [
       "question_branch",
@@ -162,9 +162,21 @@ describe("validation before any form opens", () => {
     ],
     [
       "question_branch",
+      {
+        questions: [
+          q("a"),
+          q("b", { when: "a equals A", allowOther: false }),
+          q("c", { when: ["a equals Blue", "b equals A"] }),
+        ],
+      },
+      "invalid_condition",
+      '"c" when "a equals Blue" and "a equals A" (for "b" to be shown) cannot hold together: no answer to "a" meets them',
+    ],
+    [
+      "question_branch",
       { questions: [q("a", { type: "yes_no", options: [] }), q("b", { when: "a equals maybe" })] },
       "invalid_condition",
-      '"a" is answered only with "Yes", "No"',
+      'no answer to "a" meets it (its options: "Yes", "No")',
     ],
     [
       "question_branch",

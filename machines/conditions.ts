@@ -76,10 +76,37 @@ export function conditionText(c: Condition): string {
   return [c.field, c.operator, value].filter((part) => part !== undefined).join(" ");
 }
 
-/** Whether some answer of a question with only these option values meets every condition. */
+/** Operators that name the only values they hold for (`equals x`: x). */
+const NAMING: ReadonlySet<Condition["operator"]> = new Set(["equals", "in"]);
+/** Operators a typed answer meets by being empty or by being anything else. */
+const EMPTY_OR_OTHER: ReadonlySet<Condition["operator"]> = new Set(["not_equals", "is_empty", "is_not_empty"]);
+
+/**
+ * The answers worth trying for one typed answer, or undefined when it cannot be told: where a
+ * condition names values (`equals`, `in`) only those can meet it; where every condition is
+ * `not_equals` or emptiness, the empty answer or one no condition names; otherwise (`contains`,
+ * `matches`, a number's range) some text may meet anything.
+ */
+function typedCandidates(conditions: readonly Condition[]): string[] | undefined {
+  const named = conditions.filter((c) => NAMING.has(c.operator));
+  const values = (c: Condition) =>
+    Array.isArray(c.value) ? c.value : c.operator === "in" ? splitList(c.value ?? "") : [c.value ?? ""];
+  if (named.length > 0) return named.flatMap(values);
+  if (conditions.every((c) => EMPTY_OR_OTHER.has(c.operator)))
+    return ["", ["\u0000", ...conditions.flatMap(values)].join("|")];
+  return undefined;
+}
+
+/** Whether some answer of the question meets every condition on it. */
 function meetable(question: QuestionSpec, conditions: readonly Condition[]): boolean {
   const values = question.options.map((o) => o.value);
-  if (question.kind !== "multi") return values.some((v) => conditions.every((c) => holds(c, [v])));
+  const typeable = question.kind === "text" || question.allowOther;
+  if (question.kind !== "multi") {
+    const typed = typeable ? typedCandidates(conditions) : [];
+    if (typed === undefined) return true;
+    return [...values, ...typed].some((v) => conditions.every((c) => holds(c, [v])));
+  }
+  if (typeable) return true;
   // A multi-select holds the values none of which breaks an every-value condition; each other
   // condition wants one of them.
   const kept = values.filter((v) => conditions.every((c) => !EVERY_VALUE.has(c.operator) || holds(c, [v])));
@@ -92,8 +119,7 @@ function meetable(question: QuestionSpec, conditions: readonly Condition[]): boo
  * a condition on a choice that takes no typed answer holds only for its options' values (`lt -1`
  * over "choice a" and "choice b", `equals true` over "Yes" and "No"). A condition reads an answer
  * only once its question is shown (a hidden one loses its answer), so that question's conditions
- * must hold too (`origin` says whose they are). Questions taking typed answers are not judged:
- * some text may meet anything.
+ * must hold too (`origin` says whose they are). A typed answer is judged as `typedCandidates` says.
  */
 export function unmeetableCondition(
   spec: FormSpec,
@@ -118,7 +144,6 @@ export function unmeetableCondition(
     gather(k);
     for (const j of read) {
       const field = spec.questions[j];
-      if (field.kind === "text" || field.allowOther) continue;
       const on = all.filter((c) => c.field === field.id);
       if (!meetable(field, on)) return { question: k, field, conditions: on };
     }

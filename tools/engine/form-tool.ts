@@ -112,7 +112,7 @@ function neverShownError(
   const answers = values.length > 8 ? [...values.slice(0, 8), `${values.length - 8} more`] : values;
   return {
     category: "invalid_condition" as const,
-    message: `${quoted(own)} when ${written.join(" and ")} ${written.length > 1 ? "cannot hold together" : "can never hold"}: ${quoted(field.id)} is answered only with ${answers.join(", ")}, so it would never be shown`,
+    message: `${quoted(own)} when ${written.join(" and ")} ${written.length > 1 ? "cannot hold together" : "can never hold"}: no answer to ${quoted(field.id)} meets ${written.length > 1 ? "them" : "it"}${answers.length ? ` (its options: ${answers.join(", ")})` : ""}, so it would never be shown`,
   };
 }
 
