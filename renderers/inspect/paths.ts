@@ -253,16 +253,17 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
     if (reach(answered.state).length > 0) ends.push(answered);
     yield* walk(answered);
   }
-  // An answer can open required questions too (those a condition shows once it holds): from where
-  // all are answered, open one more and answer them in turn again, while anything is left.
-  for (let round = 0; remaining.size > 0 && answered && round < spec.questions.length; round++) {
-    let at = yield* openOne(answered);
+  // An answer can open required questions too (those a condition shows once it holds): from the
+  // form as it opened, then from where all are answered, open one more and answer them in turn
+  // again, while anything is left.
+  let from: Step | undefined = opened;
+  for (let round = 0; remaining.size > 0 && from && round < spec.questions.length; round++) {
+    let at: Step | undefined = yield* openOne(from);
     while (at && openAt(at) > 0 && remaining.size > 0) {
       yield* fromPartly(at);
       at = yield* answerOne(at);
     }
-    if (!at) break;
-    answered = at;
+    from = at;
   }
   // Which required questions are answered is not in the key, so what depends on it is reached only
   // from the partly answered forms. An answer given on the review screen goes on to the first
