@@ -593,6 +593,38 @@ const ONE_TYPED_ANSWER_TWO_VALUES: ToolCall = {
   },
 };
 
+/**
+ * Question 2 is required and shown once question 1 is rated, question 4 required throughout: a seek
+ * passes question 2 only when it was answered while question 4 was still open, and the search had
+ * answered question 4 first.
+ */
+const ANSWERED_WHILE_A_LATER_IS_OPEN: ToolCall = {
+  tool: "question_branch",
+  arguments: {
+    questions: [
+      { id: "b1", label: "B1", prompt: "Branch question 1?", type: "rating", options: [], required: false },
+      {
+        id: "b2",
+        label: "B2",
+        prompt: "Branch question 2?",
+        options: ["choice 2a", "choice 2b", "choice 2c"],
+        autoAdvance: false,
+        when: [{ field: "b1", operator: "is_not_empty" }],
+      },
+      {
+        id: "b3",
+        label: "B3",
+        prompt: "Branch question 3?",
+        type: "multi",
+        options: ["choice 3a", "choice 3b", "choice 3c"],
+        required: false,
+        autoAdvance: false,
+      },
+      { id: "b4", label: "B4", prompt: "Branch question 4?", options: ["choice 4a", "choice 4b"], autoAdvance: false },
+    ],
+  },
+};
+
 describe("forms the properties found a route missing on", () => {
   it.each<[string, ToolCall, number[], number]>([
     ["a lone option picked by default: Esc cancels outright", ONE_OPTION_BY_DEFAULT, [0, 1, 2], 30],
@@ -616,6 +648,7 @@ describe("forms the properties found a route missing on", () => {
     ["two required defaults, the last emptied", TWO_DEFAULTS_ONE_EMPTIED, [0, 1, 2], 40],
     ["required questions an answer opens, then a seek past them", OPENED_BY_AN_ANSWER, [0, 1, 2], 40],
     ["one typed answer wanted as two values, refused", ONE_TYPED_ANSWER_TWO_VALUES, [0, 1, 2], 40],
+    ["a required question answered while a later one is open", ANSWERED_WHILE_A_LATER_IS_OPEN, [0, 1, 2], 40],
   ])("%s", (name, call, picks, width) => {
     checkForm(name.slice(0, 20), call, picks, width);
   });
