@@ -8,7 +8,7 @@ import type { FormEvent } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { COOLDOWN_DONE, TIME_UP } from "../inspect/events.js";
 import type { FormComponent } from "../terminal/component.js";
-import { editingInputs, keyName, keysForEvent } from "../terminal/keymap.js";
+import { BACKSPACE, editingInputs, keyName, keysForEvent } from "../terminal/keymap.js";
 import type { ReviewKeyRow, ReviewStep } from "./types.js";
 
 export function eventText(event: { type: string } & Record<string, unknown>): string {
@@ -41,7 +41,7 @@ export function addKeys(into: string[], keys: readonly string[]): void {
 export function keysOf(event: FormEvent, component: FormComponent): string[] {
   if (event.type === "TYPE") {
     const inputs = editingInputs(component.keyContext().editorText(), event.text);
-    const erased = inputs.filter((input) => input === "\x7f").length;
+    const erased = inputs.filter((input) => input === BACKSPACE).length;
     const typed = inputs.slice(erased).join("");
     return [
       [erased > 0 ? `${keyName("backspace")} ×${erased}` : "", typed !== "" ? `typed ${JSON.stringify(typed)}` : ""]

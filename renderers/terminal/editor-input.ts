@@ -2,6 +2,7 @@
 import type { Editor } from "@earendil-works/pi-tui";
 import { editing, type FormPosition } from "../../machines/position.js";
 import { typedText } from "../text.js";
+import { BACKSPACE } from "./keymap.js";
 
 // pi-tui's editor keeps a paste longer than this as a marker.
 const EDITOR_PASTE_CHARS = 1000;
@@ -19,7 +20,7 @@ export function typeInto(editor: Editor, data: string, oneLine: boolean): Typed 
   let after = editor.getExpandedText();
   if (oneLine && after.length === before.length + 1 && lineBreaks(after) === lineBreaks(before) + 1) {
     // A new-line key, whatever it is bound to: taken back where it went.
-    editor.handleInput("\x7f");
+    editor.handleInput(BACKSPACE);
     return { refused: "This answer is one line: it takes no line break." };
   }
   const clean = typedText(after, oneLine);

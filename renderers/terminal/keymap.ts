@@ -232,7 +232,7 @@ export function unboundKey(data: string): string | undefined {
 }
 
 /** Backspace as a terminal sends it. */
-const BACKSPACE = "\x7f";
+export const BACKSPACE = "\x7f";
 
 /**
  * The inputs that turn the editor's `draft` into `text`, as a person makes the change: a Backspace
