@@ -9,6 +9,7 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
 import type { FormResult } from "../machines/context.js";
+import { FormSession } from "../machines/session.js";
 import { type FormSpec, normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { countHint, selectionAccepted, type TextRule, textProblems } from "../machines/text-rules.js";
 import { runDialogs } from "../renderers/terminal/dialogs.js";
@@ -124,12 +125,12 @@ describe("on the real component", () => {
     const spec = normalizeForm({ questions: [features, { prompt: "Ok?", options: [{ label: "Yes" }] }] });
     const { form, results, press } = openForm(spec);
     press(KEY.space, KEY.down, KEY.space, KEY.down, KEY.space); // three ticked
-    expect(form.snapshot.context.answered[0]).toBe(false);
+    expect(form.session.snapshot.context.answered[0]).toBe(false);
     press(KEY.shiftTab, KEY.enter);
     expect(results).toEqual([]);
     expect(form.render(80).join("\n")).toContain("Unanswered: Q1");
     press(KEY.tab, KEY.space); // back to two
-    expect(form.snapshot.context.answered[0]).toBe(true);
+    expect(form.session.snapshot.context.answered[0]).toBe(true);
   });
 
   it("defaults are filled in, answered where they pass the checks, and editable", () => {
@@ -159,14 +160,14 @@ describe("on the real component", () => {
       ],
     });
     const { form, press } = openForm(spec);
-    const c = form.snapshot.context;
+    const c = form.session.snapshot.context;
     expect(c.drafts.slice(0, 2)).toEqual(["5", "50"]);
     expect(c.answered).toEqual([true, false, true, true]);
     expect(c.cursors[2]).toBe(1);
     expect(c.picks[3]).toEqual({ options: [0, 2], custom: [] });
     expect(form.render(80).join("\n")).toContain("5");
     press("\x7f", "7", KEY.enter); // the editor holds the default: edit it
-    expect(form.snapshot.context.picks[0]).toEqual({ options: [], custom: ["7"] });
+    expect(form.session.snapshot.context.picks[0]).toEqual({ options: [], custom: ["7"] });
   });
 
   it("a form that can be declined: d on the review tab ends it as declined (and cancelled), elsewhere d does nothing", () => {
@@ -177,7 +178,7 @@ describe("on the real component", () => {
     const { form, results, press } = openForm(spec);
     press("d");
     expect(results).toEqual([]);
-    expect(form.snapshot.context.drafts[0]).toBe("d");
+    expect(form.session.snapshot.context.drafts[0]).toBe("d");
     press(KEY.shiftTab);
     for (const width of [20, 40, 80, 120]) {
       const lines = form.render(width);
@@ -225,7 +226,7 @@ describe("through dialogs", () => {
       false, // do not submit yet
       (_title, options) => options?.find((o) => o.startsWith("✗ Decline")),
     ]);
-    const outcome = await runDialogs(ctx.ui, spec);
+    const outcome = await runDialogs(ctx.ui, new FormSession({ spec }));
     expect(outcome.result).toMatchObject({ cancelled: true, declined: true });
     expect(asked[2].options).toEqual(["Submit", "Change 1. Q1: Yes", "✗ Decline (send nothing)"]);
   });
@@ -239,7 +240,7 @@ describe("through dialogs", () => {
       undefined,
       true,
     ]);
-    const outcome: { result: FormResult } = await runDialogs(ctx.ui, plain);
+    const outcome: { result: FormResult } = await runDialogs(ctx.ui, new FormSession({ spec: plain }));
     expect(outcome.result.declined).toBeUndefined();
     expect(asked[2].options).not.toContain("✗ Decline (send nothing)");
   });

@@ -27,13 +27,13 @@ describe("an answer given from the review screen", () => {
     const { form, press } = openForm(spec);
     // Size 1 shows Team; Growth hides Review: the form is complete.
     press("1", "3");
-    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
     // Back to Size, now 5: Split is shown and unanswered.
     press("1", "5");
-    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 1, mode: "choosing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "question", q: 1, mode: "choosing" });
     expect(text(form.render(80))).toContain("Can it be split");
     press("1");
-    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
     form.dispose();
   });
 
@@ -48,22 +48,22 @@ describe("an answer given from the review screen", () => {
     const { form, press } = openForm(spec);
     // Skip the first question (Shift+Tab goes to the review), then go to the second from there.
     press(KEY.shiftTab, "2", "1");
-    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 0, mode: "choosing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "question", q: 0, mode: "choosing" });
     press("2");
-    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 2, mode: "choosing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "question", q: 2, mode: "choosing" });
     press("1");
-    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
     form.dispose();
   });
 
   it("returns to the review at once when nothing is left open", () => {
     const spec = example("questionnaire");
     const { form, press } = openForm(spec);
-    const review = () => formPosition(form.snapshot).kind === "review";
+    const review = () => formPosition(form.session.snapshot).kind === "review";
     for (let i = 0; i < 10 && !review(); i++) press("1", KEY.enter);
     expect(review()).toBe(true);
     press("1", "2");
-    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
     form.dispose();
   });
 });
@@ -81,7 +81,7 @@ describe("the review screen's cursor", () => {
     });
     const opened = openForm(spec);
     for (let i = 0; i < 12; i++) opened.press("1");
-    expect(formPosition(opened.form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    expect(formPosition(opened.form.session.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
     return opened;
   }
   /** The line the cursor marks on the screen. */
@@ -97,14 +97,14 @@ describe("the review screen's cursor", () => {
     expect(marked(form.render(80))).toMatch(/^› 12\. Topic 12: Yes 12$/);
     expect(text(form.render(80))).toContain("Enter change Topic 12");
     press(KEY.up, KEY.enter);
-    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 10, mode: "choosing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "question", q: 10, mode: "choosing" });
     // Its next answer comes back to the review, with the cursor on the submit line again.
     press("2");
-    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
     expect(marked(form.render(80))).toMatch(/^› Ready\./);
     press(KEY.enter);
-    expect(form.snapshot.status).toBe("done");
-    expect(form.snapshot.context.picks[10].options).toEqual([1]);
+    expect(form.session.snapshot.status).toBe("done");
+    expect(form.session.snapshot.context.picks[10].options).toEqual([1]);
     form.dispose();
   });
 
@@ -120,14 +120,14 @@ describe("the review screen's cursor", () => {
     expect(marked(form.render(80))).toMatch(/^› Ready\./);
     // A digit still goes straight to its question, wherever the cursor is.
     press(KEY.up, "3");
-    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 2, mode: "choosing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "question", q: 2, mode: "choosing" });
     form.dispose();
   });
 
   it("is on the submit line again when the review is reached by a tab move", () => {
     const { form, press } = answeredTwelve();
     press(KEY.up, KEY.up, KEY.tab, KEY.shiftTab);
-    expect(formPosition(form.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "review", mode: "reviewing" });
     expect(marked(form.render(80))).toMatch(/^› Ready\./);
     form.dispose();
   });
@@ -138,11 +138,11 @@ describe("a yes/no question", () => {
     const spec = example("questionnaire");
     const { form, press } = openForm(spec);
     press("y");
-    expect(form.snapshot.context.answered[0]).toBe(true);
-    expect(form.snapshot.context.picks[0].options).toEqual([0]);
-    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 1, mode: "choosing" });
+    expect(form.session.snapshot.context.answered[0]).toBe(true);
+    expect(form.session.snapshot.context.picks[0].options).toEqual([0]);
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "question", q: 1, mode: "choosing" });
     press(KEY.shiftTab, "n");
-    expect(form.snapshot.context.picks[0].options).toEqual([1]);
+    expect(form.session.snapshot.context.picks[0].options).toEqual([1]);
     form.dispose();
   });
 
@@ -153,7 +153,7 @@ describe("a yes/no question", () => {
     press("y");
     expect(text(form.render(120))).not.toContain("y/n yes/no");
     press("y");
-    expect(form.snapshot.context.answered[1]).toBe(false);
+    expect(form.session.snapshot.context.answered[1]).toBe(false);
     form.dispose();
   });
 });
@@ -189,15 +189,15 @@ describe("a typed choice of a multi-select", () => {
   it("is unticked by Space and ticked again by Space, keeping its row", () => {
     const { form, press } = openForm(spec);
     press("3", ..."Vector index", KEY.enter);
-    expect(form.snapshot.context.picks[0].custom).toEqual(["Vector index"]);
+    expect(form.session.snapshot.context.picks[0].custom).toEqual(["Vector index"]);
     press(" ");
-    expect(form.snapshot.context.picks[0].custom).toEqual([]);
+    expect(form.session.snapshot.context.picks[0].custom).toEqual([]);
     expect(text(form.render(80))).toContain("› [ ] 3. ✎ Vector index");
     press(" ");
-    expect(form.snapshot.context.picks[0].custom).toEqual(["Vector index"]);
+    expect(form.session.snapshot.context.picks[0].custom).toEqual(["Vector index"]);
     expect(text(form.render(80))).toContain("› [x] 3. ✎ Vector index");
     press(KEY.enter);
-    expect(form.snapshot.output?.answers[0].custom).toEqual(["Vector index"]);
+    expect(form.session.snapshot.output?.answers[0].custom).toEqual(["Vector index"]);
   });
 
   it("left unticked is not an answer, and Esc still asks before discarding it", () => {
@@ -206,7 +206,7 @@ describe("a typed choice of a multi-select", () => {
     expect(results[0].answers[0]).toMatchObject({ options: [0], custom: [] });
     const again = openForm(spec);
     again.press("3", ..."Vector index", KEY.enter, " ", KEY.esc);
-    expect(formPosition(again.form.snapshot)).toEqual({ kind: "question", q: 0, mode: "discarding" });
+    expect(formPosition(again.form.session.snapshot)).toEqual({ kind: "question", q: 0, mode: "discarding" });
     form.dispose();
   });
 });
@@ -219,7 +219,7 @@ describe("a text field that is one line", () => {
     press(..."12", "\x1b[13;2u");
     expect(text(form.render(100))).toContain("This answer is one line");
     press(..."34");
-    expect(form.snapshot.context.drafts[0]).toBe("1234");
+    expect(form.session.snapshot.context.drafts[0]).toBe("1234");
     form.dispose();
   });
 
@@ -228,7 +228,7 @@ describe("a text field that is one line", () => {
     const { form, press } = openForm(spec);
     expect(text(form.render(100))).toContain("Shift+Enter new line");
     press("a", "\x1b[13;2u", "b");
-    expect(form.snapshot.context.drafts[0]).toBe("a\nb");
+    expect(form.session.snapshot.context.drafts[0]).toBe("a\nb");
     form.dispose();
   });
 });
@@ -241,7 +241,7 @@ describe("the question Esc asks before discarding", () => {
     expect(asked).toContain("Discard what you entered?");
     expect(asked).toContain("closes the whole form and discards its 2 answers");
     press(KEY.tab);
-    expect(formPosition(form.snapshot).kind).toBe("question");
+    expect(formPosition(form.session.snapshot).kind).toBe("question");
     form.dispose();
   });
 
@@ -276,10 +276,10 @@ describe("tick all in a multi-select with a largest count", () => {
   it("refuses, and says why, where typed choices would take it past the largest count", () => {
     const { form, press } = openForm(spec);
     press("4", ..."Vector index", KEY.enter);
-    expect(form.snapshot.context.answered[0]).toBe(true);
+    expect(form.session.snapshot.context.answered[0]).toBe(true);
     press("a");
-    expect(form.snapshot.context.picks[0]).toEqual({ options: [], custom: ["Vector index"] });
-    expect(form.snapshot.context.answered[0]).toBe(true);
+    expect(form.session.snapshot.context.picks[0]).toEqual({ options: [], custom: ["Vector index"] });
+    expect(form.session.snapshot.context.answered[0]).toBe(true);
     expect(text(form.render(100))).toContain(
       'At most 3 may be chosen here (typed choices count too), so "a" cannot tick them all.',
     );
@@ -289,8 +289,8 @@ describe("tick all in a multi-select with a largest count", () => {
   it("still ticks every option where they fit", () => {
     const { form, press } = openForm(spec);
     press("a");
-    expect(form.snapshot.context.picks[0].options).toEqual([0, 1, 2]);
-    expect(form.snapshot.context.answered[0]).toBe(true);
+    expect(form.session.snapshot.context.picks[0].options).toEqual([0, 1, 2]);
+    expect(form.session.snapshot.context.answered[0]).toBe(true);
     form.dispose();
   });
 });
@@ -311,12 +311,12 @@ describe("default answers and restored drafts", () => {
 
   it("a default gives a typed answer only where typed answers are allowed, as a draft does", () => {
     const closed = openForm(pick(false));
-    expect(closed.form.snapshot.context.picks[0]).toEqual({ options: [], custom: [] });
-    expect(closed.form.snapshot.context.answered[0]).toBe(false);
+    expect(closed.form.session.snapshot.context.picks[0]).toEqual({ options: [], custom: [] });
+    expect(closed.form.session.snapshot.context.answered[0]).toBe(false);
     expect(text(closed.form.render(80))).not.toContain("Z");
     const open = openForm(pick(true));
-    expect(open.form.snapshot.context.picks[0]).toEqual({ options: [], custom: ["Z"] });
-    expect(open.form.snapshot.context.answered[0]).toBe(true);
+    expect(open.form.session.snapshot.context.picks[0]).toEqual({ options: [], custom: ["Z"] });
+    expect(open.form.session.snapshot.context.answered[0]).toBe(true);
   });
 
   it("fit the same picks to a question the same way", () => {
@@ -330,7 +330,7 @@ describe("default answers and restored drafts", () => {
         },
       ],
     });
-    const opened = openForm(spec).form.snapshot.context;
+    const opened = openForm(spec).form.session.snapshot.context;
     const stored = { ...opened, picks: [{ options: [1, 1, 0, 5], custom: ["T", "T"] }], answered: [true] };
     const restored = restoreContext(spec, stored);
     expect(restored?.picks).toEqual(opened.picks);
@@ -362,7 +362,7 @@ describe("Esc on a question a default answer shows", () => {
   it("cancels at once while nothing was entered, as its footer says", () => {
     const { form, press, results } = openForm(spec);
     press(KEY.tab);
-    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 1, mode: "choosing" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "question", q: 1, mode: "choosing" });
     const footer = text(form.render(120));
     expect(footer).toContain("Esc cancel");
     expect(footer).not.toContain("asks first");
@@ -375,10 +375,10 @@ describe("Esc on a question a default answer shows", () => {
     const { form, press, results } = openForm(spec);
     // The second question answered, then back to it from the review.
     press(KEY.tab, "1", KEY.shiftTab);
-    expect(formPosition(form.snapshot)).toMatchObject({ kind: "question", q: 1 });
+    expect(formPosition(form.session.snapshot)).toMatchObject({ kind: "question", q: 1 });
     expect(text(form.render(120))).toContain("Esc cancel (asks first)");
     press(KEY.esc);
     expect(results).toHaveLength(0);
-    expect(formPosition(form.snapshot)).toEqual({ kind: "question", q: 1, mode: "discarding" });
+    expect(formPosition(form.session.snapshot)).toEqual({ kind: "question", q: 1, mode: "discarding" });
   });
 });

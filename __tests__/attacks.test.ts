@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { createActor } from "xstate";
 import type { FormResult } from "../machines/context.js";
 import { formMachine } from "../machines/form.js";
+import { FormSession } from "../machines/session.js";
 import { normalizeForm, type QuestionInput } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
 import { reviewPage } from "../renderers/review/page.js";
@@ -28,7 +29,7 @@ import { FormchartState } from "../tools/state.js";
 import { QuestionClock } from "../tools/throttle.js";
 import { runChild, runChildren } from "./helpers/child.js";
 import { K, loadExtension, scriptedUi } from "./helpers/elicit.js";
-import { KEY, openForm, overflowingLines } from "./helpers/fake-host.js";
+import { heard, KEY, openForm, overflowingLines } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
@@ -119,10 +120,10 @@ describe("a long answer in an editor is held as a paste, however it gets there",
     form.handleInput(PASTE(`${long}\u202e`));
     expect(screen()).toMatch(/\[paste #\d+ \d+ chars\]/);
     form.handleInput(KEY.esc);
-    expect(form.position).toMatchObject({ kind: "question", mode: "choosing" });
+    expect(form.session.position).toMatchObject({ kind: "question", mode: "choosing" });
     // Enter on "Type something." opens the editor again with what was typed.
     form.handleInput(KEY.enter);
-    expect(form.position).toMatchObject({ kind: "question", mode: "typing" });
+    expect(form.session.position).toMatchObject({ kind: "question", mode: "typing" });
     expect(screen()).toMatch(/\[paste #\d+ \d+ chars\]/);
     form.handleInput(KEY.enter);
     form.handleInput("1");
@@ -977,7 +978,9 @@ describe("mouse reports act on what was drawn and never reach an answer", () => 
     };
     const results: FormResult[] = [];
     const open = (spec: ReturnType<typeof normalizeForm>) => {
-      form = new FormComponent({ spec, host, theme: plainTheme, done: (o) => results.push(o.result), mouse: true });
+      const session = new FormSession({ spec });
+      heard(session, [], results);
+      form = new FormComponent(session, host, plainTheme, { mouse: true });
       form.focused = true;
       return form;
     };
@@ -1001,13 +1004,13 @@ describe("mouse reports act on what was drawn and never reach an answer", () => 
     const [press] = clickOn("Ada");
     form.handleInput(KEY.down);
     form.handleInput(KEY.enter);
-    expect(form.position).toMatchObject({ kind: "question", mode: "typing" });
+    expect(form.session.position).toMatchObject({ kind: "question", mode: "typing" });
     form.handleInput("A");
     // The report's start, then the rest one character at a time.
     form.handleInput(press.slice(0, 7));
     for (const ch of press.slice(7)) form.handleInput(ch);
     form.handleInput("B");
-    expect(form.keyContext().editorText()).toBe("AB");
+    expect(form.screen.keyContext().editorText()).toBe("AB");
   });
 
   it("a click that comes after a key and before the next frame is dropped", () => {
@@ -1024,14 +1027,14 @@ describe("mouse reports act on what was drawn and never reach an answer", () => 
     const click = clickOn("2. Two");
     // Enter answers the first question and shows the second, but the screen still shows the first.
     form.handleInput(KEY.enter);
-    expect(form.position).toMatchObject({ kind: "question", q: 1 });
+    expect(form.session.position).toMatchObject({ kind: "question", q: 1 });
     for (const bytes of click) form.handleInput(bytes);
-    expect(form.snapshot.context.answered).toEqual([true, false]);
-    expect(form.snapshot.context.picks[1].options).toEqual([]);
+    expect(form.session.snapshot.context.answered).toEqual([true, false]);
+    expect(form.session.snapshot.context.picks[1].options).toEqual([]);
     // Once drawn again, a click acts on what it lands on.
     draw();
     for (const bytes of clickOn("2. Beta")) form.handleInput(bytes);
-    expect(form.snapshot.context.picks[1].options).toEqual([1]);
+    expect(form.session.snapshot.context.picks[1].options).toEqual([1]);
   });
 });
 
@@ -1058,13 +1061,12 @@ describe("mouse reports mixed with keys, split anywhere", () => {
           { maxLength: 12 },
         ),
         (steps) => {
-          const form = new FormComponent({
-            spec: normalizeForm({ questions: [{ prompt: "Name?", options: [{ label: "Ada" }] }] }),
-            host: { terminal: { rows: 40, columns: 80, write: () => {} }, requestRender() {} },
-            theme: plainTheme,
-            done() {},
-            mouse: true,
-          });
+          const form = new FormComponent(
+            new FormSession({ spec: normalizeForm({ questions: [{ prompt: "Name?", options: [{ label: "Ada" }] }] }) }),
+            { terminal: { rows: 40, columns: 80, write: () => {} }, requestRender() {} },
+            plainTheme,
+            { mouse: true },
+          );
           form.handleInput(KEY.down);
           form.handleInput(KEY.enter);
           let typed = "";
@@ -1074,7 +1076,7 @@ describe("mouse reports mixed with keys, split anywhere", () => {
               for (const ch of step.l) form.handleInput(ch);
             } else for (const piece of step.r) form.handleInput(piece);
           }
-          expect(form.keyContext().editorText()).toBe(typed);
+          expect(form.screen.keyContext().editorText()).toBe(typed);
           form.dispose();
         },
       ),

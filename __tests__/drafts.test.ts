@@ -126,8 +126,9 @@ describe("drafts", () => {
 
   it("a failure inside the form closes it as cancelled, keeps a draft and says so", async () => {
     const { pi, ask } = setup();
+    type Keyed = { screen: { key: (d: string) => void } };
     const run = ask(["2"], args, (form) => {
-      (form as unknown as { dispatch: () => void }).dispatch = () => {
+      (form as unknown as Keyed).screen.key = () => {
         throw new Error("boom");
       };
     });
@@ -137,9 +138,10 @@ describe("drafts", () => {
     expect(pi.entries).toHaveLength(0);
     // Nothing was entered before the failure in this run; now enter something first, then fail.
     const again = ask(["2"], args, (form) => {
-      const original = (form as unknown as { dispatch: (d: string) => void }).dispatch.bind(form);
+      const { screen } = form as unknown as Keyed;
+      const original = screen.key.bind(screen);
       let calls = 0;
-      (form as unknown as { dispatch: (d: string) => void }).dispatch = (d: string) => {
+      screen.key = (d: string) => {
         if (++calls > 1) throw new Error("boom");
         original(d);
       };

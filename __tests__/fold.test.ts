@@ -44,8 +44,8 @@ describe("folding a form", () => {
     expect(form.render(80)).toEqual(folded);
     press(ALT_H);
     expect(form.render(80)).toEqual(before);
-    expect(form.snapshot.context.cursors).toEqual([1, 2]);
-    expect(form.snapshot.context.picks[1].options).toEqual([2]);
+    expect(form.session.snapshot.context.cursors).toEqual([1, 2]);
+    expect(form.session.snapshot.context.picks[1].options).toEqual([2]);
     press(KEY.enter, KEY.enter);
     expect(results).toHaveLength(1);
     expect(results[0].answers.map((a) => a.options)).toEqual([[1], [2]]);
@@ -55,18 +55,18 @@ describe("folding a form", () => {
   it("keeps an open editor's text and the review screen", () => {
     const { form, press } = openForm(spec);
     press("3");
-    expect(form.position).toMatchObject({ kind: "question", mode: "typing" });
+    expect(form.session.position).toMatchObject({ kind: "question", mode: "typing" });
     for (const ch of "Cassandra") press(ch);
     press(ALT_H);
-    expect(form.position.kind).toBe("folded");
+    expect(form.session.position.kind).toBe("folded");
     press(ALT_H);
-    expect(form.position).toMatchObject({ kind: "question", q: 0, mode: "typing" });
+    expect(form.session.position).toMatchObject({ kind: "question", q: 0, mode: "typing" });
     expect(form.render(80).join("\n")).toContain("Cassandra");
     press(KEY.enter);
     press("1", KEY.enter);
-    expect(form.position).toMatchObject({ kind: "review" });
+    expect(form.session.position).toMatchObject({ kind: "review" });
     press(ALT_H, ALT_H);
-    expect(form.position).toMatchObject({ kind: "review", mode: "reviewing" });
+    expect(form.session.position).toMatchObject({ kind: "review", mode: "reviewing" });
     form.dispose();
   });
 
@@ -78,8 +78,8 @@ describe("folding a form", () => {
     });
     const { form, press } = openForm(timed);
     press(ALT_H);
-    expect(form.snapshot.context.clock).toBe("stopped");
-    expect(form.position.kind).toBe("folded");
+    expect(form.session.snapshot.context.clock).toBe("stopped");
+    expect(form.session.position.kind).toBe("folded");
     form.dispose();
   });
 });

@@ -10,6 +10,7 @@ import { exampleNames, loadFormFile } from "../bin/form-file.js";
 import type { FormContext, FormEvent } from "../machines/context.js";
 import { createFormMachine } from "../machines/form.js";
 import { formPosition } from "../machines/position.js";
+import { FormSession } from "../machines/session.js";
 import { type FormSpec, isTabbed, type QuestionSpec } from "../machines/spec.js";
 import { textProblems } from "../machines/text-rules.js";
 import { runDialogs } from "../renderers/terminal/dialogs.js";
@@ -74,7 +75,7 @@ async function dialogsOf(spec: FormSpec, restore: FormContext) {
     },
     notify: () => {},
   };
-  await runDialogs(ui, { ...spec, waitMs: undefined }, { restore });
+  await runDialogs(ui, new FormSession({ spec: { ...spec, waitMs: undefined }, restore }));
   return { selects, confirms };
 }
 

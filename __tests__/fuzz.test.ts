@@ -78,7 +78,7 @@ function press(spec: FormSpec, keys: string[], width: number, height: number): F
     expect(outcomes.find((o) => o.error !== undefined)).toBeUndefined();
     expect(overflowingLines(lines, width)).toEqual([]);
     expect(lines.length).toBeLessThanOrEqual(Math.max(height, 1));
-    expect(() => formPosition(form.snapshot)).not.toThrow();
+    expect(() => formPosition(form.session.snapshot)).not.toThrow();
     expect(results.length).toBeLessThanOrEqual(1);
     // Drawing again changes nothing (no line added to what an earlier frame drew).
     expect([...form.render(width)]).toEqual([...lines]);

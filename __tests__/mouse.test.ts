@@ -9,15 +9,13 @@ import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { exampleNames, loadFormFile } from "../bin/form-file.js";
-import type { FormOutcome, FormResult } from "../machines/context.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
-import { FormComponent } from "../renderers/terminal/component.js";
+import type { FormComponent } from "../renderers/terminal/component.js";
 import { MOUSE_OFF, MOUSE_ON } from "../renderers/terminal/mouse.js";
 import { plainText } from "../renderers/text.js";
-import { plainTheme } from "../renderers/theme.js";
 import { runFormchart } from "../tools/commands.js";
 import { FormchartState } from "../tools/state.js";
-import { KEY, overflowingLines } from "./helpers/fake-host.js";
+import { KEY, openForm, overflowingLines } from "./helpers/fake-host.js";
 import { tempAgentDir } from "./helpers/temp.js";
 
 const WIDTH = 80;
@@ -49,21 +47,13 @@ function screenHost(options: { above?: number; below?: number; left?: string; to
 
 function open(spec: FormSpec, options: Parameters<typeof screenHost>[0] = {}, mouse = true) {
   const { host, writes, attach } = screenHost(options);
-  const results: FormResult[] = [];
+  const { form, session, results, outcomes } = openForm(spec, { host, mouse, maxHeight: () => 36 });
   const errors: string[] = [];
-  const form = new FormComponent({
-    spec,
-    host,
-    theme: plainTheme,
-    done: (outcome) => {
-      results.push(outcome.result);
-      if (outcome.error !== undefined) errors.push(outcome.error);
-    },
-    mouse,
-    maxHeight: () => 36,
+  session.watch(() => {
+    const error = outcomes[0]?.error;
+    if (error !== undefined && errors.length === 0) errors.push(error);
   });
   attach(form);
-  form.focused = true;
   /** Click on the first screen cell whose text starts `text` (1-based SGR coordinates). */
   const click = (text: string, button = 0) => {
     const lines = host.previousLines.map(plainText);
@@ -90,7 +80,7 @@ describe("reporting is on while the form has focus, and off on every way out", (
   it.each([
     ["submitted", (f: FormComponent) => f.handleInput(KEY.enter)],
     ["cancelled", (f: FormComponent) => f.handleInput(KEY.esc)],
-    ["aborted", (f: FormComponent) => f.abort()],
+    ["aborted", (f: FormComponent) => f.session.abort()],
     ["disposed", (f: FormComponent) => f.dispose()],
     [
       "losing focus",
@@ -110,14 +100,9 @@ describe("reporting is on while the form has focus, and off on every way out", (
   it("crashed: a form that fails closes and turns reporting off", () => {
     const { host, writes } = screenHost();
     const broken = { cursors: [0], picks: [null], answered: [false], drafts: [""], notes: [{}] } as never;
-    let error: string | undefined;
-    const done = (outcome: FormOutcome) => {
-      error = outcome.error;
-    };
-    const form = new FormComponent({ spec, host, theme: plainTheme, done, mouse: true, restore: broken });
-    form.focused = true;
+    const { form, outcomes } = openForm(spec, { host, mouse: true, restore: broken });
     form.handleInput(KEY.enter);
-    expect(error).toBeDefined();
+    expect(outcomes[0]?.error).toBeDefined();
     expect(mouseWrites(writes)).toEqual([MOUSE_ON, MOUSE_OFF]);
   });
 
@@ -154,21 +139,21 @@ describe("a click is the event a key would send", () => {
   it("a question's tab and a review entry go to that question; the wheel moves the highlight", () => {
     const { form, click } = open(example("questionnaire"), { above: 2 });
     click("□ Confidence");
-    expect(form.position).toMatchObject({ kind: "question", q: 1 });
+    expect(form.session.position).toMatchObject({ kind: "question", q: 1 });
     form.handleInput("\x1b[<65;3;3M");
-    expect(form.snapshot.context.cursors[1]).toBe(1);
+    expect(form.session.snapshot.context.cursors[1]).toBe(1);
     form.handleInput("\x1b[<64;3;3M");
-    expect(form.snapshot.context.cursors[1]).toBe(0);
+    expect(form.session.snapshot.context.cursors[1]).toBe(0);
     click("□ Submit");
-    expect(form.position).toMatchObject({ kind: "review" });
+    expect(form.session.position).toMatchObject({ kind: "review" });
     click("1. Ship");
-    expect(form.position).toMatchObject({ kind: "question", q: 0 });
+    expect(form.session.position).toMatchObject({ kind: "question", q: 0 });
   });
 
   it("Submit on the review screen submits, wherever the review's cursor is", () => {
     const { form, click, results } = open(example("demo"), { above: 2 });
     for (const key of ["1", KEY.space, KEY.enter, "1"]) form.handleInput(key);
-    expect(form.position).toMatchObject({ kind: "review" });
+    expect(form.session.position).toMatchObject({ kind: "review" });
     // The cursor on the first question's line: Enter there would open that question.
     form.handleInput(KEY.home);
     click("✓ Submit");
@@ -180,14 +165,13 @@ describe("a click is the event a key would send", () => {
     const spec = normalizeForm({ questions: [{ prompt: "Pick", options: [{ label: "A" }, { label: "B" }] }] });
     const { form, click } = open(spec);
     click("Type something.");
-    expect(form.position).toMatchObject({ kind: "question", mode: "typing" });
+    expect(form.session.position).toMatchObject({ kind: "question", mode: "typing" });
   });
 });
 
 describe("click targets are worked out only while the mouse reports", () => {
   /** The click targets of the frame the form keeps (none is worked out while the mouse is off). */
-  const keptTargets = (form: FormComponent) =>
-    (form as unknown as { frames: { last?: { screen: { hits: unknown[] } } } }).frames.last?.screen.hits;
+  const keptTargets = (form: FormComponent) => form.screen.frames.last?.screen.hits;
 
   it("none while the form has no focus, and every one as soon as it has", () => {
     const { form, click, results } = open(example("demo"), { above: 3 });
@@ -198,11 +182,11 @@ describe("click targets are worked out only while the mouse reports", () => {
     // Focus turns reporting on: the very next frame has its targets, and a click lands where it is drawn.
     form.focused = true;
     click("□ Branch");
-    expect(form.position).toMatchObject({ kind: "question", q: 2 });
+    expect(form.session.position).toMatchObject({ kind: "question", q: 2 });
     expect(keptTargets(form)?.length).toBeGreaterThan(0);
     click("2. refactor/layers");
     expect(results).toEqual([]);
-    expect(form.snapshot.context.picks[2]).toMatchObject({ options: [1] });
+    expect(form.session.snapshot.context.picks[2]).toMatchObject({ options: [1] });
   });
 
   it("none with the setting off, at any key", () => {

@@ -709,7 +709,7 @@ describe("events", () => {
     const positions: string[] = [];
     const askSecond = async (id: string) => {
       const { ctx } = fakeUiContext((c) => {
-        positions.push((c as FormComponent).position.kind);
+        positions.push((c as FormComponent).session.position.kind);
         c.handleInput(KEY.esc);
       });
       return pi.tools.get("question_input")!.execute(id, { question: "Second?" }, undefined, undefined, ctx);

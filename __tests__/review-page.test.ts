@@ -27,7 +27,7 @@ import { conditionText, conditionWords } from "../renderers/review/condition-wor
 import { coveredWords } from "../renderers/review/coverage.js";
 import { twinRows } from "../renderers/review/keys.js";
 import { keyList, type ReviewModel, reviewModel, reviewPage, scriptJson } from "../renderers/review/page.js";
-import { reviewComponent, sendToComponent } from "../renderers/review/replay.js";
+import { reviewScreen, sendToScreen } from "../renderers/review/replay.js";
 import { resolveCursorMarkers, ScreenTable } from "../renderers/review/screens.js";
 import { keyName } from "../renderers/terminal/keymap.js";
 import { commandOpener, formchartCompletions, registerFormchartCommand, runFormchart } from "../tools/commands.js";
@@ -250,11 +250,11 @@ describe("the review page of the branching example", () => {
       for (const [id, step] of model.steps.entries()) {
         const events: FormEvent[] = [];
         for (let at = step; at.parent >= 0; at = model.steps[at.parent]) if (at.raw) events.unshift(at.raw);
-        const component = reviewComponent(form.spec, model.height, () => {});
-        for (const event of events) sendToComponent(component, event);
-        const screen = table.add(component.render(80), 80);
+        const terminal = reviewScreen(form.spec);
+        for (const event of events) sendToScreen(terminal, event);
+        const screen = table.add(terminal.render(80, model.height, false), 80);
         await table.done();
-        component.dispose();
+        terminal.session.dispose();
         const page = model.screens[step.screens[model.widths.indexOf(80)]].map((r) => model.rows[r]);
         expect({ id, event: step.event, screen: page }).toEqual({ id, event: step.event, screen: rows(screen) });
       }

@@ -38,10 +38,10 @@ describe("session_shutdown", () => {
       .get("question_throttle")!
       .execute("b", { question: "Later?", options: two, cooldown: 3600 }, undefined, undefined, waiting.ctx);
     await new Promise((r) => setTimeout(r, 50));
-    expect(form?.position.kind).toBe("waiting");
+    expect(form?.session.position.kind).toBe("waiting");
     await pi.fire("session_shutdown", shutdown);
     expect((await pending).details).toMatchObject({ answer: null, throttled: true, cancelled: true });
-    expect(form?.actor.getSnapshot().status).not.toBe("active");
+    expect(form?.session.snapshot.status).not.toBe("active");
   });
 
   it("keeps what was entered in an open form as a draft", async () => {

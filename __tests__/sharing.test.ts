@@ -165,9 +165,9 @@ describe("sharedSpec and formMachine", () => {
     const first = await call("Same call?", [KEY.enter]);
     const second = await call("Same call?", [KEY.down, KEY.enter]);
     const other = await call("Another call?", [KEY.enter]);
-    expect(forms[1].spec).toBe(forms[0].spec);
-    expect(forms[1].actor.logic).toBe(forms[0].actor.logic);
-    expect(forms[2].spec).not.toBe(forms[0].spec);
+    expect(forms[1].session.spec).toBe(forms[0].session.spec);
+    expect(forms[1].session.snapshot.machine).toBe(forms[0].session.snapshot.machine);
+    expect(forms[2].session.spec).not.toBe(forms[0].session.spec);
     expect(first.details.answers[0].label).toBe("A");
     expect(second.details.answers[0].label).toBe("B");
     expect(other.details.answers[0].label).toBe("A");

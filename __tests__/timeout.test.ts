@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { hasInput, restoreContext } from "../machines/entered.js";
+import { FormSession } from "../machines/session.js";
 import { normalizeForm } from "../machines/spec.js";
 import { runDialogs } from "../renderers/terminal/dialogs.js";
 import { plainTheme } from "../renderers/theme.js";
@@ -104,13 +105,13 @@ describe("the answer clock", () => {
     const form = prepared();
     const { form: component, results, press } = openForm(form.spec);
     press(KEY.down);
-    expect(component.snapshot.context.clock).toBe("stopped");
-    expect(component.snapshot.context.cursors[0]).toBe(1);
+    expect(component.session.snapshot.context.clock).toBe("stopped");
+    expect(component.session.snapshot.context.cursors[0]).toBe(1);
     expect(component.render(100).join("\n")).not.toContain("Closes in");
     jest.advanceTimersByTime(120_000);
     expect(results).toEqual([]);
     press(KEY.enter);
-    expect(component.snapshot.context.answered[0]).toBe(true);
+    expect(component.session.snapshot.context.answered[0]).toBe(true);
     component.dispose();
   });
 
@@ -119,7 +120,7 @@ describe("the answer clock", () => {
     const { form: first } = openForm(form.spec);
     first.dispose();
     // A draft restored with the first question answered: the person's answer, not a default.
-    const { spec: _, ...context } = first.snapshot.context;
+    const { spec: _, ...context } = first.session.snapshot.context;
     const none = { options: [], custom: [] };
     const restore = { ...context, answered: [true, false, false], picks: [{ options: [1], custom: [] }, none, none] };
     const { form: component, results } = openForm(form.spec, { restore });
@@ -135,7 +136,7 @@ describe("the answer clock", () => {
     const plain = prepared({ ...ARGS, timeout: undefined });
     expect(plain.spec.timeoutMs).toBeUndefined();
     const { form: component, results } = openForm(plain.spec);
-    expect(component.snapshot.context.clock).toBe("off");
+    expect(component.session.snapshot.context.clock).toBe("off");
     jest.advanceTimersByTime(600_000);
     expect(results).toEqual([]);
     component.dispose();
@@ -152,7 +153,7 @@ describe("the answer clock", () => {
       confirm: async () => false,
       notify: () => {},
     };
-    const outcome = await runDialogs(ui as never, single);
+    const outcome = await runDialogs(ui as never, new FormSession({ spec: single }));
     expect(outcome.result.timedOut).toBeUndefined();
   });
 });
@@ -418,7 +419,7 @@ describe("what a timeout took is never the person's", () => {
     const form = prepared();
     const { form: component } = openForm(form.spec);
     jest.advanceTimersByTime(30_000);
-    const { spec: _, ...closed } = component.snapshot.context;
+    const { spec: _, ...closed } = component.session.snapshot.context;
     component.dispose();
     const restored = restoreContext(form.spec, closed);
     expect(restored?.answered).toEqual([false, false, false]);

@@ -7,6 +7,7 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "@jest/globals";
 import { loadFormFile } from "../bin/form-file.js";
+import { FormSession } from "../machines/session.js";
 import type { DialogUi } from "../renderers/terminal/dialogs.js";
 import { plainText } from "../renderers/text.js";
 import { BROWSER_OPTION, OFFER_TITLE, offerBrowser, WALK_OPTION } from "../renderers/web/offer.js";
@@ -52,7 +53,7 @@ describe("the offer of the browser tab (RPC mode)", () => {
     const { ui, asked } = client((title, options) =>
       title === OFFER_TITLE ? WALK_OPTION : options.find((o) => o.includes("SQLite")),
     );
-    const outcome = await offerBrowser(ui, single(), {});
+    const outcome = await offerBrowser(ui, new FormSession({ spec: single() }), {});
     expect(asked[0].title).toBe(OFFER_TITLE);
     expect(asked[0].options[0]).toMatch(/^Answer in the browser: http:\/\/127\.0\.0\.1:\d+\/[\w-]{43}\/$/);
     expect(asked[0].options[1]).toBe(WALK_OPTION);
@@ -64,7 +65,7 @@ describe("the offer of the browser tab (RPC mode)", () => {
 
   it("a dismissed offer cancels the form", async () => {
     const { ui, asked } = client(() => undefined);
-    const outcome = await offerBrowser(ui, single(), {});
+    const outcome = await offerBrowser(ui, new FormSession({ spec: single() }), {});
     expect(asked).toHaveLength(1);
     expect(outcome.result.cancelled).toBe(true);
   });
@@ -72,7 +73,7 @@ describe("the offer of the browser tab (RPC mode)", () => {
   it("waiting for the page, the call's abort closes the form as cancelled and frees the port", async () => {
     const abort = new AbortController();
     const { ui, notes } = client((_, options) => options[0]);
-    const pending = offerBrowser(ui, single(), { signal: abort.signal });
+    const pending = offerBrowser(ui, new FormSession({ spec: single() }), { signal: abort.signal });
     for (let i = 0; i < 200 && notes.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
     const url = notes.find((n) => n.startsWith("Waiting for the answer in the browser: "))?.split(": ")[1] ?? "";
     const port = Number(new URL(url).port);

@@ -7,10 +7,11 @@
 import { spawn } from "node:child_process";
 import { ProcessTerminal, TuiMainScreen } from "@earendil-works/pi-tui";
 import type { FormOutcome } from "../machines/context.js";
+import { FormSession } from "../machines/session.js";
 import { FormComponent } from "../renderers/terminal/component.js";
 import { ansiTheme } from "../renderers/theme.js";
-import { headlessForm } from "../renderers/web/headless.js";
 import { formTitle } from "../renderers/web/offer.js";
+import { pageScreen } from "../renderers/web/page-screen.js";
 import { openWebServer } from "../renderers/web/server.js";
 import { DEFAULT_EXAMPLE } from "../tools/form-files.js";
 import { EXIT_CODES, exitCode, loadFormFile } from "./form-file.js";
@@ -30,26 +31,22 @@ function report({ result }: FormOutcome): never {
   process.exit(exitCode(result));
 }
 
+const session = new FormSession({ spec: form.spec });
 if (web) {
   const server = await openWebServer({
     title: formTitle(form.spec),
     where: "The answer is printed where npm start runs.",
   });
-  const component = headlessForm({
-    spec: form.spec,
-    done: async (outcome) => {
-      await server.close("This form was closed where it was served.");
-      component.dispose();
-      report(outcome);
-    },
-  });
-  server.serve(component);
-  process.on("SIGINT", () => component.abort());
+  server.serve(pageScreen(session));
+  process.on("SIGINT", () => session.abort());
   console.error(`Answer in the browser: ${server.url}\n(Ctrl+C closes the form.)`);
   // A browser where one is at hand; none is fine, the link is printed.
   spawn("xdg-open", [server.url], { stdio: "ignore", detached: true })
     .on("error", () => {})
     .unref();
+  const outcome = await session.outcome;
+  await server.close("This form was closed where it was served.");
+  report(outcome);
 } else {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     // Without a terminal there is no one to answer: say so rather than report an answer nobody gave.
@@ -60,18 +57,14 @@ if (web) {
   }
   const terminal = new ProcessTerminal();
   const tui = new TuiMainScreen(terminal);
-  const component = new FormComponent({
-    spec: form.spec,
-    host: tui,
-    theme: ansiTheme,
+  const component = new FormComponent(session, tui, ansiTheme, {
     maxHeight: () => Math.max(6, terminal.rows - 1),
-    done: (outcome) => {
-      tui.stop();
-      component.dispose();
-      report(outcome);
-    },
   });
   tui.addChild(component);
   tui.setFocus(component);
   tui.start();
+  const outcome = await session.outcome;
+  tui.stop();
+  component.dispose();
+  report(outcome);
 }

@@ -16,6 +16,7 @@
  * result answers it; one call first loads ajv and RE2 (not counted).
  */
 import { getKeybindings } from "@mariozechner/pi-tui";
+import { FormSession } from "../machines/session.js";
 import { FormComponent } from "../renderers/terminal/component.js";
 import { plainTheme } from "../renderers/theme.js";
 import { compilePattern } from "../schemas/patterns.js";
@@ -111,13 +112,12 @@ function keystrokes(pattern: string, keys: number, length: number): Sample[] {
   const checked = askForm.check(prepareArgumentsOf(askForm)?.(written) ?? written);
   if (!checked.ok) throw new Error(`${pattern}: ${checked.error.message}`);
   const spec = askForm.form(checked.value);
-  const form = new FormComponent({
-    spec,
-    host: { terminal: { rows: 40, columns: 120 }, requestRender() {} },
-    theme: plainTheme,
-    keybindings: getKeybindings(),
-    done: () => {},
-  });
+  const form = new FormComponent(
+    new FormSession({ spec }),
+    { terminal: { rows: 40, columns: 120 }, requestRender() {} },
+    plainTheme,
+    { keybindings: getKeybindings() },
+  );
   form.focused = true;
   form.handleInput(`\x1b[200~${abText(length)}\x1b[201~`);
   form.render(120);

@@ -8,7 +8,8 @@
  */
 import { type IncomingMessage, request } from "node:http";
 import { loadavg } from "node:os";
-import { headlessForm } from "../renderers/web/headless.js";
+import { FormSession } from "../machines/session.js";
+import { pageScreen } from "../renderers/web/page-screen.js";
 import { openWebServer } from "../renderers/web/server.js";
 import { prepareFormFile } from "../tools/engine/catalog.js";
 import { questionArguments } from "./limit-forms.js";
@@ -65,8 +66,8 @@ export async function webFigures(keys = 300, starts = 30) {
   for (let i = 0; i < starts; i++) {
     const t0 = performance.now();
     const server = await openWebServer({ title: "bench" });
-    const form = headlessForm({ spec, done: () => {} });
-    server.serve(form);
+    const form = new FormSession({ spec });
+    server.serve(pageScreen(form));
     let first = 0;
     const res = await stream(server.url, (name) => {
       if (name === "frame" && !first) first = performance.now();
@@ -79,8 +80,8 @@ export async function webFigures(keys = 300, starts = 30) {
   }
 
   const server = await openWebServer({ title: "bench" });
-  const form = headlessForm({ spec, done: () => {} });
-  server.serve(form);
+  const form = new FormSession({ spec });
+  server.serve(pageScreen(form));
   let tab = "";
   let frames = 0;
   const res = await stream(server.url, (name, data) => {

@@ -15,10 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Browser, Page } from "playwright-core";
 import { loadFormFile } from "../../bin/form-file.js";
 import type { FormOutcome } from "../../machines/context.js";
+import { FormSession } from "../../machines/session.js";
 import type { FormSpec, QuestionSpec } from "../../machines/spec.js";
 import { textProblems } from "../../machines/text-rules.js";
-import type { FormComponent } from "../../renderers/terminal/component.js";
-import { headlessForm } from "../../renderers/web/headless.js";
+import type { TerminalScreen } from "../../renderers/terminal/screen.js";
+import { pageScreen } from "../../renderers/web/page-screen.js";
 import { openWebServer, type WebServer } from "../../renderers/web/server.js";
 import { prepareFormFile } from "../../tools/engine/catalog.js";
 import type { PreparedForm } from "../../tools/engine/form-tool.js";
@@ -33,10 +34,10 @@ beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
 }, 60_000);
 
-const open_: FormComponent[] = [];
+const open_: { session: FormSession }[] = [];
 afterAll(async () => {
   // A test that failed half-way leaves its form open: closing it stops its server.
-  for (const form of open_) form.abort();
+  for (const form of open_) form.session.abort();
   await browser?.close();
 });
 
@@ -62,21 +63,17 @@ function example(name: string): PreparedForm {
 
 interface Served {
   server: WebServer;
-  form: FormComponent;
+  form: TerminalScreen;
   outcome: Promise<FormOutcome>;
 }
 
 /** A form served as `npm start -- --web` serves it; `close` says how it ended where it was served. */
 async function serve(spec: FormSpec, elsewhere = "Closed where it was served."): Promise<Served> {
   const server = await openWebServer({ title: spec.title ?? spec.questions[0].prompt });
-  let settle: (o: FormOutcome) => void = () => {};
-  const outcome = new Promise<FormOutcome>((resolve) => (settle = resolve));
-  const form = headlessForm({
-    spec,
-    done: (o) => {
-      void server.close(elsewhere);
-      settle(o);
-    },
+  const form = pageScreen(new FormSession({ spec }));
+  const outcome = form.session.outcome.then(async (o) => {
+    void server.close(elsewhere);
+    return o;
   });
   server.serve(form);
   open_.push(form);
@@ -137,8 +134,8 @@ function keysThatAnswer(form: PreparedForm): { keys: string[]; outcome: FormOutc
   const keys: string[] = [];
   const started = new Set<number>();
   for (let step = 0; step < 80 && ref.outcomes.length === 0; step++) {
-    const p = ref.form.position;
-    const c = ref.form.snapshot.context;
+    const p = ref.form.session.position;
+    const c = ref.form.session.snapshot.context;
     let next: string[];
     if (p.kind === "review") next = [KEY.enter];
     else if (p.kind !== "question") throw new Error(`stuck in ${p.kind}`);
@@ -248,12 +245,12 @@ describe("a form answered in a browser tab", () => {
       if (k > 0) await clickText(page, q[k].label);
       await clickText(page, q[k].options[1].label);
       // The keys: Tab to the question (an answer may have moved on to it already), then 2.
-      for (let t = 0; t < q.length && (ref.form.position as { q?: number }).q !== k; t++) ref.press(KEY.tab);
+      for (let t = 0; t < q.length && (ref.form.session.position as { q?: number }).q !== k; t++) ref.press(KEY.tab);
       ref.press("2");
     }
     await page.screenshot({ path: join(OUT, "questionnaire-phone.png") });
     await clickText(page, "Submit");
-    for (let t = 0; t < q.length && ref.form.position.kind !== "review"; t++) ref.press(KEY.tab);
+    for (let t = 0; t < q.length && ref.form.session.position.kind !== "review"; t++) ref.press(KEY.tab);
     await until(
       () => screenText(page),
       (t) => t.includes("Review"),
@@ -265,7 +262,7 @@ describe("a form answered in a browser tab", () => {
     await clickText(page, "Submit");
     await until(
       () => screenText(page),
-      () => served.form.closed,
+      () => served.form.session.closed,
       "the click on Submit submits",
     );
     const outcome = await served.outcome;
@@ -350,10 +347,10 @@ describe("what the server lets in, and how a page learns the form ended", () => 
       return { post: post.type, read };
     }, served.server.url);
     expect(tried.read).toBe("refused");
-    expect(served.form.closed).toBe(false);
+    expect(served.form.session.closed).toBe(false);
     await attacker.close();
     other.close();
-    served.form.abort();
+    served.form.session.abort();
     await served.outcome;
   });
 
@@ -374,7 +371,7 @@ describe("what the server lets in, and how a page learns the form ended", () => 
     expect(await page.title()).toContain("<img src=x onerror=alert(1)>");
     expect(await page.locator("img, b, script:not([src])").count()).toBe(0);
     await page.screenshot({ path: join(OUT, "hostile.png") });
-    served.form.abort();
+    served.form.session.abort();
     await served.outcome;
     expect(problems).toEqual([]);
     await page.close();
@@ -390,7 +387,7 @@ describe("what the server lets in, and how a page learns the form ended", () => 
       "the other tab follows",
     );
     await c.page.close();
-    expect(served.form.closed).toBe(false);
+    expect(served.form.session.closed).toBe(false);
     await b.page.keyboard.press("Enter");
     const outcome = await served.outcome;
     expect(outcome.result.answers[0]).toMatchObject({ options: [1] });
@@ -409,8 +406,12 @@ describe("what the server lets in, and how a page learns the form ended", () => 
   });
 
   it.each([
-    ["answered in the terminal first", "Answered in the terminal.", (f: FormComponent) => f.handleInput(KEY.enter)],
-    ["aborted by the agent", "The agent stopped this question: the form is closed.", (f: FormComponent) => f.abort()],
+    ["answered in the terminal first", "Answered in the terminal.", (f: TerminalScreen) => f.key(KEY.enter)],
+    [
+      "aborted by the agent",
+      "The agent stopped this question: the form is closed.",
+      (f: TerminalScreen) => f.session.abort(),
+    ],
   ])("%s: the page says so, takes no more keys, and the port is freed", async (_, text, end) => {
     const served = await serve(example("single").spec, text);
     const { page, problems } = await open(served.server.url);
@@ -433,7 +434,7 @@ describe("what the server lets in, and how a page learns the form ended", () => 
     const form = example("single");
     const server = await openWebServer({ title: "t" });
     const terminal = openForm(form.spec, { link: server.url });
-    server.serve(terminal.form);
+    server.serve(terminal.form.screen);
     open_.push(terminal.form);
     expect(terminal.form.render(200).join("\n")).toContain(`answer in a browser: ${server.url}`);
     const { page, problems } = await open(server.url);

@@ -61,11 +61,13 @@ export function replayPath(
     } else {
       route.push(JSON.stringify(event));
       model.send(event);
-      if (event.type === "ABORT") form.abort();
-      else for (const input of bytesForEvent(event, form.keyContext(), form.keybindings)) form.handleInput(input);
+      if (event.type === "ABORT") form.session.abort();
+      else
+        for (const input of bytesForEvent(event, form.screen.keyContext(), form.screen.keybindings))
+          form.handleInput(input);
     }
     const expected = model.getSnapshot();
-    const actual = form.snapshot;
+    const actual = form.session.snapshot;
     expect({ route, value: actual.value, context: actual.context }).toEqual({
       route,
       value: expected.value,
@@ -136,10 +138,12 @@ export function replaySharedSteps(
         if (n < known) continue;
         done.push(JSON.stringify(event));
         actor.send(event);
-        if (event.type === "ABORT") form.abort();
-        else for (const input of bytesForEvent(event, form.keyContext(), form.keybindings)) form.handleInput(input);
+        if (event.type === "ABORT") form.session.abort();
+        else
+          for (const input of bytesForEvent(event, form.screen.keyContext(), form.screen.keybindings))
+            form.handleInput(input);
         const expected = actor.getSnapshot();
-        const actual = form.snapshot;
+        const actual = form.session.snapshot;
         expect({ route: done, value: actual.value, context: actual.context }).toEqual({
           route: done,
           value: expected.value,

@@ -7,7 +7,7 @@ import type { FormEvent } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { leafPath } from "../inspect/xstate-private.js";
 import { rowText } from "./line-diff.js";
-import { reviewComponent, sendToComponent } from "./replay.js";
+import { reviewScreen, sendToScreen } from "./replay.js";
 import { ScreenTable } from "./screens.js";
 import { stableName, stateLabel } from "./state-names.js";
 import type { ReviewModel, ScreenPair } from "./types.js";
@@ -31,21 +31,19 @@ export async function endScreens(spec: FormSpec, height: number, routes: readonl
   const ends: Array<{ screen: number; path: string }> = [];
   try {
     for (const events of routes) {
-      let closed = false;
-      const component = reviewComponent(spec, height, () => {
-        closed = true;
-      });
+      const screen = reviewScreen(spec);
+      const { session } = screen;
       try {
         for (const event of events) {
-          if (closed || component.snapshot.status !== "active") break;
-          sendToComponent(component, event);
+          if (session.closed) break;
+          sendToScreen(screen, event);
         }
         ends.push({
-          screen: table.add(component.render(SCREEN_WIDTH), SCREEN_WIDTH),
-          path: leafPath(component.snapshot),
+          screen: table.add(screen.render(SCREEN_WIDTH, height, false), SCREEN_WIDTH),
+          path: leafPath(session.snapshot),
         });
       } finally {
-        component.dispose();
+        session.dispose();
       }
     }
     await table.done();

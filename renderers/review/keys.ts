@@ -7,8 +7,8 @@ import { holds } from "../../machines/conditions.js";
 import type { FormEvent } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { COOLDOWN_DONE, TIME_UP } from "../inspect/events.js";
-import type { FormComponent } from "../terminal/component.js";
 import { BACKSPACE, editingInputs, keyName, keysForEvent } from "../terminal/keymap.js";
+import type { TerminalScreen } from "../terminal/screen.js";
 import type { ReviewKeyRow, ReviewStep } from "./types.js";
 
 export function eventText(event: { type: string } & Record<string, unknown>): string {
@@ -37,10 +37,10 @@ export function addKeys(into: string[], keys: readonly string[]): void {
   for (const k of keys) if (!into.includes(k)) into.push(k);
 }
 
-/** The keys that send `event` where the component stands, named as the help line names them. */
-export function keysOf(event: FormEvent, component: FormComponent): string[] {
+/** The keys that send `event` where the screen's session stands, named as the help line names them. */
+export function keysOf(event: FormEvent, screen: TerminalScreen): string[] {
   if (event.type === "TYPE") {
-    const inputs = editingInputs(component.keyContext().editorText(), event.text);
+    const inputs = editingInputs(screen.session.editorText, event.text);
     const erased = inputs.filter((input) => input === BACKSPACE).length;
     const typed = inputs.slice(erased).join("");
     return [
@@ -52,7 +52,7 @@ export function keysOf(event: FormEvent, component: FormComponent): string[] {
   if ((event.type as string) === COOLDOWN_DONE || event.type === "ABORT") return [];
   if ((event.type as string) === TIME_UP) return [];
   if (event.type === "STOP_CLOCK") return ["any key"];
-  return keysForEvent(event, component.keyContext(), component.keybindings).map(keyName);
+  return keysForEvent(event, screen.keyContext(), screen.keybindings).map(keyName);
 }
 
 /** The order events are listed in: as the help line lists keys, then by row. */

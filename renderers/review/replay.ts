@@ -1,54 +1,46 @@
 /**
- * Every route the path tests replay, replayed on the real `FormComponent`:
+ * Every route the path tests replay, replayed on a terminal screen of a real session:
  * after each step the keys that send the event, the state, the transitions
  * and the screen at each width. Steps are a tree (a step is its parent plus
  * one event); long replays give the event loop a turn so Pi keeps drawing.
  */
+import { getKeybindings } from "@earendil-works/pi-tui";
 import type { AnyStateMachine, InspectionEvent } from "xstate";
 import type { FormEvent, FormResult } from "../../machines/context.js";
 import { createFormMachine } from "../../machines/form.js";
 import type { FormSnapshot } from "../../machines/position.js";
+import { FormSession } from "../../machines/session.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { type Coverage, newCoverage, recordMicrosteps } from "../inspect/coverage.js";
 import { COOLDOWN_DONE } from "../inspect/events.js";
 import { findRoutes } from "../inspect/paths.js";
 import { leafPath } from "../inspect/xstate-private.js";
-import { FormComponent } from "../terminal/component.js";
 import { editingInputs } from "../terminal/keymap.js";
+import { TerminalScreen } from "../terminal/screen.js";
 import { ansiTheme } from "../theme.js";
 import { eventText, keysOf } from "./keys.js";
 import { ScreenTable } from "./screens.js";
 import type { ReviewForm, ReviewOptions, ReviewStep } from "./types.js";
 
-const host = (height: number) => ({ requestRender() {}, terminal: { rows: height + 4, columns: 120 } });
-
-/** A form component as the review pages drive it: opened, or going on from where an earlier route left off. */
-export function reviewComponent(
+/** A session of the form as the review pages drive it, on a terminal screen: opened, or going on from a snapshot. */
+export function reviewScreen(
   spec: FormSpec,
-  height: number,
-  done: (result: FormResult) => void,
   inspect?: (event: InspectionEvent) => void,
   snapshot?: FormSnapshot,
-): FormComponent {
-  const component = new FormComponent({
-    spec,
-    host: host(height),
+): TerminalScreen {
+  return new TerminalScreen(new FormSession({ spec, inspect, snapshot }), {
     theme: ansiTheme,
-    done: ({ result }) => done(result),
-    maxHeight: () => height,
-    ...(inspect ? { inspect } : {}),
-    ...(snapshot ? { snapshot } : {}),
+    keybindings: getKeybindings(),
   });
-  component.focused = true;
-  return component;
 }
 
 /** One event of a route, sent as the person's key would send it (a typed answer: the Backspaces and text that change the editor to it). */
-export function sendToComponent(component: FormComponent, event: FormEvent): void {
-  if (event.type === "ABORT") component.abort();
+export function sendToScreen(screen: TerminalScreen, event: FormEvent): void {
+  if (event.type === "ABORT") screen.session.abort();
   else if (event.type === "TYPE")
-    for (const input of editingInputs(component.keyContext().editorText(), event.text)) component.handleInput(input);
-  else component.actor.send(event as never);
+    for (const input of editingInputs(screen.session.editorText, event.text)) screen.key(input);
+  // The chart's own events (a delay's end, the timeout) are sent as they are.
+  else screen.session.send(event);
 }
 
 /** The longest stretch a review page's build keeps the event loop to itself. */
@@ -115,29 +107,19 @@ export async function replayRoutes(
   const stepIds = new Map<string, number>();
   const results = new Map<number, FormResult>();
   const routes: number[][] = [];
-  const screensOf = async (component: FormComponent) => {
+  const screensOf = async (screen: TerminalScreen) => {
     const ids: number[] = [];
     for (const w of widths) {
-      ids.push(table.add(component.render(w), w));
+      ids.push(table.add(screen.render(w, height, false), w));
       const waiting = turn();
       if (waiting) await waiting;
     }
     return ids;
   };
 
-  /** The component's snapshot after each step: a route that starts like an earlier one goes on from there. */
+  /** The session's snapshot after each step: a route that starts like an earlier one goes on from there. */
   const after: FormSnapshot[] = [];
-  let closed: FormResult | undefined;
-  const open = (from: number) =>
-    reviewComponent(
-      spec,
-      height,
-      (result) => {
-        closed = result;
-      },
-      inspect,
-      from > 0 ? after[from] : undefined,
-    );
+  const open = (from: number) => reviewScreen(spec, inspect, from > 0 ? after[from] : undefined);
 
   try {
     for (const [index, path] of paths.entries()) {
@@ -160,31 +142,31 @@ export async function replayRoutes(
         routes.push(route);
         continue;
       }
-      closed = undefined;
       current.transitions.clear();
-      const component = open(at);
+      const screen = open(at);
+      const { session } = screen;
       try {
         if (steps.length === 0) {
           steps.push({
             parent: -1,
             event: "the form opens",
             keys: [],
-            state: leafPath(component.snapshot),
+            state: leafPath(session.snapshot),
             edges: [],
             transitions: [...current.transitions],
-            screens: await screensOf(component),
+            screens: await screensOf(screen),
             refused: false,
             depth: 0,
             when: "",
           });
-          after.push(component.snapshot);
+          after.push(session.snapshot);
         }
         for (const event of events.slice(known)) {
           const waiting = turn();
           if (waiting) await waiting;
-          const keys = keysOf(event, component);
+          const keys = keysOf(event, screen);
           current.transitions.clear();
-          sendToComponent(component, event);
+          sendToScreen(screen, event);
           const id = steps.length;
           stepIds.set(`${at}\u0000${JSON.stringify(event)}`, id);
           steps.push({
@@ -192,22 +174,23 @@ export async function replayRoutes(
             raw: event,
             event: eventText(event),
             keys,
-            state: leafPath(component.snapshot),
+            state: leafPath(session.snapshot),
             edges: [],
             transitions: [...current.transitions],
-            screens: await screensOf(component),
+            screens: await screensOf(screen),
             refused: current.transitions.size === 0,
             depth: steps[at].depth + 1,
             when: "",
           });
-          after.push(component.snapshot);
-          if (closed && !results.has(id)) results.set(id, closed);
+          after.push(session.snapshot);
+          const closed = session.settled;
+          if (closed && !results.has(id)) results.set(id, closed.result);
           route.push(id);
           at = id;
         }
         routes.push(route);
       } finally {
-        component.dispose();
+        session.dispose();
       }
     }
     await table.done(turn);

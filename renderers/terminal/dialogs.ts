@@ -5,17 +5,9 @@
  * it; a dismissed dialog backs out one level, as Esc does; an aborted call
  * closes the form with the answers given so far.
  */
-import { type Actor, createActor, waitFor } from "xstate";
-import {
-  canSubmit,
-  type FormContext,
-  type FormEvent,
-  type FormOutcome,
-  formResult,
-  formState,
-} from "../../machines/context.js";
-import { type FormMachine, formMachine } from "../../machines/form.js";
-import { discarding, editorText, formPosition } from "../../machines/position.js";
+import { canSubmit, type FormContext, type FormEvent, type FormOutcome } from "../../machines/context.js";
+import { discarding, editorText } from "../../machines/position.js";
+import type { FormSession } from "../../machines/session.js";
 import { type FormSpec, isTabbed } from "../../machines/spec.js";
 import { textProblems } from "../../machines/text-rules.js";
 import { displayLine, sanitize } from "../text.js";
@@ -39,10 +31,6 @@ export interface DialogUi {
 
 export interface DialogOptions {
   signal?: AbortSignal;
-  /** A restored draft. */
-  restore?: FormContext;
-  /** Said before the first dialog (that a draft was restored). */
-  notice?: string;
 }
 
 type Step = { label: string; events: FormEvent[] };
@@ -107,11 +95,17 @@ function title(spec: FormSpec, k: number): string {
 }
 
 /** The countdown before a throttled form, as a dialog the client can dismiss to cancel. */
-async function countdown(ui: DialogUi, spec: FormSpec, actor: Actor<FormMachine>, signal: AbortSignal | undefined) {
+async function countdown(ui: DialogUi, session: FormSession, signal: AbortSignal | undefined) {
+  const { spec } = session;
   const over = new AbortController();
-  const ended = waitFor(actor, (s) => s.status !== "active" || formPosition(s).kind !== "waiting").then(() =>
-    over.abort(),
-  );
+  const ended = new Promise<void>((resolve) => {
+    const unwatch = session.watch(() => {
+      if (!session.closed && session.position.kind === "waiting") return;
+      unwatch();
+      over.abort();
+      resolve();
+    });
+  });
   const seconds = Math.ceil((spec.waitMs ?? 0) / 1000);
   const both = signal ? AbortSignal.any([signal, over.signal]) : over.signal;
   const choice = await ui.select(
@@ -119,29 +113,23 @@ async function countdown(ui: DialogUi, spec: FormSpec, actor: Actor<FormMachine>
     [CANCEL_WAIT],
     { signal: both },
   );
-  if (choice === CANCEL_WAIT && formPosition(actor.getSnapshot()).kind === "waiting") actor.send({ type: "CANCEL" });
+  if (choice === CANCEL_WAIT && session.position.kind === "waiting") session.send({ type: "CANCEL" });
   await ended;
 }
 
-async function step(
-  ui: DialogUi,
-  spec: FormSpec,
-  actor: Actor<FormMachine>,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const snapshot = actor.getSnapshot();
-  const position = formPosition(snapshot);
-  const c = snapshot.context;
+async function step(ui: DialogUi, session: FormSession, signal: AbortSignal | undefined): Promise<void> {
+  const { spec, position } = session;
+  const c = session.snapshot.context;
   const opts = { signal };
   const send = (...events: FormEvent[]) => {
-    for (const e of events) actor.send(e);
+    for (const e of events) session.send(e);
   };
 
   if (discarding(position)) {
     const discard = await ui.confirm("Discard what you entered?", summary(spec, c) || discardQuestion(spec, c), opts);
     return send(discard ? { type: "CANCEL" } : { type: "RESUME" });
   }
-  if (position.kind === "waiting") return countdown(ui, spec, actor, signal);
+  if (position.kind === "waiting") return countdown(ui, session, signal);
   // Dialogs show no countdown and see no keys: a form with a timeout waits for its answers here.
   if (c.clock === "running") return send({ type: "STOP_CLOCK" });
   if (position.kind === "review") {
@@ -211,29 +199,25 @@ async function step(
   send(...chosen.events);
 }
 
-export async function runDialogs(ui: DialogUi, spec: FormSpec, options: DialogOptions = {}): Promise<FormOutcome> {
-  const actor = createActor(formMachine(spec), { input: { spec, restore: options.restore } });
-  // An error inside the statechart ends the dialogs (the loop sees the actor stop) instead of reaching Pi.
-  let failure: string | undefined;
-  actor.subscribe({ error: (error) => (failure = error instanceof Error ? error.message : String(error)) });
-  actor.start();
+/** The session through the host's dialogs, one step at a time, until it closes or the call is aborted. */
+export async function runDialogs(
+  ui: DialogUi,
+  session: FormSession,
+  options: DialogOptions = {},
+): Promise<FormOutcome> {
+  const { spec } = session;
   const { signal } = options;
-  const onAbort = () => actor.send({ type: "ABORT" });
+  const onAbort = () => session.abort();
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    if (options.notice) ui.notify(options.notice, "info");
+    if (session.notice) ui.notify(session.notice, "info");
     const heading = [spec.title, spec.description].filter((t): t is string => !!t).map((t) => displayLine(t, 600));
     if (heading.length) ui.notify(heading.join(" — "), "info");
-    while (actor.getSnapshot().status === "active" && !signal?.aborted) await step(ui, spec, actor, signal);
-    if (actor.getSnapshot().status === "active") actor.send({ type: "ABORT" });
+    // An error inside the statechart closes the session (the loop sees it closed) instead of reaching Pi.
+    while (!session.closed && !signal?.aborted) await step(ui, session, signal);
+    session.abort();
   } finally {
     signal?.removeEventListener("abort", onAbort);
   }
-  const end = actor.getSnapshot();
-  const outcome: FormOutcome = {
-    result: end.output ?? formResult(spec, { ...end.context, outcome: "cancelled" }),
-    context: formState(end.context),
-  };
-  if (failure) outcome.error = failure;
-  return outcome;
+  return session.outcome;
 }

@@ -5,20 +5,20 @@
 
 import { memoizeOne } from "../../machines/memo.js";
 import { type FormSnapshot, formPosition } from "../../machines/position.js";
-import type { FormSpec } from "../../machines/spec.js";
+import type { FormSession } from "../../machines/session.js";
 import type { FormTheme } from "../theme.js";
-import type { FormClocks } from "./clocks.js";
 import { type LineCache, linesOf, themeLook } from "./line-cache.js";
 import type { EditorRender } from "./question-blocks.js";
 import { type KeyHints, type Screen, screen } from "./view.js";
 
 export interface FrameSource {
-  spec: FormSpec;
+  session: FormSession;
   theme: FormTheme;
   hints: KeyHints;
-  notice?: string;
-  clocks: FormClocks;
 }
+
+/** Where the clocks' milliseconds start among the drawing's arguments. */
+const CLOCK_MS = 8;
 
 export class FormFrames {
   /** The frame last drawn, and the snapshot it shows. */
@@ -28,15 +28,38 @@ export class FormFrames {
   private readonly look: string;
 
   constructor(private readonly form: FrameSource) {
-    this.look = `${JSON.stringify(form.hints)}\0${form.notice ?? ""}`;
-    this.lines = linesOf(form.spec, `${themeLook(form.theme)}\0${this.look}`);
+    this.look = `${JSON.stringify(form.hints)}\0${form.session.notice ?? ""}`;
+    this.lines = linesOf(form.session.spec, `${themeLook(form.theme)}\0${this.look}`);
+  }
+
+  /** Frames of the same form for a screen of another size. */
+  another(): FormFrames {
+    return new FormFrames(this.form);
+  }
+
+  /** The frame at this size now: drawn again when what it shows changed, a countdown's second included. */
+  frame(
+    snapshot: FormSnapshot,
+    width: number,
+    height: number,
+    message: string | undefined,
+    editor: EditorRender | undefined,
+    editorState: string,
+    targets: boolean,
+  ): Screen {
+    const { session } = this.form;
+    const waitLeftMs = formPosition(snapshot).kind === "waiting" ? session.waitLeftMs() : undefined;
+    const answerLeftMs = session.answerLeftMs();
+    const seconds = (ms: number | undefined) => (ms === undefined ? "" : Math.max(0, Math.ceil(ms / 1000)));
+    const clock = `${seconds(waitLeftMs)}|${seconds(answerLeftMs)}`;
+    return this.draw(snapshot, width, height, message, editor, editorState, targets, clock, waitLeftMs, answerLeftMs);
   }
 
   /**
    * The frame, drawn again only when an argument changed: `editorState`
-   * stands for the open editor's text, cursor and focus; a clock's tick clears.
+   * stands for the open editor's text, cursor and focus, `clock` for the seconds the clocks show.
    */
-  readonly frame = memoizeOne(
+  private readonly draw = memoizeOne(
     (
       snapshot: FormSnapshot,
       width: number,
@@ -45,19 +68,22 @@ export class FormFrames {
       editor: EditorRender | undefined,
       _editorState: string,
       targets: boolean,
+      _clock: string,
+      remainingMs: number | undefined,
+      timeoutMs: number | undefined,
     ): Screen => {
-      const { spec, clocks } = this.form;
+      const { session } = this.form;
       const drawn = screen({
-        spec,
+        spec: session.spec,
         snapshot,
         theme: this.form.theme,
         width,
         height,
         editor,
-        notice: this.form.notice,
+        notice: session.notice,
         message,
-        remainingMs: formPosition(snapshot).kind === "waiting" ? clocks.waitLeftMs(spec) : undefined,
-        timeoutMs: clocks.answerLeftMs(spec),
+        remainingMs,
+        timeoutMs,
         hints: this.form.hints,
         cache: this.lines,
         targets,
@@ -65,16 +91,18 @@ export class FormFrames {
       this.last = { snapshot, screen: drawn };
       return drawn;
     },
+    // The clocks' milliseconds are drawn as seconds: `clock` says when they show something new.
+    (next, last) => next.length === last.length && next.every((arg, i) => i >= CLOCK_MS || arg === last[i]),
   );
 
   clear(): void {
-    this.frame.clear();
+    this.draw.clear();
     this.last = undefined;
   }
 
   /** The host's theme may have changed in place: the lines are looked up by how it draws now. */
   invalidate(): void {
     this.clear();
-    this.lines = linesOf(this.form.spec, `${themeLook(this.form.theme)}\0${this.look}`);
+    this.lines = linesOf(this.form.session.spec, `${themeLook(this.form.theme)}\0${this.look}`);
   }
 }

@@ -1,9 +1,4 @@
 import type { KeyId } from "@earendil-works/pi-tui";
-import type { InspectionEvent } from "xstate";
-import type { FormContext, FormOutcome } from "../../machines/context.js";
-import type { FormSnapshot } from "../../machines/position.js";
-import type { FormSpec } from "../../machines/spec.js";
-import type { FormTheme } from "../theme.js";
 import type { KeyMatcher } from "./keymap.js";
 
 /** The part of pi-tui's `TUI` a form uses. */
@@ -17,20 +12,11 @@ export interface FormHost {
   readonly mode?: string;
 }
 
-export interface FormComponentOptions {
-  spec: FormSpec;
-  host: FormHost;
-  theme: FormTheme;
-  done: (outcome: FormOutcome) => void;
+/** What the terminal's screen of a form is given beside its session, host and theme. */
+export interface TerminalOptions {
   keybindings?: KeyMatcher;
-  /** A restored draft. */
-  restore?: FormContext;
-  /** A snapshot of this form's machine to go on from (the review page replays routes from one). */
-  snapshot?: FormSnapshot;
   /** Rows the form may use; defaults to the terminal height less Pi's status lines. */
   maxHeight?: () => number;
-  inspect?: (event: InspectionEvent) => void;
-  notice?: string;
   /**
    * A question that waits: Esc and the fold key close the form as put back
    * (cancelled, what was entered kept as a draft) without asking, and these keys work in it.

@@ -3,11 +3,10 @@
  * answer summaries and review entries are computed here and nowhere else,
  * every model- or person-written string sanitized; front ends only lay them out.
  */
-import { type FormContext, type FormEvent, isVisible, openQuestions } from "../../machines/context.js";
-import type { FormPosition } from "../../machines/position.js";
+import { type FormContext, isVisible } from "../../machines/context.js";
 import { rowAt, rowCount } from "../../machines/rows.js";
 import { type FormSpec, isScaleOption, optionText, otherLabel, type QuestionSpec } from "../../machines/spec.js";
-import { countPhrase, numberReading, textProblems } from "../../machines/text-rules.js";
+import { numberReading } from "../../machines/text-rules.js";
 import { displayLine, displayText } from "../text.js";
 
 export interface RowModel {
@@ -171,69 +170,6 @@ export function reviewEntries(spec: FormSpec, context: FormContext): ReviewEntry
     }
   });
   return entries;
-}
-
-/** Why the form did nothing with an event, in the person's words; undefined where nothing needs saying. */
-export function refusal(
-  spec: FormSpec,
-  position: FormPosition,
-  context: FormContext,
-  event: FormEvent,
-): string | undefined {
-  if (position.kind === "review" && position.mode === "reviewing") {
-    if (event.type === "CONFIRM") {
-      const open = openQuestions(spec, context).map((k) => displayLine(spec.questions[k].label, 200));
-      return `Not submitted yet: answer ${open.join(", ")} first.`;
-    }
-    if (event.type === "SELECT") return `There is no question ${event.row + 1} on this form right now.`;
-    return undefined;
-  }
-  if (position.kind !== "question") return undefined;
-  const q = spec.questions[position.q];
-  // Taken wherever there is another question: refused, the form asks this one only.
-  if (event.type === "NEXT_TAB" || event.type === "PREV_TAB")
-    return `Tab moves between questions, and this form asks only this one: ${position.mode === "choosing" ? "Enter answers it" : "Enter saves, Esc goes back"}.`;
-  if (position.mode === "typing" && event.type === "SUBMIT_TEXT") {
-    if (q.kind !== "text") return "Type something first, or Esc to go back to the options.";
-    const problems = textProblems(q.text!, event.text);
-    if (!problems.length) return undefined;
-    // The field lists what fails under a typed answer (the ✗ lines): said once, there.
-    return event.text === "" ? `Not saved: ${problems.join(" ")}` : "Not saved: fix what is marked ✗ above.";
-  }
-  if (position.mode !== "choosing") return undefined;
-  switch (event.type) {
-    case "CONFIRM":
-      return q.kind === "multi" ? countRefusal(q, context, position.q) : undefined;
-    case "TOGGLE_ALL":
-      return `At most ${q.count?.max} may be chosen here${typedToo(context, position.q)}, so "a" cannot tick them all.`;
-    case "INVERT":
-      return `Inverting would choose more than the ${q.count?.max} this question allows${typedToo(context, position.q)}.`;
-    case "SELECT":
-      return `There is no row ${event.row + 1}.`;
-    case "TOGGLE":
-      return q.kind === "single" ? "Space ticks options in a multi-select: press Enter or 1-9 to choose." : undefined;
-    case "NOTE":
-      return "A note goes on an option: move to one first.";
-    default:
-      return undefined;
-  }
-}
-
-/** Why Enter did not confirm a multi-select: what to tick or untick, counted from what is ticked now. */
-function countRefusal(q: QuestionSpec, context: FormContext, k: number): string {
-  const picks = context.picks[k];
-  const ticked = picks.options.length + picks.custom.length;
-  const phrase = countPhrase(q) || "what applies";
-  const { min = 0, max } = q.count ?? {};
-  const now = `${ticked} ${ticked === 1 ? "is" : "are"} ticked${typedToo(context, k)} and this question takes ${phrase}`;
-  if (max !== undefined && ticked > max) return `${now}: untick ${ticked - max} (Space or 1-9), then Enter.`;
-  if (ticked > 0 && ticked < min) return `${now}: tick ${min - ticked} more (Space or 1-9), then Enter.`;
-  return `Choose ${phrase} (Space or 1-9), then Enter.`;
-}
-
-/** Said of a largest count where typed choices take part of it. */
-function typedToo(context: FormContext, k: number): string {
-  return context.picks[k].custom.length ? " (typed choices count too)" : "";
 }
 
 function counted(n: number, noun: string): string {

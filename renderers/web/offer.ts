@@ -8,10 +8,11 @@
  * (it says where the form went); dismissing the select cancels the form.
  */
 import type { FormOutcome } from "../../machines/context.js";
+import type { FormSession } from "../../machines/session.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { type DialogOptions, type DialogUi, runDialogs } from "../terminal/dialogs.js";
 import { displayLine } from "../text.js";
-import { headlessForm } from "./headless.js";
+import { pageScreen } from "./page-screen.js";
 import { openWebServer } from "./server.js";
 
 export const OFFER_TITLE = "Answer this form in a browser tab (the whole form), or here one question at a time?";
@@ -25,47 +26,34 @@ export function formTitle(spec: FormSpec): string {
 
 export async function offerBrowser(
   ui: DialogUi,
-  spec: FormSpec,
+  session: FormSession,
   options: DialogOptions & { address?: string },
 ): Promise<FormOutcome> {
   const { signal } = options;
   const server = await openWebServer({
     address: options.address,
-    title: formTitle(spec),
+    title: formTitle(session.spec),
     where: "The agent waits for your answer here.",
   });
-  const ended = new AbortController();
-  let outcome: FormOutcome | undefined;
-  const form = headlessForm({
-    spec,
-    restore: options.restore,
-    notice: options.notice,
-    done: (o) => {
-      outcome = o;
-      ended.abort();
-    },
-  });
-  server.serve(form);
-  const onAbort = () => form.abort();
+  server.serve(pageScreen(session));
+  const onAbort = () => session.abort();
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
+    const ended = new AbortController();
+    void session.outcome.then(() => ended.abort());
     const link = `${BROWSER_OPTION}${server.url}`;
     const both = signal ? AbortSignal.any([signal, ended.signal]) : ended.signal;
-    const picked = outcome ? undefined : await ui.select(OFFER_TITLE, [link, WALK_OPTION], { signal: both });
-    if (picked === WALK_OPTION && !outcome) {
+    const picked = session.closed ? undefined : await ui.select(OFFER_TITLE, [link, WALK_OPTION], { signal: both });
+    if (picked === WALK_OPTION && !session.closed) {
       await server.close("This form is being answered in the client's dialogs.");
-      form.dispose();
-      return await runDialogs(ui, spec, options);
+      return await runDialogs(ui, session, options);
     }
-    if (picked !== link && !outcome) form.abort();
-    if (!outcome) ui.notify(`Waiting for the answer in the browser: ${server.url}`, "info");
-    await new Promise((resolve) =>
-      ended.signal.aborted ? resolve(null) : ended.signal.addEventListener("abort", resolve),
-    );
+    if (picked !== link) session.abort();
+    if (!session.closed) ui.notify(`Waiting for the answer in the browser: ${server.url}`, "info");
+    const outcome = await session.outcome;
     await server.close(signal?.aborted ? ABORTED : "This form was closed without an answer.");
-    return outcome as unknown as FormOutcome;
+    return outcome;
   } finally {
     signal?.removeEventListener("abort", onAbort);
-    form.dispose();
   }
 }

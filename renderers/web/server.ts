@@ -1,9 +1,10 @@
 /**
- * A form in a browser tab: one more screen of the same `FormComponent`.
- * The page's key bytes (xterm.js's `onData`, SGR mouse reports included) go
- * to the component as a terminal's would, and its frames, drawn at the
- * page's size, come back as server-sent events: a key pressed in the page
- * takes the same transition as in the terminal, by construction.
+ * A form in a browser tab: one more screen of a session, through a terminal
+ * screen of it (the terminal's own, or one of the page's). The page's key
+ * bytes (xterm.js's `onData`, SGR mouse reports included) go to that screen
+ * as a terminal's would, and its frames, drawn at the page's size, come back
+ * as server-sent events: a key pressed in the page takes the same transition
+ * as in the terminal, by construction.
  *
  * Contract: the server listens on 127.0.0.1 (or the address given) on a
  * port of its own, from `openWebServer` until `close`, which frees the port;
@@ -18,8 +19,8 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
 import { CURSOR_MARKER } from "@earendil-works/pi-tui";
-import type { FormComponent, FormScreen } from "../terminal/component.js";
 import { parseMouse } from "../terminal/mouse.js";
+import type { SizedScreen, TerminalScreen } from "../terminal/screen.js";
 import { asset, pageHtml } from "./page.js";
 
 export interface WebServerOptions {
@@ -37,7 +38,7 @@ export interface WebServer {
   /** The form's link, token included. */
   readonly url: string;
   /** The form the page shows, once it exists; until then the page waits. `left`: the last tab went while it was open. */
-  serve(form: FormComponent, left?: () => void): void;
+  serve(form: TerminalScreen, left?: () => void): void;
   /** Tells each page `text` and lets the form go; the link stays, and a page that comes next calls `opened`. */
   release(text: string): void;
   /** Tells each page how the form ended (`elsewhere` unless a page answered it), then stops listening. */
@@ -47,7 +48,7 @@ export interface WebServer {
 interface Tab {
   id: string;
   res: ServerResponse;
-  screen?: FormScreen;
+  screen?: SizedScreen;
   cols: number;
   rows: number;
   sent?: string;
@@ -64,7 +65,7 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   const address = options.address ?? "127.0.0.1";
   const token = randomBytes(32).toString("base64url");
   const tabs = new Map<string, Tab>();
-  let form: FormComponent | undefined;
+  let form: TerminalScreen | undefined;
   let unwatch = () => {};
   let onLeft: (() => void) | undefined;
   /** The tab whose keys are being taken: the one that answered, when the form closes meanwhile. */
@@ -74,8 +75,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
 
   const send = (tab: Tab, event: string, data: string) => tab.res.write(`event: ${event}\ndata: ${data}\n\n`);
   const draw = (tab: Tab) => {
-    if (!form || form.closed) return;
-    tab.screen ??= form.screen();
+    if (!form || form.session.closed) return;
+    tab.screen ??= form.sized();
     const lines = tab.screen.render(tab.cols, tab.rows).map((line) => line.replaceAll(CURSOR_MARKER, ""));
     const frame = JSON.stringify(lines);
     if (frame !== tab.sent) send(tab, "frame", frame);
@@ -84,6 +85,11 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   const drawAll = () => {
     scheduled = false;
     for (const tab of tabs.values()) draw(tab);
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(drawAll);
   };
 
   // Loaded here, not with the module: a form without a page never loads Node's HTTP server.
@@ -131,7 +137,7 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     // A tab closed: the form stays open for the terminal and the other tabs.
     res.on("close", () => {
       tab.screen?.close();
-      if (tabs.delete(tab.id) && tabs.size === 0 && form && !form.closed) onLeft?.();
+      if (tabs.delete(tab.id) && tabs.size === 0 && form && !form.session.closed) onLeft?.();
     });
     if (!form) options.opened?.();
     draw(tab);
@@ -140,23 +146,27 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   const input = (body: { tab?: unknown; keys?: unknown }) => {
     // A key sent as the form closed (a click's release after the press that submitted) has nothing left to do.
     const served = form;
-    if (!served || served.closed) return undefined;
+    if (!served || served.session.closed) return undefined;
     const tab = tabs.get(String(body.tab));
     if (!tab || !Array.isArray(body.keys)) return "Unknown tab or no keys.";
     inputFrom = tab;
     try {
       for (const key of body.keys) {
-        if (served.closed || typeof key !== "string") break;
+        if (served.session.closed || typeof key !== "string") break;
         const report = parseMouse(key);
-        tab.screen ??= served.screen();
+        tab.screen ??= served.sized();
         if (report) tab.screen.pointer(report);
-        else served.handleInput(key);
+        else served.key(key);
         // Let go of meanwhile (closed from its own `done`), the tab was already told.
-        if (served.closed && form === served) answeredIn = tab;
+        if (served.session.closed && form === served) answeredIn = tab;
       }
+    } catch (error) {
+      served.session.fail(error);
     } finally {
       inputFrom = undefined;
     }
+    // What the screen says of a key (why it did nothing) is drawn too.
+    schedule();
     return undefined;
   };
 
@@ -196,11 +206,7 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     serve(served, left) {
       form = served;
       onLeft = left;
-      unwatch = served.watch(() => {
-        if (scheduled) return;
-        scheduled = true;
-        setImmediate(drawAll);
-      });
+      unwatch = served.session.watch(schedule);
       drawAll();
     },
     release: (text) => letGo(() => text),

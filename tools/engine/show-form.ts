@@ -9,12 +9,13 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type FormContext, type FormOutcome, formResult, initialContext } from "../../machines/context.js";
+import { FormSession } from "../../machines/session.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { FormComponent } from "../../renderers/terminal/component.js";
 import { runDialogs } from "../../renderers/terminal/dialogs.js";
 import type { WaitingKeys } from "../../renderers/terminal/options.js";
-import { answerInPage } from "../../renderers/web/headless.js";
 import { ABORTED, formTitle, offerBrowser } from "../../renderers/web/offer.js";
+import { answerInPage } from "../../renderers/web/page-screen.js";
 import { openWebServer, type WebServer } from "../../renderers/web/server.js";
 
 export type ShowOutcome = ({ kind: "done" } & FormOutcome) | { kind: "no-ui" };
@@ -48,58 +49,64 @@ export function hasOwnTerminal(ctx: ExtensionContext): boolean {
   return typeof themes !== "function" || themes.call(ctx.ui).length > 0;
 }
 
+/** The engine's one door to a form: the session it builds, on the screen the host has. */
 export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: ShowOptions = {}): Promise<ShowOutcome> {
   const { signal } = options;
   if (!ctx.hasUI) return { kind: "no-ui" };
   if (signal?.aborted) return abortedBeforeStart(spec, options.restore);
-  const { page, restore, notice, waiting } = options;
-  if (page) return { kind: "done", ...(await answerInPage(page, { spec, restore, notice, waiting, signal })) };
-  if (!hasOwnTerminal(ctx)) {
-    const { web } = options;
-    const asked = web
-      ? offerBrowser(ctx.ui, spec, { ...options, address: web.address })
-      : runDialogs(ctx.ui, spec, options);
-    return { kind: "done", ...(await asked) };
+  const session = new FormSession({ spec, restore: options.restore, notice: options.notice });
+  const abort = () => session.abort();
+  signal?.addEventListener("abort", abort, { once: true });
+  try {
+    return { kind: "done", ...(await onScreen(ctx, session, options)) };
+  } finally {
+    signal?.removeEventListener("abort", abort);
+    session.dispose();
   }
+}
 
-  const server = options.web?.inTerminal ? await openLink(options.web.address, spec) : undefined;
+function onScreen(ctx: ExtensionContext, session: FormSession, options: ShowOptions): Promise<FormOutcome> {
+  const { page, waiting, signal, web } = options;
+  if (page) return answerInPage(page, session, { waiting, signal });
+  if (!hasOwnTerminal(ctx))
+    return web ? offerBrowser(ctx.ui, session, { signal, address: web.address }) : runDialogs(ctx.ui, session, options);
+  return inTerminal(ctx, session, options);
+}
+
+async function inTerminal(ctx: ExtensionContext, session: FormSession, options: ShowOptions): Promise<FormOutcome> {
+  const server = options.web?.inTerminal ? await openLink(options.web.address, session.spec) : undefined;
   let form: FormComponent | undefined;
-  let detach = () => {};
   const outcome = await ctx.ui.custom<FormOutcome | undefined>(
     (tui, theme, keybindings, done) => {
-      form = new FormComponent({
-        spec,
-        host: tui,
-        theme,
+      form = new FormComponent(session, tui, theme, {
         keybindings,
-        done,
-        restore: options.restore,
-        notice: options.notice,
         mouse: options.mouse,
         waiting: options.waiting,
         editorCommand: options.editorCommand,
         link: server?.url,
       });
-      server?.serve(form);
-      const onAbort = () => form?.abort();
-      signal?.addEventListener("abort", onAbort, { once: true });
-      detach = () => signal?.removeEventListener("abort", onAbort);
+      server?.serve(form.screen);
+      // Pi takes the component down in the same turn as the key that closed the form: nothing more is drawn.
+      const stop = session.watch(() => {
+        if (!session.settled) return;
+        stop();
+        done(session.settled);
+      });
       return form;
     },
-    { blocked: { kind: "question", message: formTitle(spec) } },
+    { blocked: { kind: "question", message: formTitle(session.spec) } },
   );
-  detach();
+  form?.dispose();
   await server?.close(
-    signal?.aborted
+    options.signal?.aborted
       ? ABORTED
       : outcome?.result.cancelled
         ? "Closed in the terminal without an answer."
         : "Answered in the terminal.",
   );
   // A host that still opened no custom component asks through its dialogs.
-  if (outcome === undefined || !form) return { kind: "done", ...(await runDialogs(ctx.ui, spec, options)) };
-  form.dispose();
-  return { kind: "done", ...outcome };
+  if (outcome === undefined || !form) return runDialogs(ctx.ui, session, options);
+  return outcome;
 }
 
 /** The link's server; a form still opens without it when the address cannot be listened on. */

@@ -3,8 +3,10 @@
  * screen and each tool's check run once, so the first form costs what later
  * ones cost. Pi handles input between the steps, so its UI never stalls.
  */
+import { getKeybindings } from "@earendil-works/pi-tui";
+import { FormSession } from "../../machines/session.js";
 import { normalizeForm } from "../../machines/spec.js";
-import { FormComponent } from "../../renderers/terminal/component.js";
+import { TerminalScreen } from "../../renderers/terminal/screen.js";
 import { plainTheme } from "../../renderers/theme.js";
 import { FORM_TOOLS } from "./catalog.js";
 
@@ -19,12 +21,12 @@ const WARM_UP_FORM = normalizeForm({
 });
 
 function drawOnce(): void {
-  const host = { requestRender() {}, terminal: { rows: 24, columns: 80 } };
-  const form = new FormComponent({ spec: WARM_UP_FORM, host, theme: plainTheme, done() {} });
-  form.render(80);
-  form.handleInput("\x1b[B");
-  form.render(80);
-  form.dispose();
+  const session = new FormSession({ spec: WARM_UP_FORM });
+  const screen = new TerminalScreen(session, { theme: plainTheme, keybindings: getKeybindings() });
+  screen.render(80, 20, false);
+  screen.key("\x1b[B");
+  screen.render(80, 20, false);
+  session.dispose();
 }
 
 export async function warmUp(): Promise<void> {
