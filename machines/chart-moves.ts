@@ -1,8 +1,6 @@
 /** The moves a form's chart is built from, for one shape; question-states.ts and form.ts write the states with them. */
-import { type AnswerAction, formSetup, questionStateKey } from "./setup.js";
+import { type AnswerAction, formChart, questionStateKey } from "./setup.js";
 import type { ChartShape } from "./shape.js";
-
-export const s = formSetup();
 
 export function chartMoves(shape: ChartShape) {
   const qs = shape.questions;
@@ -19,7 +17,10 @@ export function chartMoves(shape: ChartShape) {
   // asks, unless a default answer may have shown it.
   const escFrom = (k: number) => (qs[k].visibility === "when" && !shape.defaults ? { target: "discarding" } : askFirst);
   const discarding = (back: string) =>
-    s.createStateConfig({ tags: "discarding", on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } } });
+    formChart.createStateConfig({
+      tags: "discarding",
+      on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } },
+    });
   /** A lone single-choice question without a typed answer or notes holds nothing before it ends. */
   const holdsInput = (k: number) =>
     (tabbed && reviewHoldsInput) || qs[k].kind !== "single" || qs[k].allowOther || qs[k].notes;

@@ -8,15 +8,15 @@
  * multi-select); Esc backs out one level; Submit refuses while a required
  * question is open; a cancelled form still reports the answers given.
  */
-import { chartMoves, s } from "./chart-moves.js";
+import { chartMoves } from "./chart-moves.js";
 import { formResult, initialContext } from "./context.js";
 import { choiceQuestion, textQuestion } from "./question-states.js";
 import { Recent } from "./recent.js";
-import { questionStateKey } from "./setup.js";
+import { formChart, questionStateKey } from "./setup.js";
 import { type ChartShape, chartShape } from "./shape.js";
 import type { FormSpec } from "./spec.js";
 
-export { type FormInput, type FormTag, formSetup, questionStateKey } from "./setup.js";
+export { type FormInput, type FormTag, formChart, questionStateKey } from "./setup.js";
 
 export function createFormMachine(spec: FormSpec) {
   return machineOf(chartShape(spec));
@@ -39,7 +39,7 @@ function machineOf(shape: ChartShape) {
     seeks,
   } = moves;
 
-  const review = s.createStateConfig({
+  const review = formChart.createStateConfig({
     tags: "review",
     initial: "reviewing",
     always: seeks ? [{ guard: "seekingOpen" as const, target: stateOf(0), actions: "seekOpen" as const }] : [],
@@ -94,7 +94,7 @@ function machineOf(shape: ChartShape) {
   // A form of no questions (a confirmation that can be declined) opens on its review tab.
   const first = qs.length === 0 && tabbed ? "review" : questionStateKey(0);
   const startClock = shape.timed ? ["startClock" as const] : [];
-  const waiting = s.createStateConfig({
+  const waiting = formChart.createStateConfig({
     tags: "waiting",
     entry: "markWaited",
     after: { cooldown: { target: first, actions: startClock } },
@@ -110,7 +110,7 @@ function machineOf(shape: ChartShape) {
   const questionStates = Object.fromEntries(
     qs.map((q, k) => [questionStateKey(k), q.kind === "text" ? textQuestion(moves, k) : choiceQuestion(moves, k)]),
   );
-  const folded = s.createStateConfig({
+  const folded = formChart.createStateConfig({
     tags: "folded",
     on: {
       UNFOLD: foldable.map((at) => ({
@@ -121,7 +121,7 @@ function machineOf(shape: ChartShape) {
     },
   });
 
-  return s.createMachine({
+  return formChart.createMachine({
     id: "form",
     context: ({ input }) => ({ ...(input.restore ?? initialContext(input.spec)), spec: input.spec }),
     initial: shape.waits ? "waiting" : first,

@@ -1,10 +1,10 @@
-import { type ChartMoves, s } from "./chart-moves.js";
-import { questionStateKey } from "./setup.js";
+import type { ChartMoves } from "./chart-moves.js";
+import { formChart, questionStateKey } from "./setup.js";
 
 export function textQuestion(moves: ChartMoves, k: number) {
   const { escFrom, discarding, tabs, fold, advance, seekOn, skipHidden, answered } = moves;
   const p = { q: k };
-  return s.createStateConfig({
+  return formChart.createStateConfig({
     tags: "question",
     initial: "typing",
     always: [...seekOn(k), ...skipHidden(k)],
@@ -80,7 +80,7 @@ export function choiceQuestion(moves: ChartMoves, k: number) {
             actions: { type: "invert" as const, params: p },
           },
         };
-  const noting = s.createStateConfig({
+  const noting = formChart.createStateConfig({
     tags: "noting",
     // The note is whatever is in its editor: Enter and Esc both close it, nothing typed is lost.
     on: {
@@ -105,7 +105,7 @@ export function choiceQuestion(moves: ChartMoves, k: number) {
         },
       }
     : {};
-  const typing = s.createStateConfig({
+  const typing = formChart.createStateConfig({
     tags: "typing",
     on: {
       ...(q.allowOther ? fold(`${questionStateKey(k)}.typing`) : {}),
@@ -123,7 +123,7 @@ export function choiceQuestion(moves: ChartMoves, k: number) {
       ...keepOnTab,
     },
   });
-  return s.createStateConfig({
+  return formChart.createStateConfig({
     tags: "question",
     initial: "choosing",
     always: [...seekOn(k), ...skipHidden(k)],
