@@ -8,7 +8,7 @@
  * multi-select); Esc backs out one level; Submit refuses while a required
  * question is open; a cancelled form still reports the answers given.
  */
-import { chartMoves } from "./chart-moves.js";
+import { chartMoves, fold, foldTargets } from "./chart-moves.js";
 import { formResult, initialContext } from "./context.js";
 import { choiceQuestion, textQuestion } from "./question-states.js";
 import { Recent } from "./recent.js";
@@ -24,20 +24,7 @@ export function createFormMachine(spec: FormSpec) {
 
 function machineOf(shape: ChartShape) {
   const moves = chartMoves(shape);
-  const {
-    qs,
-    tabbed,
-    stateOf,
-    forward,
-    backward,
-    cancel,
-    askFirst,
-    discarding,
-    reviewHoldsInput,
-    foldable,
-    fold,
-    seeks,
-  } = moves;
+  const { qs, tabbed, stateOf, forward, backward, cancel, askFirst, discarding, reviewHoldsInput, seeks } = moves;
 
   const review = formChart.createStateConfig({
     tags: "review",
@@ -49,7 +36,7 @@ function machineOf(shape: ChartShape) {
         tags: "reviewing",
         entry: "clearReturn",
         on: {
-          ...(tabbed ? fold("review.reviewing") : {}),
+          ...fold("review.reviewing"),
           // A number key (or a click on an entry) is the cursor put there and Enter.
           ...(qs.length > 0
             ? {
@@ -80,7 +67,7 @@ function machineOf(shape: ChartShape) {
             writing: {
               tags: "writing",
               on: {
-                ...(tabbed ? fold("review.writing") : {}),
+                ...fold("review.writing"),
                 TYPE: { actions: "writeAdditional" },
                 SUBMIT_TEXT: { target: "reviewing", actions: "writeAdditional" },
                 CANCEL: { target: "reviewing" },
@@ -113,7 +100,7 @@ function machineOf(shape: ChartShape) {
   const folded = formChart.createStateConfig({
     tags: "folded",
     on: {
-      UNFOLD: foldable.map((at) => ({
+      UNFOLD: foldTargets(shape).map((at) => ({
         guard: { type: "foldedAt" as const, params: { at } },
         target: `#form.${at}`,
         actions: "clearFolded" as const,

@@ -1,8 +1,8 @@
-import type { ChartMoves } from "./chart-moves.js";
+import { type ChartMoves, fold } from "./chart-moves.js";
 import { formChart, questionStateKey } from "./setup.js";
 
 export function textQuestion(moves: ChartMoves, k: number) {
-  const { escFrom, discarding, tabs, fold, advance, seekOn, skipHidden, answered } = moves;
+  const { escFrom, discarding, tabs, advance, seekOn, skipHidden, answered } = moves;
   const p = { q: k };
   return formChart.createStateConfig({
     tags: "question",
@@ -28,21 +28,8 @@ export function textQuestion(moves: ChartMoves, k: number) {
 }
 
 export function choiceQuestion(moves: ChartMoves, k: number) {
-  const {
-    qs,
-    tabbed,
-    stateOf,
-    cancel,
-    escFrom,
-    discarding,
-    holdsInput,
-    tabs,
-    fold,
-    advance,
-    seekOn,
-    skipHidden,
-    answered,
-  } = moves;
+  const { qs, tabbed, stateOf, cancel, escFrom, discarding, holdsInput, tabs, advance, seekOn, skipHidden, answered } =
+    moves;
   const q = qs[k];
   const p = { q: k };
   const toEditor = q.allowOther ? [{ guard: { type: "onOtherRow" as const, params: p }, target: "typing" }] : [];
@@ -84,7 +71,7 @@ export function choiceQuestion(moves: ChartMoves, k: number) {
     tags: "noting",
     // The note is whatever is in its editor: Enter and Esc both close it, nothing typed is lost.
     on: {
-      ...(q.notes ? fold(`${questionStateKey(k)}.noting`) : {}),
+      ...fold(`${questionStateKey(k)}.noting`),
       TYPE: { actions: { type: "writeNote", params: p } },
       SUBMIT_TEXT: { target: "choosing", actions: { type: "writeNote", params: p } },
       CANCEL: { target: "choosing" },
@@ -108,7 +95,7 @@ export function choiceQuestion(moves: ChartMoves, k: number) {
   const typing = formChart.createStateConfig({
     tags: "typing",
     on: {
-      ...(q.allowOther ? fold(`${questionStateKey(k)}.typing`) : {}),
+      ...fold(`${questionStateKey(k)}.typing`),
       TYPE: { actions: { type: "saveDraft", params: p } },
       SUBMIT_TEXT:
         q.kind === "single"
