@@ -12,11 +12,11 @@ import { chartMoves, fold, foldTargets } from "./chart-moves.js";
 import { formResult, initialContext } from "./context.js";
 import { choiceQuestion, textQuestion } from "./question-states.js";
 import { Recent } from "./recent.js";
-import { formChart, questionStateKey } from "./setup.js";
+import { formChart, questionStateKey, TIME_UP } from "./setup.js";
 import { type ChartShape, chartShape } from "./shape.js";
 import type { FormSpec } from "./spec.js";
 
-export { type FormInput, type FormTag, formChart, questionStateKey } from "./setup.js";
+export { type FormInput, type FormTag, formChart, questionStateKey, TIME_UP } from "./setup.js";
 
 export function createFormMachine(spec: FormSpec) {
   return machineOf(chartShape(spec));
@@ -89,7 +89,7 @@ function machineOf(shape: ChartShape) {
   });
   const clock = shape.timed
     ? {
-        TIME_UP: { guard: "clockRunning" as const, target: "#form.timedOut", actions: "takeRecommended" as const },
+        [TIME_UP]: { guard: "clockRunning" as const, target: "#form.timedOut", actions: "takeRecommended" as const },
         STOP_CLOCK: { guard: "clockRunning" as const, actions: ["cancelClock" as const, "markClockStopped" as const] },
       }
     : {};

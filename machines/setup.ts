@@ -27,7 +27,9 @@ import { inTypedOrder, NO_PICKS, type Picks, type Row, rowAt, rowCount, withType
 import type { FormSpec } from "./spec.js";
 import { allOrNone, inverted, selectionAccepted, selectionAnswers, textProblems, withinMax } from "./text-rules.js";
 
-type InternalEvent = { type: "ADVANCE" } | { type: "TIME_UP" };
+/** The machine's own delayed end of the answer clock. */
+export const TIME_UP = "TIME_UP";
+type InternalEvent = { type: "ADVANCE" } | { type: typeof TIME_UP };
 
 const ANSWER_CLOCK = "answer-clock";
 
@@ -249,7 +251,7 @@ export const formChart = setup({
     markWaited: assign({ waited: true }),
     markFolded: assign((_, p: { at: string }) => ({ foldedAt: p.at })),
     clearFolded: assign({ foldedAt: "" }),
-    startClock: raise({ type: "TIME_UP" } as const, { delay: "answerTimeout", id: ANSWER_CLOCK }),
+    startClock: raise({ type: TIME_UP } as const, { delay: "answerTimeout", id: ANSWER_CLOCK }),
     cancelClock: cancel(ANSWER_CLOCK),
     markClockStopped: assign({ clock: "stopped" as const }),
     /** Every open question takes its recommended option where it has one that answers it. */
