@@ -5,25 +5,24 @@
  * stops being an error, so these lines are the proof.
  */
 import { describe, expect, it } from "@jest/globals";
-import { createFormMachine, formSetup } from "../machines/form.js";
+import { createFormMachine, formChart } from "../machines/form.js";
 import { normalizeForm } from "../machines/spec.js";
 
 const spec = normalizeForm({ questions: [{ prompt: "Pick one", options: [{ label: "A" }, { label: "B" }] }] });
 
 /** States with misspellings: never run, only compiled. */
 function misspelt() {
-  const s = formSetup();
   return [
     // @ts-expect-error an action that does not exist
-    s.createStateConfig({ on: { CANCEL: { actions: "markCancelld" } } }),
+    formChart.createStateConfig({ on: { CANCEL: { actions: "markCancelld" } } }),
     // @ts-expect-error a guard that does not exist
-    s.createStateConfig({ on: { CONFIRM: { guard: "canSubmitt", target: "#form.submitted" } } }),
+    formChart.createStateConfig({ on: { CONFIRM: { guard: "canSubmitt", target: "#form.submitted" } } }),
     // @ts-expect-error a guard parameter of the wrong type
-    s.createStateConfig({ on: { CONFIRM: { guard: { type: "onOptionRow", params: { q: "one" } } } } }),
+    formChart.createStateConfig({ on: { CONFIRM: { guard: { type: "onOptionRow", params: { q: "one" } } } } }),
     // @ts-expect-error an event the form never receives
-    s.createStateConfig({ on: { CONFRIM: { target: "#form.submitted" } } }),
+    formChart.createStateConfig({ on: { CONFRIM: { target: "#form.submitted" } } }),
     // @ts-expect-error a tag renderers do not know
-    s.createStateConfig({ tags: "typng" }),
+    formChart.createStateConfig({ tags: "typng" }),
   ];
 }
 

@@ -1,8 +1,22 @@
 /** The moves a form's chart is built from, for one shape; question-states.ts and form.ts write the states with them. */
-import { type AnswerAction, formSetup, questionStateKey } from "./setup.js";
+import { type AnswerAction, formChart, questionStateKey } from "./setup.js";
 import type { ChartShape } from "./shape.js";
 
-export const s = formSetup();
+/**
+ * The states the form can be folded from, as `q2.typing`: every state a person answers or writes in,
+ * the review's first. The folded state's UNFOLD goes back to each, in this order.
+ */
+export function foldTargets(shape: ChartShape): string[] {
+  const review = shape.tabbed ? ["review.reviewing", ...(shape.additionalNotes ? ["review.writing"] : [])] : [];
+  const inQuestion = (q: ChartShape["questions"][number]) =>
+    q.kind === "text" ? ["typing"] : [...(q.notes ? ["noting"] : []), ...(q.allowOther ? ["typing"] : []), "choosing"];
+  return [...review, ...shape.questions.flatMap((q, k) => inQuestion(q).map((at) => `${questionStateKey(k)}.${at}`))];
+}
+
+/** FOLD from the state `at` (one of `foldTargets`), which the folded state's UNFOLD goes back to. */
+export const fold = (at: string) => ({
+  FOLD: { target: "#form.folded", actions: { type: "markFolded" as const, params: { at } } },
+});
 
 export function chartMoves(shape: ChartShape) {
   const qs = shape.questions;
@@ -19,19 +33,16 @@ export function chartMoves(shape: ChartShape) {
   // asks, unless a default answer may have shown it.
   const escFrom = (k: number) => (qs[k].visibility === "when" && !shape.defaults ? { target: "discarding" } : askFirst);
   const discarding = (back: string) =>
-    s.createStateConfig({ tags: "discarding", on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } } });
+    formChart.createStateConfig({
+      tags: "discarding",
+      on: { CANCEL: cancel, CONFIRM: cancel, RESUME: { target: back } },
+    });
   /** A lone single-choice question without a typed answer or notes holds nothing before it ends. */
   const holdsInput = (k: number) =>
     (tabbed && reviewHoldsInput) || qs[k].kind !== "single" || qs[k].allowOther || qs[k].notes;
   /** Whether anything can be entered at all: not when every question is one option picked by default. */
   const reviewHoldsInput = qs.some((q) => !q.fixed) || shape.additionalNotes;
   const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
-  /** Each state the form can be folded from records itself; UNFOLD goes back to the one recorded. */
-  const foldable: string[] = [];
-  const fold = (at: string) => {
-    foldable.push(at);
-    return { FOLD: { target: "#form.folded", actions: { type: "markFolded" as const, params: { at } } } };
-  };
   /** A seek: an answer given from the review screen goes on to the first question still open. */
   // Only where an answer can leave a required question open: not one its question is shown only after.
   const seeksTo = (j: number) => qs.some((q, k) => k !== j && q.autoAdvance && !q.needs.includes(j));
@@ -74,8 +85,6 @@ export function chartMoves(shape: ChartShape) {
     holdsInput,
     reviewHoldsInput,
     tabs,
-    foldable,
-    fold,
     seeks,
     advance,
     seekOn,

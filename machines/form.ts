@@ -8,15 +8,15 @@
  * multi-select); Esc backs out one level; Submit refuses while a required
  * question is open; a cancelled form still reports the answers given.
  */
-import { chartMoves, s } from "./chart-moves.js";
+import { chartMoves, fold, foldTargets } from "./chart-moves.js";
 import { formResult, initialContext } from "./context.js";
 import { choiceQuestion, textQuestion } from "./question-states.js";
 import { Recent } from "./recent.js";
-import { questionStateKey } from "./setup.js";
+import { formChart, questionStateKey, TIME_UP } from "./setup.js";
 import { type ChartShape, chartShape } from "./shape.js";
 import type { FormSpec } from "./spec.js";
 
-export { type FormInput, type FormTag, formSetup, questionStateKey } from "./setup.js";
+export { type FormInput, type FormTag, formChart, questionStateKey, TIME_UP } from "./setup.js";
 
 export function createFormMachine(spec: FormSpec) {
   return machineOf(chartShape(spec));
@@ -24,22 +24,9 @@ export function createFormMachine(spec: FormSpec) {
 
 function machineOf(shape: ChartShape) {
   const moves = chartMoves(shape);
-  const {
-    qs,
-    tabbed,
-    stateOf,
-    forward,
-    backward,
-    cancel,
-    askFirst,
-    discarding,
-    reviewHoldsInput,
-    foldable,
-    fold,
-    seeks,
-  } = moves;
+  const { qs, tabbed, stateOf, forward, backward, cancel, askFirst, discarding, reviewHoldsInput, seeks } = moves;
 
-  const review = s.createStateConfig({
+  const review = formChart.createStateConfig({
     tags: "review",
     initial: "reviewing",
     always: seeks ? [{ guard: "seekingOpen" as const, target: stateOf(0), actions: "seekOpen" as const }] : [],
@@ -49,7 +36,7 @@ function machineOf(shape: ChartShape) {
         tags: "reviewing",
         entry: "clearReturn",
         on: {
-          ...(tabbed ? fold("review.reviewing") : {}),
+          ...fold("review.reviewing"),
           // A number key (or a click on an entry) is the cursor put there and Enter.
           ...(qs.length > 0
             ? {
@@ -80,7 +67,7 @@ function machineOf(shape: ChartShape) {
             writing: {
               tags: "writing",
               on: {
-                ...(tabbed ? fold("review.writing") : {}),
+                ...fold("review.writing"),
                 TYPE: { actions: "writeAdditional" },
                 SUBMIT_TEXT: { target: "reviewing", actions: "writeAdditional" },
                 CANCEL: { target: "reviewing" },
@@ -94,7 +81,7 @@ function machineOf(shape: ChartShape) {
   // A form of no questions (a confirmation that can be declined) opens on its review tab.
   const first = qs.length === 0 && tabbed ? "review" : questionStateKey(0);
   const startClock = shape.timed ? ["startClock" as const] : [];
-  const waiting = s.createStateConfig({
+  const waiting = formChart.createStateConfig({
     tags: "waiting",
     entry: "markWaited",
     after: { cooldown: { target: first, actions: startClock } },
@@ -102,7 +89,7 @@ function machineOf(shape: ChartShape) {
   });
   const clock = shape.timed
     ? {
-        TIME_UP: { guard: "clockRunning" as const, target: "#form.timedOut", actions: "takeRecommended" as const },
+        [TIME_UP]: { guard: "clockRunning" as const, target: "#form.timedOut", actions: "takeRecommended" as const },
         STOP_CLOCK: { guard: "clockRunning" as const, actions: ["cancelClock" as const, "markClockStopped" as const] },
       }
     : {};
@@ -110,10 +97,10 @@ function machineOf(shape: ChartShape) {
   const questionStates = Object.fromEntries(
     qs.map((q, k) => [questionStateKey(k), q.kind === "text" ? textQuestion(moves, k) : choiceQuestion(moves, k)]),
   );
-  const folded = s.createStateConfig({
+  const folded = formChart.createStateConfig({
     tags: "folded",
     on: {
-      UNFOLD: foldable.map((at) => ({
+      UNFOLD: foldTargets(shape).map((at) => ({
         guard: { type: "foldedAt" as const, params: { at } },
         target: `#form.${at}`,
         actions: "clearFolded" as const,
@@ -121,7 +108,7 @@ function machineOf(shape: ChartShape) {
     },
   });
 
-  return s.createMachine({
+  return formChart.createMachine({
     id: "form",
     context: ({ input }) => ({ ...(input.restore ?? initialContext(input.spec)), spec: input.spec }),
     initial: shape.waits ? "waiting" : first,

@@ -1,10 +1,10 @@
-import { type ChartMoves, s } from "./chart-moves.js";
-import { questionStateKey } from "./setup.js";
+import { type ChartMoves, fold } from "./chart-moves.js";
+import { formChart, questionStateKey } from "./setup.js";
 
 export function textQuestion(moves: ChartMoves, k: number) {
-  const { escFrom, discarding, tabs, fold, advance, seekOn, skipHidden, answered } = moves;
+  const { escFrom, discarding, tabs, advance, seekOn, skipHidden, answered } = moves;
   const p = { q: k };
-  return s.createStateConfig({
+  return formChart.createStateConfig({
     tags: "question",
     initial: "typing",
     always: [...seekOn(k), ...skipHidden(k)],
@@ -28,21 +28,8 @@ export function textQuestion(moves: ChartMoves, k: number) {
 }
 
 export function choiceQuestion(moves: ChartMoves, k: number) {
-  const {
-    qs,
-    tabbed,
-    stateOf,
-    cancel,
-    escFrom,
-    discarding,
-    holdsInput,
-    tabs,
-    fold,
-    advance,
-    seekOn,
-    skipHidden,
-    answered,
-  } = moves;
+  const { qs, tabbed, stateOf, cancel, escFrom, discarding, holdsInput, tabs, advance, seekOn, skipHidden, answered } =
+    moves;
   const q = qs[k];
   const p = { q: k };
   const toEditor = q.allowOther ? [{ guard: { type: "onOtherRow" as const, params: p }, target: "typing" }] : [];
@@ -80,11 +67,11 @@ export function choiceQuestion(moves: ChartMoves, k: number) {
             actions: { type: "invert" as const, params: p },
           },
         };
-  const noting = s.createStateConfig({
+  const noting = formChart.createStateConfig({
     tags: "noting",
     // The note is whatever is in its editor: Enter and Esc both close it, nothing typed is lost.
     on: {
-      ...(q.notes ? fold(`${questionStateKey(k)}.noting`) : {}),
+      ...fold(`${questionStateKey(k)}.noting`),
       TYPE: { actions: { type: "writeNote", params: p } },
       SUBMIT_TEXT: { target: "choosing", actions: { type: "writeNote", params: p } },
       CANCEL: { target: "choosing" },
@@ -105,10 +92,10 @@ export function choiceQuestion(moves: ChartMoves, k: number) {
         },
       }
     : {};
-  const typing = s.createStateConfig({
+  const typing = formChart.createStateConfig({
     tags: "typing",
     on: {
-      ...(q.allowOther ? fold(`${questionStateKey(k)}.typing`) : {}),
+      ...fold(`${questionStateKey(k)}.typing`),
       TYPE: { actions: { type: "saveDraft", params: p } },
       SUBMIT_TEXT:
         q.kind === "single"
@@ -123,7 +110,7 @@ export function choiceQuestion(moves: ChartMoves, k: number) {
       ...keepOnTab,
     },
   });
-  return s.createStateConfig({
+  return formChart.createStateConfig({
     tags: "question",
     initial: "choosing",
     always: [...seekOn(k), ...skipHidden(k)],

@@ -8,7 +8,7 @@ import type { SnapshotFrom } from "xstate";
 import { holds } from "../../machines/conditions.js";
 import { answerValues, type FormEvent, isVisible, openQuestions } from "../../machines/context.js";
 import { hasInput } from "../../machines/entered.js";
-import type { FormMachine } from "../../machines/form.js";
+import { type FormMachine, TIME_UP } from "../../machines/form.js";
 import { editorText, formPosition } from "../../machines/position.js";
 import { isEmptyPicks, PAGE, type Picks, rowAt } from "../../machines/rows.js";
 import { type FormSpec, isTabbed } from "../../machines/spec.js";
@@ -22,7 +22,7 @@ export type Snap = SnapshotFrom<FormMachine>;
 export const COOLDOWN_DONE = "xstate.after.cooldown.form.waiting";
 
 /** The machine's own delayed end of the answer clock; a replay advances the clock for it. */
-export const TIME_UP = "TIME_UP";
+export { TIME_UP };
 
 const DIGIT_ROWS = 9;
 

@@ -3,6 +3,7 @@
  * took, named by question, state and key (`Size · options · Esc (cancel)`),
  * the machine's own name on hover; and every transition with its keys.
  */
+import type { FormEvent } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { COOLDOWN_DONE, TIME_UP } from "../inspect/events.js";
 import { escapeHtml } from "../text.js";
@@ -11,7 +12,7 @@ import { keyList } from "./keys.js";
 import { stateWords } from "./state-names.js";
 import type { ReviewModel } from "./types.js";
 
-/** An event by the key that sends it and what it does, as the help line names keys. */
+/** Every event by the key that sends it and what it does, as the help line names keys. */
 const EVENT_WORDS: Record<string, string> = {
   MOVE: "↑ / ↓ (move)",
   MOVE_TO: "Home / End (move)",
@@ -35,7 +36,7 @@ const EVENT_WORDS: Record<string, string> = {
   always: "on its own (no key)",
   [TIME_UP]: "the timeout",
   [COOLDOWN_DONE]: "the end of the countdown",
-};
+} satisfies Record<FormEvent["type"] | "always" | typeof TIME_UP | typeof COOLDOWN_DONE, string>;
 
 const stateIn = (spec: FormSpec, node: string) => {
   const path = node.replace(/^form\.?/, "");

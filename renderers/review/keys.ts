@@ -56,7 +56,7 @@ export function keysOf(event: FormEvent, screen: TerminalScreen): string[] {
 }
 
 /** The order events are listed in: as the help line lists keys, then by row. */
-const EVENT_ORDER = [
+const EVENT_ORDER: readonly string[] = [
   "MOVE",
   "MOVE_TO",
   "SELECT",
@@ -70,7 +70,7 @@ const EVENT_ORDER = [
   "CANCEL",
   "after",
   "ABORT",
-];
+] satisfies Array<FormEvent["type"] | "after">;
 
 export function byEvent(a: ReviewKeyRow, b: ReviewKeyRow): number {
   const rank = (row: ReviewKeyRow) => {
