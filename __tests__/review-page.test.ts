@@ -564,7 +564,7 @@ describe("/formchart review of a form whose page cannot be built", () => {
     await showAndKeep(state, shown as never, example("single"), undefined);
     // A form whose route search fails: a question the machine cannot read.
     const last = state.lastForm!;
-    state.lastForm = { ...last, spec: { ...last.spec, questions: [...last.spec.questions, null as never] } };
+    state.keep({ ...last, spec: { ...last.spec, questions: [...last.spec.questions, null as never] } });
     const pi = fakePi();
     registerFormchartCommand(pi.api, state);
     const notices: Array<[string, string]> = [];

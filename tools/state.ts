@@ -25,7 +25,18 @@ export interface ShownForm {
   answer?(result: FormResult): { text: string; details: unknown };
 }
 
-export class FormchartState {
+/**
+ * What the engine hands a closed form to, and nothing else of the state: the
+ * form kept as the last one shown, an entry recorded in the session, and the
+ * question clock told that a form closed.
+ */
+export interface FormKeeper {
+  keep(form: ShownForm): void;
+  record(customType: string, data: unknown): void;
+  readonly clock: { markClosed(): void };
+}
+
+export class FormchartState implements FormKeeper {
   readonly clock = new QuestionClock();
   readonly settingsFile: string;
   settings: Settings;
@@ -33,7 +44,7 @@ export class FormchartState {
   settingsProblem: string | undefined;
   /** Else each host has its own default set. */
   readonly toolSetNamed: boolean;
-  lastForm: ShownForm | undefined;
+  private shown: ShownForm | undefined;
   /** The key bound to open a waiting question: the setting as Pi started (a shortcut is bound once). */
   readonly waitingKey: string;
   /** How each question asked with `wait: false` ended, by id: its tool line says so. */
@@ -52,6 +63,20 @@ export class FormchartState {
     this.settingsProblem = loaded.problem;
     this.toolSetNamed = namesTools(loaded.stored);
     this.waitingKey = this.settings.waitingKey;
+  }
+
+  /** The last form shown, for `/formchart graph` and `review`. */
+  get lastForm(): ShownForm | undefined {
+    return this.shown;
+  }
+
+  keep(form: ShownForm): void {
+    this.shown = form;
+  }
+
+  /** An entry in Pi's session; none where the host keeps no session. */
+  record(customType: string, data: unknown): void {
+    this.appendEntry?.(customType, data);
   }
 
   /** Nothing is added to the session's signal per form: any number may be open, and none leaves anything behind. */

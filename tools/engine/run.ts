@@ -8,7 +8,7 @@
  * closes; a form's own error is reported, and what was entered kept.
  */
 import { type ExtensionContext, VERSION } from "@earendil-works/pi-coding-agent";
-import type { FormResult } from "../../machines/context.js";
+import type { FormOutcome, FormResult } from "../../machines/context.js";
 import { enteredContext, hasInput } from "../../machines/entered.js";
 import type { FormSpec } from "../../machines/spec.js";
 import type { WaitingKeys } from "../../renderers/terminal/options.js";
@@ -16,7 +16,7 @@ import { safeLine } from "../../renderers/text.js";
 import type { WebServer } from "../../renderers/web/server.js";
 import type { ArgumentError } from "../../schemas/validate.js";
 import { piEditorCommand } from "../pi-editor.js";
-import type { FormchartState, ShownForm } from "../state.js";
+import type { FormchartState, FormKeeper, ShownForm } from "../state.js";
 import { DRAFT_ENTRY, type DraftData, draftQuestions, findDraft, formKey } from "./drafts.js";
 import { type FormJob, type PreparedForm, prepareForm } from "./form-tool.js";
 import { type ShowOutcome, showForm } from "./show-form.js";
@@ -92,21 +92,7 @@ export function showAndKeep(
         }),
     });
     if (outcome.kind !== "done") return outcome;
-    state.lastForm = form as ShownForm;
-    state.clock.markClosed();
-    if (outcome.result.cancelled) {
-      // A draft keeps what the person entered: never the options a timeout took for them.
-      const entered = enteredContext(spec, outcome.context);
-      if (hasInput(spec, entered)) {
-        state.appendEntry?.(DRAFT_ENTRY, {
-          key,
-          context: entered,
-          questions: draftQuestions(spec),
-        } satisfies DraftData);
-      }
-    } else if (found) {
-      state.appendEntry?.(DRAFT_ENTRY, { key: found.key } satisfies DraftData);
-    }
+    handOver(state, form as ShownForm, outcome, found?.key);
     if (outcome.error) {
       ctx.ui.notify(
         `pi-formchart: the form closed after an error (${safeLine(outcome.error, 300)}); what was entered is kept and will be offered again.`,
@@ -115,4 +101,25 @@ export function showAndKeep(
     }
     return outcome;
   });
+}
+
+/**
+ * The one place a closed form leaves anything with the host: kept as the last
+ * form, the question clock restarted, and its draft recorded (what the person
+ * entered, never the options a timeout took for them) or, on a submit, the
+ * draft it came from cleared.
+ */
+function handOver(keeper: FormKeeper, form: ShownForm, outcome: FormOutcome, restoredFrom: string | undefined): void {
+  const { spec } = form;
+  keeper.keep(form);
+  keeper.clock.markClosed();
+  if (outcome.result.cancelled) {
+    const entered = enteredContext(spec, outcome.context);
+    if (hasInput(spec, entered))
+      keeper.record(DRAFT_ENTRY, {
+        key: formKey(spec),
+        context: entered,
+        questions: draftQuestions(spec),
+      } satisfies DraftData);
+  } else if (restoredFrom !== undefined) keeper.record(DRAFT_ENTRY, { key: restoredFrom } satisfies DraftData);
 }
