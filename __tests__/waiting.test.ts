@@ -9,7 +9,16 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { TestModel } from "@xstate/graph";
 import { createActor } from "xstate";
-import { WAITING_EVENTS, type WaitingEvent, waitingMachine } from "../machines/waiting.js";
+import {
+  openIn,
+  startWaitingChart,
+  stateOf,
+  TIMED_OUT,
+  timesOf,
+  WAITING_EVENTS,
+  type WaitingEvent,
+  waitingMachine,
+} from "../machines/waiting.js";
 import { missedBy, newCoverage, recordMicrosteps } from "../renderers/inspect/coverage.js";
 import { WAITING_SENDERS, waitingSection } from "../renderers/review/waiting.js";
 import { escapeHtml } from "../renderers/text.js";
@@ -20,14 +29,24 @@ import { fakePi } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
 import { ALT_H, asked, extension } from "./helpers/waiting-extension.js";
 
+/** The timeout of the question the routes replay (`asked`: 30 s). */
+const input = { timeoutMs: 30_000 };
+
+type Snap = { value: unknown; context: { closedBy?: string } };
 const routes = new TestModel(waitingMachine, {
-  events: WAITING_EVENTS as never,
-  // A question opened again after it was put back is a node of its own, so the routes go on from there.
-  serializeState: ((snapshot: { value: unknown }, _event: unknown, previous?: { value: unknown }) =>
-    `${snapshot.value}${snapshot.value === "opened" && previous?.value === "putBack" ? " again" : ""}`) as never,
+  events: [...WAITING_EVENTS, { type: TIMED_OUT }] as never,
+  // A question opened again after it was put back is a node of its own, and so is one a key closed,
+  // so the routes go on from there.
+  serializeState: ((snapshot: Snap, _event: unknown, previous?: Snap) =>
+    `${snapshot.value}${snapshot.value === "opened" && previous?.value === "putBack" ? " again" : ""}${snapshot.value === "opened" ? ` ${snapshot.context.closedBy}` : ""}`) as never,
+  input,
 }).getSimplePaths();
 
-const ends = routes.filter((route) => route.state.status === "done");
+const steps = (route: (typeof routes)[number]) => route.steps.slice(1).map((s) => s.event as WaitingEvent);
+// A key that closes the form (CLOSE_BY) ends it in the extension at once: the keys' own tests replay it.
+const ends = routes.filter(
+  (route) => route.state.status === "done" && !steps(route).some((e) => e.type === "CLOSE_BY"),
+);
 
 beforeEach(() => {
   jest.useFakeTimers({ doNotFake: ["nextTick", "queueMicrotask", "setImmediate"] });
@@ -40,8 +59,8 @@ describe("the waiting chart's routes", () => {
   it("take every state and every transition of the chart", () => {
     const coverage = newCoverage();
     for (const route of routes) {
-      const actor = createActor(waitingMachine, { inspect: recordMicrosteps(coverage) }).start();
-      for (const step of route.steps.slice(1)) actor.send(step.event as WaitingEvent);
+      const actor = createActor(waitingMachine, { input, inspect: recordMicrosteps(coverage) }).start();
+      for (const event of steps(route)) actor.send(event);
       actor.stop();
     }
     const missed = missedBy(waitingMachine as never, coverage);
@@ -65,7 +84,7 @@ describe("the waiting chart's routes", () => {
     expect(x.pending?.content[0].text).toBe(
       "Asked the user (ask-1): Which database? Their answer will arrive as a message; go on with work that does not depend on it (withdraw_question withdraws it).",
     );
-    for (const step of route.steps.slice(1)) await x.take(step.event as WaitingEvent);
+    for (const event of steps(route)) await x.take(event);
     const end = route.state.value as string;
     const messages = x.pi.sent.map((s) => s.message.content);
     if (end === "answered") {
@@ -99,6 +118,70 @@ describe("the waiting chart's routes", () => {
       { id: "ask-1", toolName: "question", args: expect.anything() },
       ...(end === "notAnswered" ? [] : [{ id: "ask-1", ended: end }]),
     ]);
+  });
+});
+
+describe("the waiting chart's own state", () => {
+  it("times out after its timeout, only while nobody has opened it", () => {
+    const unopened = startWaitingChart(1000);
+    const opened = startWaitingChart(1000);
+    const putBack = startWaitingChart(1000);
+    opened.send({ type: "OPEN", where: "terminal" });
+    putBack.send({ type: "OPEN", where: "page" });
+    putBack.send({ type: "PUT_BACK" });
+    jest.advanceTimersByTime(999);
+    expect(stateOf(unopened)).toBe("waiting");
+    jest.advanceTimersByTime(1);
+    expect([stateOf(unopened), stateOf(opened), stateOf(putBack)]).toEqual(["timedOut", "opened", "putBack"]);
+    jest.advanceTimersByTime(86_400_000);
+    expect([stateOf(opened), stateOf(putBack)]).toEqual(["opened", "putBack"]);
+  });
+
+  it("without a timeout waits on, with no deadline", () => {
+    for (const chart of [startWaitingChart(), startWaitingChart(0)]) {
+      jest.advanceTimersByTime(86_400_000);
+      expect([stateOf(chart), timesOf(chart).deadline]).toEqual(["waiting", undefined]);
+    }
+  });
+
+  it("holds when it was asked, its deadline until opened, where it is open and the key that closed it", () => {
+    const since = Date.now();
+    const chart = startWaitingChart(30_000);
+    jest.advanceTimersByTime(5_000);
+    expect([timesOf(chart), openIn(chart)]).toEqual([{ since, deadline: since + 30_000 }, undefined]);
+    chart.send({ type: "OPEN", where: "page" });
+    chart.send({ type: "CLOSE_BY", key: "next" });
+    const { since: at, deadline } = timesOf(chart);
+    expect([at, deadline, openIn(chart), chart.getSnapshot().context.closedBy]).toEqual([
+      since,
+      undefined,
+      "page",
+      "next",
+    ]);
+    chart.send({ type: "PUT_BACK" });
+    expect(openIn(chart)).toBeUndefined();
+    chart.send({ type: "OPEN", where: "terminal" });
+    expect([openIn(chart), chart.getSnapshot().context.closedBy]).toEqual(["terminal", undefined]);
+  });
+
+  it("does not keep the process alive while its timeout runs, as XState's own clock would", () => {
+    jest.useRealTimers();
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    const chart = startWaitingChart(3_600_000);
+    expect(timers()).toBe(before);
+    const held = createActor(waitingMachine, { input: { timeoutMs: 3_600_000 } }).start();
+    expect(timers()).toBe(before + 1);
+    chart.stop();
+    held.stop();
+  });
+
+  it("times out after the question's own timeout", async () => {
+    const x = await extension();
+    jest.advanceTimersByTime(29_999);
+    expect(x.pi.sent).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(x.pi.sent.map((s) => s.message.details)).toEqual([expect.objectContaining({ outcome: "timed_out" })]);
   });
 });
 
@@ -249,6 +332,7 @@ describe("the review page's waiting chart", () => {
     // In words, as the page's other charts name states: `putBack` is drawn "put back".
     for (const state of Object.keys(waitingMachine.root.states))
       expect(section).toContain(`>${state.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}</text>`);
-    for (const event of WAITING_EVENTS) expect(section).toContain(escapeHtml(WAITING_SENDERS[event.type]));
+    for (const event of [...WAITING_EVENTS, { type: TIMED_OUT }])
+      expect(section).toContain(escapeHtml(WAITING_SENDERS[event.type]));
   });
 });

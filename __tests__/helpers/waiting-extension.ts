@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Component } from "@earendil-works/pi-tui";
 import { getKeybindings } from "@earendil-works/pi-tui";
 import { jest } from "@jest/globals";
-import type { WaitingEvent } from "../../machines/waiting.js";
+import { TIMED_OUT, type WaitingEvent } from "../../machines/waiting.js";
 import { plainTheme } from "../../renderers/theme.js";
 import { createFormchart } from "../../tools/index.js";
 import { fakeHost, KEY } from "./fake-host.js";
@@ -100,8 +100,8 @@ export async function extension(
       open = pi.shortcuts.get(key)!.handler(ctx) as Promise<void>;
       await settle();
     },
-    /** What the person or the model does for one event of the chart. */
-    async take(event: WaitingEvent) {
+    /** What the person, the model or the clock does for one event of the chart. */
+    async take(event: { type: WaitingEvent["type"] | typeof TIMED_OUT }) {
       if (event.type === "OPEN") await this.open();
       else if (event.type === "PUT_BACK") {
         form!.handleInput(KEY.esc);
@@ -115,8 +115,10 @@ export async function extension(
       } else if (event.type === "WITHDRAW") {
         await call("withdraw_question", { id: "ask-1" });
         await open;
-      } else if (event.type === "TIME_UP") {
+      } else if (event.type === TIMED_OUT) {
         jest.advanceTimersByTime(31_000);
+      } else if (event.type === "CLOSE_BY") {
+        throw new Error("A key that closes the form ends it too: no step of its own");
       } else {
         await pi.fire("session_shutdown", { type: "session_shutdown" }, ctx);
         await open;

@@ -3,7 +3,7 @@
  * called with `wait: false` goes through around its form (machines/waiting.ts),
  * each edge named by what sends it (a key, the model, the clock, the session).
  */
-import { waitingMachine } from "../../machines/waiting.js";
+import { TIMED_OUT, waitingMachine } from "../../machines/waiting.js";
 import { partsToSvg } from "../graph.js";
 import { escapeHtml } from "../text.js";
 
@@ -12,14 +12,15 @@ export const WAITING_SENDERS: Readonly<Record<string, string>> = {
   OPEN: "the open key (Alt+A), or a click on the line",
   PUT_BACK: "Esc, the fold key, or the open key to the next",
   ANSWER: "submit, decline or the form's timeout",
-  REFUSE: "the refuse key (Alt+X)",
+  CLOSE_BY: "the refuse key (Alt+X), or the open key to the next: noted",
+  REFUSE: "the form closed by the refuse key",
   WITHDRAW: "the model: withdraw_question",
-  TIME_UP: "timeout, unopened",
+  [TIMED_OUT]: "timeout, unopened",
   SESSION_END: "the session ends",
 };
 
 function waitingDot(): string {
-  // The font of the page's other charts, and the states in words (`putBack` → "put back").
+  // The font of the page's other charts, a key noted drawn as a loop, and the states in words (`putBack` → "put back").
   const lines = [
     "digraph waiting {",
     '  rankdir=LR; fontname="Helvetica";',
@@ -31,7 +32,7 @@ function waitingDot(): string {
     lines.push(`  "${name}" [label="${words}"${node.type === "final" ? ", peripheries=2" : ""}];`);
     for (const [event, transitions] of node.transitions)
       for (const t of transitions)
-        for (const target of t.target ?? [])
+        for (const target of t.target ?? [node])
           lines.push(`  "${name}" -> "${target.key}" [label="${WAITING_SENDERS[event] ?? event}"];`);
   }
   lines.push("}");

@@ -11,12 +11,12 @@ import { openWebServer, type WebServer } from "../../renderers/web/server.js";
 
 export interface LinkedQuestion {
   form: { spec: FormSpec };
+  /** Its state: when asked, its timeout, where it is open, the key that closed it. */
   chart: WaitingChart;
   /** Its link's server, while it waits or is open there. */
   page?: WebServer;
+  /** Its server is being started. */
   linking?: boolean;
-  /** Open in a page, not in the terminal. */
-  inBrowser?: boolean;
 }
 
 /** What a question's page says when it closes, by how the question ended. */

@@ -15,7 +15,7 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
-import { startWaitingChart, stateOf, timedOutResult, type WaitingChart, waitsForKey } from "../../machines/waiting.js";
+import { openIn, startWaitingChart, stateOf, timedOutResult, timesOf, waitsForKey } from "../../machines/waiting.js";
 import type { WebServer } from "../../renderers/web/server.js";
 import type { FormchartState } from "../state.js";
 import { keyLabel, shownId, WAITING_ENTRY, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
@@ -38,13 +38,8 @@ export interface WaitingQuestion extends LinkedQuestion {
   /** The call's arguments as checked: what asks it again after a resume. */
   args: unknown;
   form: PreparedForm<ToolAnswer<unknown>>;
-  chart: WaitingChart;
-  since: number;
-  deadline?: number;
+  /** Closes its open form when it ends elsewhere. */
   close?: AbortController;
-  timer?: ReturnType<typeof setTimeout>;
-  /** What the key that closed the open form asked for. */
-  closedBy?: "next" | "refuse";
 }
 
 /** Ids past this are not counted on from: `ask-<n>` stays exact. */
@@ -92,16 +87,13 @@ export class WaitingQuestions {
     record = true,
   ): WaitingQuestion {
     this.reserve(id);
-    const chart = startWaitingChart();
-    const question: WaitingQuestion = { id, toolName, args, form, chart, since: Date.now() };
+    const chart = startWaitingChart(form.spec.timeoutMs);
+    const question: WaitingQuestion = { id, toolName, args, form, chart };
+    chart.subscribe(
+      (s) => s.value === "timedOut" && this.end(question, undefined, form.answer(timedOutResult(form.spec))),
+    );
     this.questions.push(question);
     if (record) this.state.appendEntry?.(WAITING_ENTRY, { id, toolName, args } satisfies WaitingEntry);
-    const timeoutMs = form.spec.timeoutMs ?? 0;
-    if (timeoutMs > 0) {
-      question.deadline = question.since + timeoutMs;
-      question.timer = setTimeout(() => this.timeUp(question), timeoutMs);
-      question.timer.unref?.();
-    }
     this.ctx = ctx;
     if (this.state.settings.bell) process.stdout.write("\x07");
     this.show();
@@ -110,7 +102,7 @@ export class WaitingQuestions {
 
   /** The one open in the terminal. */
   private get opened(): WaitingQuestion | undefined {
-    return this.questions.find((q) => stateOf(q.chart) === "opened" && !q.inBrowser);
+    return this.questions.find((q) => openIn(q.chart) === "terminal");
   }
 
   /** The first question that waits; false when none does, or one is open (its own keys go on from there). */
@@ -125,20 +117,14 @@ export class WaitingQuestions {
   private async openInBrowser(question: WaitingQuestion, page: WebServer): Promise<void> {
     const ctx = this.ctx;
     if (!ctx || !waitsForKey(question.chart)) return page.release("This question is not waiting any more.");
-    question.inBrowser = true;
-    const outcome = await this.take(question, ctx, page);
-    question.inBrowser = false;
-    this.settle(question, ctx, outcome);
+    this.settle(question, ctx, await this.take(question, ctx, page));
     if (question.page) page.release("Put back: the question waits again. Reload this page to open it again.");
   }
 
   private async take(question: WaitingQuestion, ctx: ExtensionContext, page?: WebServer): Promise<ShowOutcome> {
     this.ctx = ctx;
-    clearTimeout(question.timer);
-    question.deadline = undefined;
-    question.chart.send({ type: "OPEN" });
+    question.chart.send({ type: "OPEN", where: page ? "page" : "terminal" });
     question.close = new AbortController();
-    question.closedBy = undefined;
     this.show();
     return showAndKeep(this.state, ctx, question.form, question.close.signal, {
       page,
@@ -155,8 +141,9 @@ export class WaitingQuestions {
   private async settle(question: WaitingQuestion, ctx: ExtensionContext, outcome: ShowOutcome): Promise<boolean> {
     const endedElsewhere = question.close?.signal.aborted;
     question.close = undefined;
-    if (question.chart.getSnapshot().status === "done") return true;
-    if (question.closedBy === "refuse") {
+    const { status, context } = question.chart.getSnapshot();
+    if (status === "done") return true;
+    if (context.closedBy === "refuse") {
       this.end(question, "REFUSE", { text: REFUSED_TEXT, details: { outcome: "declined" } });
     } else if (
       outcome.kind === "done" &&
@@ -168,7 +155,7 @@ export class WaitingQuestions {
       // Behind the others: the open key reaches each in turn.
       this.questions.push(...this.questions.splice(this.questions.indexOf(question), 1));
       this.show();
-      if (question.closedBy === "next") return this.openNext(ctx);
+      if (context.closedBy === "next") return this.openNext(ctx);
     }
     return true;
   }
@@ -187,7 +174,7 @@ export class WaitingQuestions {
   private press(question: WaitingQuestion, key: "next" | "refuse"): string | undefined {
     if (key === "next" && !this.questions.some((q) => waitsForKey(q.chart)))
       return `No other question waits: Esc puts ${shownId(question.id)} back.`;
-    question.closedBy = key;
+    question.chart.send({ type: "CLOSE_BY", key });
     return undefined;
   }
 
@@ -215,19 +202,9 @@ export class WaitingQuestions {
     );
   }
 
-  private timeUp(question: WaitingQuestion): void {
-    if (stateOf(question.chart) !== "waiting") return;
-    this.end(question, "TIME_UP", question.form.answer(timedOutResult(question.form.spec)));
-  }
-
-  private end(
-    question: WaitingQuestion,
-    event: "ANSWER" | "REFUSE" | "WITHDRAW" | "TIME_UP",
-    answer?: ToolAnswer<unknown>,
-  ) {
-    question.chart.send({ type: event });
+  private end(question: WaitingQuestion, event?: "ANSWER" | "REFUSE" | "WITHDRAW", answer?: ToolAnswer<unknown>) {
+    if (event) question.chart.send({ type: event });
     const how = stateOf(question.chart);
-    clearTimeout(question.timer);
     question.close?.abort();
     closePage(question, PAGE_CLOSED[how] ?? "This question ended.");
     this.questions.splice(this.questions.indexOf(question), 1);
@@ -255,7 +232,6 @@ export class WaitingQuestions {
   private endAll(): void {
     for (const q of this.questions) {
       q.chart.send({ type: "SESSION_END" });
-      clearTimeout(q.timer);
       closePage(q, PAGE_CLOSED.notAnswered);
     }
     this.questions.length = 0;
@@ -267,10 +243,10 @@ export class WaitingQuestions {
     const ui = ctx?.hasUI ? ctx.ui : undefined;
     const waiting = this.questions.filter((q) => waitsForKey(q.chart));
     const opened = this.opened;
-    const asLine = (q: WaitingQuestion) => ({ id: q.id, spec: q.form.spec, since: q.since, deadline: q.deadline });
+    const asLine = (q: WaitingQuestion) => ({ id: q.id, spec: q.form.spec, ...timesOf(q.chart) });
     const line = waitingLine(this.key, waiting.map(asLine), opened && asLine(opened), Date.now(), {
       link: waiting[0] && this.linkFor(waiting[0]),
-      open: this.questions.filter((q) => q.inBrowser).map(asLine),
+      open: this.questions.filter((q) => openIn(q.chart) === "page").map(asLine),
     });
     if (line === undefined) {
       this.stopTicker();
