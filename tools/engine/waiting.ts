@@ -93,7 +93,7 @@ export class WaitingQuestions {
       (s) => s.value === "timedOut" && this.end(question, undefined, form.answer(timedOutResult(form.spec))),
     );
     this.questions.push(question);
-    if (record) this.state.appendEntry?.(WAITING_ENTRY, { id, toolName, args } satisfies WaitingEntry);
+    if (record) this.state.record(WAITING_ENTRY, { id, toolName, args } satisfies WaitingEntry);
     this.ctx = ctx;
     if (this.state.settings.bell) process.stdout.write("\x07");
     this.show();
@@ -190,7 +190,7 @@ export class WaitingQuestions {
 
   notAnswered(id: string, toolName: string): void {
     this.state.waitingEnds.set(id, "notAnswered");
-    this.state.appendEntry?.(WAITING_ENTRY, { id, ended: "notAnswered" } satisfies WaitingEntry);
+    this.state.record(WAITING_ENTRY, { id, ended: "notAnswered" } satisfies WaitingEntry);
     this.state.sendMessage?.(
       {
         customType: WAITING_ENTRY,
@@ -209,7 +209,7 @@ export class WaitingQuestions {
     closePage(question, PAGE_CLOSED[how] ?? "This question ended.");
     this.questions.splice(this.questions.indexOf(question), 1);
     this.state.waitingEnds.set(question.id, how);
-    this.state.appendEntry?.(WAITING_ENTRY, { id: question.id, ended: how } satisfies WaitingEntry);
+    this.state.record(WAITING_ENTRY, { id: question.id, ended: how } satisfies WaitingEntry);
     if (answer) this.deliver(question, answer);
     this.show();
   }
