@@ -17,8 +17,7 @@ export interface FrameSource {
   hints: KeyHints;
 }
 
-/** Where the clocks' milliseconds start among the drawing's arguments. */
-const CLOCK_MS = 8;
+const wholeSeconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000)) * 1000;
 
 export class FormFrames {
   /** The frame last drawn, and the snapshot it shows. */
@@ -48,16 +47,17 @@ export class FormFrames {
     targets: boolean,
   ): Screen {
     const { session } = this.form;
-    const waitLeftMs = formPosition(snapshot).kind === "waiting" ? session.waitLeftMs() : undefined;
-    const answerLeftMs = session.answerLeftMs();
-    const seconds = (ms: number | undefined) => (ms === undefined ? "" : Math.max(0, Math.ceil(ms / 1000)));
-    const clock = `${seconds(waitLeftMs)}|${seconds(answerLeftMs)}`;
-    return this.draw(snapshot, width, height, message, editor, editorState, targets, clock, waitLeftMs, answerLeftMs);
+    const waiting = formPosition(snapshot).kind === "waiting";
+    const answerLeft = session.answerLeftMs();
+    // The clocks are drawn in whole seconds: a tick within the same second finds the frame kept.
+    const remainingMs = waiting ? wholeSeconds(session.waitLeftMs()) : undefined;
+    const timeoutMs = answerLeft === undefined ? undefined : wholeSeconds(answerLeft);
+    return this.draw(snapshot, width, height, message, editor, editorState, targets, remainingMs, timeoutMs);
   }
 
   /**
    * The frame, drawn again only when an argument changed: `editorState`
-   * stands for the open editor's text, cursor and focus, `clock` for the seconds the clocks show.
+   * stands for the open editor's text, cursor and focus.
    */
   private readonly draw = memoizeOne(
     (
@@ -68,7 +68,6 @@ export class FormFrames {
       editor: EditorRender | undefined,
       _editorState: string,
       targets: boolean,
-      _clock: string,
       remainingMs: number | undefined,
       timeoutMs: number | undefined,
     ): Screen => {
@@ -91,8 +90,6 @@ export class FormFrames {
       this.last = { snapshot, screen: drawn };
       return drawn;
     },
-    // The clocks' milliseconds are drawn as seconds: `clock` says when they show something new.
-    (next, last) => next.length === last.length && next.every((arg, i) => i >= CLOCK_MS || arg === last[i]),
   );
 
   clear(): void {
