@@ -45,13 +45,14 @@
   var pending = [];
   var sending = false;
   async function flush() {
-    if (sending || !tab || pending.length === 0) return;
+    if (sending || closed || !tab || pending.length === 0) return;
     sending = true;
     const keys = pending;
     pending = [];
     try {
       const answer = await post("input", { tab, keys });
-      if (!answer.ok && !closed) status.textContent = await answer.text();
+      if (answer.status === 200) closed = true;
+      else if (!answer.ok && !closed) status.textContent = await answer.text();
     } catch {
     } finally {
       sending = false;

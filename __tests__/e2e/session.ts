@@ -70,6 +70,18 @@ function editorText(screen: string): string {
 }
 
 /**
+ * Whether Pi's editor holds `text` as typed: its few lines say it. A form
+ * drawn between the same rules once the prompt is taken is no editor, even
+ * where a word of it contains the prompt ("Keep going" holds "go").
+ */
+function holds(screen: string, text: string): boolean {
+  const lines = editorText(screen)
+    .split("\n")
+    .filter((line) => line.trim() !== "");
+  return lines.length <= Math.max(2, text.split("\n").length + 1) && lines.join("\n").includes(text);
+}
+
+/**
  * Type `text` and press Enter until Pi takes it. Pi 1.6 draws its editor and
  * footer before startup ends, and an Enter pressed then puts the text back
  * ("Startup is still in progress"), so the footer alone does not say Pi is
@@ -77,11 +89,11 @@ function editorText(screen: string): string {
  */
 async function send(term: Terminal, text: string): Promise<void> {
   term.type(text);
-  await term.waitFor((screen) => editorText(screen).includes(text));
+  await term.waitFor((screen) => holds(screen, text));
   for (let attempt = 0; attempt < 20; attempt++) {
     term.press("Enter");
     try {
-      await term.waitFor((screen) => !editorText(screen).includes(text), 750);
+      await term.waitFor((screen) => !holds(screen, text), 750);
       return;
     } catch {
       // still in the editor: startup had not ended; press again

@@ -58,6 +58,9 @@ interface Tab {
 const size = (value: unknown, fallback: number, max: number) =>
   Number.isInteger(value) && (value as number) > 0 ? Math.min(value as number, max) : fallback;
 
+/** The answer to keys that closed the form. */
+const CLOSED = { closed: true } as const;
+
 /** Keys a page may send at once (a paste is one key). */
 const MAX_BODY = 256 * 1024;
 
@@ -72,6 +75,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   let inputFrom: Tab | undefined;
   let answeredIn: Tab | undefined;
   let scheduled = false;
+  /** The POSTs not yet answered. */
+  const answering = new Set<ServerResponse>();
 
   const send = (tab: Tab, event: string, data: string) => tab.res.write(`event: ${event}\ndata: ${data}\n\n`);
   const draw = (tab: Tab) => {
@@ -121,6 +126,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     }
     if (req.method !== "POST" || (name !== "input" && name !== "size")) return refuse(res, 405, "Not allowed.");
     if (req.headers.origin !== `http://${req.headers.host}`) return refuse(res, 403, "Cross-origin request refused.");
+    answering.add(res);
+    res.once("close", () => answering.delete(res));
     readJson(req, res, (body) => (name === "input" ? input(body) : resize(body)));
   };
 
@@ -165,6 +172,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     } finally {
       inputFrom = undefined;
     }
+    // Closed by these keys: the page sends no more (how it ended comes on its event stream).
+    if (served.session.closed) return CLOSED;
     // What the screen says of a key (why it did nothing) is drawn too.
     schedule();
     return undefined;
@@ -213,7 +222,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     async close(elsewhere) {
       const answered = answeredIn ?? inputFrom;
       letGo((tab) => (tab === answered ? "Answered here." : answered ? "Answered in another tab." : elsewhere));
-      // The port is free at once; a request still being answered (the key that closed the form) gets its answer.
+      // A request still being answered (the key that closed the form) gets its answer first; then the port is free.
+      await Promise.all([...answering].map((res) => new Promise((resolve) => res.once("close", resolve))));
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections();
       const late = setTimeout(() => server.closeAllConnections(), 1000);
@@ -255,7 +265,7 @@ function sameToken(given: string, token: string): boolean {
 function readJson(
   req: IncomingMessage,
   res: ServerResponse,
-  handle: (body: Record<string, unknown>) => string | undefined,
+  handle: (body: Record<string, unknown>) => string | typeof CLOSED | undefined,
 ) {
   let text = "";
   req.setEncoding("utf8");
@@ -276,7 +286,11 @@ function readJson(
     }
     if (!body || typeof body !== "object") return refuse(res, 400, "The body is not a JSON object.");
     const problem = handle(body as Record<string, unknown>);
-    if (problem) return refuse(res, 400, problem);
+    if (typeof problem === "string") return refuse(res, 400, problem);
+    if (problem === CLOSED) {
+      res.writeHead(200, { ...HEADERS, "content-type": "application/json" });
+      return void res.end(JSON.stringify(CLOSED));
+    }
     res.writeHead(204, HEADERS);
     res.end();
   });

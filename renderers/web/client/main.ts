@@ -60,13 +60,15 @@ function post(path: string, body: object): Promise<Response> {
 let pending: string[] = [];
 let sending = false;
 async function flush(): Promise<void> {
-  if (sending || !tab || pending.length === 0) return;
+  if (sending || closed || !tab || pending.length === 0) return;
   sending = true;
   const keys = pending;
   pending = [];
   try {
     const answer = await post("input", { tab, keys });
-    if (!answer.ok && !closed) status.textContent = await answer.text();
+    // 200: these keys closed the form; how it ended comes on the event stream.
+    if (answer.status === 200) closed = true;
+    else if (!answer.ok && !closed) status.textContent = await answer.text();
   } catch {
     // The server closed: its "closed" event or the stream's end says why.
   } finally {
