@@ -134,8 +134,13 @@ export type FormMachine = ReturnType<typeof machineOf>;
 /** At most 8 machines, of 100 questions in all (one of 50 questions holds ~0.6 MB); an open form holds its own. */
 const machines = new Recent<FormMachine>(8, 100);
 
+/** The machine a spec object was last given: a form asked again (one shared spec per content) finds it at once. */
+const bySpec = new WeakMap<FormSpec, FormMachine>();
+
 /** Every form of one shape shares the definition; each runs its own actor, with its spec as input. */
 export function formMachine(spec: FormSpec): FormMachine {
+  const known = bySpec.get(spec);
+  if (known) return known;
   const shape = chartShape(spec);
   const key = JSON.stringify(shape);
   let machine = machines.get(key);
@@ -143,5 +148,6 @@ export function formMachine(spec: FormSpec): FormMachine {
     machine = machineOf(shape);
     machines.set(key, machine, shape.questions.length + 1);
   }
+  bySpec.set(spec, machine);
   return machine;
 }
