@@ -17,17 +17,11 @@ export function pageScreen(session: FormSession, waiting?: WaitingKeys): Termina
 }
 
 /**
- * The session on `server`'s page alone, until it closes: answered, aborted,
- * or put back as the fold key puts it, which the last tab's going does too,
- * what was entered kept.
+ * The session on `server`'s page alone, until it closes: answered, aborted
+ * (its owner aborts the session), or put back as the fold key puts it, which
+ * the last tab's going does too, what was entered kept.
  */
-export function answerInPage(
-  server: WebServer,
-  session: FormSession,
-  { waiting, signal }: { waiting?: WaitingKeys; signal?: AbortSignal } = {},
-): Promise<FormOutcome> {
-  signal?.addEventListener("abort", () => session.abort(), { once: true });
-  if (signal?.aborted) session.abort();
-  else server.serve(pageScreen(session, waiting), () => session.abort());
+export function answerInPage(server: WebServer, session: FormSession, waiting?: WaitingKeys): Promise<FormOutcome> {
+  server.serve(pageScreen(session, waiting), () => session.abort());
   return session.outcome;
 }

@@ -67,7 +67,7 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
 
 function onScreen(ctx: ExtensionContext, session: FormSession, options: ShowOptions): Promise<FormOutcome> {
   const { page, waiting, signal, web } = options;
-  if (page) return answerInPage(page, session, { waiting, signal });
+  if (page) return answerInPage(page, session, waiting);
   if (!hasOwnTerminal(ctx))
     return web ? offerBrowser(ctx.ui, session, { signal, address: web.address }) : runDialogs(ctx.ui, session, options);
   return inTerminal(ctx, session, options);
