@@ -100,7 +100,7 @@ describe("the waiting chart's routes", () => {
       expect(messages).toEqual([
         "Answer to ask-1 (question, asked with wait: false):\nUser declined to answer this question.",
       ]);
-      expect(x.pi.sent[0].message.details).toEqual({ id: "ask-1", toolName: "question", outcome: "declined" });
+      expect(x.pi.sent[0].message.details).toMatchObject({ id: "ask-1", toolName: "question", outcome: "declined" });
     } else if (end === "withdrawn") {
       expect(messages).toEqual([]);
       expect(x.notices).toContain("The model withdrew its question (ask-1): Which database?");

@@ -30,6 +30,8 @@ export const TIMED_OUT = "xstate.after.timeout.waiting.waiting";
 export type WaitingEnd = "answered" | "refused" | "withdrawn" | "timedOut" | "notAnswered";
 
 const open = { target: "opened", actions: "noteOpen" } as const;
+/** Answered or declined by another extension without being opened (tools/form-events.ts). */
+const elsewhere = { ANSWER: "answered", REFUSE: "refused" } as const;
 
 export const waitingMachine = setup({
   types: {} as {
@@ -51,7 +53,7 @@ export const waitingMachine = setup({
     // Opening it leaves this state for good: its timeout is cancelled, and put back it does not time out.
     waiting: {
       after: { timeout: { guard: "timed", target: "timedOut" } },
-      on: { OPEN: open, WITHDRAW: "withdrawn", SESSION_END: "notAnswered" },
+      on: { OPEN: open, ...elsewhere, WITHDRAW: "withdrawn", SESSION_END: "notAnswered" },
     },
     opened: {
       on: {
@@ -63,7 +65,7 @@ export const waitingMachine = setup({
         SESSION_END: "notAnswered",
       },
     },
-    putBack: { on: { OPEN: open, WITHDRAW: "withdrawn", SESSION_END: "notAnswered" } },
+    putBack: { on: { OPEN: open, ...elsewhere, WITHDRAW: "withdrawn", SESSION_END: "notAnswered" } },
     answered: { type: "final" },
     refused: { type: "final" },
     withdrawn: { type: "final" },

@@ -13,7 +13,7 @@ import type { AutocompleteItem } from "@earendil-works/pi-tui";
 import type { DiagramFormat } from "../renderers/inspect/diagram.js";
 import { safeLine } from "../renderers/text.js";
 import type { ToolLoadout } from "./loadout.js";
-import { loadReviewPage } from "./on-demand.js";
+import { loadEngine, loadReviewPage } from "./on-demand.js";
 import { TOOL_SEARCH } from "./request-cost.js";
 import { MAX_TIMEOUT_SECONDS, type Settings, validTimeout } from "./settings.js";
 import type { FormchartState } from "./state.js";
@@ -39,6 +39,7 @@ export const FORMCHART_HELP = [
   "  /formchart web [on|off]              a link in each form's help line that answers it in a browser tab (off by default)",
   "  /formchart tools [compact|qwizard|all|none]  which tools the model sees directly, and what each set costs every request",
   "  /formchart timeout [off|<seconds>]   how long forms wait for a key before they close with the recommended options (off by default)",
+  "  /formchart waiting [open|refuse|first <id>]  the questions asked with wait: false that wait, or one opened, refused or put first",
   "  /formchart key [<key>]               the key that opens a question asked with wait: false (alt+a by default; bound when Pi starts)",
 ].join("\n");
 
@@ -263,6 +264,7 @@ const FORMCHART_COMPLETIONS = [
   "timeout",
   "timeout off",
   "key",
+  "waiting",
   "try",
   "help",
 ];
@@ -291,9 +293,15 @@ export function registerFormchartCommand(pi: ExtensionAPI, state: FormchartState
       ).getSystemPromptOptions?.();
       const searchSnippet = options?.toolSnippets?.[TOOL_SEARCH];
       // Whatever still goes wrong reaches the person as one line, not as an error thrown into Pi.
+      const words = args.trim().split(/\s+/);
       const running = /^try(\s|$)/.test(args.trim())
         ? tryForm(args.trim().slice(3), state, ctx)
-        : runFormchart(args, state, platformOpener, { loadout, progress, searchSnippet });
+        : words[0] === "waiting"
+          ? loadEngine().then(async (e) => ({
+              text: await e.waitingCommand(state, ctx, words.slice(1)),
+              level: "info" as const,
+            }))
+          : runFormchart(args, state, platformOpener, { loadout, progress, searchSnippet });
       const reply = await running.catch(
         (error: unknown): CommandReply => ({ text: `/formchart ${args.trim()}: ${firstLine(error)}`, level: "error" }),
       );

@@ -6,6 +6,7 @@ import { type ExtensionAPI, getAgentDir, VERSION } from "@earendil-works/pi-codi
 import { registerFormchartCommand } from "./commands.js";
 import { registerElicit } from "./elicit.js";
 import { registerEvents } from "./events.js";
+import { registerFormEvents } from "./form-events.js";
 import { ToolLoadout } from "./loadout.js";
 import { registerQwizardCommand } from "./qwizard-command.js";
 import { type CompleteFn, registerRichCommand } from "./rich-command.js";
@@ -40,6 +41,7 @@ export function createFormchart(options: FormchartOptions = {}) {
     registerEvents(pi, state, loadout);
     registerElicit(pi, state);
     registerWaiting(pi, state);
+    registerFormEvents(pi, state.forms);
   };
 }
 

@@ -82,7 +82,7 @@ export function resultLines(
   isError?: boolean,
   waiting: { key: string; ends: ReadonlyMap<string, string> } = { key: "Alt+A", ends: new Map() },
 ): string {
-  const fields = details as { outcome?: unknown; id?: unknown } | undefined;
+  const fields = details as { outcome?: unknown; id?: unknown; answeredIn?: unknown } | undefined;
   if (!isError && fields?.outcome === "pending" && typeof fields.id === "string") {
     const ended = waiting.ends.get(fields.id);
     const line = ended ? (ENDED[ended] ?? "Ended (%)") : `Waiting (%): ${waiting.key} opens it`;
@@ -102,5 +102,7 @@ export function resultLines(
   if (fields?.outcome === "timed_out") lines.unshift(theme.fg("warning", "Timed out"));
   else if (summary.declined) lines.unshift(theme.fg("warning", "Declined"));
   else if (summary.cancelled) lines.unshift(theme.fg("warning", "Cancelled"));
+  if (typeof fields?.answeredIn === "string")
+    lines.push(theme.fg("muted", `Answered in ${displayLine(fields.answeredIn, 80)}`));
   return lines.join("\n") || theme.fg("muted", "No answers");
 }

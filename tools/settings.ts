@@ -31,6 +31,8 @@ export interface Settings {
   timeoutSeconds?: number;
   /** A terminal bell when a question asked with `wait: false` starts waiting. */
   bell: boolean;
+  /** The terminal's title says how many questions asked with `wait: false` wait. */
+  waitingTitle: boolean;
   /** The key that opens a question asked with `wait: false` (`alt+a`); read when Pi starts. */
   waitingKey: string;
   /** Whether such an answer arriving while the agent is idle starts a turn or waits for the next prompt. */
@@ -53,6 +55,7 @@ export const DEFAULT_SETTINGS: Settings = {
   richExtraction: "auto",
   mouse: false,
   bell: false,
+  waitingTitle: true,
   waitingKey: WAITING_KEY,
   deliverWhenIdle: "start-turn",
   declareWithoutUI: false,
@@ -119,6 +122,7 @@ function settingsOf(r: Record<string, unknown>): Settings {
     richExtraction: r.richExtraction === "text" ? "text" : "auto",
     mouse: r.mouse === true,
     bell: r.bell === true,
+    waitingTitle: r.waitingTitle !== false,
     waitingKey: validKey(r.waitingKey) ? r.waitingKey : WAITING_KEY,
     deliverWhenIdle: r.deliverWhenIdle === "next-prompt" ? "next-prompt" : "start-turn",
     declareWithoutUI: r.declareWithoutUI === true,

@@ -5,6 +5,7 @@
  */
 import type { FormResult } from "../machines/context.js";
 import type { FormSpec } from "../machines/spec.js";
+import { OpenForms } from "./form-events.js";
 import { namesTools, readSettings, type Settings, settingsPath, updateSettings } from "./settings.js";
 import { QuestionClock } from "./throttle.js";
 
@@ -38,6 +39,8 @@ export interface FormKeeper {
 
 export class FormchartState implements FormKeeper {
   readonly clock = new QuestionClock();
+  /** The forms open now, as other extensions see them (tools/form-events.ts). */
+  readonly forms = new OpenForms();
   readonly settingsFile: string;
   settings: Settings;
   /** Why the settings file could not be used; nothing is written over it. */

@@ -48,16 +48,20 @@ export function registerWaiting(pi: ExtensionAPI, state: FormchartState): void {
 
 /** What the model got for a question asked with wait: false, as the transcript shows it: what happened, then the text. */
 export function waitingMessage(content: string, details: unknown, theme: FormTheme): string {
-  const { id, outcome } = (details ?? {}) as { id?: unknown; outcome?: unknown };
+  const { id, outcome, answeredIn } = (details ?? {}) as { id?: unknown; outcome?: unknown; answeredIn?: unknown };
   const name = shownId(typeof id === "string" ? id : "a question");
+  const by = typeof answeredIn === "string" ? ` in ${shownId(answeredIn)}` : "";
   const head =
     outcome === "declined"
-      ? theme.fg("warning", `✗ You declined ${name}; the model was told:`)
+      ? theme.fg("warning", `✗ ${by ? `${name} was declined${by}` : `You declined ${name}`}; the model was told:`)
       : outcome === "timed_out"
         ? theme.fg("warning", `◷ ${name} timed out; the model got:`)
         : outcome === "not_answered"
           ? theme.fg("warning", `${name} could not be asked again; the model was told:`)
-          : theme.fg("success", `✓ Your answer to ${name} went to the model:`);
+          : theme.fg(
+              "success",
+              by ? `✓ ${name} was answered${by}; the model got:` : `✓ Your answer to ${name} went to the model:`,
+            );
   // The first line names the question for the model; the heading says it here.
   const text = outcome === "not_answered" ? content : content.slice(content.indexOf("\n") + 1);
   return [

@@ -85,13 +85,28 @@ export function fakePi() {
     registerMessageRenderer: (type: string, render: (m: unknown, o: unknown, t: unknown) => Component | undefined) =>
       renderers.set(type, render),
     on: (event: string, handler: Handler) => handlers.set(event, [...(handlers.get(event) ?? []), handler]),
-    events: { emit: (name: string, data: unknown) => emitted.push({ name, data }), on: () => () => {} },
+    // Pi's bus: every listener of the channel hears it in the same turn.
+    events: {
+      emit: (name: string, data: unknown) => {
+        emitted.push({ name, data });
+        for (const listener of bus.get(name) ?? []) listener(data);
+      },
+      on: (name: string, listener: (data: unknown) => void) => {
+        bus.set(name, [...(bus.get(name) ?? []), listener]);
+        return () =>
+          bus.set(
+            name,
+            (bus.get(name) ?? []).filter((l) => l !== listener),
+          );
+      },
+    },
     getSessionName: () => sessionName,
     appendEntry: (customType: string, data: unknown) => entries.push({ type: "custom", customType, data }),
     setSessionName: (name: string) => {
       sessionName = name;
     },
   };
+  const bus = new Map<string, Array<(data: unknown) => void>>();
   /** Fire a Pi event at the registered handlers; what each returned. */
   const fire = async (name: string, event: unknown, ctx: unknown = { hasUI: false }) => {
     const returned: unknown[] = [];

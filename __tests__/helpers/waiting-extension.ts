@@ -9,6 +9,7 @@ import { getKeybindings } from "@earendil-works/pi-tui";
 import { jest } from "@jest/globals";
 import { TIMED_OUT, type WaitingEvent } from "../../machines/waiting.js";
 import { plainTheme } from "../../renderers/theme.js";
+import { FORM_EVENTS } from "../../tools/form-events.js";
 import { createFormchart } from "../../tools/index.js";
 import { fakeHost, KEY } from "./fake-host.js";
 import { fakePi } from "./fake-pi.js";
@@ -106,6 +107,14 @@ export async function extension(
       else if (event.type === "PUT_BACK") {
         form!.handleInput(KEY.esc);
         await open;
+      } else if ((event.type === "ANSWER" || event.type === "REFUSE") && !form) {
+        // Not open: another extension answers or declines it (tools/form-events.ts).
+        const offer = event.type === "ANSWER" ? { answers: { db: "SQLite" } } : { decline: true };
+        (pi.api as { events: { emit(c: string, d: unknown): void } }).events.emit(FORM_EVENTS.offer, {
+          id: "ask-1",
+          from: "a test",
+          ...offer,
+        });
       } else if (event.type === "ANSWER") {
         form!.handleInput("2");
         await open;

@@ -4,12 +4,14 @@
  * the call waits as a blocking one would, and its text says so.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { openIn, timesOf } from "../../machines/waiting.js";
 import type { FormchartState } from "../state.js";
 import { keyLabel, shownId, type WaitingEntry } from "../waiting-names.js";
 import { formTool } from "./catalog.js";
 import { type AnyFormTool, failureText, prepareForm } from "./form-tool.js";
 import { hasOwnTerminal } from "./show-form.js";
 import { subjectOf, waitingOf } from "./waiting.js";
+import { clock } from "./waiting-line.js";
 
 type Content = { content: Array<{ type: "text"; text: string }>; details: unknown };
 
@@ -88,4 +90,32 @@ export function resumeWaiting(state: FormchartState, ctx: ExtensionContext, entr
   }
   const waits = asked === 1 ? "1 question from before waits" : `${asked} questions from before wait`;
   if (asked) ctx.ui.notify(`pi-formchart: ${waits} again (${keyLabel(state.waitingKey)}).`, "info");
+}
+
+/** `/formchart waiting [open|refuse|first <id>]`: the questions that wait, or one of them opened, refused or put first. */
+export async function waitingCommand(state: FormchartState, ctx: ExtensionContext, words: string[]): Promise<string> {
+  const queue = waitingOf(state);
+  const [what, id] = words;
+  if (what === undefined) {
+    const now = Date.now();
+    const lines = queue.waiting.map((q) => {
+      const { since, deadline } = timesOf(q.chart);
+      const where = openIn(q.chart);
+      const left = deadline === undefined ? "" : `, times out in ${clock(deadline - now)}`;
+      return `  ${shownId(q.id)}  ${subjectOf(q.form.spec)}  (waited ${clock(now - since)}${left}${where ? `, open in the ${where}` : ""})`;
+    });
+    return lines.length ? ["Questions asked with wait: false:", ...lines].join("\n") : "No question waits.";
+  }
+  if (!["open", "refuse", "first"].includes(what) || id === undefined || words.length > 2)
+    return "Usage: /formchart waiting [open|refuse|first <id>]";
+  const refused = queue.byPerson(id, what === "refuse" ? "refuse" : "first");
+  if (refused) return refused;
+  if (what === "refuse") return `Refused ${shownId(id)}: the model was told.`;
+  // The form stays open until answered or put back: the command does not wait for it.
+  if (what === "open") {
+    if (queue.waiting.some((q) => openIn(q.chart))) return "A question is open: answer it or put it back first.";
+    void queue.openNext(ctx);
+    return `Opened ${shownId(id)}.`;
+  }
+  return `${shownId(id)} comes first.`;
 }

@@ -14,7 +14,7 @@ import { failureText, NO_UI } from "./form-tool.js";
 import { type RunRequest, run } from "./run.js";
 
 export { checkExtractedArgs } from "../../schemas/rich-check.js";
-export { openWaiting, resumeWaiting, withdrawWaiting } from "./ask-later.js";
+export { openWaiting, resumeWaiting, waitingCommand, withdrawWaiting } from "./ask-later.js";
 export { elicitWith } from "./elicit.js";
 export { warmUp } from "./warm-up.js";
 
@@ -45,7 +45,9 @@ export async function runTool(name: string, request: Omit<RunRequest, "defaultTi
   if (outcome.kind === "no-ui") return content(failureText(NO_UI), tool.failure(NO_UI, raw, outcome.spec));
   // Asked not to wait where no form can show beside the agent's work (RPC): it waited, and says so.
   const note = wait === false && request.ctx.hasUI ? WAITED_NOTE : "";
-  return content(outcome.answer.text + note, outcome.answer.details);
+  const { details } = outcome.answer;
+  const by = outcome.answeredIn && details && typeof details === "object";
+  return content(outcome.answer.text + note, by ? { ...details, answeredIn: outcome.answeredIn } : details);
 }
 
 /** A form the person asked for themselves (`/rich-questions`): the settings' timeout does not apply. */

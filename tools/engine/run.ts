@@ -19,7 +19,8 @@ import { piEditorCommand } from "../pi-editor.js";
 import type { FormchartState, FormKeeper, ShownForm } from "../state.js";
 import { DRAFT_ENTRY, type DraftData, draftQuestions, findDraft, formKey } from "./drafts.js";
 import { type FormJob, type PreparedForm, prepareForm } from "./form-tool.js";
-import { type ShowOutcome, showForm } from "./show-form.js";
+import { registerOpen } from "./offers.js";
+import { type ShowOptions, type ShowOutcome, showForm } from "./show-form.js";
 
 export const RESTORED_NOTICE = "↺ Restored what you entered before this form was closed.";
 
@@ -41,7 +42,7 @@ export interface RunRequest {
 export type RunOutcome<A, R> =
   | { kind: "refused"; error: ArgumentError }
   | { kind: "no-ui"; spec: FormSpec }
-  | { kind: "closed"; args: A; spec: FormSpec; result: FormResult; answer: R };
+  | { kind: "closed"; args: A; spec: FormSpec; result: FormResult; answer: R; answeredIn?: string };
 
 export async function run<A, R>(job: FormJob<A, R>, request: RunRequest): Promise<RunOutcome<A, R>> {
   const { state } = request;
@@ -52,7 +53,8 @@ export async function run<A, R>(job: FormJob<A, R>, request: RunRequest): Promis
   });
   if (!prepared.ok) return { kind: "refused", error: prepared.error };
   const { form } = prepared;
-  const outcome = await showAndKeep(state, request.ctx, form, request.signal);
+  const tool = (job as { name?: string }).name ?? "elicit";
+  const outcome = await showAndKeep(state, request.ctx, form, request.signal, { tool });
   if (outcome.kind === "no-ui") return { kind: "no-ui", spec: form.spec };
   return {
     kind: "closed",
@@ -60,17 +62,24 @@ export async function run<A, R>(job: FormJob<A, R>, request: RunRequest): Promis
     spec: form.spec,
     result: outcome.result,
     answer: form.answer(outcome.result),
+    ...(outcome.answeredIn ? { answeredIn: outcome.answeredIn } : {}),
   };
 }
 
-/** `waiting`: a question that waits, whose Esc, fold key and open key put it back (tools/engine/waiting.ts); `page`: opened from its link. */
+/**
+ * `waiting`: a question that waits, whose Esc, fold key and open key put it back (tools/engine/waiting.ts); `page`:
+ * opened from its link; `present`: told the session instead of registering it as an open form of `tool`.
+ */
 export function showAndKeep(
   state: FormchartState,
   ctx: ExtensionContext,
   form: ShownForm | PreparedForm<unknown>,
   signal: AbortSignal | undefined,
-  { waiting, page }: { waiting?: WaitingKeys; page?: WebServer } = {},
+  options: { waiting?: WaitingKeys; page?: WebServer; tool?: string; present?: ShowOptions["present"] } = {},
 ): Promise<ShowOutcome> {
+  const { waiting, page, tool = "form" } = options;
+  let close: ReturnType<typeof registerOpen> | undefined;
+  const present = options.present ?? ((session, where) => (close = registerOpen(state, tool, session, where)));
   return state.track(signal, async (formSignal) => {
     const { spec } = form;
     const key = formKey(spec);
@@ -82,6 +91,7 @@ export function showAndKeep(
       mouse: state.settings.mouse,
       waiting,
       page,
+      present,
       web: { inTerminal: state.settings.web, address: state.settings.webAddress },
       editorCommand: () =>
         piEditorCommand({
@@ -92,6 +102,8 @@ export function showAndKeep(
         }),
     });
     if (outcome.kind !== "done") return outcome;
+    const answeredIn = close?.(outcome.result);
+    if (answeredIn) outcome.answeredIn = answeredIn;
     handOver(state, form as ShownForm, outcome, found?.key);
     if (outcome.error) {
       ctx.ui.notify(

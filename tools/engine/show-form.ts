@@ -17,8 +17,10 @@ import type { WaitingKeys } from "../../renderers/terminal/options.js";
 import { ABORTED, formTitle, offerBrowser } from "../../renderers/web/offer.js";
 import { answerInPage } from "../../renderers/web/page-screen.js";
 import { openWebServer, type WebServer } from "../../renderers/web/server.js";
+import type { Shown } from "../form-events.js";
 
-export type ShowOutcome = ({ kind: "done" } & FormOutcome) | { kind: "no-ui" };
+/** `answeredIn`: the extension whose offer answered (or cancelled) it (tools/form-events.ts). */
+export type ShowOutcome = ({ kind: "done"; answeredIn?: string } & FormOutcome) | { kind: "no-ui" };
 
 export interface ShowOptions {
   signal?: AbortSignal;
@@ -32,6 +34,8 @@ export interface ShowOptions {
   web?: { inTerminal: boolean; address: string };
   /** Only in this page: a question that waits, opened from its link. */
   page?: WebServer;
+  /** Told the session and where it shows, once it does. */
+  present?: (session: FormSession, where: Shown) => void;
 }
 
 function abortedBeforeStart(spec: FormSpec, restore?: FormContext): ShowOutcome {
@@ -67,8 +71,10 @@ export async function showForm(ctx: ExtensionContext, spec: FormSpec, options: S
 
 function onScreen(ctx: ExtensionContext, session: FormSession, options: ShowOptions): Promise<FormOutcome> {
   const { page, waiting, signal, web } = options;
+  const where: Shown = page ? "page" : hasOwnTerminal(ctx) ? "terminal" : "dialogs";
+  options.present?.(session, where);
   if (page) return answerInPage(page, session, waiting);
-  if (!hasOwnTerminal(ctx))
+  if (where === "dialogs")
     return web ? offerBrowser(ctx.ui, session, { signal, address: web.address }) : runDialogs(ctx.ui, session, options);
   return inTerminal(ctx, session, options);
 }

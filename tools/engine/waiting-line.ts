@@ -5,9 +5,12 @@
  * With the `web` setting on, a second line gives the link that answers the
  * first in a browser tab; one open there is named.
  */
+import { basename } from "node:path";
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { Component, TuiMouseEvent, TuiMouseEventResult } from "@earendil-works/pi-tui";
 import type { FormSpec } from "../../machines/spec.js";
-import { displayLine, fitTo } from "../../renderers/text.js";
+import { displayLine, fitTo, safeLine } from "../../renderers/text.js";
+import type { FormchartState } from "../state.js";
 import { shownId } from "../waiting-names.js";
 
 export interface LineQuestion {
@@ -67,4 +70,27 @@ export function clickableLine(lines: readonly string[], open: () => void): Compo
       return event.type === "press" || event.type === "click" ? { handled: true } : undefined;
     },
   } as Component;
+}
+
+/** The count each state's title last said; none once Pi's own is back. */
+const titled = new WeakMap<object, number>();
+
+/**
+ * The terminal's title while questions wait (the `waitingTitle` setting);
+ * once none does, Pi's own title again (`π - <session name> - <folder>`).
+ */
+export function showTitle(state: FormchartState, ctx: ExtensionContext | undefined, count: number): void {
+  const ui = ctx?.hasUI ? ctx.ui : undefined;
+  if (!ctx || typeof ui?.setTitle !== "function") return;
+  const folder = basename(ctx.cwd);
+  const shown = count > 0 && state.settings.waitingTitle ? count : undefined;
+  if (shown === titled.get(state)) return;
+  if (shown !== undefined) {
+    titled.set(state, shown);
+    ui.setTitle(`π - ? ${count === 1 ? "a question waits" : `${count} questions wait`} - ${folder}`);
+  } else {
+    titled.delete(state);
+    const name = ctx.sessionManager?.getSessionName?.();
+    ui.setTitle(name ? `π - ${safeLine(name, 200)} - ${folder}` : `π - ${folder}`);
+  }
 }

@@ -15,14 +15,19 @@
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
+import type { FormResult } from "../../machines/context.js";
+import type { Offer } from "../../machines/offer.js";
+import { FormSession } from "../../machines/session.js";
 import { openIn, startWaitingChart, stateOf, timedOutResult, timesOf, waitsForKey } from "../../machines/waiting.js";
 import type { WebServer } from "../../renderers/web/server.js";
+import { type OfferReply, questionsData } from "../form-events.js";
 import type { FormchartState } from "../state.js";
 import { keyLabel, shownId, WAITING_ENTRY, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
 import type { PreparedForm, ToolAnswer } from "./form-tool.js";
+import { closedOutcome, offerOn, WAITING_CLOSED } from "./offers.js";
 import { showAndKeep } from "./run.js";
 import { hasOwnTerminal, type ShowOutcome } from "./show-form.js";
-import { clickableLine, subjectOf, waitingLine } from "./waiting-line.js";
+import { clickableLine, showTitle, subjectOf, waitingLine } from "./waiting-line.js";
 import { closePage, type LinkedQuestion, PAGE_CLOSED, startPage } from "./waiting-page.js";
 
 export { subjectOf } from "./waiting-line.js";
@@ -40,6 +45,10 @@ export interface WaitingQuestion extends LinkedQuestion {
   form: PreparedForm<ToolAnswer<unknown>>;
   /** Closes its open form when it ends elsewhere. */
   close?: AbortController;
+  /** Its form while open: an offer from another extension goes there. */
+  session?: FormSession;
+  /** The extension whose offer answered it. */
+  answeredIn?: string;
 }
 
 /** Ids past this are not counted on from: `ask-<n>` stays exact. */
@@ -93,6 +102,10 @@ export class WaitingQuestions {
       (s) => s.value === "timedOut" && this.end(question, undefined, form.answer(timedOutResult(form.spec))),
     );
     this.questions.push(question);
+    this.state.forms.add({
+      opened: { id, tool: toolName, where: "waiting", questions: questionsData(form.spec) },
+      offer: (offer, from) => this.offer(question, offer, from),
+    });
     if (record) this.state.record(WAITING_ENTRY, { id, toolName, args } satisfies WaitingEntry);
     this.ctx = ctx;
     if (this.state.settings.bell) process.stdout.write("\x07");
@@ -128,6 +141,7 @@ export class WaitingQuestions {
     this.show();
     return showAndKeep(this.state, ctx, question.form, question.close.signal, {
       page,
+      present: (session) => (question.session = session),
       waiting: {
         next: this.state.waitingKey as KeyId,
         refuse: REFUSE_KEY,
@@ -141,6 +155,7 @@ export class WaitingQuestions {
   private async settle(question: WaitingQuestion, ctx: ExtensionContext, outcome: ShowOutcome): Promise<boolean> {
     const endedElsewhere = question.close?.signal.aborted;
     question.close = undefined;
+    question.session = undefined;
     const { status, context } = question.chart.getSnapshot();
     if (status === "done") return true;
     if (context.closedBy === "refuse") {
@@ -149,7 +164,7 @@ export class WaitingQuestions {
       outcome.kind === "done" &&
       (!outcome.result.cancelled || outcome.result.declined || outcome.result.timedOut)
     ) {
-      this.end(question, "ANSWER", question.form.answer(outcome.result));
+      this.end(question, "ANSWER", this.answerOf(question, outcome.result), outcome.result);
     } else if (!endedElsewhere) {
       question.chart.send({ type: "PUT_BACK" });
       // Behind the others: the open key reaches each in turn.
@@ -158,6 +173,34 @@ export class WaitingQuestions {
       if (context.closedBy === "next") return this.openNext(ctx);
     }
     return true;
+  }
+
+  /** Another extension's answer: on its open form, else on a form of its own that no screen shows. */
+  private offer(question: WaitingQuestion, offer: Offer, from: string): OfferReply {
+    const { id } = question;
+    if (question.session) return offerOn(question.session, id, offer, from, (by) => (question.answeredIn = by));
+    if ("cancel" in offer)
+      return { ok: false, id, reason: "refused", why: `${id} waits: decline it, or leave it waiting` };
+    question.answeredIn = from;
+    if ("decline" in offer) {
+      this.end(question, "REFUSE", { text: REFUSED_TEXT, details: { outcome: "declined", answeredIn: from } });
+      return { ok: true, id };
+    }
+    const session = new FormSession({ spec: question.form.spec });
+    try {
+      const reply = offerOn(session, id, offer, from, () => {});
+      const result = session.settled?.result;
+      if (reply.ok && result) this.end(question, "ANSWER", this.answerOf(question, result), result);
+      return reply;
+    } finally {
+      session.dispose();
+    }
+  }
+
+  private answerOf(question: WaitingQuestion, result: FormResult): ToolAnswer<unknown> {
+    const answer = question.form.answer(result);
+    const by = question.answeredIn;
+    return by ? { ...answer, details: { ...(answer.details as object), answeredIn: by } } : answer;
   }
 
   /** The first that waits gets a link (once its server listens); one opened in the terminal or ended loses it. */
@@ -175,6 +218,16 @@ export class WaitingQuestions {
     if (key === "next" && !this.questions.some((q) => waitsForKey(q.chart)))
       return `No other question waits: Esc puts ${shownId(question.id)} back.`;
     question.chart.send({ type: "CLOSE_BY", key });
+    return undefined;
+  }
+
+  /** `/formchart waiting first|refuse <id>`: put first in the open key's order, or refused as Alt+X would. */
+  byPerson(id: string, what: "first" | "refuse"): string | undefined {
+    const question = this.questions.find((q) => q.id === id && waitsForKey(q.chart));
+    if (!question) return `${shownId(id)} is not waiting (answered, open, ended or never asked).`;
+    if (what === "refuse") this.end(question, "REFUSE", { text: REFUSED_TEXT, details: { outcome: "declined" } });
+    else this.questions.unshift(...this.questions.splice(this.questions.indexOf(question), 1));
+    this.show();
     return undefined;
   }
 
@@ -202,7 +255,12 @@ export class WaitingQuestions {
     );
   }
 
-  private end(question: WaitingQuestion, event?: "ANSWER" | "REFUSE" | "WITHDRAW", answer?: ToolAnswer<unknown>) {
+  private end(
+    question: WaitingQuestion,
+    event?: "ANSWER" | "REFUSE" | "WITHDRAW",
+    answer?: ToolAnswer<unknown>,
+    result?: FormResult,
+  ) {
     if (event) question.chart.send({ type: event });
     const how = stateOf(question.chart);
     question.close?.abort();
@@ -210,6 +268,14 @@ export class WaitingQuestions {
     this.questions.splice(this.questions.indexOf(question), 1);
     this.state.waitingEnds.set(question.id, how);
     this.state.record(WAITING_ENTRY, { id: question.id, ended: how } satisfies WaitingEntry);
+    const outcome = how === "answered" && result ? closedOutcome(result) : (WAITING_CLOSED[how] ?? "answered");
+    const by = question.answeredIn ?? (how === "answered" ? openIn(question.chart) : undefined);
+    this.state.forms.remove({
+      id: question.id,
+      tool: question.toolName,
+      outcome,
+      ...(by ? { answeredIn: by } : {}),
+    });
     if (answer) this.deliver(question, answer);
     this.show();
   }
@@ -248,6 +314,8 @@ export class WaitingQuestions {
       link: waiting[0] && this.linkFor(waiting[0]),
       open: this.questions.filter((q) => openIn(q.chart) === "page").map(asLine),
     });
+    this.state.forms.waiting(waiting.length);
+    showTitle(this.state, ctx, waiting.length);
     if (line === undefined) {
       this.stopTicker();
       ui?.setWidget(WAITING_WIDGET, undefined);
