@@ -134,20 +134,21 @@ export type FormMachine = ReturnType<typeof machineOf>;
 /** At most 8 machines, of 100 questions in all (one of 50 questions holds ~0.6 MB); an open form holds its own. */
 const machines = new Recent<FormMachine>(8, 100);
 
-/** The machine a spec object was last given: a form asked again (one shared spec per content) finds it at once. */
-const bySpec = new WeakMap<FormSpec, FormMachine>();
+/** A spec's shape as the key of its machine, written once per spec object (one shared spec per content). */
+const shapeKeys = new WeakMap<FormSpec, { key: string; questions: number }>();
 
 /** Every form of one shape shares the definition; each runs its own actor, with its spec as input. */
 export function formMachine(spec: FormSpec): FormMachine {
-  const known = bySpec.get(spec);
-  if (known) return known;
-  const shape = chartShape(spec);
-  const key = JSON.stringify(shape);
-  let machine = machines.get(key);
-  if (!machine) {
-    machine = machineOf(shape);
-    machines.set(key, machine, shape.questions.length + 1);
+  let known = shapeKeys.get(spec);
+  if (!known) {
+    const shape = chartShape(spec);
+    known = { key: JSON.stringify(shape), questions: shape.questions.length };
+    shapeKeys.set(spec, known);
   }
-  bySpec.set(spec, machine);
+  let machine = machines.get(known.key);
+  if (!machine) {
+    machine = machineOf(chartShape(spec));
+    machines.set(known.key, machine, known.questions + 1);
+  }
   return machine;
 }
