@@ -75,7 +75,7 @@ describe("refusing a waiting question", () => {
     await x.open();
     const shown = screen(x.form());
     expect(shown).toContain("Esc put back");
-    expect(shown).toContain("Alt+X refuse");
+    expect(shown).toContain("Alt+X decline");
     expect(shown).not.toContain("Esc cancel");
     x.form()!.handleInput(ALT_X);
     await x.closed();
@@ -191,5 +191,31 @@ describe("/formchart key", () => {
     expect(notices.at(-1)).toMatch(/^"q" is not a key Pi can bind\./);
     const again = await extension(null, { settings: { waitingKey: "ctrl+shift+q" } });
     expect([...again.pi.shortcuts.keys()]).toContain("ctrl+shift+q");
+  });
+});
+
+describe("a waiting ask_form declined", () => {
+  const confirm = { wait: false, message: "Deploy to production?", schema: { type: "object", properties: {} } };
+
+  it.each([
+    ["d", "d"],
+    ["Alt+X", ALT_X],
+  ])("by %s: one wording on its screen, and the call's line and the message both say declined", async (_, key) => {
+    const x = await extension(null);
+    const pending = await x.call("ask_form", confirm);
+    await x.open();
+    const shown = screen(x.form());
+    expect(shown).toContain("✗ Decline: press d to decline and send nothing.");
+    expect(shown).toContain("d/Alt+X decline");
+    expect(shown).not.toMatch(/refuse/);
+    x.form()!.handleInput(key);
+    await x.closed();
+    const line = x.pi.tools.get("ask_form")!.renderResult!(pending, {}, plainTheme, {});
+    expect(line.render(80).join("").trim()).toBe("Declined (ask-1): the model was told");
+    expect(x.pi.sent.map((s) => s.message.content)).toEqual([
+      'Answer to ask-1 (ask_form, asked with wait: false):\nUser declined "Deploy to production?": they did not confirm it.',
+    ]);
+    const message = x.pi.renderers.get("formchart-waiting")!(x.pi.sent[0].message, {}, plainTheme)!;
+    expect(message.render(80)[0].trim()).toBe("✗ You declined ask-1; the model was told:");
   });
 });

@@ -143,13 +143,14 @@ export class WaitingQuestions {
     question.close = undefined;
     const { status, context } = question.chart.getSnapshot();
     if (status === "done") return true;
-    if (context.closedBy === "refuse") {
-      this.end(question, "REFUSE", { text: REFUSED_TEXT, details: { outcome: "declined" } });
-    } else if (
-      outcome.kind === "done" &&
-      (!outcome.result.cancelled || outcome.result.declined || outcome.result.timedOut)
-    ) {
-      this.end(question, "ANSWER", question.form.answer(outcome.result));
+    const done = outcome.kind === "done" ? outcome.result : undefined;
+    if (context.closedBy === "refuse" || done?.declined) {
+      // A form that can be declined (d) takes the refuse key as the same decline: the model reads one thing.
+      const { form } = question;
+      const declined = form.spec.declinable && done && form.answer({ ...done, cancelled: true, declined: true });
+      this.end(question, "REFUSE", declined || { text: REFUSED_TEXT, details: { outcome: "declined" } });
+    } else if (done && (!done.cancelled || done.timedOut)) {
+      this.end(question, "ANSWER", question.form.answer(done));
     } else if (!endedElsewhere) {
       question.chart.send({ type: "PUT_BACK" });
       // Behind the others: the open key reaches each in turn.
