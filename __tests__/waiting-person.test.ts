@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Component } from "@earendil-works/pi-tui";
+import { type Component, visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { plainTheme } from "../renderers/theme.js";
 import { readSettings } from "../tools/settings.js";
@@ -162,6 +162,30 @@ describe("the line and the transcript", () => {
     const message = x.pi.renderers.get("formchart-waiting")!(x.pi.sent[0].message, {}, plainTheme)!;
     const lines = message.render(80).map((l) => l.trim());
     expect(lines).toEqual(["✓ Your answer to ask-1 went to the model:", "DB: user selected: 2. SQLite"]);
+  });
+
+  it("fits every width from 40 to 200 columns: parts dropped or shortened whole, never wrapped inside a phrase", async () => {
+    const x = await extension();
+    await x.call("question", askedCi);
+    jest.advanceTimersByTime(24_000);
+    const full = x.line(200)![0];
+    expect(full).toMatch(
+      /^\? 2 questions wait \(0:\d\d\) · Alt\+A opens ask-\d: Which .*\?( · Alt\+A in it opens the next)?/,
+    );
+    const phrases = full.split(/ · |: | \(/);
+    for (let width = 40; width <= 200; width++) {
+      const lines = x.line(width)!;
+      expect(lines).toHaveLength(1);
+      // Pi leaves a column each side.
+      expect(visibleWidth(lines[0])).toBeLessThanOrEqual(width - 2);
+      expect(lines[0]).toMatch(/^\? 2 questions wait/);
+      expect(lines[0]).toContain("Alt+A opens ask-");
+      // Each phrase kept is whole, but the question's own words, which may end in "…".
+      for (const kept of lines[0].split(/ · |: | \(/))
+        expect(phrases.some((p) => p === kept || kept.endsWith("…"))).toBe(true);
+    }
+    expect(x.line(110)![0]).not.toContain("in it opens the next");
+    expect(x.line(40)![0]).toBe("? 2 questions wait · Alt+A opens ask-1");
   });
 
   it("with the mouse on, a click on the line opens the question", async () => {

@@ -22,7 +22,7 @@ import { keyLabel, shownId, WAITING_ENTRY, WAITING_WIDGET, type WaitingEntry } f
 import type { PreparedForm, ToolAnswer } from "./form-tool.js";
 import { showAndKeep } from "./run.js";
 import { hasOwnTerminal, type ShowOutcome } from "./show-form.js";
-import { clickableLine, subjectOf, waitingLine } from "./waiting-line.js";
+import { fittedLine, lineTexts, subjectOf, waitingLine } from "./waiting-line.js";
 import { closePage, type LinkedQuestion, PAGE_CLOSED, startPage } from "./waiting-page.js";
 
 export { subjectOf } from "./waiting-line.js";
@@ -254,9 +254,11 @@ export class WaitingQuestions {
       ui?.setWidget(WAITING_WIDGET, undefined);
       return;
     }
-    if (this.state.settings.mouse && ctx) {
-      ui?.setWidget(WAITING_WIDGET, () => clickableLine(line, () => void this.openNext(ctx)) as never);
-    } else ui?.setWidget(WAITING_WIDGET, line);
+    // A terminal of its own fits the line to its width; a host that draws lines itself is given the words.
+    if (ctx && hasOwnTerminal(ctx)) {
+      const click = this.state.settings.mouse ? () => void this.openNext(ctx) : undefined;
+      ui?.setWidget(WAITING_WIDGET, () => fittedLine(line, click) as never);
+    } else ui?.setWidget(WAITING_WIDGET, lineTexts(line));
     if (!this.ticker) {
       this.ticker = setInterval(() => this.show(), 1000);
       this.ticker.unref?.();
