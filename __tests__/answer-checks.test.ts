@@ -183,7 +183,7 @@ describe("on the real component", () => {
     for (const width of [20, 40, 80, 120]) {
       const lines = form.render(width);
       expect(lines.every((l) => visibleWidth(l) <= width)).toBe(true);
-      if (width >= 80) expect(lines.join("\n")).toContain("✗ Decline: press d to refuse and send nothing.");
+      if (width >= 80) expect(lines.join("\n")).toContain("✗ Decline: press d to decline and send nothing.");
     }
     press("d");
     expect(results).toHaveLength(1);

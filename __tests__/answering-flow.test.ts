@@ -8,6 +8,7 @@ import { loadFormFile } from "../bin/form-file.js";
 import { restoreContext } from "../machines/entered.js";
 import { formPosition } from "../machines/position.js";
 import { type FormSpec, normalizeForm } from "../machines/spec.js";
+import { prepareFormFile } from "../tools/engine/catalog.js";
 import { KEY, openForm } from "./helpers/fake-host.js";
 
 function example(name: string): FormSpec {
@@ -380,5 +381,144 @@ describe("Esc on a question a default answer shows", () => {
     press(KEY.esc);
     expect(results).toHaveLength(0);
     expect(formPosition(form.session.snapshot)).toEqual({ kind: "question", q: 1, mode: "discarding" });
+  });
+});
+
+/** A `question_branch` call as the model makes it, as its form. */
+function branchForm(args: object): FormSpec {
+  const prepared = prepareFormFile({ tool: "question_branch", arguments: args });
+  if (!prepared.ok) throw new Error(prepared.message);
+  return { ...prepared.form.spec, waitMs: undefined };
+}
+
+const branching = (questions: object[]) => branchForm({ questions });
+
+/**
+ * A change of answer that hides later questions says which it drops, and
+ * what, until the person moves on; the result holds none of them. Each route
+ * answers the later questions, goes back, and changes the earlier answer.
+ */
+describe("a change of answer that hides answered questions", () => {
+  const platforms = branchForm({
+    questions: [
+      {
+        id: "on",
+        label: "Platforms",
+        prompt: "Where does it run?",
+        type: "multi",
+        options: [{ label: "Web" }, { label: "Mobile" }],
+        allowOther: false,
+      },
+      {
+        id: "browser",
+        label: "Browser",
+        prompt: "Which browser?",
+        when: "on equals Web",
+        options: [{ label: "Firefox" }, { label: "Chrome" }],
+        allowOther: false,
+      },
+    ],
+  });
+  const shipping = branching([
+    { id: "ship", label: "Ship", prompt: "Ship today?", type: "yes_no", options: [] },
+    {
+      id: "channel",
+      label: "Channel",
+      prompt: "Which channel?",
+      when: "ship equals yes",
+      options: [{ label: "Stable" }, { label: "Beta" }],
+    },
+  ]);
+  const rated = branching([
+    { id: "confidence", label: "Confidence", prompt: "How confident?", type: "rating", options: [] },
+    {
+      id: "worry",
+      label: "Worry",
+      prompt: "What worries you?",
+      when: "confidence lt 3",
+      options: [{ label: "Tests" }, { label: "Docs" }],
+    },
+  ]);
+  const routes: Array<{
+    name: string;
+    spec: () => FormSpec;
+    answer: string[];
+    change: string[];
+    dropped: string;
+    gone: string[];
+    end: string[];
+  }> = [
+    {
+      name: "branching: Size changed from the review hides Team and Review",
+      spec: () => example("branching"),
+      answer: ["1", "1", "1"],
+      change: ["1", "5"],
+      dropped: "Team (Platform) and Review (Staff engineer) will no longer be asked; their answers are dropped.",
+      gone: ["team", "review"],
+      end: ["1", KEY.enter],
+    },
+    {
+      name: "branching: Team changed after going back with Shift+Tab hides Review",
+      spec: () => example("branching"),
+      answer: ["1", "1", "2"],
+      change: [KEY.shiftTab, KEY.shiftTab, "3"],
+      dropped: "Review (Security) will no longer be asked; its answer is dropped.",
+      gone: ["review"],
+      end: [KEY.enter],
+    },
+    {
+      name: "a multi-select: unticking Web hides Browser, said on the question itself",
+      spec: () => platforms,
+      answer: ["1", KEY.enter, "2"],
+      change: [KEY.shiftTab, KEY.shiftTab, "1"],
+      dropped: "Browser (Chrome) will no longer be asked; its answer is dropped.",
+      gone: ["browser"],
+      end: ["2", KEY.enter, KEY.enter],
+    },
+    {
+      name: "a yes/no: No hides Channel",
+      spec: () => shipping,
+      answer: ["y", "1"],
+      change: [KEY.shiftTab, KEY.shiftTab, "n"],
+      dropped: "Channel (Stable) will no longer be asked; its answer is dropped.",
+      gone: ["channel"],
+      end: [KEY.enter],
+    },
+    {
+      name: "a rating: 5 hides Worry",
+      spec: () => rated,
+      answer: ["2", "2"],
+      change: [KEY.shiftTab, KEY.shiftTab, "5"],
+      dropped: "Worry (Docs) will no longer be asked; its answer is dropped.",
+      gone: ["worry"],
+      end: [KEY.enter],
+    },
+  ];
+
+  it.each(routes)("$name", ({ spec, answer, change, dropped, gone, end }) => {
+    const s = spec();
+    const { form, press, results } = openForm(s);
+    press(...answer);
+    const shown = () => text(form.render(200));
+    expect(shown()).not.toContain("will no longer be asked");
+    press(...change);
+    expect(shown()).toContain(dropped);
+    // The answers are gone already, not at the end.
+    for (const id of gone)
+      expect(form.session.snapshot.context.answered[s.questions.findIndex((q) => q.id === id)]).toBe(false);
+    press(...end);
+    expect(results).toHaveLength(1);
+    for (const id of gone)
+      expect(results[0].answers.find((a) => a.id === id)).toMatchObject({ answered: false, options: [], custom: [] });
+    form.dispose();
+  });
+
+  it("the notice goes once the person moves on, and comes back for no other change", () => {
+    const { form, press } = openForm(example("branching"));
+    press("1", "1", "1", "1", "5");
+    expect(text(form.render(100))).toContain("will no longer be asked");
+    press(KEY.tab);
+    expect(text(form.render(100))).not.toContain("will no longer be asked");
+    form.dispose();
   });
 });

@@ -96,6 +96,28 @@ describe("/formchart try", () => {
     expect(pi.sent).toEqual([]);
   });
 
+  it("a long answer fits a terminal: the heading first, at most 12 lines, and how many more the call returned", async () => {
+    const pi = setup();
+    const dir = mkdtempSync(join(tmpdir(), "formchart-try-"));
+    const questions = Array.from({ length: 30 }, (_, i) => ({
+      id: `q${i + 1}`,
+      prompt: `Question ${i + 1}?`,
+      options: [{ label: "Yes" }, { label: "No" }],
+    }));
+    writeFileSync(join(dir, "long.json"), JSON.stringify({ tool: "question", arguments: { questions } }));
+    const tried = ui([...questions.map(() => "1"), KEY.enter], undefined, dir);
+    await pi.commands.get("formchart")!.handler("try long.json", tried.ctx);
+    const lines = tried.notices.at(-1)!.split("\n");
+    expect(lines.length).toBeLessThanOrEqual(12);
+    expect(lines[0]).toBe("Tried long.json (question); nothing was sent to the model. Its call would have returned:");
+    expect(lines[1]).toMatch(/^ {2}\S/);
+    expect(lines.at(-2)).toMatch(/^ {2}… \d+ more lines$/);
+    expect(lines.at(-1)).toMatch(/^ {2}details: .*outcome: "answered"$/);
+    const more = Number(/(\d+) more/.exec(lines.at(-2)!)![1]);
+    // Every line of the text (one a question) is either shown or counted.
+    expect(lines.length - 3 + more).toBe(30);
+  });
+
   it("names what it cannot open, cleaned; arguments that open no form show the error the model would get", async () => {
     const pi = setup();
     const missing = ui([]);

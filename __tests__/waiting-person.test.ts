@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Component } from "@earendil-works/pi-tui";
+import { type Component, visibleWidth } from "@earendil-works/pi-tui";
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { plainTheme } from "../renderers/theme.js";
 import { readSettings } from "../tools/settings.js";
@@ -75,7 +75,7 @@ describe("refusing a waiting question", () => {
     await x.open();
     const shown = screen(x.form());
     expect(shown).toContain("Esc put back");
-    expect(shown).toContain("Alt+X refuse");
+    expect(shown).toContain("Alt+X decline");
     expect(shown).not.toContain("Esc cancel");
     x.form()!.handleInput(ALT_X);
     await x.closed();
@@ -164,6 +164,30 @@ describe("the line and the transcript", () => {
     expect(lines).toEqual(["✓ Your answer to ask-1 went to the model:", "DB: user selected: 2. SQLite"]);
   });
 
+  it("fits every width from 40 to 200 columns: parts dropped or shortened whole, never wrapped inside a phrase", async () => {
+    const x = await extension();
+    await x.call("question", askedCi);
+    jest.advanceTimersByTime(24_000);
+    const full = x.line(200)![0];
+    expect(full).toMatch(
+      /^\? 2 questions wait \(0:\d\d\) · Alt\+A opens ask-\d: Which .*\?( · Alt\+A in it opens the next)?/,
+    );
+    const phrases = full.split(/ · |: | \(/);
+    for (let width = 40; width <= 200; width++) {
+      const lines = x.line(width)!;
+      expect(lines).toHaveLength(1);
+      // Pi leaves a column each side.
+      expect(visibleWidth(lines[0])).toBeLessThanOrEqual(width - 2);
+      expect(lines[0]).toMatch(/^\? 2 questions wait/);
+      expect(lines[0]).toContain("Alt+A opens ask-");
+      // Each phrase kept is whole, but the question's own words, which may end in "…".
+      for (const kept of lines[0].split(/ · |: | \(/))
+        expect(phrases.some((p) => p === kept || kept.endsWith("…"))).toBe(true);
+    }
+    expect(x.line(110)![0]).not.toContain("in it opens the next");
+    expect(x.line(40)![0]).toBe("? 2 questions wait · Alt+A opens ask-1");
+  });
+
   it("with the mouse on, a click on the line opens the question", async () => {
     const x = await extension(asked, { settings: { mouse: true } });
     const widget = x.widgets.at(-1) as (tui: unknown, theme: unknown) => Component;
@@ -191,5 +215,31 @@ describe("/formchart key", () => {
     expect(notices.at(-1)).toMatch(/^"q" is not a key Pi can bind\./);
     const again = await extension(null, { settings: { waitingKey: "ctrl+shift+q" } });
     expect([...again.pi.shortcuts.keys()]).toContain("ctrl+shift+q");
+  });
+});
+
+describe("a waiting ask_form declined", () => {
+  const confirm = { wait: false, message: "Deploy to production?", schema: { type: "object", properties: {} } };
+
+  it.each([
+    ["d", "d"],
+    ["Alt+X", ALT_X],
+  ])("by %s: one wording on its screen, and the call's line and the message both say declined", async (_, key) => {
+    const x = await extension(null);
+    const pending = await x.call("ask_form", confirm);
+    await x.open();
+    const shown = screen(x.form());
+    expect(shown).toContain("✗ Decline: press d to decline and send nothing.");
+    expect(shown).toContain("d/Alt+X decline");
+    expect(shown).not.toMatch(/refuse/);
+    x.form()!.handleInput(key);
+    await x.closed();
+    const line = x.pi.tools.get("ask_form")!.renderResult!(pending, {}, plainTheme, {});
+    expect(line.render(80).join("").trim()).toBe("Declined (ask-1): the model was told");
+    expect(x.pi.sent.map((s) => s.message.content)).toEqual([
+      'Answer to ask-1 (ask_form, asked with wait: false):\nUser declined "Deploy to production?": they did not confirm it.',
+    ]);
+    const message = x.pi.renderers.get("formchart-waiting")!(x.pi.sent[0].message, {}, plainTheme)!;
+    expect(message.render(80)[0].trim()).toBe("✗ You declined ask-1; the model was told:");
   });
 });

@@ -6,6 +6,7 @@
  * session's end), which must end the way the route does.
  */
 
+import type { Component } from "@earendil-works/pi-tui";
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { TestModel } from "@xstate/graph";
 import { createActor } from "xstate";
@@ -262,7 +263,7 @@ describe("a resumed session", () => {
       customType: "formchart-waiting",
       data: { id: "ask-2", toolName: "no_such_tool", args: {} },
     });
-    const widget: Array<string[] | undefined> = [];
+    const widget: Array<() => Component> = [];
     const notices: string[] = [];
     const ctx = {
       hasUI: true,
@@ -270,12 +271,12 @@ describe("a resumed session", () => {
       isIdle: () => true,
       sessionManager: { getBranch: () => next.entries },
       ui: {
-        setWidget: (_k: string, lines: string[] | undefined) => widget.push(lines),
+        setWidget: (_k: string, line: () => Component) => widget.push(line),
         notify: (t: string) => notices.push(t),
       },
     };
     await next.fire("session_start", { type: "session_start", reason: "resume" }, ctx);
-    expect(widget.at(-1)).toEqual([expect.stringContaining("Alt+A opens ask-1: Which database?")]);
+    expect(widget.at(-1)!().render(200)).toEqual([expect.stringContaining("Alt+A opens ask-1: Which database?")]);
     expect(notices).toContain("pi-formchart: 1 question from before waits again (Alt+A).");
     expect(next.sent.map((s) => s.message.content)).toEqual([
       "ask-2 (no_such_tool, asked with wait: false) was not answered: it can no longer be asked. Ask again if you still need it.",

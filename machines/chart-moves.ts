@@ -42,7 +42,16 @@ export function chartMoves(shape: ChartShape) {
     (tabbed && reviewHoldsInput) || qs[k].kind !== "single" || qs[k].allowOther || qs[k].notes;
   /** Whether anything can be entered at all: not when every question is one option picked by default. */
   const reviewHoldsInput = qs.some((q) => !q.fixed) || shape.additionalNotes;
-  const tabs = (k: number) => (tabbed ? { NEXT_TAB: forward(k), PREV_TAB: backward(k) } : {});
+  // A tab move is the person moving on: what an answer change dropped has been said.
+  const tabForward = (k: number) => ({
+    target: stateOf(k + 1),
+    actions: ["goForward" as const, "clearDropped" as const],
+  });
+  const tabBackward = (k: number) => ({
+    target: stateOf(k - 1),
+    actions: ["goBackward" as const, "clearDropped" as const],
+  });
+  const tabs = (k: number) => (tabbed ? { NEXT_TAB: tabForward(k), PREV_TAB: tabBackward(k) } : {});
   /** A seek: an answer given from the review screen goes on to the first question still open. */
   // Only where an answer can leave a required question open: not one its question is shown only after.
   const seeksTo = (j: number) => qs.some((q, k) => k !== j && q.autoAdvance && !q.needs.includes(j));
@@ -85,6 +94,8 @@ export function chartMoves(shape: ChartShape) {
     holdsInput,
     reviewHoldsInput,
     tabs,
+    tabForward,
+    tabBackward,
     seeks,
     advance,
     seekOn,

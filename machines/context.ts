@@ -1,6 +1,7 @@
 /**
  * What a form remembers, and what it reports when it closes. An answer change
- * that hides a later question drops that question's answer. "Required, visible
+ * that hides a later question drops that question's answer, and the form keeps
+ * what it dropped until the person moves on, to say so. "Required, visible
  * and unanswered" is decided in one place (`openQuestions`): Submit, the tab
  * bar, the review screen and the dialogs all ask it.
  */
@@ -59,7 +60,16 @@ export interface FormContext {
   foldedAt: string;
   /** Answered at the timeout with the recommended option, not by the person. */
   defaulted: boolean[];
+  /** The answers the answer changes to one question dropped (each still hidden), until the person moves on. */
+  dropped: Dropped[];
   outcome: Outcome;
+}
+
+/** The answer of question `q` that a change to question `by` hid and dropped. */
+export interface Dropped {
+  q: number;
+  by: number;
+  picks: Picks;
 }
 
 /** The chart is built from the spec's shape alone, so guards and actions read the spec from here; it is never stored. */
@@ -119,6 +129,7 @@ export function initialContext(spec: FormSpec): FormContext {
     clock: spec.timeoutMs && spec.timeoutMs > 0 ? "running" : "off",
     defaulted: new Array(n).fill(false),
     foldedAt: "",
+    dropped: [],
     outcome: "open",
   };
   const opened = withInitialAnswers(spec, blank);
@@ -155,14 +166,24 @@ export function isVisible(spec: FormSpec, context: FormContext, q: number): bool
   return allHold(v.conditions, (field) => answerValues(spec, context, field));
 }
 
-/** Drop the answers of questions an answer change has hidden (conditions only look back, so one pass). */
-export function pruneHidden<C extends FormContext>(spec: FormSpec, context: C): C {
+/**
+ * Drop the answers of questions an answer change has hidden (conditions only
+ * look back, so one pass). A change to question `by` notes what it dropped,
+ * beside what its earlier changes dropped that is still hidden.
+ */
+export function pruneHidden<C extends FormContext>(spec: FormSpec, context: C, by?: number): C {
   let next = context;
+  const dropped: Dropped[] = [];
   spec.questions.forEach((q, j) => {
     if (q.visibility.kind === "always" || !next.answered[j] || isVisible(spec, next, j)) return;
+    dropped.push({ q: j, by: by ?? -1, picks: next.picks[j] });
     next = { ...next, answered: replaceAt(next.answered, j, false), picks: replaceAt(next.picks, j, NO_PICKS) };
   });
-  return next;
+  if (by === undefined) return next;
+  const earlier = context.dropped.filter((d) => d.by === by && !isVisible(spec, next, d.q));
+  return earlier.length + dropped.length === 0 && context.dropped.length === 0
+    ? next
+    : { ...next, dropped: [...earlier, ...dropped] };
 }
 
 export function isOpen(spec: FormSpec, context: FormContext, q: number): boolean {

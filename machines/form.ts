@@ -24,13 +24,13 @@ export function createFormMachine(spec: FormSpec) {
 
 function machineOf(shape: ChartShape) {
   const moves = chartMoves(shape);
-  const { qs, tabbed, stateOf, forward, backward, cancel, askFirst, discarding, reviewHoldsInput, seeks } = moves;
+  const { qs, tabbed, stateOf, tabForward, tabBackward, cancel, askFirst, discarding, reviewHoldsInput, seeks } = moves;
 
   const review = formChart.createStateConfig({
     tags: "review",
     initial: "reviewing",
     always: seeks ? [{ guard: "seekingOpen" as const, target: stateOf(0), actions: "seekOpen" as const }] : [],
-    on: { NEXT_TAB: forward(-1), PREV_TAB: backward(qs.length) },
+    on: { NEXT_TAB: tabForward(-1), PREV_TAB: tabBackward(qs.length) },
     states: {
       reviewing: {
         tags: "reviewing",

@@ -2,7 +2,8 @@
  * The named guards, actions and delays of every form. They read the form from
  * `context.spec`, never from a closure: one machine serves every spec of a
  * shape. Actions change answers only through `answer`, which drops the answers
- * an answer change hides.
+ * an answer change hides and notes them in `dropped`; a move of the person's
+ * own to another question or the review clears that (`clearDropped`).
  */
 import { assertEvent, assign, cancel, raise, setup } from "xstate";
 import {
@@ -72,12 +73,16 @@ const answer = (
   answered: boolean,
   extra: Partial<FormContext> = {},
 ): ChartContext =>
-  pruneHidden(context.spec, {
-    ...context,
-    ...extra,
-    picks: replaceAt(context.picks, q, picks),
-    answered: replaceAt(context.answered, q, answered),
-  });
+  pruneHidden(
+    context.spec,
+    {
+      ...context,
+      ...extra,
+      picks: replaceAt(context.picks, q, picks),
+      answered: replaceAt(context.answered, q, answered),
+    },
+    q,
+  );
 
 /** The form's chart: its types and named implementations, and the builders of its states and machine. */
 export const formChart = setup({
@@ -215,7 +220,8 @@ export const formChart = setup({
     }),
     advance: raise({ type: "ADVANCE" } as const),
     markPassed: assign(({ context }, p: QParam) => ({ passed: replaceAt(context.passed, p.q, true) })),
-    markReturn: assign({ returnToReview: true, reviewCursor: SUBMIT_LINE }),
+    markReturn: assign({ returnToReview: true, reviewCursor: SUBMIT_LINE, dropped: [] }),
+    clearDropped: assign(({ context }) => (context.dropped.length ? { dropped: [] } : {})),
     clearReturn: assign({ returnToReview: false }),
     startSeek: assign({ seeking: true }),
     seekOpen: assign({ direction: "forward" as Direction, returnToReview: true }),

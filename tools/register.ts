@@ -55,7 +55,7 @@ function liveText(line: () => string): Component {
 /** The tool line of a question asked with wait: false, by how it ended (`undefined`: it waits). */
 const ENDED: Readonly<Record<string, string>> = {
   answered: "Answered (%): the answer went to the model",
-  refused: "Refused (%): the model was told",
+  refused: "Declined (%): the model was told",
   withdrawn: "Withdrawn (%) by the model",
   timedOut: "Timed out (%): the model got the timed-out result",
   notAnswered: "Not answered (%)",

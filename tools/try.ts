@@ -10,6 +10,9 @@ import { DEFAULT_EXAMPLE, exampleNames, resolveFormFile } from "./form-files.js"
 import { loadEngine } from "./on-demand.js";
 import type { FormchartState } from "./state.js";
 
+/** The lines of the call's text shown: with the heading and the details, 12 in all. */
+const SHOWN_LINES = 10;
+
 export interface TryReply {
   text: string;
   level: "info" | "warning" | "error";
@@ -32,13 +35,15 @@ export async function tryForm(arg: string, state: FormchartState, ctx: Extension
   }
   const tried = await (await loadEngine()).tryCall(file, state, ctx);
   if (!tried.ok) return { text: `/formchart try: ${displayLine(tried.message, 600)}`, level: "error" };
-  const text = displayText(tried.text, 4000)
-    .split("\n")
-    .map((line) => `  ${line}`);
+  const text = displayText(tried.text, 4000).split("\n");
+  // Bounded, so the heading stays in view in a short terminal.
+  const shown = text.length <= SHOWN_LINES ? text : text.slice(0, SHOWN_LINES - 1);
+  const more = text.length - shown.length;
   return {
     text: [
       `Tried ${displayLine(name, 200)} (${tried.tool}); nothing was sent to the model. Its call would have returned:`,
-      ...text,
+      ...shown.map((line) => `  ${displayLine(line, 200)}`),
+      ...(more ? [`  … ${more} more lines`] : []),
       `  details: ${detailsSummary(tried.details)}`,
     ].join("\n"),
     level: "info",

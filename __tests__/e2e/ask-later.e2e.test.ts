@@ -215,13 +215,13 @@ describe("a question that does not wait, in the real pi", () => {
     await prompt("set up the project");
     await term.waitFor("Alt+A opens ask-1");
     term.press("M-a");
-    expect(await term.waitFor("2. SQLite")).toContain("Alt+X refuse");
+    expect(await term.waitFor("2. SQLite")).toContain("Alt+X decline");
     term.press("M-x");
     await model.waitForRequests(3);
     expect(texts(model.requests[2]).find((t) => t.startsWith("Answer to ask-1"))).toBe(
       "Answer to ask-1 (question, asked with wait: false):\nUser declined to answer this question.",
     );
-    const screen = await term.waitFor((s) => s.includes("I will pick one myself.") && s.includes("Refused (ask-1)"));
+    const screen = await term.waitFor((s) => s.includes("I will pick one myself.") && s.includes("Declined (ask-1)"));
     expect(screen).toContain("✗ You declined ask-1; the model was told:");
   });
 

@@ -49,7 +49,7 @@ describe("ask_form in the real pi", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(term.screen()).toContain("[x] 3. canary");
     term.press("Space", "Enter");
-    expect(await term.waitFor("Review your answers")).toContain("✗ Decline: press d to refuse and send nothing.");
+    expect(await term.waitFor("Review your answers")).toContain("✗ Decline: press d to decline and send nothing.");
     term.press("Enter");
     await model.waitForRequests(2);
     const [text] = toolResults(model.requests[1]);

@@ -87,10 +87,14 @@ export async function extension(
     pending,
     notices,
     widgets,
-    /** The lines above the editor, as last set (a clickable line drawn at 200 columns). */
-    line: (): string[] | undefined => {
+    /** The lines above the editor, as last set (drawn at `width` columns, without the column Pi leaves). */
+    line: (width = 200): string[] | undefined => {
       const last = widgets.at(-1);
-      return typeof last === "function" ? [...last(fakeHost(), plainTheme).render(200)] : last;
+      return typeof last === "function"
+        ? last(fakeHost(), plainTheme)
+            .render(width)
+            .map((l) => l.slice(1))
+        : last;
     },
     call,
     form: () => form,

@@ -15,7 +15,7 @@ export interface KeyHints {
   fold?: string;
   /** What Esc does when it closes the form, when that is not cancelling ("put back"): it then never asks first. */
   cancelAs?: string;
-  /** The key that refuses a question asked without waiting. */
+  /** The key that declines a question asked without waiting. */
   refuse?: string;
   /** The link that answers the form in a browser tab (the `web` setting). */
   web?: string;
@@ -38,7 +38,8 @@ function foldHint(hints: KeyHints): string {
 }
 
 function cancelGroup(hints: KeyHints, entered: boolean): string[] {
-  if (hints.cancelAs) return [`${hints.cancel} ${hints.cancelAs}`, ...(hints.refuse ? [`${hints.refuse} refuse`] : [])];
+  if (hints.cancelAs)
+    return [`${hints.cancel} ${hints.cancelAs}`, ...(hints.refuse ? [`${hints.refuse} decline`] : [])];
   return [`${hints.cancel} cancel${entered ? " (asks first)" : ""}`];
 }
 
@@ -107,10 +108,11 @@ export function reviewHelp(mode: "reviewing" | "writing", hints: KeyHints, optio
     ...enter,
     ...(questions ? ["1-9 go to question"] : []),
     ...(options.additionalNotes ? ["n additional notes"] : []),
-    ...(options.declinable ? ["d decline"] : []),
+    // The refuse key of a waiting form is the same decline: one group names both.
+    ...(options.declinable ? [`d${hints.refuse ? `/${hints.refuse}` : ""} decline`] : []),
     ...(questions ? ["Tab/←→ questions"] : []),
     foldHint(hints),
-    ...cancelGroup(hints, options.entered),
+    ...cancelGroup(options.declinable ? { ...hints, refuse: undefined } : hints, options.entered),
     ...webGroup(hints),
   ];
 }

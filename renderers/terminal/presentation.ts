@@ -110,8 +110,7 @@ export function rowText(row: RowModel): string {
 }
 
 /** `Staging (note: after smoke tests), ✎ typed, note on Production: …` — question `k`'s answer on one line. */
-function answerSummary(q: QuestionSpec, k: number, context: FormContext): string {
-  const picks = context.picks[k];
+function answerSummary(q: QuestionSpec, k: number, context: FormContext, picks = context.picks[k]): string {
   const notes = context.notes[k] ?? {};
   const noteOf = (i: number) => (notes[i]?.trim() ? displayLine(notes[i].trim(), NOTE_CHARS) : undefined);
   const parts = picks.options.map((i) => {
@@ -134,6 +133,21 @@ function answerSummary(q: QuestionSpec, k: number, context: FormContext): string
 }
 
 const NOTE_CHARS = 200;
+
+/**
+ * What the last answer change hid and dropped, named by label and answer:
+ * `Team (Platform) will no longer be asked; its answer is dropped.`
+ */
+export function droppedNotice(spec: FormSpec, context: FormContext): string | undefined {
+  if (!context.dropped.length) return undefined;
+  const named = context.dropped.map(({ q, picks }) => {
+    const summary = answerSummary(spec.questions[q], q, context, picks);
+    return `${displayLine(spec.questions[q].label)}${summary ? ` (${displayLine(summary, 200)})` : ""}`;
+  });
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+  const one = named.length === 1;
+  return `${list} will no longer be asked; ${one ? "its answer is" : "their answers are"} dropped.`;
+}
 
 export type ReviewStatus = "answered" | "unanswered" | "skipped";
 

@@ -70,7 +70,7 @@ export function reviewBlocks(
   blocks.push({ lines: status });
   if (spec.declinable)
     blocks.push({
-      lines: wrap("✗ Decline: press d to refuse and send nothing.", width, " ").map((l) => theme.fg("muted", l)),
+      lines: wrap("✗ Decline: press d to decline and send nothing.", width, " ").map((l) => theme.fg("muted", l)),
     });
   return { pinned, blocks, focus };
 }

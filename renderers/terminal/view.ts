@@ -15,7 +15,7 @@ import { frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
 import { FOLD_KEY, keyName } from "./keymap.js";
 import type { LineCache } from "./line-cache.js";
-import { discardQuestion, hasPreviews, questionRows } from "./presentation.js";
+import { discardQuestion, droppedNotice, hasPreviews, questionRows } from "./presentation.js";
 import { previewLines } from "./preview.js";
 import { type EditorRender, PREVIEW_LINES, questionHead, rowBlocks, textBlocks } from "./question-blocks.js";
 import { reviewBlocks } from "./review-blocks.js";
@@ -107,6 +107,8 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   const timed = input.timeoutMs !== undefined && position.kind !== "waiting" && position.kind !== "done";
   const status: string[] = [];
   if (message) for (const l of wrap(message, width, " ")) status.push(theme.fg("warning", l));
+  const dropped = position.kind === "done" ? undefined : droppedNotice(spec, context);
+  if (dropped) for (const l of wrap(dropped, width, " ")) status.push(theme.fg("warning", l));
   if (timed) for (const l of wrap(timeoutLine(spec, input.timeoutMs!), width, " ")) status.push(theme.fg("warning", l));
   const out: Layout = { header, headerHits, status, above: 0, below: 0, focus: 0, pinned: [], blocks: [], footer: [] };
   if (cache) out.border = cache.lines(`border\0${width}`, () => theme.fg("accent", "─".repeat(width)));

@@ -7,9 +7,9 @@
  */
 import { basename } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { Component, TuiMouseEvent, TuiMouseEventResult } from "@earendil-works/pi-tui";
+import { type Component, type TuiMouseEvent, type TuiMouseEventResult, visibleWidth } from "@earendil-works/pi-tui";
 import type { FormSpec } from "../../machines/spec.js";
-import { displayLine, fitTo, safeLine } from "../../renderers/text.js";
+import { displayLine, fitTo, plainText, safeLine } from "../../renderers/text.js";
 import type { FormchartState } from "../state.js";
 import { shownId } from "../waiting-names.js";
 
@@ -33,6 +33,57 @@ export function clock(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+/**
+ * A piece of a line: `text` after `sep` (" · " unless given); `drop`, the
+ * order it goes in when the line is too wide (1 first; none: it stays);
+ * `shorten`, that it is cut to the room left before it is dropped; `link`,
+ * an address, never cut.
+ */
+export interface Part {
+  text: string;
+  sep?: string;
+  drop?: number;
+  shorten?: boolean;
+  link?: true;
+}
+
+/** A line of parts, with the words they would have if wide enough. */
+export type WaitingLine = readonly Part[];
+
+/** Cut with "…", without the colour resets pi-tui's cut adds: the line is plain words. */
+const cut = (text: string, width: number) => plainText(fitTo(text, width));
+
+const joined = (parts: readonly Part[]) => parts.map((p, i) => (i ? (p.sep ?? " · ") : "") + p.text).join("");
+
+/** The line at `width`: its least important parts shortened or dropped, never wrapped inside a phrase. */
+export function fitLine(parts: WaitingLine, width: number): string {
+  const kept = [...parts];
+  const order = parts.filter((p) => p.drop !== undefined).sort((a, b) => a.drop! - b.drop!);
+  for (const part of order) {
+    const over = visibleWidth(joined(kept)) - width;
+    if (over <= 0) break;
+    const room = visibleWidth(part.text) - over;
+    const at = kept.indexOf(part);
+    if (part.shorten && room >= 8) kept[at] = { ...part, text: cut(part.text, room) };
+    else kept.splice(at, 1);
+  }
+  return cut(joined(kept), width);
+}
+
+/** An address is never cut: what does not fit goes on the next line, as a terminal would break it. */
+function fitLink(parts: WaitingLine, width: number): string[] {
+  const link = parts.find((p) => p.link)?.text ?? "";
+  const line = fitLine(parts, width);
+  if (line.includes(link)) return [line];
+  const step = Math.max(1, width);
+  return Array.from({ length: Math.ceil(link.length / step) }, (_, i) => link.slice(i * step, (i + 1) * step));
+}
+
+/** The lines as words, as wide as they come (for a host that draws lines itself). */
+export function lineTexts(lines: readonly WaitingLine[]): string[] {
+  return lines.map(joined);
+}
+
 /** `waiting`: in the order the open key takes them; `open`: the one the person has open; `link`: the first's page. */
 export function waitingLine(
   key: string,
@@ -40,32 +91,56 @@ export function waitingLine(
   open: LineQuestion | undefined,
   now: number,
   browser: { link?: string; open: readonly LineQuestion[] } = { open: [] },
-): string[] | undefined {
+): WaitingLine[] | undefined {
   const [first] = waiting;
-  const inBrowser = browser.open.map((q) => `${shownId(q.id)} is open in the browser`).join(" · ");
-  if (!first) return inBrowser ? [`? ${inBrowser}: ${subjectOf(browser.open[0].spec)}`] : undefined;
-  const about = `${shownId(first.id)}: ${subjectOf(first.spec)}`;
+  const inBrowser: Part[] = browser.open.map((q) => ({ text: `${shownId(q.id)} is open in the browser`, drop: 4 }));
+  if (!first) {
+    if (!inBrowser.length) return undefined;
+    const subject = { text: subjectOf(browser.open[0].spec), sep: ": ", drop: 3, shorten: true };
+    return [[{ text: "?", sep: "" }, ...inBrowser.map((p, i) => ({ ...p, sep: i ? " · " : " " })), subject]];
+  }
+  const subject = { text: subjectOf(first.spec), sep: ": ", drop: 3, shorten: true };
   const timed = waiting.filter((q) => q.deadline !== undefined).sort((a, b) => a.deadline! - b.deadline!)[0];
-  const timeout = timed ? ` · ${shownId(timed.id)} times out in ${clock(timed.deadline! - now)}` : "";
-  const tail = `${timeout}${inBrowser && ` · ${inBrowser}`}`;
-  const link = browser.link ? [`  or answer ${shownId(first.id)} in a browser: ${browser.link}`] : [];
+  const timeout = timed ? [{ text: `${shownId(timed.id)} times out in ${clock(timed.deadline! - now)}`, drop: 5 }] : [];
+  const tail = [...timeout, ...inBrowser];
+  const link: WaitingLine[] = browser.link
+    ? [
+        [
+          { text: `  or answer ${shownId(first.id)} in a browser:`, drop: 1 },
+          { text: browser.link, sep: " ", link: true },
+        ],
+      ]
+    : [];
   if (open) {
     const more = waiting.length === 1 ? "1 more question waits" : `${waiting.length} more questions wait`;
-    return [`? ${more} · ${key} puts ${shownId(open.id)} back and opens ${about}${tail}`, ...link];
+    const opens = { text: `${key} puts ${shownId(open.id)} back and opens ${shownId(first.id)}` };
+    return [[{ text: `? ${more}` }, opens, subject, ...tail], ...link];
   }
   const count = waiting.length === 1 ? "A question waits" : `${waiting.length} questions wait`;
-  const next = waiting.length > 1 ? ` · ${key} in it opens the next` : "";
-  return [`? ${count} (${clock(now - first.since)}) · ${key} opens ${about}${next}${tail}`, ...link];
+  const next = waiting.length > 1 ? [{ text: `${key} in it opens the next`, drop: 1 }] : [];
+  const since = { text: `(${clock(now - first.since)})`, sep: " ", drop: 2 };
+  return [
+    [{ text: `? ${count}` }, since, { text: `${key} opens ${shownId(first.id)}` }, subject, ...next, ...tail],
+    ...link,
+  ];
 }
 
-/** The line as a component that a click opens, where the host hands components the mouse (Pi 1.x full-screen). */
-export function clickableLine(lines: readonly string[], open: () => void): Component {
+/**
+ * The lines fitted to the width at every render, one column in as Pi draws
+ * a widget of lines; a click opens the question where the host hands
+ * components the mouse (Pi 1.x full-screen).
+ */
+export function fittedLine(lines: readonly WaitingLine[], open?: () => void): Component {
   return {
-    // One column in, as Pi draws a widget of lines.
-    render: (width) => lines.map((line) => fitTo(` ${line}`, width)),
+    render: (width) =>
+      lines.flatMap((line) => {
+        const room = Math.max(1, width - 2);
+        const fitted = line.some((p) => p.link) ? fitLink(line, room) : [fitLine(line, room)];
+        return fitted.map((l) => ` ${l}`);
+      }),
     invalidate: () => {},
     handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
-      if (event.button !== "left") return undefined;
+      if (!open || event.button !== "left") return undefined;
       if (event.type === "click") open();
       return event.type === "press" || event.type === "click" ? { handled: true } : undefined;
     },

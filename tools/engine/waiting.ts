@@ -27,7 +27,7 @@ import type { PreparedForm, ToolAnswer } from "./form-tool.js";
 import { closedOutcome, offerOn, WAITING_CLOSED } from "./offers.js";
 import { showAndKeep } from "./run.js";
 import { hasOwnTerminal, type ShowOutcome } from "./show-form.js";
-import { clickableLine, showTitle, subjectOf, waitingLine } from "./waiting-line.js";
+import { fittedLine, lineTexts, showTitle, subjectOf, waitingLine } from "./waiting-line.js";
 import { closePage, type LinkedQuestion, PAGE_CLOSED, startPage } from "./waiting-page.js";
 
 export { subjectOf } from "./waiting-line.js";
@@ -158,13 +158,14 @@ export class WaitingQuestions {
     question.session = undefined;
     const { status, context } = question.chart.getSnapshot();
     if (status === "done") return true;
-    if (context.closedBy === "refuse") {
-      this.end(question, "REFUSE", { text: REFUSED_TEXT, details: { outcome: "declined" } });
-    } else if (
-      outcome.kind === "done" &&
-      (!outcome.result.cancelled || outcome.result.declined || outcome.result.timedOut)
-    ) {
-      this.end(question, "ANSWER", this.answerOf(question, outcome.result), outcome.result);
+    const done = outcome.kind === "done" ? outcome.result : undefined;
+    if (context.closedBy === "refuse" || done?.declined) {
+      // A form that can be declined (d) takes the refuse key as the same decline: the model reads one thing.
+      const declined: FormResult | undefined =
+        question.form.spec.declinable && done ? { ...done, cancelled: true, declined: true } : undefined;
+      this.end(question, "REFUSE", declined ? this.answerOf(question, declined) : this.refusal(question), declined);
+    } else if (done && (!done.cancelled || done.timedOut)) {
+      this.end(question, "ANSWER", this.answerOf(question, done), done);
     } else if (!endedElsewhere) {
       question.chart.send({ type: "PUT_BACK" });
       // Behind the others: the open key reaches each in turn.
@@ -183,7 +184,7 @@ export class WaitingQuestions {
       return { ok: false, id, reason: "refused", why: `${id} waits: decline it, or leave it waiting` };
     question.answeredIn = from;
     if ("decline" in offer) {
-      this.end(question, "REFUSE", { text: REFUSED_TEXT, details: { outcome: "declined", answeredIn: from } });
+      this.end(question, "REFUSE", this.refusal(question));
       return { ok: true, id };
     }
     const session = new FormSession({ spec: question.form.spec });
@@ -195,6 +196,12 @@ export class WaitingQuestions {
     } finally {
       session.dispose();
     }
+  }
+
+  /** What the model reads of a question the person (or another extension) refused. */
+  private refusal(question: WaitingQuestion): ToolAnswer<unknown> {
+    const by = question.answeredIn;
+    return { text: REFUSED_TEXT, details: { outcome: "declined", ...(by ? { answeredIn: by } : {}) } };
   }
 
   private answerOf(question: WaitingQuestion, result: FormResult): ToolAnswer<unknown> {
@@ -321,9 +328,11 @@ export class WaitingQuestions {
       ui?.setWidget(WAITING_WIDGET, undefined);
       return;
     }
-    if (this.state.settings.mouse && ctx) {
-      ui?.setWidget(WAITING_WIDGET, () => clickableLine(line, () => void this.openNext(ctx)) as never);
-    } else ui?.setWidget(WAITING_WIDGET, line);
+    // A terminal of its own fits the line to its width; a host that draws lines itself is given the words.
+    if (ctx && hasOwnTerminal(ctx)) {
+      const click = this.state.settings.mouse ? () => void this.openNext(ctx) : undefined;
+      ui?.setWidget(WAITING_WIDGET, () => fittedLine(line, click) as never);
+    } else ui?.setWidget(WAITING_WIDGET, lineTexts(line));
     if (!this.ticker) {
       this.ticker = setInterval(() => this.show(), 1000);
       this.ticker.unref?.();
