@@ -26,6 +26,11 @@ export function offerOn(
   return { ok: false, id, reason: "refused", why: safeLine(step.why ?? "the form did not take it", 600) };
 }
 
+/** A tool's answer that says, in its `details`, which extension gave it. */
+export function answeredBy<T extends { details: unknown }>(answer: T, by: string | undefined): T {
+  return by ? { ...answer, details: { ...(answer.details as object), answeredIn: by } } : answer;
+}
+
 /** How a question asked with `wait: false` that ended without an answer closed. */
 export const WAITING_CLOSED: Record<string, FormClosed["outcome"]> = {
   refused: "declined",

@@ -24,7 +24,7 @@ import { type OfferReply, questionsData } from "../form-events.js";
 import type { FormchartState } from "../state.js";
 import { keyLabel, shownId, WAITING_ENTRY, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
 import type { PreparedForm, ToolAnswer } from "./form-tool.js";
-import { closedOutcome, offerOn, WAITING_CLOSED } from "./offers.js";
+import { answeredBy, closedOutcome, offerOn, WAITING_CLOSED } from "./offers.js";
 import { showAndKeep } from "./run.js";
 import { hasOwnTerminal, type ShowOutcome } from "./show-form.js";
 import { fittedLine, lineTexts, showTitle, subjectOf, waitingLine } from "./waiting-line.js";
@@ -36,6 +36,9 @@ export { subjectOf } from "./waiting-line.js";
 export const REFUSE_KEY = "alt+x";
 
 export const REFUSED_TEXT = "User declined to answer this question.";
+
+/** What the model reads of a question the person (or another extension) refused. */
+const REFUSED: ToolAnswer<unknown> = { text: REFUSED_TEXT, details: { outcome: "declined" } };
 
 export interface WaitingQuestion extends LinkedQuestion {
   id: string;
@@ -163,9 +166,14 @@ export class WaitingQuestions {
       // A form that can be declined (d) takes the refuse key as the same decline: the model reads one thing.
       const declined: FormResult | undefined =
         question.form.spec.declinable && done ? { ...done, cancelled: true, declined: true } : undefined;
-      this.end(question, "REFUSE", declined ? this.answerOf(question, declined) : this.refusal(question), declined);
+      this.end(
+        question,
+        "REFUSE",
+        answeredBy(declined ? question.form.answer(declined) : REFUSED, question.answeredIn),
+        declined,
+      );
     } else if (done && (!done.cancelled || done.timedOut)) {
-      this.end(question, "ANSWER", this.answerOf(question, done), done);
+      this.end(question, "ANSWER", answeredBy(question.form.answer(done), question.answeredIn), done);
     } else if (!endedElsewhere) {
       question.chart.send({ type: "PUT_BACK" });
       // Behind the others: the open key reaches each in turn.
@@ -184,30 +192,18 @@ export class WaitingQuestions {
       return { ok: false, id, reason: "refused", why: `${id} waits: decline it, or leave it waiting` };
     question.answeredIn = from;
     if ("decline" in offer) {
-      this.end(question, "REFUSE", this.refusal(question));
+      this.end(question, "REFUSE", answeredBy(REFUSED, from));
       return { ok: true, id };
     }
     const session = new FormSession({ spec: question.form.spec });
     try {
       const reply = offerOn(session, id, offer, from, () => {});
       const result = session.settled?.result;
-      if (reply.ok && result) this.end(question, "ANSWER", this.answerOf(question, result), result);
+      if (reply.ok && result) this.end(question, "ANSWER", answeredBy(question.form.answer(result), from), result);
       return reply;
     } finally {
       session.dispose();
     }
-  }
-
-  /** What the model reads of a question the person (or another extension) refused. */
-  private refusal(question: WaitingQuestion): ToolAnswer<unknown> {
-    const by = question.answeredIn;
-    return { text: REFUSED_TEXT, details: { outcome: "declined", ...(by ? { answeredIn: by } : {}) } };
-  }
-
-  private answerOf(question: WaitingQuestion, result: FormResult): ToolAnswer<unknown> {
-    const answer = question.form.answer(result);
-    const by = question.answeredIn;
-    return by ? { ...answer, details: { ...(answer.details as object), answeredIn: by } } : answer;
   }
 
   /** The first that waits gets a link (once its server listens); one opened in the terminal or ended loses it. */
@@ -232,7 +228,7 @@ export class WaitingQuestions {
   byPerson(id: string, what: "first" | "refuse"): string | undefined {
     const question = this.questions.find((q) => q.id === id && waitsForKey(q.chart));
     if (!question) return `${shownId(id)} is not waiting (answered, open, ended or never asked).`;
-    if (what === "refuse") this.end(question, "REFUSE", { text: REFUSED_TEXT, details: { outcome: "declined" } });
+    if (what === "refuse") this.end(question, "REFUSE", REFUSED);
     else this.questions.unshift(...this.questions.splice(this.questions.indexOf(question), 1));
     this.show();
     return undefined;
@@ -277,12 +273,7 @@ export class WaitingQuestions {
     this.state.record(WAITING_ENTRY, { id: question.id, ended: how } satisfies WaitingEntry);
     const outcome = how === "answered" && result ? closedOutcome(result) : (WAITING_CLOSED[how] ?? "answered");
     const by = question.answeredIn ?? (how === "answered" ? openIn(question.chart) : undefined);
-    this.state.forms.remove({
-      id: question.id,
-      tool: question.toolName,
-      outcome,
-      ...(by ? { answeredIn: by } : {}),
-    });
+    this.state.forms.remove({ id: question.id, tool: question.toolName, outcome, ...(by ? { answeredIn: by } : {}) });
     if (answer) this.deliver(question, answer);
     this.show();
   }
