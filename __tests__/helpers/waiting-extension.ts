@@ -82,6 +82,7 @@ export async function extension(
   return {
     pi,
     ctx,
+    agentDir,
     started,
     pending,
     notices,

@@ -18,7 +18,7 @@ import type { KeyId } from "@earendil-works/pi-tui";
 import { openIn, startWaitingChart, stateOf, timedOutResult, timesOf, waitsForKey } from "../../machines/waiting.js";
 import type { WebServer } from "../../renderers/web/server.js";
 import type { FormchartState } from "../state.js";
-import { keyLabel, shownId, WAITING_ENTRY, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
+import { keyLabel, REFUSE_KEY, shownId, WAITING_ENTRY, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
 import type { PreparedForm, ToolAnswer } from "./form-tool.js";
 import { showAndKeep } from "./run.js";
 import { hasOwnTerminal, type ShowOutcome } from "./show-form.js";
@@ -26,9 +26,6 @@ import { clickableLine, subjectOf, waitingLine } from "./waiting-line.js";
 import { closePage, type LinkedQuestion, PAGE_CLOSED, startPage } from "./waiting-page.js";
 
 export { subjectOf } from "./waiting-line.js";
-
-/** Refuses a question that waits, in any form (no editor binds it, nor Pi). */
-export const REFUSE_KEY = "alt+x";
 
 export const REFUSED_TEXT = "User declined to answer this question.";
 
