@@ -5,6 +5,7 @@
  * values only, and anything else gets the reason it was refused. Nothing of
  * the body is ever converted to text by its own methods.
  */
+import { valueKind } from "../text.js";
 
 /** Characters a page may send at once (a paste is one key). */
 export const MAX_BODY = 256 * 1024;
@@ -19,13 +20,6 @@ export type Keys = { tab: string; keys: string[] };
 export type Size = { tab: string; cols: number; rows: number };
 type Checked<T> = { ok: true; body: T } | { ok: false; why: string };
 
-/** `an object`, `an array`, `null`, `a number` …: what a value is, never what it says. */
-function kind(value: unknown): string {
-  if (value === null || value === undefined) return value === null ? "null" : "nothing";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
 function fields(text: string, names: string[]): Checked<Record<string, unknown>> {
   let body: unknown;
   try {
@@ -34,7 +28,7 @@ function fields(text: string, names: string[]): Checked<Record<string, unknown>>
     return { ok: false, why: "The body is not JSON." };
   }
   if (!body || typeof body !== "object" || Array.isArray(body))
-    return { ok: false, why: `The body must be a JSON object; got ${kind(body)}.` };
+    return { ok: false, why: `The body must be a JSON object; got ${valueKind(body)}.` };
   const other = Object.keys(body).find((name) => !names.includes(name));
   if (other !== undefined)
     return {
@@ -47,19 +41,19 @@ function fields(text: string, names: string[]): Checked<Record<string, unknown>>
 const tabProblem = (tab: unknown) =>
   typeof tab === "string" && tab.length > 0 && tab.length <= MAX_TAB
     ? undefined
-    : `"tab" must be the page's tab id (a string of 1 to ${MAX_TAB} characters); got ${typeof tab === "string" ? `${tab.length} characters` : kind(tab)}.`;
+    : `"tab" must be the page's tab id (a string of 1 to ${MAX_TAB} characters); got ${typeof tab === "string" ? `${tab.length} characters` : valueKind(tab)}.`;
 
 function keysProblem(keys: unknown): string | undefined {
   if (!Array.isArray(keys) || keys.length > MAX_KEYS)
-    return `"keys" must be a list of at most ${MAX_KEYS} keys; got ${Array.isArray(keys) ? `${keys.length} items` : kind(keys)}.`;
+    return `"keys" must be a list of at most ${MAX_KEYS} keys; got ${Array.isArray(keys) ? `${keys.length} items` : valueKind(keys)}.`;
   const at = keys.findIndex((key) => typeof key !== "string");
-  return at < 0 ? undefined : `"keys" must hold strings (the keys' bytes); item ${at + 1} is ${kind(keys[at])}.`;
+  return at < 0 ? undefined : `"keys" must hold strings (the keys' bytes); item ${at + 1} is ${valueKind(keys[at])}.`;
 }
 
 const cellsProblem = (name: string, value: unknown) =>
   Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_CELLS
     ? undefined
-    : `"${name}" must be a whole number from 1 to ${MAX_CELLS}; got ${typeof value === "number" ? value : kind(value)}.`;
+    : `"${name}" must be a whole number from 1 to ${MAX_CELLS}; got ${typeof value === "number" ? value : valueKind(value)}.`;
 
 /** The body of a POST to `input`. */
 export function keysBody(text: string): Checked<Keys> {
