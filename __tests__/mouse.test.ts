@@ -106,6 +106,42 @@ describe("reporting is on while the form has focus, and off on every way out", (
     expect(mouseWrites(writes)).toEqual([MOUSE_ON, MOUSE_OFF]);
   });
 
+  it.each([
+    [
+      "the terminal's rows throw",
+      (host: ReturnType<typeof screenHost>["host"]) => ({
+        host: {
+          ...host,
+          terminal: {
+            columns: WIDTH,
+            write: host.terminal.write,
+            get rows(): number {
+              throw new Error("no rows");
+            },
+          },
+        },
+      }),
+    ],
+    [
+      "the height throws",
+      (host: ReturnType<typeof screenHost>["host"]) => ({
+        host,
+        maxHeight: (): number => {
+          throw new Error("no rows");
+        },
+      }),
+    ],
+  ])("%s: render gives nothing and the form closes cancelled with the error, reporting off", (_name, make) => {
+    const { host, writes } = screenHost();
+    const { form, outcomes } = openForm(spec, { mouse: true, ...make(host) });
+    expect(mouseWrites(writes)).toEqual([MOUSE_ON]);
+    expect(form.render(WIDTH)).toEqual([]);
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0].error).toBe("no rows");
+    expect(outcomes[0].result.cancelled).toBe(true);
+    expect(mouseWrites(writes)).toEqual([MOUSE_ON, MOUSE_OFF]);
+  });
+
   it("with the setting off nothing is written and a mouse report does nothing", () => {
     const { form, writes, results } = open(spec, {}, false);
     const before = form.render(WIDTH);

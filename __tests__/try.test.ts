@@ -3,14 +3,17 @@
  * it, through the same tool, and the text and details that call returns
  * shown to the person; nothing goes to the model.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { formchartCompletions } from "../tools/commands.js";
-import { exampleNames } from "../tools/form-files.js";
+import { readFormCall } from "../tools/engine/catalog.js";
+import { exampleNames, MAX_FORM_FILE } from "../tools/form-files.js";
 import { createFormchart } from "../tools/index.js";
 import { detailsSummary } from "../tools/try.js";
+import { runChildren } from "./helpers/child.js";
 import { KEY } from "./helpers/fake-host.js";
 import { fakePi, fakeUiContext, noUiContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -157,5 +160,78 @@ describe("/formchart try", () => {
     );
     expect(formchartCompletions("try single")).toBeNull();
     expect(formchartCompletions("try zzz")).toBeNull();
+  });
+});
+
+describe("a form file is read only when it is a regular file of at most 1 MiB, else the reason is said", () => {
+  const dir = () => mkdtempSync(join(tmpdir(), "formchart-file-"));
+
+  it("a FIFO and /dev/zero are refused at once, without reading them (each in a process of its own, killed if it hangs)", async () => {
+    const fifo = join(dir(), "form.json");
+    execFileSync("mkfifo", [fifo]);
+    const read = (file: string) => `
+      const { readFormCall } = await import("./tools/engine/catalog.ts");
+      const started = performance.now();
+      const read = readFormCall(${JSON.stringify(file)});
+      console.log(JSON.stringify({ read, ms: performance.now() - started }));`;
+    const runs = await runChildren([read(fifo), read("/dev/zero")], 20_000);
+    const [toFifo, toZero] = runs.map((run) => {
+      expect(run).toMatchObject({ finished: true, status: 0 });
+      return JSON.parse(run.stdout) as { read: { ok: boolean; message: string }; ms: number };
+    });
+    expect(toFifo.read).toEqual({ ok: false, message: `${fifo} is a FIFO, not a regular file` });
+    expect(toZero.read).toEqual({ ok: false, message: "/dev/zero is a device, not a regular file" });
+    for (const run of [toFifo, toZero]) expect(run.ms).toBeLessThan(100);
+  });
+
+  it("a directory, and a file over the limit, are refused with the reason; /formchart try says it", async () => {
+    const at = dir();
+    mkdirSync(join(at, "forms.json"));
+    expect(readFormCall(join(at, "forms.json"))).toEqual({
+      ok: false,
+      message: `${join(at, "forms.json")} is a directory, not a regular file`,
+    });
+    const large = join(at, "large.json");
+    writeFileSync(large, "");
+    truncateSync(large, 50 * 1024 * 1024);
+    const started = performance.now();
+    expect(readFormCall(large)).toEqual({
+      ok: false,
+      message: `${large} is 50.0 MiB; form files are read up to 1 MiB`,
+    });
+    expect(performance.now() - started).toBeLessThan(100);
+    const pi = setup();
+    const tried = ui([], undefined, at);
+    await pi.commands.get("formchart")!.handler("try large.json", tried.ctx);
+    expect(tried.notices.at(-1)).toBe(`/formchart try: ${large} is 50.0 MiB; form files are read up to 1 MiB`);
+    expect(tried.opened()).toBe(0);
+  });
+
+  it("a file of exactly the limit is read; a byte-order mark is read as the JSON it marks", async () => {
+    const at = dir();
+    const form = JSON.stringify({ tool: "question", arguments: SINGLE });
+    const full = join(at, "full.json");
+    writeFileSync(full, form + " ".repeat(MAX_FORM_FILE - form.length));
+    expect(readFormCall(full)).toMatchObject({ ok: true, tool: { name: "question" } });
+    writeFileSync(join(at, "bom.json"), `\uFEFF${form}`);
+    const pi = setup();
+    const tried = ui([KEY.down, KEY.enter], undefined, at);
+    await pi.commands.get("formchart")!.handler("try bom.json", tried.ctx);
+    expect(tried.opened()).toBe(1);
+    expect(tried.notices.at(-1)).toContain("  Q1: user selected: 2. SQLite");
+  });
+
+  it.each([
+    [{ toString: 0 }, "an object"],
+    [["question"], "an array"],
+    [null, "null"],
+    [7, "a number"],
+  ])('"tool": %p names the field and what it must be', (tool, kind) => {
+    const file = join(dir(), "tool.json");
+    writeFileSync(file, JSON.stringify({ tool, arguments: SINGLE }));
+    expect(readFormCall(file)).toEqual({
+      ok: false,
+      message: `${file}: "tool" must be a tool name (a string) such as "question"; got ${kind}`,
+    });
   });
 });

@@ -243,3 +243,84 @@ describe("a waiting ask_form declined", () => {
     expect(message.render(80)[0].trim()).toBe("✗ You declined ask-1; the model was told:");
   });
 });
+
+describe("an open key that would break Pi or the form is refused, with the reason", () => {
+  const run = async (key: string) => {
+    const x = await extension(null);
+    const notices: string[] = [];
+    const ctx = { hasUI: true, ui: { notify: (text: string) => notices.push(text), setStatus: () => {} } };
+    await x.pi.commands.get("formchart")!.handler(`key ${key}`, ctx);
+    return { said: notices.at(-1)!, stored: readSettings(join(x.agentDir, "pi-formchart", "settings.json")) };
+  };
+
+  it.each([
+    ["ctrl+m", "ctrl+m is the key Enter sends: Enter would stop sending prompts. Choose another key."],
+    ["Ctrl+I", "ctrl+i is the key Tab sends: Tab would stop completing. Choose another key."],
+    ["ctrl+j", "ctrl+j is the key a new line sends: the editor would stop taking new lines. Choose another key."],
+    ["ctrl+h", "ctrl+h is the key Backspace sends: Backspace would stop deleting. Choose another key."],
+    [
+      "ctrl+alt+m",
+      "ctrl+alt+m is the key Alt+Enter sends: Alt+Enter would stop queueing follow-ups. Choose another key.",
+    ],
+    [
+      "ctrl+c",
+      "ctrl+c is Pi's own key (it clears the editor): Pi skips an extension's shortcut on it. Choose another key.",
+    ],
+    [
+      "ctrl+l",
+      "ctrl+l is Pi's own key (it selects a model): Pi skips an extension's shortcut on it. Choose another key.",
+    ],
+    [
+      "shift+ctrl+p",
+      "shift+ctrl+p is Pi's own key (it cycles models back): Pi skips an extension's shortcut on it. Choose another key.",
+    ],
+    [
+      "alt+x",
+      "alt+x is a form's own key (it refuses a question that waits): it would not reach the form. Choose another key.",
+    ],
+    ["alt+h", "alt+h is a form's own key (it folds a form): it would not reach the form. Choose another key."],
+    ["ctrl+alt+a+b", '"ctrl+alt+a+b" is not a key Pi can bind. Choose another key.'],
+  ])("%s is refused and not saved", async (key, reason) => {
+    const { said, stored } = await run(key);
+    expect(said.split("\n")[0]).toBe(reason);
+    expect(stored.stored.waitingKey).toBeUndefined();
+  });
+
+  it.each(["ctrl+d", "ctrl+z", "ctrl+p", "ctrl+o", "ctrl+t", "ctrl+g", "ctrl+x", "ctrl+k"])(
+    "%s is Pi's own",
+    async (key) => {
+      expect((await run(key)).said).toMatch(
+        new RegExp(`^${key.replace("+", "\\+")} is Pi's own key \\(it [^)]+\\): Pi skips`),
+      );
+    },
+  );
+
+  it.each(["alt+a", "f6", "ctrl+shift+q", "alt+m", "ctrl+alt+h"])("%s is saved", async (key) => {
+    const { said, stored } = await run(key);
+    expect(said).toMatch(/^The key that opens a waiting question: Alt\+A/);
+    expect(stored.settings.waitingKey).toBe(key);
+  });
+
+  it("the form's own fold and refuse keys are the ones refused", async () => {
+    const { FOLD_KEY } = await import("../renderers/terminal/keymap.js");
+    const { keyProblem, REFUSE_KEY } = await import("../tools/waiting-names.js");
+    expect(keyProblem(FOLD_KEY)).toMatch(/^alt\+h is a form's own key/);
+    expect(keyProblem(REFUSE_KEY)).toMatch(/^alt\+x is a form's own key/);
+  });
+
+  it.each([["ctrl+m"], ["ctrl+c"], ["alt+x"], [5]])(
+    "a stored %p is never bound: Alt+A is, and the session's start says why",
+    async (key) => {
+      const x = await extension(null, { settings: { waitingKey: key } });
+      expect([...x.pi.shortcuts.keys()]).toEqual(["alt+a"]);
+      await x.pi.fire("session_start", { type: "session_start", reason: "startup" }, x.ctx);
+      expect(x.notices.filter((n) => n.includes("waitingKey"))).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^pi-formchart: waitingKey not used: "?${String(key).replace("+", "\\+")}"? is .+ Alt\\+A opens questions that wait\\.$`,
+          ),
+        ),
+      ]);
+    },
+  );
+});

@@ -183,3 +183,10 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 export function escapeHtml(text: string): string {
   return visibleControls(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
+
+/** `an object`, `an array`, `null`, `a number` …: what a value is, never what it says of itself. */
+export function valueKind(value: unknown): string {
+  if (value === null || value === undefined) return value === null ? "null" : "nothing";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}

@@ -11,7 +11,6 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { AutocompleteItem } from "@earendil-works/pi-tui";
 
 import type { DiagramFormat } from "../renderers/inspect/diagram.js";
-import { safeLine } from "../renderers/text.js";
 import type { ToolLoadout } from "./loadout.js";
 import { loadEngine, loadReviewPage } from "./on-demand.js";
 import { TOOL_SEARCH } from "./request-cost.js";
@@ -19,7 +18,7 @@ import { MAX_TIMEOUT_SECONDS, type Settings, validTimeout } from "./settings.js"
 import type { FormchartState } from "./state.js";
 import { isToolSetName, TOOL_SETS } from "./tool-sets.js";
 import { tryCompletions, tryForm } from "./try.js";
-import { keyLabel, validKey } from "./waiting-names.js";
+import { keyLabel, keyProblem } from "./waiting-names.js";
 
 /** Each format the review page's code draws, and no other: the record's type holds both. */
 const GRAPH_FORMAT_SET: Record<DiagramFormat, true> = { svg: true, mermaid: true, dot: true };
@@ -175,7 +174,8 @@ async function keySetting(value: string | undefined, state: FormchartState): Pro
   };
   if (value === undefined) return { text: `${line()}\n${usage}`, level: "info" };
   const key = value.toLowerCase();
-  if (!validKey(key)) return { text: `"${safeLine(value, 40)}" is not a key Pi can bind.\n${usage}`, level: "error" };
+  const problem = keyProblem(key);
+  if (problem) return { text: `${problem} Choose another key.\n${usage}`, level: "error" };
   return saved(state, { waitingKey: key }, line);
 }
 

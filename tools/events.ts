@@ -102,6 +102,7 @@ export function registerEvents(pi: ExtensionAPI, state: FormchartState, loadout:
         `pi-formchart: settings not used: ${safeLine(state.settingsProblem, 400)}; the defaults apply until it is fixed or removed.`,
         "warning",
       );
+    if (ctx.hasUI && state.keyWarning) ctx.ui.notify(`pi-formchart: ${state.keyWarning}`, "warning");
     if (!ctx.hasUI || !registered.length) return;
     const declared = loadout.declared.map((tool) => tool.name);
     const more = registered.length - declared.length;

@@ -14,7 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import { LIMITS } from "../schemas/fields.js";
 import { TOOL_NAMES } from "./catalog.js";
 import { DEFAULT_TOOL_SET, isToolSetName, setOfTools, TOOL_SETS, type ToolSetName } from "./tool-sets.js";
-import { validKey, WAITING_KEY } from "./waiting-names.js";
+import { keyLabel, keyProblem, validKey, WAITING_KEY } from "./waiting-names.js";
 
 export interface Settings {
   autoThrottle: boolean;
@@ -72,6 +72,8 @@ export interface LoadedSettings {
   settings: Settings;
   stored: Record<string, unknown>;
   problem?: string;
+  /** A stored open key that is not bound, and why: the default is bound instead. */
+  keyWarning?: string;
 }
 
 /** Whether the file names a tool set (or a list of its own) rather than leaving it to the host's default. */
@@ -107,7 +109,14 @@ export function readJsonObject(file: string): { stored: Record<string, unknown>;
 export function readSettings(file: string): LoadedSettings {
   const read = readJsonObject(file);
   if (read.problem) return { settings: defaults(), stored: {}, problem: read.problem };
-  return { settings: settingsOf(read.stored), stored: read.stored };
+  const key = read.stored.waitingKey;
+  const why =
+    key === undefined || validKey(key) ? undefined : keyProblem(typeof key === "string" ? key : JSON.stringify(key));
+  return {
+    settings: settingsOf(read.stored),
+    stored: read.stored,
+    ...(why ? { keyWarning: `waitingKey not used: ${why} ${keyLabel(WAITING_KEY)} opens questions that wait.` } : {}),
+  };
 }
 
 function settingsOf(r: Record<string, unknown>): Settings {

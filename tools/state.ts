@@ -45,6 +45,8 @@ export class FormchartState implements FormKeeper {
   settings: Settings;
   /** Why the settings file could not be used; nothing is written over it. */
   settingsProblem: string | undefined;
+  /** Why the stored open key was not bound (the default is), said when a session starts. */
+  readonly keyWarning: string | undefined;
   /** Else each host has its own default set. */
   readonly toolSetNamed: boolean;
   private shown: ShownForm | undefined;
@@ -64,6 +66,7 @@ export class FormchartState implements FormKeeper {
     const loaded = readSettings(this.settingsFile);
     this.settings = loaded.settings;
     this.settingsProblem = loaded.problem;
+    this.keyWarning = loaded.keyWarning;
     this.toolSetNamed = namesTools(loaded.stored);
     this.waitingKey = this.settings.waitingKey;
   }

@@ -83,6 +83,7 @@ export async function extension(
   return {
     pi,
     ctx,
+    agentDir,
     started,
     pending,
     notices,

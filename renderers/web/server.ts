@@ -21,6 +21,7 @@ import { isIP } from "node:net";
 import { CURSOR_MARKER } from "@earendil-works/pi-tui";
 import { parseMouse } from "../terminal/mouse.js";
 import type { SizedScreen, TerminalScreen } from "../terminal/screen.js";
+import { type Keys, keysBody, MAX_BODY, type Size, sizeBody } from "./bodies.js";
 import { asset, pageHtml } from "./page.js";
 
 export interface WebServerOptions {
@@ -61,9 +62,6 @@ const size = (value: unknown, fallback: number, max: number) =>
 /** The answer to keys that closed the form. */
 const CLOSED = { closed: true } as const;
 
-/** Keys a page may send at once (a paste is one key). */
-const MAX_BODY = 256 * 1024;
-
 export async function openWebServer(options: WebServerOptions): Promise<WebServer> {
   const address = options.address ?? "127.0.0.1";
   const token = randomBytes(32).toString("base64url");
@@ -79,14 +77,16 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   const answering = new Set<ServerResponse>();
 
   const send = (tab: Tab, event: string, data: string) => tab.res.write(`event: ${event}\ndata: ${data}\n\n`);
-  const draw = (tab: Tab) => {
+  /** A form that cannot be drawn is closed with the error, wherever the drawing was asked: nothing is thrown. */
+  const fail = (error: unknown) => form?.session.fail(error);
+  const draw = guarded((tab: Tab) => {
     if (!form || form.session.closed) return;
     tab.screen ??= form.sized();
     const lines = tab.screen.render(tab.cols, tab.rows).map((line) => line.replaceAll(CURSOR_MARKER, ""));
     const frame = JSON.stringify(lines);
     if (frame !== tab.sent) send(tab, "frame", frame);
     tab.sent = frame;
-  };
+  }, fail);
   const drawAll = () => {
     scheduled = false;
     for (const tab of tabs.values()) draw(tab);
@@ -100,11 +100,13 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   // Loaded here, not with the module: a form without a page never loads Node's HTTP server.
   const { createServer } = await import("node:http");
   const server = createServer((req, res) => {
-    try {
-      route(req, res);
-    } catch (error) {
-      refuse(res, 500, error instanceof Error ? error.message : String(error));
-    }
+    // A connection lost midway is nobody's error: the page sends again or is gone.
+    req.on("error", () => res.destroy());
+    res.on("error", () => {});
+    guarded(route, (error) => refuse(res, 500, error instanceof Error ? error.message : "The request failed."))(
+      req,
+      res,
+    );
   });
   const route = (req: IncomingMessage, res: ServerResponse) => {
     if (!allowedHost(req.headers.host, address)) return refuse(res, 403, "This host name is not allowed.");
@@ -128,7 +130,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     if (req.headers.origin !== `http://${req.headers.host}`) return refuse(res, 403, "Cross-origin request refused.");
     answering.add(res);
     res.once("close", () => answering.delete(res));
-    readJson(req, res, (body) => (name === "input" ? input(body) : resize(body)));
+    if (name === "input") readBody(req, res, keysBody, input);
+    else readBody(req, res, sizeBody, resize);
   };
 
   const events = (res: ServerResponse, url: URL) => {
@@ -142,24 +145,27 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     tabs.set(tab.id, tab);
     send(tab, "tab", tab.id);
     // A tab closed: the form stays open for the terminal and the other tabs.
-    res.on("close", () => {
-      tab.screen?.close();
-      if (tabs.delete(tab.id) && tabs.size === 0 && form && !form.session.closed) onLeft?.();
-    });
+    res.on(
+      "close",
+      guarded(() => {
+        tab.screen?.close();
+        if (tabs.delete(tab.id) && tabs.size === 0 && form && !form.session.closed) onLeft?.();
+      }, fail),
+    );
     if (!form) options.opened?.();
     draw(tab);
   };
 
-  const input = (body: { tab?: unknown; keys?: unknown }) => {
+  const input = (body: Keys) => {
     // A key sent as the form closed (a click's release after the press that submitted) has nothing left to do.
     const served = form;
     if (!served || served.session.closed) return undefined;
-    const tab = tabs.get(String(body.tab));
-    if (!tab || !Array.isArray(body.keys)) return "Unknown tab or no keys.";
+    const tab = tabs.get(body.tab);
+    if (!tab) return "Unknown tab.";
     inputFrom = tab;
     try {
       for (const key of body.keys) {
-        if (served.session.closed || typeof key !== "string") break;
+        if (served.session.closed) break;
         const report = parseMouse(key);
         tab.screen ??= served.sized();
         if (report) tab.screen.pointer(report);
@@ -179,8 +185,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     return undefined;
   };
 
-  const resize = (body: { tab?: unknown; cols?: unknown; rows?: unknown }) => {
-    const tab = tabs.get(String(body.tab));
+  const resize = (body: Size) => {
+    const tab = tabs.get(body.tab);
     if (!tab) return "Unknown tab.";
     tab.cols = size(body.cols, tab.cols, 500);
     tab.rows = size(body.rows, tab.rows, 200);
@@ -192,6 +198,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     server.once("error", reject);
     server.listen(0, address, () => resolve());
   });
+  // Once listening, a failure of the server (a connection it could not accept) ends no process.
+  server.on("error", () => {});
   const { port } = server.address() as { port: number };
   const host = isIP(address) === 6 ? `[${address}]` : address;
 
@@ -262,36 +270,51 @@ function sameToken(given: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function readJson(
+/** A callback of the server's, outside any request's handler: whatever it throws ends there. */
+function guarded<A extends unknown[]>(run: (...args: A) => void, failed: (error: unknown) => void = () => {}) {
+  return (...args: A) => {
+    try {
+      run(...args);
+    } catch (error) {
+      failed(error);
+    }
+  };
+}
+
+/** A POST's body, checked by `check` before `handle` sees it: 400 with the reason, 500 for what `handle` throws. */
+function readBody<T>(
   req: IncomingMessage,
   res: ServerResponse,
-  handle: (body: Record<string, unknown>) => string | typeof CLOSED | undefined,
+  check: (text: string) => { ok: true; body: T } | { ok: false; why: string },
+  handle: (body: T) => string | typeof CLOSED | undefined,
 ) {
+  const failed = (error: unknown) => refuse(res, 500, error instanceof Error ? error.message : "The request failed.");
   let text = "";
   req.setEncoding("utf8");
-  req.on("data", (chunk: string) => {
-    text += chunk;
-    if (text.length > MAX_BODY) {
-      refuse(res, 413, `At most ${MAX_BODY} characters at once.`);
-      req.destroy();
-    }
-  });
-  req.on("end", () => {
-    if (res.headersSent) return;
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return refuse(res, 400, "The body is not JSON.");
-    }
-    if (!body || typeof body !== "object") return refuse(res, 400, "The body is not a JSON object.");
-    const problem = handle(body as Record<string, unknown>);
-    if (typeof problem === "string") return refuse(res, 400, problem);
-    if (problem === CLOSED) {
-      res.writeHead(200, { ...HEADERS, "content-type": "application/json" });
-      return void res.end(JSON.stringify(CLOSED));
-    }
-    res.writeHead(204, HEADERS);
-    res.end();
-  });
+  req.on(
+    "data",
+    guarded((chunk: string) => {
+      text += chunk;
+      if (text.length > MAX_BODY) {
+        refuse(res, 413, `At most ${MAX_BODY} characters at once.`);
+        req.destroy();
+      }
+    }, failed),
+  );
+  req.on(
+    "end",
+    guarded(() => {
+      if (res.headersSent) return;
+      const checked = check(text);
+      if (!checked.ok) return refuse(res, 400, checked.why);
+      const problem = handle(checked.body);
+      if (typeof problem === "string") return refuse(res, 400, problem);
+      if (problem === CLOSED) {
+        res.writeHead(200, { ...HEADERS, "content-type": "application/json" });
+        return void res.end(JSON.stringify(CLOSED));
+      }
+      res.writeHead(204, HEADERS);
+      res.end();
+    }, failed),
+  );
 }

@@ -1,6 +1,7 @@
 /** Every form tool as the engine runs it, keyed on the manifests' names: a manifest without its behaviour does not compile. */
-import { readFileSync } from "node:fs";
+import { valueKind } from "../../renderers/text.js";
 import { MANIFESTS, type ToolName } from "../catalog.js";
+import { readFormText } from "../form-files.js";
 import { askForm } from "./ask-form.js";
 import { type AnyFormTool, fullCooldown, type PreparedForm, prepareForm } from "./form-tool.js";
 import { question } from "./question.js";
@@ -31,19 +32,26 @@ type FileCall = { ok: true; tool: AnyFormTool; raw: unknown } | { ok: false; mes
 /** A form file's JSON, `{"tool": "<name>", "arguments": {...}}` or bare `question` arguments, as a call. */
 export function formFileCall(content: unknown): FileCall {
   const wrapped = content && typeof content === "object" && "tool" in content && "arguments" in content;
-  const name = wrapped ? String((content as { tool: unknown }).tool) : "question";
+  const name = wrapped ? (content as { tool: unknown }).tool : "question";
   const raw = wrapped ? (content as { arguments: unknown }).arguments : content;
+  if (typeof name !== "string")
+    return { ok: false, message: `"tool" must be a tool name (a string) such as "question"; got ${valueKind(name)}` };
   const tool = formTool(name);
   if (!tool)
-    return { ok: false, message: `unknown tool "${name}" (one of ${FORM_TOOLS.map((t) => t.name).join(", ")})` };
+    return {
+      ok: false,
+      message: `unknown tool "${name.slice(0, 60)}" (one of ${FORM_TOOLS.map((t) => t.name).join(", ")})`,
+    };
   return { ok: true, tool, raw };
 }
 
 /** The call in a form file, or why there is none (the message names the file). */
 export function readFormCall(file: string): FileCall {
+  const read = readFormText(file);
+  if (!read.ok) return read;
   let content: unknown;
   try {
-    content = JSON.parse(readFileSync(file, "utf8"));
+    content = JSON.parse(read.text);
   } catch (error) {
     return { ok: false, message: `Cannot read a form from ${file}: ${(error as Error).message}` };
   }

@@ -22,7 +22,7 @@ import { openIn, startWaitingChart, stateOf, timedOutResult, timesOf, waitsForKe
 import type { WebServer } from "../../renderers/web/server.js";
 import { type OfferReply, questionsData } from "../form-events.js";
 import type { FormchartState } from "../state.js";
-import { keyLabel, shownId, WAITING_ENTRY, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
+import { keyLabel, REFUSE_KEY, shownId, WAITING_ENTRY, WAITING_WIDGET, type WaitingEntry } from "../waiting-names.js";
 import type { PreparedForm, ToolAnswer } from "./form-tool.js";
 import { answeredBy, closedOutcome, offerOn, WAITING_CLOSED } from "./offers.js";
 import { showAndKeep } from "./run.js";
@@ -31,9 +31,6 @@ import { fittedLine, lineTexts, showTitle, subjectOf, waitingLine } from "./wait
 import { closePage, type LinkedQuestion, PAGE_CLOSED, startPage } from "./waiting-page.js";
 
 export { subjectOf } from "./waiting-line.js";
-
-/** Refuses a question that waits, in any form (no editor binds it, nor Pi). */
-export const REFUSE_KEY = "alt+x";
 
 export const REFUSED_TEXT = "User declined to answer this question.";
 
