@@ -12,17 +12,15 @@ import {
   type TuiMouseEvent,
   type TuiMouseEventResult,
 } from "@earendil-works/pi-tui";
-import { discarding } from "../../machines/position.js";
 import type { FormSession } from "../../machines/session.js";
 import { singleLine } from "../../machines/spec.js";
 import { typedText } from "../text.js";
 import type { FormTheme } from "../theme.js";
 import { editorOf } from "./editor-input.js";
 import type { KeyContext } from "./keymap.js";
-import { type DrawnScreen, type MouseReport, MouseReporting, parseMouse, ReportJoiner } from "./mouse.js";
+import { type DrawnScreen, MouseReporting, parseMouse, ReportJoiner } from "./mouse.js";
 import type { FormHost, TerminalOptions } from "./options.js";
 import { editOutside, outsideCommand, outsideKeys } from "./outside-editor.js";
-import { reportAction } from "./pointer.js";
 import { TerminalScreen } from "./screen.js";
 
 export class FormComponent implements Component, Focusable {
@@ -83,7 +81,7 @@ export class FormComponent implements Component, Focusable {
       if (joined === "held") return;
       const report = parseMouse(joined ?? data);
       if (report) {
-        if (this.mouse) this.report(report);
+        if (this.mouse) this.screen.pointer(report, this.host as DrawnScreen);
         return;
       }
       this.screen.key(data);
@@ -178,15 +176,5 @@ export class FormComponent implements Component, Focusable {
       this.session.fail(error);
     }
     return undefined;
-  }
-
-  private report(report: MouseReport): void {
-    if (!report.press) return;
-    this.session.stopClock();
-    const { screen } = this;
-    const onDiscard = discarding(this.session.position);
-    const action = reportAction(report, onDiscard, screen.frames.last?.screen, this.host as DrawnScreen);
-    if (action?.kind === "wheel") screen.wheel(action.delta);
-    else if (action) screen.clickAt(action.line, action.col);
   }
 }

@@ -17,7 +17,7 @@ import { editorTheme, type FormTheme } from "../theme.js";
 import { editorOf, fillEditor, typeInto } from "./editor-input.js";
 import { FormFrames } from "./frame-cache.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyIs, keyName, keyToEvent, unboundKey } from "./keymap.js";
-import type { MouseReport } from "./mouse.js";
+import type { DrawnScreen, MouseReport } from "./mouse.js";
 import type { WaitingKeys } from "./options.js";
 import { clickEventsAt, reportAction } from "./pointer.js";
 
@@ -232,15 +232,18 @@ export class TerminalScreen {
     return {
       close: () => this.others.delete(frames),
       render: (width, height) => this.render(width, height, true, frames),
-      pointer: (report) => {
-        if (this.session.closed || !report.press) return;
-        this.session.stopClock();
-        const drawn = frames.last?.screen;
-        const action = reportAction(report, discarding(this.session.position), drawn, { previousLines: drawn?.lines });
-        if (action?.kind === "wheel") this.wheel(action.delta);
-        else if (action) this.clickAt(action.line, action.col, frames);
-      },
+      // The tab's own coordinates: its frame is the whole of what it shows.
+      pointer: (report) => this.pointer(report, { previousLines: frames.last?.screen.lines }, frames),
     };
+  }
+
+  /** A mouse report (SGR), located among the lines `host` drew: a wheel turn or a click becomes the events it means. */
+  pointer(report: MouseReport, host: DrawnScreen, frames = this.frames): void {
+    if (this.session.closed || !report.press) return;
+    this.session.stopClock();
+    const action = reportAction(report, discarding(this.session.position), frames.last?.screen, host);
+    if (action?.kind === "wheel") this.wheel(action.delta);
+    else if (action) this.clickAt(action.line, action.col, frames);
   }
 
   /** A wheel turn on a list moves its highlight; elsewhere it is not the form's. */
