@@ -133,6 +133,26 @@ describe("open forms on Pi's event bus", () => {
     expect(offer(host, { id: "form-99", answers: { db: "SQLite" } })[0]).toMatchObject({ reason: "not_open" });
   });
 
+  it("a form answered as soon as it is told (a bridge offering from its opened listener) closes without waiting for a key", async () => {
+    const host = await extension(null);
+    const events = (host.pi.api as { events: { on(channel: string, listener: (data: unknown) => void): void } }).events;
+    const replies: OfferReply[] = [];
+    events.on(FORM_EVENTS.opened, (data) => {
+      const { id } = data as FormOpened;
+      replies.push(...offer(host, { id, answers: { db: "SQLite" } }));
+    });
+    const call = host.call("question", one) as Promise<{ details: Record<string, unknown> }>;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve("still open"), 1000)));
+    const first = await Promise.race([call.then((r) => r.details), late]);
+    clearTimeout(timer);
+    expect(first).toMatchObject({
+      answeredIn: "chat-bridge",
+      answers: [{ label: "SQLite" }],
+    });
+    expect(replies).toEqual([{ ok: true, id: "form-1" }]);
+  });
+
   it("a form answered in the terminal while an offer is on its way: the offer comes too late", async () => {
     const host = await extension(null);
     const call = host.call("question", one) as Promise<{ details: Record<string, unknown> }>;

@@ -93,11 +93,14 @@ async function inTerminal(ctx: ExtensionContext, session: FormSession, options: 
       });
       server?.serve(form.screen);
       // Pi takes the component down in the same turn as the key that closed the form: nothing more is drawn.
-      const stop = session.watch(() => {
+      // Another extension may have answered it already, as it was told the form opened: then nothing is drawn.
+      const finish = () => {
         if (!session.settled) return;
         stop();
         done(session.settled);
-      });
+      };
+      const stop = session.watch(finish);
+      finish();
       return form;
     },
     { blocked: { kind: "question", message: formTitle(session.spec) } },
