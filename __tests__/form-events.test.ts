@@ -179,6 +179,20 @@ describe("open forms on Pi's event bus", () => {
     expect(offer(host, { id: "ask-1", decline: true })[0]).toMatchObject({ reason: "too_late" });
   });
 
+  it("a question that waits, answered from the listener that hears it open, is recorded asked before ended", async () => {
+    const host = await extension(null);
+    const bus = (
+      host.pi.api as { events: { on(c: string, h: (d: unknown) => void): void; emit(c: string, d: unknown): void } }
+    ).events;
+    bus.on(FORM_EVENTS.opened, (data) =>
+      bus.emit(FORM_EVENTS.offer, { id: (data as FormOpened).id, from: "chat-bridge", answers: { db: "SQLite" } }),
+    );
+    await host.call("question", { ...one, wait: false });
+    const records = host.pi.entries.map((e) => e.data as { id: string; ended?: string });
+    expect(records.map((r) => (r.ended ? `ended ${r.ended}` : "asked"))).toEqual(["asked", "ended answered"]);
+    expect(host.pi.sent.at(-1)!.message.details).toMatchObject({ id: "ask-1", answeredIn: "chat-bridge" });
+  });
+
   it("lists, puts first and refuses questions that wait", async () => {
     const host = await extension();
     await host.call("question", { ...one, wait: false });

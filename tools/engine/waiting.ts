@@ -102,12 +102,13 @@ export class WaitingQuestions {
       (s) => s.value === "timedOut" && this.end(question, undefined, form.answer(timedOutResult(form.spec))),
     );
     this.questions.push(question);
+    this.ctx = ctx;
+    // Recorded as asked before anyone hears of it: an extension may answer it in the same turn.
+    if (record) this.state.record(WAITING_ENTRY, { id, toolName, args } satisfies WaitingEntry);
     this.state.forms.add({
       opened: { id, tool: toolName, where: "waiting", questions: questionsData(form.spec) },
       offer: (offer, from) => this.offer(question, offer, from),
     });
-    if (record) this.state.record(WAITING_ENTRY, { id, toolName, args } satisfies WaitingEntry);
-    this.ctx = ctx;
     if (this.state.settings.bell) process.stdout.write("\x07");
     this.show();
     return question;
