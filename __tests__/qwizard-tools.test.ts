@@ -144,6 +144,24 @@ describe("validation before any form opens", () => {
     ],
     [
       "question_branch",
+      { questions: [q("a"), q("b", { when: ["a lte 3", "a gte 10"] })] },
+      "invalid_condition",
+      '"b" when "a lte 3" and "a gte 10" cannot hold together: no answer to "a" meets them',
+    ],
+    [
+      "question_branch",
+      { questions: [q("a", { on: false }), q("b", { when: "a equals A" })] },
+      "invalid_condition",
+      '"b" when "a equals A" can never hold: "a" is switched off (on: false) and never answered, so it would never be shown',
+    ],
+    [
+      "question_branch",
+      { questions: [q("a", { required: false }), q("b", { when: "a is_empty" })] },
+      "invalid_condition",
+      '"b" when "a is_empty" can never hold: no answer to "a" meets it',
+    ],
+    [
+      "question_branch",
       { questions: [q("a", { type: "rating", options: [] }), q("b", { when: ["a lt 2", "a gt 4"] })] },
       "invalid_condition",
       '"b" when "a lt 2" and "a gt 4" cannot hold together: no answer to "a" meets them (its options: "1", "2", "3", "4", "5")',

@@ -78,22 +78,32 @@ export function conditionText(c: Condition): string {
 
 /** Operators that name the only values they hold for (`equals x`: x). */
 const NAMING: ReadonlySet<Condition["operator"]> = new Set(["equals", "in"]);
+const NUMERIC: ReadonlySet<Condition["operator"]> = new Set(["gt", "lt", "gte", "lte"]);
 /** Operators a typed answer meets by being empty or by being anything else. */
 const EMPTY_OR_OTHER: ReadonlySet<Condition["operator"]> = new Set(["not_equals", "is_empty", "is_not_empty"]);
 
 /**
  * The answers worth trying for one typed answer, or undefined when it cannot be told: where a
  * condition names values (`equals`, `in`) only those can meet it; where every condition is
- * `not_equals` or emptiness, the empty answer or one no condition names; otherwise (`contains`,
- * `matches`, a number's range) some text may meet anything.
+ * `not_equals` or emptiness, one no condition names (an empty one is no answer); where every one is
+ * a number's range, the numbers at and between their bounds; otherwise (`contains`, `matches`)
+ * some text may meet anything.
  */
 function typedCandidates(conditions: readonly Condition[]): string[] | undefined {
   const named = conditions.filter((c) => NAMING.has(c.operator));
   const values = (c: Condition) =>
     Array.isArray(c.value) ? c.value : c.operator === "in" ? splitList(c.value ?? "") : [c.value ?? ""];
   if (named.length > 0) return named.flatMap(values);
+  // An empty typed answer leaves the question unanswered, which meets no condition.
   if (conditions.every((c) => EMPTY_OR_OTHER.has(c.operator)))
-    return ["", ["\u0000", ...conditions.flatMap(values)].join("|")];
+    return [["\u0000", ...conditions.flatMap(values)].join("|")];
+  // Ranges alone: each bound, a step either side of it, and the middle of each two (`gt 3`, `lt 4`: 3.5).
+  if (conditions.every((c) => NUMERIC.has(c.operator))) {
+    const bounds = conditions.map((c) => Number(c.value));
+    return [...bounds.flatMap((b) => [b - 1, b, b + 1]), ...bounds.flatMap((a) => bounds.map((b) => (a + b) / 2))].map(
+      String,
+    );
+  }
   return undefined;
 }
 
@@ -119,11 +129,14 @@ function meetable(question: QuestionSpec, conditions: readonly Condition[]): boo
  * a condition on a choice that takes no typed answer holds only for its options' values (`lt -1`
  * over "choice a" and "choice b", `equals true` over "Yes" and "No"). A condition reads an answer
  * only once its question is shown (a hidden one loses its answer), so that question's conditions
- * must hold too (`origin` says whose they are). A typed answer is judged as `typedCandidates` says.
+ * must hold too (`origin` says whose they are). A typed answer is judged as `typedCandidates` says;
+ * a condition on a question switched off (`on: false`) never holds (`off`).
  */
 export function unmeetableCondition(
   spec: FormSpec,
-): { question: number; field: QuestionSpec; conditions: Array<Condition & { origin: number }> } | undefined {
+):
+  | { question: number; field: QuestionSpec; conditions: Array<Condition & { origin: number }>; off?: true }
+  | undefined {
   const index = (id: string) => spec.questions.findIndex((o) => o.id === id);
   for (const [k, q] of spec.questions.entries()) {
     if (q.visibility.kind !== "when") continue;
@@ -145,6 +158,8 @@ export function unmeetableCondition(
     for (const j of read) {
       const field = spec.questions[j];
       const on = all.filter((c) => c.field === field.id);
+      // A question switched off (`on: false`) is never shown, so never answered.
+      if (field.visibility.kind === "never") return { question: k, field, conditions: on, off: true };
       if (!meetable(field, on)) return { question: k, field, conditions: on };
     }
   }

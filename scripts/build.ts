@@ -20,7 +20,7 @@
  * - `dist/review-client.js`, the review page's browser script, and
  *   `dist/web-client.js`, the browser tab's (renderers/web/).
  *
- * re2js, @viz-js/viz, ajv and ajv-formats (for schemas not compiled here), and
+ * re2js, randexp, @viz-js/viz, ajv and ajv-formats (for schemas not compiled here), and
  * proper-lockfile (the first saved setting)
  * stay dependencies, required on first use. `import.meta.url` in a bundled
  * module is the URL of its source file, which the package ships: files read

@@ -29,11 +29,12 @@ const PI_TUI = "@earendil-works/pi-tui";
 
 export const LAYERS: Record<string, Layer> = {
   schemas: { folders: ["schemas"], packages: ["ajv", "ajv-formats", "re2js", "typebox"] },
+  // randexp draws the route search's typed answers from patterns (renderers/inspect/samples.ts).
   // @xstate/graph is the tests' oracle for the route search (__tests__/paths-oracle.test.ts), not the machines'.
   machines: { folders: ["machines", "schemas"], packages: ["xstate", "memoize-one"] },
   renderers: {
     folders: ["renderers", "machines", "schemas"],
-    packages: [PI_TUI, "xstate", "@viz-js/viz", "@xterm/headless", "@xterm/addon-serialize", "diff"],
+    packages: [PI_TUI, "xstate", "@viz-js/viz", "@xterm/headless", "@xterm/addon-serialize", "diff", "randexp"],
   },
   tools: {
     folders: ["tools", "renderers", "machines", "schemas"],

@@ -6,7 +6,13 @@
 import type { KeyId } from "@earendil-works/pi-tui";
 import type { FormEvent } from "../../machines/context.js";
 import { editorText } from "../../machines/position.js";
-import { editingInputs, type KeyContext, type KeyMatcher, keysForEvent } from "../../renderers/terminal/keymap.js";
+import {
+  editingInputs,
+  type KeyContext,
+  type KeyMatcher,
+  keysForEvent,
+  stepsToRow,
+} from "../../renderers/terminal/keymap.js";
 
 const KEY_BYTES: Partial<Record<string, string>> = {
   up: "\x1b[A",
@@ -39,7 +45,10 @@ export function bytesOfKey(id: KeyId): string {
  */
 export function bytesForEvent(event: FormEvent, k: KeyContext, kb: KeyMatcher): string[] {
   if (event.type === "TYPE") return editingInputs(editorText(k.position, k.context), event.text);
-  const [first] = keysForEvent(event, k, kb);
-  if (first === undefined) throw new Error(`No key sends ${JSON.stringify(event)} in ${k.position.kind}`);
-  return [bytesOfKey(first)];
+  // A row past the digits: the moves that reach it, then the choice (each a key of its own).
+  return stepsToRow(event, k).map((step) => {
+    const [first] = keysForEvent(step, k, kb);
+    if (first === undefined) throw new Error(`No key sends ${JSON.stringify(step)} in ${k.position.kind}`);
+    return bytesOfKey(first);
+  });
 }

@@ -6,6 +6,8 @@
 import { type Condition, holds } from "../../machines/conditions.js";
 import { answerValues, type FormContext } from "../../machines/context.js";
 import type { FormSpec, QuestionSpec } from "../../machines/spec.js";
+import { textProblems } from "../../machines/text-rules.js";
+import { patternTexts, typedSamples } from "./samples.js";
 
 export interface Witness {
   question: number;
@@ -29,15 +31,21 @@ function scalarOf(condition: Condition): string {
 
 const NUMERIC = new Set(["gt", "lt", "gte", "lte"]);
 
-/** Its value, the numbers either side of it, its list, and one unrelated. */
-function typedCandidates(condition: Condition): string[] {
+/**
+ * Its value, the numbers either side of it, its list, texts its pattern draws (`matches`), the
+ * answer's own samples and one unrelated. Only texts the answer's rule accepts: a refused one is
+ * never given.
+ */
+function typedCandidates(condition: Condition, source: QuestionSpec): string[] {
   const scalar = scalarOf(condition);
   const out = [scalar];
   const n = Number(scalar);
   if (scalar.trim() !== "" && Number.isFinite(n)) out.push(String(n - 1), String(n + 1));
   if (Array.isArray(condition.value)) out.push(...condition.value);
-  out.push("Blue");
-  return [...new Set(out.filter((v) => v.trim() !== ""))];
+  if (condition.operator === "matches") out.push(...patternTexts(scalar));
+  out.push("Blue", ...(source.text ? typedSamples(source.text, source.placeholder) : []));
+  const rule = source.text;
+  return [...new Set(out.filter((v) => v.trim() !== "" && (!rule || textProblems(rule, v).length === 0)))];
 }
 
 function accepts(q: QuestionSpec): boolean {
@@ -53,7 +61,7 @@ function witnessesOf(spec: FormSpec, question: number, index: number, condition:
     option: i,
   }));
   if (accepts(source))
-    for (const value of typedCandidates(condition))
+    for (const value of typedCandidates(condition, source))
       if (!candidates.some((c) => c.value === value)) candidates.push({ value, option: -1 });
   const right = Number(scalarOf(condition));
   const distance = (value: string) => {

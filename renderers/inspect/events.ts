@@ -24,6 +24,7 @@ export const COOLDOWN_DONE = "xstate.after.cooldown.form.waiting";
 /** The machine's own delayed end of the answer clock; a replay advances the clock for it. */
 export { TIME_UP };
 
+/** Entries the review screen's digits reach; a question's options are chosen by any row (past nine, by moves: `stepsToRow`). */
 const DIGIT_ROWS = 9;
 
 /** Keys, plus an aborted tool call. */
@@ -88,10 +89,11 @@ export function formEvents(spec: FormSpec) {
       { type: "MOVE", delta: -1 },
       { type: "MOVE_TO", to: "last" },
       { type: "SELECT", row: 0 },
-      { type: "SELECT", row: afterOptions },
-      ...[...decided.options[position.q]]
-        .filter((row) => row !== 0 && row < DIGIT_ROWS)
-        .map((row): FormEvent => ({ type: "SELECT", row })),
+      // Past the digits only where it is there: no key sends a row that is not.
+      ...(afterOptions < DIGIT_ROWS || rowAt(q, c.typed[position.q], afterOptions)
+        ? [{ type: "SELECT", row: afterOptions } as FormEvent]
+        : []),
+      ...[...decided.options[position.q]].filter((row) => row !== 0).map((row): FormEvent => ({ type: "SELECT", row })),
       { type: "TOGGLE" },
       { type: "CONFIRM" },
       ...(q.kind === "multi" ? [{ type: "TOGGLE_ALL" } as FormEvent, { type: "INVERT" } as FormEvent] : []),

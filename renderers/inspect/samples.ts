@@ -5,7 +5,12 @@
  * asks for), so every rule-bound field is both satisfied and broken. The
  * guards read only whether an answer passes, so one of each is enough.
  */
+import { createRequire } from "node:module";
 import { type TextRule, textProblems } from "../../machines/text-rules.js";
+
+const require = createRequire(import.meta.url);
+// The package sets `module.exports` to the class, which its typings call the default export.
+type RandExpClass = typeof import("randexp").default;
 
 /** Shapes the formats and common patterns ask for; lengths are fitted to the rule below. */
 const SHAPES = [
@@ -15,6 +20,7 @@ const SHAPES = [
   "AB-1",
   "ada@example.org",
   "2024-02-29",
+  "2024-03-14",
   "https://example.com/page",
   "2025-11-25T14:30:00Z",
 ];
@@ -34,9 +40,55 @@ function fitted(rule: TextRule, text: string): string {
   return chars.slice(0, rule.maxLength ?? chars.length).join("");
 }
 
+/** An RE2 pattern as a JavaScript one (`(?P<n>`, `\\A`, `\\z`, a leading `(?i)`), or undefined when JavaScript cannot read it. */
+function asJavaScript(source: string): RegExp | undefined {
+  const ignoreCase = source.startsWith("(?i)");
+  const body = (ignoreCase ? source.slice(4) : source)
+    .replaceAll("(?P<", "(?<")
+    .replace(/\\A/g, "^")
+    .replace(/\\z/g, "$");
+  try {
+    return new RegExp(body, ignoreCase ? "i" : "");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Texts in a pattern's own shape, drawn by randexp from a fixed seed (the same on every run), each
+ * also laid over the shapes (`^2027-` over a date: `2027-03-14`) for a rule the pattern is one part of.
+ */
+export function patternTexts(source: string, draws = 6): string[] {
+  const pattern = asJavaScript(source);
+  if (!pattern) return [];
+  let seed = 0x9e3779b9;
+  const RandExp = require("randexp") as RandExpClass;
+  const maker = new RandExp(pattern);
+  maker.max = 3;
+  // mulberry32: a small seeded generator.
+  maker.randInt = (from: number, to: number) => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return from + (((t ^ (t >>> 14)) >>> 0) % (to - from + 1));
+  };
+  const out: string[] = [];
+  try {
+    for (let i = 0; i < draws; i++) out.push(maker.gen());
+  } catch {
+    return [];
+  }
+  return [...new Set([...out, ...out.flatMap((text) => SHAPES.map((shape) => text + shape.slice(text.length)))])];
+}
+
 export function typedSamples(rule: TextRule | undefined, placeholder?: string): string[] {
   if (!rule) return ["Blue"];
-  const candidates = [...SHAPES, ...numbers(rule).map(String), ...(placeholder ? [placeholder] : [])];
+  const candidates = [
+    ...SHAPES,
+    ...numbers(rule).map(String),
+    ...(placeholder ? [placeholder] : []),
+    ...(rule.pattern ? patternTexts(rule.pattern) : []),
+  ];
   const all = [...new Set(candidates.flatMap((c) => [c, fitted(rule, c)]))].filter((c) => c.trim() !== "");
   const accepted = all.find((c) => textProblems(rule, c).length === 0);
   const refused = all.find((c) => textProblems(rule, c).length > 0);

@@ -7,7 +7,7 @@ import { holds } from "../../machines/conditions.js";
 import type { FormEvent } from "../../machines/context.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { COOLDOWN_DONE, TIME_UP } from "../inspect/events.js";
-import { BACKSPACE, editingInputs, keyName, keysForEvent } from "../terminal/keymap.js";
+import { BACKSPACE, editingInputs, keyName, keysForEvent, stepsToRow } from "../terminal/keymap.js";
 import type { TerminalScreen } from "../terminal/screen.js";
 import type { ReviewKeyRow, ReviewStep } from "./types.js";
 
@@ -52,7 +52,18 @@ export function keysOf(event: FormEvent, screen: TerminalScreen): string[] {
   if ((event.type as string) === COOLDOWN_DONE || event.type === "ABORT") return [];
   if ((event.type as string) === TIME_UP) return [];
   if (event.type === "STOP_CLOCK") return ["any key"];
-  return keysForEvent(event, screen.keyContext(), screen.keybindings).map(keyName);
+  const steps = stepsToRow(event, screen.keyContext());
+  if (steps.length <= 1) return keysForEvent(event, screen.keyContext(), screen.keybindings).map(keyName);
+  // A row past the digits: the moves and the choice in a row, `↓ ×3, Enter`.
+  const names = steps.map((step) => keyName(keysForEvent(step, screen.keyContext(), screen.keybindings)[0]));
+  const runs: string[] = [];
+  for (let i = 0; i < names.length; ) {
+    let n = 1;
+    while (names[i + n] === names[i]) n++;
+    runs.push(n > 1 ? `${names[i]} ×${n}` : names[i]);
+    i += n;
+  }
+  return [runs.join(", ")];
 }
 
 /** The order events are listed in: as the help line lists keys, then by row. */

@@ -15,7 +15,7 @@ import { type Coverage, newCoverage, recordMicrosteps } from "../inspect/coverag
 import { COOLDOWN_DONE } from "../inspect/events.js";
 import { findRoutes } from "../inspect/paths.js";
 import { leafPath } from "../inspect/xstate-private.js";
-import { editingInputs } from "../terminal/keymap.js";
+import { editingInputs, stepsToRow } from "../terminal/keymap.js";
 import { TerminalScreen } from "../terminal/screen.js";
 import { ansiTheme } from "../theme.js";
 import { eventText, keysOf } from "./keys.js";
@@ -39,8 +39,8 @@ export function sendToScreen(screen: TerminalScreen, event: FormEvent): void {
   if (event.type === "ABORT") screen.session.abort();
   else if (event.type === "TYPE")
     for (const input of editingInputs(screen.session.editorText, event.text)) screen.key(input);
-  // The chart's own events (a delay's end, the timeout) are sent as they are.
-  else screen.session.send(event);
+  // A row no digit reaches is moved to and chosen; the chart's own events (a delay's end, the timeout) are sent as they are.
+  else for (const step of stepsToRow(event, screen.keyContext())) screen.session.send(step);
 }
 
 /** The longest stretch a review page's build keeps the event loop to itself. */

@@ -8,7 +8,7 @@
 import { isKittyProtocolActive, type Keybinding, type KeyId, matchesKey } from "@earendil-works/pi-tui";
 import type { FormContext, FormEvent } from "../../machines/context.js";
 import { discarding, type FormPosition } from "../../machines/position.js";
-import { PAGE } from "../../machines/rows.js";
+import { PAGE, rowAt } from "../../machines/rows.js";
 import { type FormSpec, yesNoRow } from "../../machines/spec.js";
 import { keep } from "../text.js";
 import type { KeyHints } from "./help.js";
@@ -163,6 +163,24 @@ export function keyToEvent(data: string, k: KeyContext, kb: KeyMatcher): FormEve
 
 function sameEvent(a: FormEvent, b: FormEvent): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * What a person does to select a row no digit reaches (the tenth option on): the moves that bring
+ * the highlight there (PgDn or PgUp by pages, then ↓ or ↑), then what the digit would have done
+ * (Enter; Space on a multi-select); nothing for a row that is not there. Any other event is itself.
+ */
+export function stepsToRow(event: FormEvent, k: KeyContext): FormEvent[] {
+  if (event.type !== "SELECT" || event.row < 9 || k.position.kind !== "question") return [event];
+  const q = k.position.q;
+  // No key reaches a row that is not there.
+  if (!rowAt(k.spec.questions[q], k.context.typed[q], event.row)) return [];
+  let delta = event.row - k.context.cursors[q];
+  const moves: FormEvent[] = [];
+  for (; Math.abs(delta) >= PAGE; delta -= Math.sign(delta) * PAGE)
+    moves.push({ type: "MOVE", delta: Math.sign(delta) * PAGE });
+  for (; delta !== 0; delta -= Math.sign(delta)) moves.push({ type: "MOVE", delta: Math.sign(delta) });
+  return [...moves, { type: k.spec.questions[q].kind === "multi" ? "TOGGLE" : "CONFIRM" }];
 }
 
 /** The keys that send `event` here, in the order the table tries them; a digit stands for SELECT. */

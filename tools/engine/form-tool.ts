@@ -100,7 +100,7 @@ export function prepareForm<A, R>(
 /** A question no answer can show, said as the model wrote its conditions, with the answers they read. */
 function neverShownError(
   spec: FormSpec,
-  { question, field, conditions }: NonNullable<ReturnType<typeof unmeetableCondition>>,
+  { question, field, conditions, off }: NonNullable<ReturnType<typeof unmeetableCondition>>,
 ) {
   const quoted = (text: string) => `"${safeLine(text, 60)}"`;
   const own = spec.questions[question].id;
@@ -112,7 +112,7 @@ function neverShownError(
   const answers = values.length > 8 ? [...values.slice(0, 8), `${values.length - 8} more`] : values;
   return {
     category: "invalid_condition" as const,
-    message: `${quoted(own)} when ${written.join(" and ")} ${written.length > 1 ? "cannot hold together" : "can never hold"}: no answer to ${quoted(field.id)} meets ${written.length > 1 ? "them" : "it"}${answers.length ? ` (its options: ${answers.join(", ")})` : ""}, so it would never be shown`,
+    message: `${quoted(own)} when ${written.join(" and ")} ${written.length > 1 ? "cannot hold together" : "can never hold"}: ${off ? `${quoted(field.id)} is switched off (on: false) and never answered` : `no answer to ${quoted(field.id)} meets ${written.length > 1 ? "them" : "it"}${answers.length ? ` (its options: ${answers.join(", ")})` : ""}`}, so it would never be shown`,
   };
 }
 

@@ -1,0 +1,93 @@
+/**
+ * Forms as another author writes them, each hand-shrunk from a real form: the routes the search
+ * finds take every state, transition and condition outcome (the generated-forms test's check,
+ * `missedBy` over `routesCoverage`), and every route replays on the real component with the key
+ * bytes a person presses. Each fell short before: a condition met only past the ninth option,
+ * and a typed answer a condition's pattern or the answer's own rule wants in a shape no fixed
+ * sample has.
+ */
+import { describe, expect, it } from "@jest/globals";
+import type { AnyStateMachine } from "xstate";
+import { createFormMachine } from "../machines/form.js";
+import type { FormSpec } from "../machines/spec.js";
+import { missedBy, newCoverage } from "../renderers/inspect/coverage.js";
+import { generatePaths } from "../renderers/inspect/paths.js";
+import { prepareFormFile } from "../tools/engine/catalog.js";
+import type { ToolCall } from "./helpers/form-arbitraries.js";
+import { replaySharedSteps, routesCoverage } from "./helpers/paths.js";
+
+function fromTool(call: ToolCall): FormSpec {
+  const result = prepareFormFile(call);
+  if (!result.ok) throw new Error(result.message);
+  return result.form.spec;
+}
+
+const MONTHS = "January February March April May June July August September October November December".split(" ");
+
+const cases: Array<[string, FormSpec]> = [
+  [
+    "a condition met only by the tenth of ten options",
+    fromTool({
+      tool: "question_branch",
+      arguments: {
+        questions: [
+          { id: "a", prompt: "How many?", options: Array.from({ length: 10 }, (_, i) => String(i + 1)) },
+          { id: "b", prompt: "Why ten?", options: ["Because", "Just so"], when: "a equals 10" },
+        ],
+      },
+    }),
+  ],
+  [
+    "twelve months, a question only for December",
+    fromTool({
+      tool: "question_branch",
+      arguments: {
+        questions: [
+          { id: "month", prompt: "Which month?", options: MONTHS, allowOther: false },
+          { id: "gifts", prompt: "Gifts?", options: ["Yes", "No"], when: "month equals December" },
+        ],
+      },
+    }),
+  ],
+  [
+    "a region typed to match ^eu-north",
+    fromTool({
+      tool: "question_branch",
+      arguments: {
+        questions: [
+          { id: "region", prompt: "Which region?", options: ["us-east-1", "ap-south-1"], allowOther: true },
+          { id: "north", prompt: "Which zone up north?", options: ["a", "b"], when: "region matches ^eu-north" },
+        ],
+      },
+    }),
+  ],
+  [
+    "a required commit hash",
+    fromTool({ tool: "question_input", arguments: { question: "Which commit?", pattern: "^[0-9a-f]{7,40}$" } }),
+  ],
+  [
+    "a required semantic version",
+    fromTool({
+      tool: "question_input",
+      arguments: { question: "Which version?", pattern: "^\\d+\\.\\d+\\.\\d+$", maxLength: 20 },
+    }),
+  ],
+  [
+    "a required date in 2027",
+    fromTool({ tool: "question_input", arguments: { question: "Which day?", type: "date", pattern: "^2027-" } }),
+  ],
+];
+
+describe("routes reach what forms written by others ask", () => {
+  it.each(cases)("%s: every state, transition and condition outcome, replayed with real keys", (_, spec) => {
+    const machine = createFormMachine(spec) as unknown as AnyStateMachine;
+    const routes = generatePaths(spec, machine);
+    const missed = missedBy(machine, routesCoverage(spec, routes), spec);
+    expect({ states: missed.states, transitions: missed.transitions, conditions: missed.conditions }).toEqual({
+      states: [],
+      transitions: [],
+      conditions: [],
+    });
+    replaySharedSteps(spec, routes, newCoverage(), () => 60);
+  });
+});
