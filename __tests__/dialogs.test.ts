@@ -4,6 +4,9 @@
  */
 
 import { describe, expect, it } from "@jest/globals";
+import { loadFormFile } from "../bin/form-file.js";
+import { FormSession } from "../machines/session.js";
+import { runDialogs } from "../renderers/terminal/dialogs.js";
 import { createFormchart } from "../tools/index.js";
 import { fakePi, rpcContext } from "./helpers/fake-pi.js";
 import { tempAgentDir } from "./helpers/temp.js";
@@ -15,6 +18,21 @@ function tools() {
 }
 
 const pick = (needle: string) => (_title: string, options?: string[]) => options?.find((o) => o.includes(needle));
+
+describe("a change of answer in the dialogs", () => {
+  it("says which answered questions it drops, as the terminal does", async () => {
+    const loaded = loadFormFile("branching");
+    if (!loaded.ok) throw new Error(loaded.message);
+    const first = (_title: string, options?: string[]) => options?.[0];
+    // Size 1, Team Platform, Review Staff engineer; at the review, no; change Size to 5; Split; submit.
+    const { ctx, notes } = rpcContext([first, first, first, false, pick("Size"), pick("5"), first, true]);
+    const outcome = await runDialogs(ctx.ui, new FormSession({ spec: { ...loaded.form.spec, waitMs: undefined } }));
+    expect(notes).toContain(
+      "Team (Platform) and Review (Staff engineer) will no longer be asked; their answers are dropped.",
+    );
+    expect(outcome.result.answers.filter((a) => a.answered).map((a) => a.id)).toEqual(["size", "split"]);
+  });
+});
 
 describe("every tool works through dialogs", () => {
   it("question: a typed custom answer", async () => {

@@ -189,6 +189,8 @@ export function rpcContext(
   entries: unknown[] = [],
 ) {
   const asked: Array<{ kind: string; title: string; options?: string[] }> = [];
+  /** What was said with `notify`. */
+  const notes: string[] = [];
   const next = (kind: string, title: string, options?: string[]) => {
     // The offer of the browser tab comes first (renderers/web/offer.ts): these scripts answer the dialogs.
     if (kind === "select" && title === OFFER_TITLE) return options?.[1];
@@ -206,8 +208,8 @@ export function rpcContext(
       select: async (title: string, options: string[]) => next("select", title, options) as string | undefined,
       input: async (title: string) => next("input", title) as string | undefined,
       confirm: async (title: string) => next("confirm", title) === true,
-      notify: () => {},
+      notify: (text: string) => notes.push(text),
     },
   };
-  return { ctx, asked };
+  return { ctx, asked, notes };
 }

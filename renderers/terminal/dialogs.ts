@@ -13,6 +13,7 @@ import { textProblems } from "../../machines/text-rules.js";
 import { displayLine, sanitize } from "../text.js";
 import {
   discardQuestion,
+  droppedNotice,
   questionRows,
   type ReviewEntry,
   type RowModel,
@@ -214,7 +215,14 @@ export async function runDialogs(
     const heading = [spec.title, spec.description].filter((t): t is string => !!t).map((t) => displayLine(t, 600));
     if (heading.length) ui.notify(heading.join(" — "), "info");
     // An error inside the statechart closes the session (the loop sees it closed) instead of reaching Pi.
-    while (!session.closed && !signal?.aborted) await step(ui, session, signal);
+    let said: unknown;
+    while (!session.closed && !signal?.aborted) {
+      await step(ui, session, signal);
+      // A change that hid answered questions says what it dropped, as the terminal's screen does.
+      const { dropped } = session.snapshot.context;
+      if (dropped.length && dropped !== said) ui.notify(droppedNotice(spec, session.snapshot.context)!, "warning");
+      said = dropped;
+    }
     session.abort();
   } finally {
     signal?.removeEventListener("abort", onAbort);
