@@ -154,6 +154,18 @@ describe("two screens of one session", () => {
     session.dispose();
   });
 
+  it("draws the second of the last tick: a draw that comes later without a tick between draws the same", () => {
+    const session = new FormSession({ spec: { ...example("single"), waitMs: 5000 } });
+    const screen = screenOf(session);
+    const first = screen.render(80, 20, false);
+    expect(plain(first)).toContain("coming in 5s");
+    // More than a second of work before the next draw, the event loop held: no tick ran.
+    const until = performance.now() + 1100;
+    while (performance.now() < until);
+    expect(screen.render(80, 20, false)).toEqual(first);
+    session.dispose();
+  });
+
   it("a countdown is drawn again each second it shows, and on no other tick", () => {
     jest.useFakeTimers();
     try {

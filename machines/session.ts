@@ -59,6 +59,8 @@ export class FormSession {
   private failure?: string;
   private waitStartedAt = 0;
   private clockStartedAt?: number;
+  /** The clocks' time, read when one starts and on each tick: every draw between two ticks shows the same second. */
+  private readAt = 0;
   private ticker?: ReturnType<typeof setInterval>;
 
   constructor(options: SessionOptions) {
@@ -148,13 +150,13 @@ export class FormSession {
 
   /** The countdown before a waiting form opens, in milliseconds. */
   waitLeftMs(): number {
-    return (this.spec.waitMs ?? 0) - (performance.now() - this.waitStartedAt);
+    return (this.spec.waitMs ?? 0) - (this.readAt - this.waitStartedAt);
   }
 
   /** What is left of the answer clock; undefined once a key stopped it, or where there is none. */
   answerLeftMs(): number | undefined {
     if (this.clockStartedAt === undefined) return undefined;
-    return (this.spec.timeoutMs ?? 0) - (performance.now() - this.clockStartedAt);
+    return (this.spec.timeoutMs ?? 0) - (this.readAt - this.clockStartedAt);
   }
 
   /** Stops the actor and the clocks; the outcome, if not settled, never is. */
@@ -169,11 +171,11 @@ export class FormSession {
 
   private followClocks(waiting: boolean, wasWaiting: boolean, ticking: boolean): void {
     if (waiting && !wasWaiting) {
-      this.waitStartedAt = performance.now();
+      this.waitStartedAt = this.readAt = performance.now();
       this.startTicker();
     }
     if (ticking && this.clockStartedAt === undefined) {
-      this.clockStartedAt = performance.now();
+      this.clockStartedAt = this.readAt = performance.now();
       this.startTicker();
     }
     if (!ticking) this.clockStartedAt = undefined;
@@ -181,7 +183,10 @@ export class FormSession {
   }
 
   private startTicker(): void {
-    this.ticker ??= setInterval(() => this.changed(), TICK_MS);
+    this.ticker ??= setInterval(() => {
+      this.readAt = performance.now();
+      this.changed();
+    }, TICK_MS);
   }
 
   private stopTicker(): void {
