@@ -10,7 +10,7 @@ import { takeWait } from "../manifest.js";
 import type { FormchartState } from "../state.js";
 import { askLater, canAskLater, WAITED_NOTE } from "./ask-later.js";
 import { formTool, readFormCall } from "./catalog.js";
-import { failureText, NO_UI } from "./form-tool.js";
+import { type Content, content, failureText, NO_UI } from "./form-tool.js";
 import { type RunRequest, run } from "./run.js";
 
 export { checkExtractedArgs } from "../../schemas/rich-check.js";
@@ -22,12 +22,6 @@ export { warmUp } from "./warm-up.js";
 usePrecompiled(precompiledValidator);
 
 export { precompiledValidator };
-
-type Content = { content: Array<{ type: "text"; text: string }>; details: unknown };
-
-function content(text: string, details: unknown): Content {
-  return { content: [{ type: "text", text }], details };
-}
 
 function toolNamed(name: string) {
   const tool = formTool(name);
