@@ -56,7 +56,7 @@ const cut = (text: string, width: number) => plainText(fitTo(text, width));
 const joined = (parts: readonly Part[]) => parts.map((p, i) => (i ? (p.sep ?? " · ") : "") + p.text).join("");
 
 /** The line at `width`: its least important parts shortened or dropped, never wrapped inside a phrase. */
-export function fitLine(parts: WaitingLine, width: number): string {
+function fitLine(parts: WaitingLine, width: number): string {
   const kept = [...parts];
   const order = parts.filter((p) => p.drop !== undefined).sort((a, b) => a.drop! - b.drop!);
   for (const part of order) {
