@@ -95,7 +95,7 @@ export function questionsData(spec: FormSpec): QuestionData[] {
 const cleaned = (_key: string, value: unknown) => (typeof value === "string" ? safeLine(value, 400) : value);
 
 /** The offer's shape: an answer per question id (strings), a cancel or a decline. */
-export function checkOffer(raw: unknown): { ok: true; offer: Offer } | { ok: false; why: string } {
+function checkOffer(raw: unknown): { ok: true; offer: Offer } | { ok: false; why: string } {
   if (!isRecord(raw)) return { ok: false, why: "the offer is not an object" };
   if (raw.cancel === true) return { ok: true, offer: { cancel: true } };
   if (raw.decline === true) return { ok: true, offer: { decline: true } };

@@ -105,11 +105,10 @@ function layout(input: ViewInput, width: number, height: number): Layout {
   const asking = discarding(position);
   const message = asking ? discardQuestion(spec, context) : input.message;
   const timed = input.timeoutMs !== undefined && position.kind !== "waiting" && position.kind !== "done";
-  const status: string[] = [];
-  if (message) for (const l of wrap(message, width, " ")) status.push(theme.fg("warning", l));
   const dropped = position.kind === "done" ? undefined : droppedNotice(spec, context);
-  if (dropped) for (const l of wrap(dropped, width, " ")) status.push(theme.fg("warning", l));
-  if (timed) for (const l of wrap(timeoutLine(spec, input.timeoutMs!), width, " ")) status.push(theme.fg("warning", l));
+  const status = [message, dropped, timed ? timeoutLine(spec, input.timeoutMs!) : undefined]
+    .filter((text): text is string => !!text)
+    .flatMap((text) => wrap(text, width, " ").map((l) => theme.fg("warning", l)));
   const out: Layout = { header, headerHits, status, above: 0, below: 0, focus: 0, pinned: [], blocks: [], footer: [] };
   if (cache) out.border = cache.lines(`border\0${width}`, () => theme.fg("accent", "─".repeat(width)));
   // The help footer, kept by what decides its groups (`what`); the hints are the form's own.

@@ -20,8 +20,9 @@ export const BROWSER_OPTION = "Answer in the browser: ";
 export const WALK_OPTION = "Answer here, one dialog per question";
 export const ABORTED = "The agent stopped this question: the form is closed.";
 
-export function formTitle(spec: FormSpec): string {
-  return displayLine(spec.title ?? spec.questions[0]?.prompt ?? "A question", 120);
+/** What a form is called: its title, else its first prompt, on one line of at most `max` characters. */
+export function formTitle(spec: FormSpec, max = 120): string {
+  return displayLine(spec.title ?? spec.questions[0]?.prompt ?? "A question", max);
 }
 
 export async function offerBrowser(

@@ -8,14 +8,10 @@ import { openIn, timesOf } from "../../machines/waiting.js";
 import type { FormchartState } from "../state.js";
 import { keyLabel, shownId, type WaitingEntry } from "../waiting-names.js";
 import { formTool } from "./catalog.js";
-import { type AnyFormTool, failureText, prepareForm } from "./form-tool.js";
+import { type AnyFormTool, type Content, content, failureText, prepareForm } from "./form-tool.js";
 import { hasOwnTerminal } from "./show-form.js";
 import { subjectOf, waitingOf } from "./waiting.js";
 import { clock } from "./waiting-line.js";
-
-type Content = { content: Array<{ type: "text"; text: string }>; details: unknown };
-
-const content = (text: string, details: unknown): Content => ({ content: [{ type: "text", text }], details });
 
 export const canAskLater = hasOwnTerminal;
 

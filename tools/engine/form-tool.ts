@@ -22,6 +22,11 @@ export interface ToolAnswer<D> {
   details: D;
 }
 
+/** What a tool call returns to Pi: its text and its details. */
+export type Content = { content: Array<{ type: "text"; text: string }>; details: unknown };
+
+export const content = (text: string, details: unknown): Content => ({ content: [{ type: "text", text }], details });
+
 /** What a tool and `elicit()` share: a tool adds its manifest and its failure details. */
 export interface FormJob<Args, Answer> {
   folds?: ToolManifest["folds"];

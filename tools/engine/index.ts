@@ -10,7 +10,8 @@ import { takeWait } from "../manifest.js";
 import type { FormchartState } from "../state.js";
 import { askLater, canAskLater, WAITED_NOTE } from "./ask-later.js";
 import { formTool, readFormCall } from "./catalog.js";
-import { failureText, NO_UI } from "./form-tool.js";
+import { type Content, content, failureText, NO_UI } from "./form-tool.js";
+import { answeredBy } from "./offers.js";
 import { type RunRequest, run } from "./run.js";
 
 export { checkExtractedArgs } from "../../schemas/rich-check.js";
@@ -22,12 +23,6 @@ export { warmUp } from "./warm-up.js";
 usePrecompiled(precompiledValidator);
 
 export { precompiledValidator };
-
-type Content = { content: Array<{ type: "text"; text: string }>; details: unknown };
-
-function content(text: string, details: unknown): Content {
-  return { content: [{ type: "text", text }], details };
-}
 
 function toolNamed(name: string) {
   const tool = formTool(name);
@@ -45,9 +40,8 @@ export async function runTool(name: string, request: Omit<RunRequest, "defaultTi
   if (outcome.kind === "no-ui") return content(failureText(NO_UI), tool.failure(NO_UI, raw, outcome.spec));
   // Asked not to wait where no form can show beside the agent's work (RPC): it waited, and says so.
   const note = wait === false && request.ctx.hasUI ? WAITED_NOTE : "";
-  const { details } = outcome.answer;
-  const by = outcome.answeredIn && details && typeof details === "object";
-  return content(outcome.answer.text + note, by ? { ...details, answeredIn: outcome.answeredIn } : details);
+  const answer = answeredBy(outcome.answer, outcome.answeredIn);
+  return content(answer.text + note, answer.details);
 }
 
 /** A form the person asked for themselves (`/rich-questions`): the settings' timeout does not apply. */

@@ -9,7 +9,8 @@ import { basename } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type Component, type TuiMouseEvent, type TuiMouseEventResult, visibleWidth } from "@earendil-works/pi-tui";
 import type { FormSpec } from "../../machines/spec.js";
-import { displayLine, fitTo, plainText, safeLine } from "../../renderers/text.js";
+import { fitTo, plainText, safeLine } from "../../renderers/text.js";
+import { formTitle } from "../../renderers/web/offer.js";
 import type { FormchartState } from "../state.js";
 import { shownId } from "../waiting-names.js";
 
@@ -22,9 +23,8 @@ export interface LineQuestion {
 }
 
 export function subjectOf(spec: FormSpec): string {
-  const first = spec.title ?? spec.questions[0]?.prompt ?? "A question";
   const more = spec.title || spec.questions.length < 2 ? "" : ` (+${spec.questions.length - 1} more)`;
-  return displayLine(first, 80) + more;
+  return formTitle(spec, 80) + more;
 }
 
 /** `0:42`, `12:05`. */
@@ -56,7 +56,7 @@ const cut = (text: string, width: number) => plainText(fitTo(text, width));
 const joined = (parts: readonly Part[]) => parts.map((p, i) => (i ? (p.sep ?? " · ") : "") + p.text).join("");
 
 /** The line at `width`: its least important parts shortened or dropped, never wrapped inside a phrase. */
-export function fitLine(parts: WaitingLine, width: number): string {
+function fitLine(parts: WaitingLine, width: number): string {
   const kept = [...parts];
   const order = parts.filter((p) => p.drop !== undefined).sort((a, b) => a.drop! - b.drop!);
   for (const part of order) {
