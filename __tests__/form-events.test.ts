@@ -8,7 +8,7 @@ import { describe, expect, it } from "@jest/globals";
 import { loadFormFile } from "../bin/form-file.js";
 import { offerTo } from "../machines/offer.js";
 import { FormSession, type Step } from "../machines/session.js";
-import { FORM_EVENTS, type FormOpened, type OfferReply } from "../tools/form-events.js";
+import { FORM_EVENTS, type FormClosed, type FormOpened, type OfferReply } from "../tools/form-events.js";
 import { extension } from "./helpers/waiting-extension.js";
 
 const why = (step: Step) => (step.taken ? undefined : step.why);
@@ -191,6 +191,22 @@ describe("open forms on Pi's event bus", () => {
     const records = host.pi.entries.map((e) => e.data as { id: string; ended?: string });
     expect(records.map((r) => (r.ended ? `ended ${r.ended}` : "asked"))).toEqual(["asked", "ended answered"]);
     expect(host.pi.sent.at(-1)!.message.details).toMatchObject({ id: "ask-1", answeredIn: "chat-bridge" });
+  });
+
+  it("a refused offer for a question that waits leaves it the person's: their answer names no extension", async () => {
+    const host = await extension();
+    expect(offer(host, { id: "ask-1", answers: { db: ["SQLite", "Nope"] } })[0]).toMatchObject({
+      ok: false,
+      reason: "refused",
+    });
+    await host.open();
+    host.form()!.handleInput("2");
+    await host.closed();
+    const sent = host.pi.sent.at(-1)!.message;
+    expect(sent.details).toMatchObject({ id: "ask-1" });
+    expect(sent.details).not.toHaveProperty("answeredIn");
+    const closed = host.pi.emitted.filter((e) => e.name === FORM_EVENTS.closed).at(-1)!.data as FormClosed;
+    expect(closed.answeredIn).not.toBe("chat-bridge");
   });
 
   it("lists, puts first and refuses questions that wait", async () => {

@@ -188,14 +188,15 @@ export class WaitingQuestions {
     if (question.session) return offerOn(question.session, id, offer, from, (by) => (question.answeredIn = by));
     if ("cancel" in offer)
       return { ok: false, id, reason: "refused", why: `${id} waits: decline it, or leave it waiting` };
-    question.answeredIn = from;
     if ("decline" in offer) {
+      question.answeredIn = from;
       this.end(question, "REFUSE", answeredBy(REFUSED, from));
       return { ok: true, id };
     }
     const session = new FormSession({ spec: question.form.spec });
     try {
-      const reply = offerOn(session, id, offer, from, () => {});
+      // Named as where it was answered only while the offer is taken: a refused one leaves it the person's.
+      const reply = offerOn(session, id, offer, from, (by) => (question.answeredIn = by));
       const result = session.settled?.result;
       if (reply.ok && result) this.end(question, "ANSWER", answeredBy(question.form.answer(result), from), result);
       return reply;
