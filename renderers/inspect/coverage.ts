@@ -5,18 +5,28 @@
  */
 import type { AnyStateMachine, InspectionEvent } from "xstate";
 import type { FormContext } from "../../machines/context.js";
+import { questionStateKey } from "../../machines/setup.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { witnessesGiven, witnessesOfForm, witnessId } from "./boundaries.js";
 import { activeNodes, microstepTransitions } from "./xstate-private.js";
 
+/**
+ * What a form's chart holds for routes to take. A question switched off (`on: false`) is never
+ * shown: its state is only passed (its eventless moves), and nothing leads into it.
+ */
 export function definitionOf(machine: AnyStateMachine, spec?: FormSpec) {
   const conditions = new Set(spec ? witnessesOfForm(spec).map((w) => witnessId(spec, w)) : []);
+  const off = (spec?.questions ?? []).flatMap((q, k) =>
+    q.visibility.kind === "never" ? [`${machine.root.id}.${questionStateKey(k)}`] : [],
+  );
+  const never = (id: string) => off.some((o) => id === o || id.startsWith(`${o}.`));
   const states = new Set<string>();
   const transitions = new Set<string>();
   const visit = (node: AnyStateMachine["root"]) => {
-    states.add(node.id);
+    if (!never(node.id)) states.add(node.id);
     for (const [eventType, defs] of node.transitions)
-      defs.forEach((_, i) => {
+      defs.forEach((t, i) => {
+        if (never(node.id) || (t.target?.length && t.target.every((n) => never(n.id)))) return;
         transitions.add(`${node.id} ${eventType} #${i}`);
       });
     node.always?.forEach((_, i) => {
