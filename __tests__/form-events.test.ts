@@ -4,11 +4,18 @@
  * and leave the form as it was; the first answer wins; the model reads what a
  * terminal answer gives, and where it was answered.
  */
+
+import { getKeybindings } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
 import { loadFormFile } from "../bin/form-file.js";
 import { offerTo } from "../machines/offer.js";
 import { FormSession, type Step } from "../machines/session.js";
+import { plainTheme } from "../renderers/theme.js";
 import { FORM_EVENTS, type FormClosed, type FormOpened, type OfferReply } from "../tools/form-events.js";
+import { createFormchart } from "../tools/index.js";
+import { fakeHost } from "./helpers/fake-host.js";
+import { fakePi } from "./helpers/fake-pi.js";
+import { tempAgentDir } from "./helpers/temp.js";
 import { extension } from "./helpers/waiting-extension.js";
 
 const why = (step: Step) => (step.taken ? undefined : step.why);
@@ -207,6 +214,34 @@ describe("open forms on Pi's event bus", () => {
     expect(sent.details).not.toHaveProperty("answeredIn");
     const closed = host.pi.emitted.filter((e) => e.name === FORM_EVENTS.closed).at(-1)!.data as FormClosed;
     expect(closed.answeredIn).not.toBe("chat-bridge");
+  });
+
+  it("a form whose screen failed to show is no longer open: an offer for it comes too late", async () => {
+    const pi = fakePi();
+    createFormchart({ agentDir: tempAgentDir() })(pi.api);
+    const ctx = {
+      hasUI: true,
+      mode: "tui",
+      sessionManager: { getBranch: () => [] },
+      ui: {
+        notify() {},
+        custom: (factory: (...args: unknown[]) => unknown) => {
+          factory(fakeHost(), plainTheme, getKeybindings(), () => {});
+          throw new Error("no screen");
+        },
+      },
+    };
+    await expect(pi.tools.get("question")!.execute("c", one, undefined, undefined, ctx)).rejects.toThrow("no screen");
+    const { id } = pi.emitted.find((e) => e.name === FORM_EVENTS.opened)!.data as FormOpened;
+    expect(pi.emitted.find((e) => e.name === FORM_EVENTS.closed)?.data).toMatchObject({ id, outcome: "cancelled" });
+    const replies: OfferReply[] = [];
+    (pi.api as { events: { emit(channel: string, data: unknown): void } }).events.emit(FORM_EVENTS.offer, {
+      id,
+      from: "chat-bridge",
+      answers: { db: "SQLite" },
+      reply: (r: OfferReply) => replies.push(r),
+    });
+    expect(replies).toEqual([expect.objectContaining({ ok: false, reason: "too_late" })]);
   });
 
   it("lists, puts first and refuses questions that wait", async () => {

@@ -100,6 +100,10 @@ export function showAndKeep(
           cwd: ctx.cwd,
           projectTrusted: ctx.isProjectTrusted?.() ?? false,
         }),
+    }).catch((error: unknown) => {
+      // A screen that failed to show still leaves the open forms: no other extension offers to a form gone.
+      close?.(undefined);
+      throw error;
     });
     if (outcome.kind !== "done") return outcome;
     const answeredIn = close?.(outcome.result);
