@@ -437,6 +437,17 @@
     if (row || target.closest(".review")) return Object.hasOwn(LIST_KEYS, key) ? LIST_KEYS[key] : void 0;
     return void 0;
   }
+  var spaceOnRow = (e) => e.key === " " && e.target instanceof HTMLInputElement && e.target.closest(".row") ? e.target : void 0;
+  main.addEventListener("keydown", (e) => {
+    const row = spaceOnRow(e);
+    if (!row) return;
+    e.preventDefault();
+    const act = acts.use.get(row.dataset.key ?? "");
+    if (act) post(act.send);
+  });
+  main.addEventListener("keyup", (e) => {
+    if (spaceOnRow(e)) e.preventDefault();
+  });
   main.addEventListener("input", (e) => {
     if (e.target instanceof HTMLElement && e.target.dataset.field !== void 0)
       post([{ type: "TYPE", text: e.target.value }]);

@@ -382,12 +382,25 @@ describe("what the server lets in, and how a page learns the form ended", () => 
     await served.outcome;
   });
 
-  it("shows what the model wrote as text, never as markup, and asks no other host", async () => {
-    const hostile = `<img src=x onerror=alert(1)></script><script>alert(2)</script>\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\u202eevil`;
+  it("shows what the model and the person wrote as text, never as markup, and asks no other host", async () => {
+    const hostile = `<img src=x onerror=alert(1)></script><script>alert(2)</script>\x1b[31mred\x1b[0m\x1b]0;owned\x07\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\x9b1m\u202eevil`;
     const prepared = prepareFormFile({
-      tool: "question",
+      tool: "ask_rich_questions",
       arguments: {
-        questions: [{ prompt: hostile, options: [{ label: `A ${hostile}` }, { label: "B <b>bold</b>" }] }],
+        title: `T ${hostile}`,
+        questions: [
+          {
+            id: "a",
+            type: "radio",
+            prompt: `Q ${hostile}`,
+            context: `C ${hostile}`,
+            options: [
+              { label: `A ${hostile}`, description: `D ${hostile}`, preview: `\`\`\`html\n<b>${hostile}</b>\n\`\`\`` },
+              { label: "B <b>bold</b>" },
+            ],
+          },
+          { id: "b", type: "text", prompt: "Why?", placeholder: `P ${hostile}` },
+        ],
       },
     });
     if (!prepared.ok) throw new Error(prepared.message);
@@ -395,14 +408,51 @@ describe("what the server lets in, and how a page learns the form ended", () => 
     const { page, problems } = await open(served.server.url);
     const text = await mainText(page);
     expect(text).toContain("<img src=x onerror=alert(1)>");
-    // Escape sequences and bidirectional overrides are gone before the page sees the text.
-    expect(text).not.toMatch(/[\x1b\u202e]/);
     expect(text).toContain("B <b>bold</b>");
+    // Escape sequences and bidirectional overrides are gone before the page sees the text.
+    expect(text).not.toMatch(/[\x1b\x07\x9b\u202e]/);
     expect(await page.title()).toContain("<img src=x onerror=alert(1)>");
-    expect(await page.locator("img, b, script:not([src])").count()).toBe(0);
-    await page.screenshot({ path: join(OUT, "hostile.png") });
+    // The person's own text, typed in the page, is text too.
+    await page.getByRole("tab", { name: /^□ Why\?/ }).click();
+    await page.locator("[data-field]").fill(`<script>alert(3)</script>${hostile}`);
+    await until(
+      () => served.form.session.editorText,
+      (t) => t.startsWith("<script>"),
+      "the text reaches the form",
+    );
+    expect(served.form.session.editorText).not.toMatch(/[\x1b\x07\x9b]/);
+    expect(await page.locator("img, b, script:not([src]), [onerror]").count()).toBe(0);
+    await page.screenshot({ path: join(OUT, "hostile.png"), fullPage: true });
     served.form.session.abort();
     await served.outcome;
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("a list of 10,000 options shows 120 around the highlight, and End and Home reach both ends", async () => {
+    const prepared = prepareFormFile({
+      tool: "question",
+      arguments: {
+        question: "Pick",
+        allowOther: false,
+        options: Array.from({ length: 10_000 }, (_, i) => ({ label: `Option ${i}` })),
+      },
+    });
+    if (!prepared.ok) throw new Error(prepared.message);
+    const served = await serve(prepared.form.spec);
+    const { page, problems } = await open(served.server.url);
+    expect(await page.locator(".row").count()).toBe(120);
+    await page.locator(".row.highlighted input").focus();
+    await page.keyboard.press("End");
+    await until(
+      async () => (await page.locator(".row.highlighted label").textContent()) ?? "",
+      (t) => t.startsWith("Option 9999"),
+      "End reaches the last option",
+    );
+    expect(await page.locator(".more").first().textContent()).toMatch(/^9880 options above/);
+    await page.keyboard.press("Space");
+    const outcome = await served.outcome;
+    expect(outcome.result.answers[0].options).toEqual([9999]);
     expect(problems).toEqual([]);
     await page.close();
   });

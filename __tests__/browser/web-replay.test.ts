@@ -30,25 +30,44 @@ import { launchChromium } from "../helpers/browser.js";
 import { TOOL_CALLS } from "../helpers/form-arbitraries.js";
 import { PageDriver } from "../helpers/page-driver.js";
 
+/** Routes replayed at once, each in a page and on a server of its own: most of a step is waiting on the browser. */
+const LANES = 4;
+
+interface Lane {
+  page: Page;
+  server: WebServer;
+}
+
 let browser: Browser;
-let page: Page;
-let server: WebServer;
+const lanes: Lane[] = [];
 const problems: string[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
-  page = await browser.newPage();
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  server = await openWebServer({ title: "replay" });
+  for (let i = 0; i < LANES; i++) {
+    const page = await browser.newPage();
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console: ${m.text()}`);
+    });
+    lanes.push({ page, server: await openWebServer({ title: "replay" }) });
+  }
 }, 60_000);
 
 afterAll(async () => {
-  await server?.close("done");
+  for (const lane of lanes) await lane.server.close("done");
   await browser?.close();
 });
+
+/** Every route replayed, `LANES` at a time. */
+async function replayAll(form: PreparedForm, routes: Array<ReadonlyArray<{ type: string }>>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      while (next < routes.length) await replay(lane, form, routes[next++]);
+    }),
+  );
+}
 
 const standing = (session: FormSession) =>
   JSON.stringify({ value: session.snapshot.value, context: formState(session.snapshot.context) });
@@ -59,7 +78,7 @@ async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, w
     const value = await read();
     if (ok(value)) return;
     if (Date.now() > end) throw new Error(`${what()}; last seen: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 4));
   }
 }
 
@@ -68,7 +87,11 @@ const direct = (event: { type: string }) =>
   event.type.startsWith("xstate.") || event.type === "TIME_UP" || event.type === "ABORT" || event.type === "FOLD";
 
 /** One route both ways; the steps it took, for the message of a failure. */
-async function replay(form: PreparedForm, events: ReadonlyArray<{ type: string }>): Promise<void> {
+async function replay(
+  { page, server }: Lane,
+  form: PreparedForm,
+  events: ReadonlyArray<{ type: string }>,
+): Promise<void> {
   const terminal = reviewScreen(form.spec);
   const served = new PageScreen(new FormSession({ spec: form.spec }));
   server.release("The next route.");
@@ -97,7 +120,8 @@ async function replay(form: PreparedForm, events: ReadonlyArray<{ type: string }
       await until(
         () => standing(served.session),
         (s) => s === standing(terminal.session),
-        () => `${form.spec.title ?? form.spec.questions[0]?.prompt}: after ${done.join(" → ")} the page stands apart`,
+        () =>
+          `${form.spec.title ?? form.spec.questions[0]?.prompt}: after ${done.join(" → ")} the page stands apart from ${standing(terminal.session)}`,
       );
       if (!served.session.closed)
         await until(
@@ -150,7 +174,7 @@ describe("every route of every example: the page's controls and the terminal's k
       if (!loaded.ok) throw new Error(loaded.message);
       const routes = routesOf(loaded.form.spec);
       expect(routes.length).toBeGreaterThan(0);
-      for (const route of routes) await replay(loaded.form, route);
+      await replayAll(loaded.form, routes);
       expect(problems).toEqual([]);
     },
     300_000,
@@ -169,8 +193,8 @@ describe("every route of a generated form of each tool, both ways", () => {
     async (_, call) => {
       const prepared = prepareFormFile(call);
       if (!prepared.ok) return expect(prepared.message).toMatch(/never be shown/);
-      const form = { ...prepared.form, spec: { ...prepared.form.spec, waitMs: prepared.form.spec.waitMs } };
-      for (const route of routesOf(form.spec)) await replay(form, route);
+      const form = prepared.form;
+      await replayAll(form, routesOf(form.spec));
       expect(problems).toEqual([]);
     },
     300_000,

@@ -240,6 +240,21 @@ function keySends(key: string, target: HTMLElement | undefined): Send | undefine
   return undefined;
 }
 
+// Space on an option chooses or ticks it, as its digit does, even where it is chosen already (a radio button
+// takes no click then); the box itself shows what the form holds.
+const spaceOnRow = (e: KeyboardEvent) =>
+  e.key === " " && e.target instanceof HTMLInputElement && e.target.closest(".row") ? e.target : undefined;
+main.addEventListener("keydown", (e) => {
+  const row = spaceOnRow(e);
+  if (!row) return;
+  e.preventDefault();
+  const act = acts.use.get(row.dataset.key ?? "");
+  if (act) post(act.send);
+});
+main.addEventListener("keyup", (e) => {
+  if (spaceOnRow(e)) e.preventDefault();
+});
+
 main.addEventListener("input", (e) => {
   if (e.target instanceof HTMLElement && e.target.dataset.field !== undefined)
     post([{ type: "TYPE", text: (e.target as HTMLInputElement).value }]);
