@@ -138,13 +138,13 @@ describe("a page's body is checked before use", () => {
     try {
       expect(await post(url, "act", act(page.tab, [{ type: "DECLINE" }]))).toEqual({
         status: 200,
-        text: expect.stringMatching(/^\{"why":".+"\}$/),
+        text: expect.stringMatching(/^\{"why":".+","version":\d+\}$/),
       });
       const screen = new PageScreen(session);
       const version = screen.version;
       expect(await post(url, "act", act(page.tab, [{ type: "MOVE", delta: 1 }], version))).toEqual({
         status: 200,
-        text: "{}",
+        text: JSON.stringify({ version: screen.version }),
       });
       expect(session.snapshot.context.cursors[0]).toBe(1);
       // Drawn before that move: it would land elsewhere, so it is refused and says so.

@@ -11,7 +11,7 @@
     for (const child of children) if (child !== void 0 && child !== false && child !== null) el.append(child);
     return el;
   }
-  var keyOf = (node) => node instanceof HTMLElement ? node.dataset.key ?? node.id : void 0;
+  var keyOf = (node) => node instanceof HTMLElement ? node.dataset.key ?? node.dataset.row ?? node.id : void 0;
   function morph(from, to) {
     for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
     for (const { name, value } of [...to.attributes])
@@ -110,8 +110,8 @@
     const list = h("div", { class: "rows" });
     if (q.above) list.append(h("p", { class: "more" }, `${q.above} options above: ↑ or PgUp shows them.`));
     q.rows.forEach((row, i) => {
-      const id = `c-${q.q}-${i}`;
-      const key = `row:${q.q}:${i}`;
+      const id = `c-${q.q}-${q.above + i}`;
+      const key = `row:${q.q}:${q.above + i}`;
       acts2.use.set(key, { send: row.select });
       acts2.focus.set(key, row.focus);
       const details = [
@@ -122,7 +122,7 @@
       ].filter((d) => !!d);
       let note;
       if (row.note) {
-        const noteKey = `note:${q.q}:${i}`;
+        const noteKey = `note:${q.q}:${q.above + i}`;
         acts2.use.set(noteKey, { send: row.note, relative: true });
         const verb = row.ownNote ? "Edit the note" : "Add a note";
         note = h(
@@ -134,7 +134,7 @@
       list.append(
         h(
           "div",
-          { class: `row${row.highlighted ? " highlighted" : ""}${row.chosen ? " chosen" : ""}` },
+          { class: `row${row.highlighted ? " highlighted" : ""}${row.chosen ? " chosen" : ""}`, "data-row": id },
           h("input", {
             type: q.choice === "multi" ? "checkbox" : "radio",
             id,
@@ -255,6 +255,7 @@
   var queue = [];
   var sending = false;
   var typing = 0;
+  var typedAt = 0;
   function post(events2, version) {
     if (closed || events2.length === 0) return;
     const typed = events2.length === 1 && events2[0].type === "TYPE";
@@ -266,11 +267,17 @@
     }
     void flush();
   }
+  function showBusy() {
+    if (sending || queue.length > 0 && !closed) main.setAttribute("aria-busy", "true");
+    else main.removeAttribute("aria-busy");
+  }
   async function flush() {
+    showBusy();
     if (sending || closed || !tab) return;
     const next = queue.shift();
     if (!next) return;
     sending = true;
+    showBusy();
     try {
       const body = { tab, events: next.events, ...next.version === void 0 ? {} : { version: next.version } };
       const answer = await fetch("act", {
@@ -282,6 +289,7 @@
       else {
         const got = await answer.json();
         if (got.closed) closed = true;
+        if (next.typing && got.version !== void 0) typedAt = got.version;
         say(got.why);
       }
     } catch {
@@ -312,6 +320,7 @@
     status.textContent = text;
     document.body.classList.add("closed");
     main.inert = true;
+    showBusy();
   }
   function part(key, made) {
     const next = made ?? h("div", { hidden: true });
@@ -326,7 +335,7 @@
     const before = view;
     view = next;
     acts = { use: /* @__PURE__ */ new Map(), focus: /* @__PURE__ */ new Map() };
-    main.removeAttribute("aria-busy");
+    showBusy();
     if (next.title) document.title = next.title;
     const focused = document.activeElement instanceof HTMLElement ? document.activeElement : void 0;
     part(
@@ -354,7 +363,8 @@
     part("body", bodyOf(next, acts));
     const editor = editorIn(next.body);
     const field = main.querySelector("[data-field]");
-    if (field && editor && typing === 0 && field.value !== editor.text) field.value = editor.text;
+    if (field && editor && typing === 0 && next.version >= typedAt && field.value !== editor.text)
+      field.value = editor.text;
     placeFocus(before?.body, next.body, focused);
     document.body.dataset.version = String(next.version);
   }
@@ -364,12 +374,14 @@
       return void main.querySelector(`[data-field="${CSS.escape(editor.id)}"]`)?.focus();
     const key = focused?.dataset.key ?? "";
     const gone = !focused?.isConnected || focused === document.body;
-    if (!gone && /^(row|entry):/.test(key)) {
+    if (/^(row|entry):/.test(key)) {
       const lit = main.querySelector(
         key.startsWith("row:") ? ".row.highlighted input" : ".entry.highlighted"
       );
-      if (lit && lit !== focused) lit.focus();
-      return;
+      if (lit) {
+        if (lit !== focused) lit.focus();
+        return;
+      }
     }
     const came = before?.kind !== now.kind || before.kind === "question" && now.kind === "question" && before.q !== now.q;
     if (!came || !(gone || main.contains(focused ?? null))) return;

@@ -8,6 +8,7 @@
 import { canSubmit, type FormContext, type FormEvent, reviewLines, shownQuestions } from "../../machines/context.js";
 import { hasInput } from "../../machines/entered.js";
 import { editorText, type FormPosition } from "../../machines/position.js";
+import { rowCount } from "../../machines/rows.js";
 import type { FormSession } from "../../machines/session.js";
 import { type FormSpec, isTabbed, otherLabel, type QuestionSpec, singleLine } from "../../machines/spec.js";
 import { countPhrase, numberReading, type TextRule, textProblems } from "../../machines/text-rules.js";
@@ -166,7 +167,7 @@ function question(
   const q = spec.questions[k];
   const tabbed = isTabbed(spec);
   const cursor = context.cursors[k];
-  const count = q.kind === "text" ? 0 : questionRows(q, k, context, 0, Infinity, false).length;
+  const count = q.kind === "text" ? 0 : rowCount(q, context.typed[k]);
   const first = count > ROWS_SHOWN ? Math.max(0, Math.min(cursor - ROWS_SHOWN / 2, count - ROWS_SHOWN)) : 0;
   const last = Math.min(count, first + ROWS_SHOWN);
   const view: QuestionView = {

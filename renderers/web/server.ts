@@ -169,7 +169,7 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     }
     // Closed by these events: how it ended comes on the event stream.
     if (served.session.closed) return { closed: true };
-    return why === undefined ? {} : { why };
+    return why === undefined ? { version: served.version } : { why, version: served.version };
   };
 
   await new Promise<void>((resolve, reject) => {

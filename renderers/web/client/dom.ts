@@ -22,7 +22,8 @@ export function h(
   return el;
 }
 
-const keyOf = (node: Node) => (node instanceof HTMLElement ? (node.dataset.key ?? node.id) : undefined);
+const keyOf = (node: Node) =>
+  node instanceof HTMLElement ? (node.dataset.key ?? node.dataset.row ?? node.id) : undefined;
 
 /** `from` made to look like `to`: attributes, a box's tick and the children, by position; an element of another kind is replaced. */
 export function morph(from: Element, to: Element): void {

@@ -26,8 +26,9 @@ interface Queued {
 }
 const queue: Queued[] = [];
 let sending = false;
-/** Typed text on its way: a view from before it must not take it out of the field. */
+/** Typed text on its way, and the form's step once the last of it was taken: a view from before must not undo it. */
 let typing = 0;
+let typedAt = 0;
 
 function post(events: Send, version?: number): void {
   if (closed || events.length === 0) return;
@@ -41,11 +42,19 @@ function post(events: Send, version?: number): void {
   void flush();
 }
 
+/** The form is busy while what was done here is on its way, and says so (`aria-busy`). */
+function showBusy(): void {
+  if (sending || (queue.length > 0 && !closed)) main.setAttribute("aria-busy", "true");
+  else main.removeAttribute("aria-busy");
+}
+
 async function flush(): Promise<void> {
+  showBusy();
   if (sending || closed || !tab) return;
   const next = queue.shift();
   if (!next) return;
   sending = true;
+  showBusy();
   try {
     const body = { tab, events: next.events, ...(next.version === undefined ? {} : { version: next.version }) };
     const answer = await fetch("act", {
@@ -57,6 +66,7 @@ async function flush(): Promise<void> {
     else {
       const got = (await answer.json()) as ActAnswer;
       if (got.closed) closed = true;
+      if (next.typing && got.version !== undefined) typedAt = got.version;
       say(got.why);
     }
   } catch {
@@ -92,6 +102,7 @@ function end(text: string): void {
   status.textContent = text;
   document.body.classList.add("closed");
   main.inert = true;
+  showBusy();
 }
 
 /** The part `key` of the page made from its part of the view, and put in place of what it was. */
@@ -111,7 +122,7 @@ function show(next: PageView): void {
   const before = view;
   view = next;
   acts = { use: new Map(), focus: new Map() };
-  main.removeAttribute("aria-busy");
+  showBusy();
   if (next.title) document.title = next.title;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
   part(
@@ -141,7 +152,8 @@ function show(next: PageView): void {
   const editor = editorIn(next.body);
   const field = main.querySelector<HTMLInputElement | HTMLTextAreaElement>("[data-field]");
   // Text typed here and on its way stays; text from elsewhere (another tab, the terminal) comes in.
-  if (field && editor && typing === 0 && field.value !== editor.text) field.value = editor.text;
+  if (field && editor && typing === 0 && next.version >= typedAt && field.value !== editor.text)
+    field.value = editor.text;
   placeFocus(before?.body, next.body, focused);
   document.body.dataset.version = String(next.version);
 }
@@ -153,12 +165,15 @@ function placeFocus(before: BodyView | undefined, now: BodyView, focused: HTMLEl
     return void main.querySelector<HTMLElement>(`[data-field="${CSS.escape(editor.id)}"]`)?.focus();
   const key = focused?.dataset.key ?? "";
   const gone = !focused?.isConnected || focused === document.body;
-  if (!gone && /^(row|entry):/.test(key)) {
+  // A list's focus follows its highlight, also where the focused row went with the part of a long list it was in.
+  if (/^(row|entry):/.test(key)) {
     const lit = main.querySelector<HTMLElement>(
       key.startsWith("row:") ? ".row.highlighted input" : ".entry.highlighted",
     );
-    if (lit && lit !== focused) lit.focus();
-    return;
+    if (lit) {
+      if (lit !== focused) lit.focus();
+      return;
+    }
   }
   const came =
     before?.kind !== now.kind || (before.kind === "question" && now.kind === "question" && before.q !== now.q);

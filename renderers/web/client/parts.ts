@@ -95,8 +95,9 @@ function questionOf(q: QuestionView, acts: Acts): HTMLElement {
   const list = h("div", { class: "rows" });
   if (q.above) list.append(h("p", { class: "more" }, `${q.above} options above: ↑ or PgUp shows them.`));
   q.rows.forEach((row, i) => {
-    const id = `c-${q.q}-${i}`;
-    const key = `row:${q.q}:${i}`;
+    // Named by the row's place in the whole list: a row keeps its element while the window of a long list moves.
+    const id = `c-${q.q}-${q.above + i}`;
+    const key = `row:${q.q}:${q.above + i}`;
     acts.use.set(key, { send: row.select });
     acts.focus.set(key, row.focus);
     const details = [
@@ -107,7 +108,7 @@ function questionOf(q: QuestionView, acts: Acts): HTMLElement {
     ].filter((d): d is HTMLElement => !!d);
     let note: HTMLElement | undefined;
     if (row.note) {
-      const noteKey = `note:${q.q}:${i}`;
+      const noteKey = `note:${q.q}:${q.above + i}`;
       acts.use.set(noteKey, { send: row.note, relative: true });
       const verb = row.ownNote ? "Edit the note" : "Add a note";
       note = h(
@@ -119,7 +120,7 @@ function questionOf(q: QuestionView, acts: Acts): HTMLElement {
     list.append(
       h(
         "div",
-        { class: `row${row.highlighted ? " highlighted" : ""}${row.chosen ? " chosen" : ""}` },
+        { class: `row${row.highlighted ? " highlighted" : ""}${row.chosen ? " chosen" : ""}`, "data-row": id },
         h("input", {
           type: q.choice === "multi" ? "checkbox" : "radio",
           id,

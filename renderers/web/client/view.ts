@@ -127,4 +127,6 @@ export interface PageView {
 export interface ActAnswer {
   closed?: boolean;
   why?: string;
+  /** The form's step once the events were taken: a view from before it does not hold them yet. */
+  version?: number;
 }
