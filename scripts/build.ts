@@ -20,8 +20,8 @@
  * - `dist/review-client.js`, the review page's browser script, and
  *   `dist/web-client.js`, the browser tab's (renderers/web/).
  *
- * re2js, randexp, @viz-js/viz, ajv and ajv-formats (for schemas not compiled here), and
- * proper-lockfile (the first saved setting)
+ * re2js, randexp, @viz-js/viz, ajv and ajv-formats (for schemas not compiled here),
+ * proper-lockfile (the first saved setting) and uqr (the first QR code of a link)
  * stay dependencies, required on first use. `import.meta.url` in a bundled
  * module is the URL of its source file, which the package ships: files read
  * beside a module and packages required from it are found as from the
@@ -73,7 +73,7 @@ const COMMON: BuildOptions = {
   // Smaller files compile faster, and Node compiles this at every start; read the sources, not this.
   minify: true,
   logLevel: "warning",
-  external: ["ajv", "ajv-formats", "re2js", "@viz-js/viz", "proper-lockfile"],
+  external: ["ajv", "ajv-formats", "re2js", "@viz-js/viz", "proper-lockfile", "uqr"],
 };
 
 export interface Dist {

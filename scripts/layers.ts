@@ -34,7 +34,7 @@ export const LAYERS: Record<string, Layer> = {
   machines: { folders: ["machines", "schemas"], packages: ["xstate", "memoize-one"] },
   renderers: {
     folders: ["renderers", "machines", "schemas"],
-    packages: [PI_TUI, "xstate", "@viz-js/viz", "@xterm/headless", "@xterm/addon-serialize", "diff", "randexp"],
+    packages: [PI_TUI, "xstate", "@viz-js/viz", "@xterm/headless", "@xterm/addon-serialize", "diff", "randexp", "uqr"],
   },
   tools: {
     folders: ["tools", "renderers", "machines", "schemas"],
@@ -238,7 +238,7 @@ export const START_DOORS = "tools/on-demand.ts";
 const START_MAY_REACH = /^(tools\/(?!engine\/)[^/]+|schemas\/.+|renderers\/(text|theme)\.ts)$/;
 
 /** A file's value imports, split into static ones and `import()`; type-only imports are erased, so not followed. */
-function valueImports(file: string, source: string): { fixed: string[]; onDemand: string[] } {
+export function valueImports(file: string, source: string): { fixed: string[]; onDemand: string[] } {
   const parsed = ts.createSourceFile(file, source, ts.ScriptTarget.Latest);
   const fixed: string[] = [];
   const onDemand: string[] = [];

@@ -21,6 +21,7 @@ import type { KeyContext } from "./keymap.js";
 import { type DrawnScreen, MouseReporting, parseMouse, ReportJoiner } from "./mouse.js";
 import type { FormHost, TerminalOptions } from "./options.js";
 import { editOutside, outsideCommand, outsideKeys } from "./outside-editor.js";
+import { type QrCode, qrLines } from "./qr.js";
 import { TerminalScreen } from "./screen.js";
 
 export class FormComponent implements Component, Focusable {
@@ -30,6 +31,7 @@ export class FormComponent implements Component, Focusable {
   private _focused = false;
   private readonly editorCommand: () => string | undefined;
   private readonly maxHeight: () => number;
+  private readonly qr?: QrCode;
   private readonly mouseOn: boolean;
   /** Never where the host reports the mouse itself (full-screen): the form must not switch the host's reporting. */
   private readonly mouse?: MouseReporting;
@@ -57,6 +59,7 @@ export class FormComponent implements Component, Focusable {
     this.mouseOn = options.mouse === true && (host.mode === "fullscreen" || write !== undefined);
     if (this.mouseOn && host.mode !== "fullscreen" && write) this.mouse = new MouseReporting(write);
     this.maxHeight = options.maxHeight ?? (() => Math.max(6, host.terminal.rows - 4));
+    this.qr = options.qr;
     this.unwatch = session.watch(() => {
       // Whatever closed the form, the terminal stops reporting the mouse before anything else happens.
       if (session.closed) this.mouse?.set(false);
@@ -131,9 +134,13 @@ export class FormComponent implements Component, Focusable {
     }
   }
 
+  /** The form, and under it the link's QR code where the whole of both fits: the form never gives rows up for it. */
   render(width: number): string[] {
     try {
-      return this.screen.render(width, this.maxHeight(), this.targets);
+      const height = this.maxHeight();
+      const lines = this.screen.render(width, height, this.targets);
+      const code = qrLines(this.qr, width);
+      return code.length > 0 && lines.length + code.length <= height ? [...lines, ...code] : lines;
     } catch (error) {
       this.session.fail(error);
       return [];

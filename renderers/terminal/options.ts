@@ -1,5 +1,6 @@
 import type { KeyId } from "@earendil-works/pi-tui";
 import type { KeyMatcher } from "./keymap.js";
+import type { QrCode } from "./qr.js";
 
 /** The part of pi-tui's `TUI` a form uses. */
 export interface FormHost {
@@ -25,6 +26,8 @@ export interface TerminalOptions {
   mouse?: boolean;
   /** A link that answers this form in a browser tab, named in the help line. */
   link?: string;
+  /** That link as a QR code (qr.ts), drawn under the form while the rows and columns leave room for all of it. */
+  qr?: QrCode;
   /** The external-editor key's command, asked when pressed; `$VISUAL` or `$EDITOR` without it. */
   editorCommand?: () => string | undefined;
 }

@@ -14,6 +14,7 @@ import type { FormSpec } from "../../machines/spec.js";
 import { FormComponent } from "../../renderers/terminal/component.js";
 import { runDialogs } from "../../renderers/terminal/dialogs.js";
 import type { WaitingKeys } from "../../renderers/terminal/options.js";
+import { qrCode } from "../../renderers/terminal/qr.js";
 import { ABORTED, formTitle, offerBrowser } from "../../renderers/web/offer.js";
 import { answerInPage, PageScreen } from "../../renderers/web/page-screen.js";
 import { openWebServer, type WebServer } from "../../renderers/web/server.js";
@@ -81,6 +82,8 @@ function onScreen(ctx: ExtensionContext, session: FormSession, options: ShowOpti
 
 async function inTerminal(ctx: ExtensionContext, session: FormSession, options: ShowOptions): Promise<FormOutcome> {
   const server = options.web?.inTerminal ? await openLink(options.web.address, session.spec) : undefined;
+  // A link another device can open (webAddress not loopback) is also drawn as a QR code for a phone.
+  const qr = server ? await qrCode(server.url) : undefined;
   let form: FormComponent | undefined;
   const outcome = await ctx.ui.custom<FormOutcome | undefined>(
     (tui, theme, keybindings, done) => {
@@ -90,6 +93,7 @@ async function inTerminal(ctx: ExtensionContext, session: FormSession, options: 
         waiting: options.waiting,
         editorCommand: options.editorCommand,
         link: server?.url,
+        qr,
       });
       server?.serve(new PageScreen(session, options.waiting));
       // Pi takes the component down in the same turn as the key that closed the form: nothing more is drawn.
