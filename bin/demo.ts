@@ -11,7 +11,7 @@ import { FormSession } from "../machines/session.js";
 import { FormComponent } from "../renderers/terminal/component.js";
 import { ansiTheme } from "../renderers/theme.js";
 import { formTitle } from "../renderers/web/offer.js";
-import { pageScreen } from "../renderers/web/page-screen.js";
+import { PageScreen } from "../renderers/web/page-screen.js";
 import { openWebServer } from "../renderers/web/server.js";
 import { DEFAULT_EXAMPLE } from "../tools/form-files.js";
 import { EXIT_CODES, exitCode, loadFormFile } from "./form-file.js";
@@ -37,7 +37,7 @@ if (web) {
     title: formTitle(form.spec),
     where: "The answer is printed where npm start runs.",
   });
-  server.serve(pageScreen(session));
+  server.serve(new PageScreen(session));
   process.on("SIGINT", () => session.abort());
   console.error(`Answer in the browser: ${server.url}\n(Ctrl+C closes the form.)`);
   // A browser where one is at hand; none is fine, the link is printed.

@@ -30,7 +30,8 @@ function machineOf(shape: ChartShape) {
     tags: "review",
     initial: "reviewing",
     always: seeks ? [{ guard: "seekingOpen" as const, target: stateOf(0), actions: "seekOpen" as const }] : [],
-    on: { NEXT_TAB: tabForward(-1), PREV_TAB: tabBackward(qs.length) },
+    // A confirmation (no questions) has no tabs to go along.
+    on: qs.length > 0 ? { NEXT_TAB: tabForward(-1), PREV_TAB: tabBackward(qs.length) } : {},
     states: {
       reviewing: {
         tags: "reviewing",

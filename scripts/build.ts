@@ -125,7 +125,7 @@ export async function buildDist(): Promise<Dist> {
       relative(DIST, fileURLToPath(CLIENT_FILE)),
       `${clientHeader(clientSourcesHash())}\n${await browserScript("renderers/review/client/main.ts")}`,
     ],
-    // The browser tab's script (renderers/web/): xterm.js itself is served from its package.
+    // The browser tab's script (renderers/web/).
     ["web-client.js", await browserScript("renderers/web/client/main.ts")],
   ]);
   const inputs = new Map(built.map(({ bundle, inputs }): [string, string[]] => [`${bundle.name}.cjs`, inputs]));

@@ -55,12 +55,7 @@ export const LAYERS: Record<string, Layer> = {
  */
 export const INNER: Record<string, Layer & { builtins?: false }> = {
   "renderers/review/client": { folders: ["renderers/review/client"], packages: [], builtins: false },
-  // Types only: the page loads xterm.js and its fit addon as files of their own.
-  "renderers/web/client": {
-    folders: ["renderers/web/client"],
-    packages: ["@xterm/xterm", "@xterm/addon-fit"],
-    builtins: false,
-  },
+  "renderers/web/client": { folders: ["renderers/web/client"], packages: [], builtins: false },
 };
 
 /** Folders that the rest of their own layer must not import (other layers may, as their rules say). */

@@ -62,10 +62,10 @@ describe("RPC mode: the form answered in a browser tab", () => {
     );
     const page = await browser.newPage();
     await page.goto(link);
-    const rows = () => page.locator(".xterm-rows").textContent();
-    await until(rows, (t) => t?.includes("SQLite") === true, "the form in the page");
-    await page.keyboard.press("ArrowDown");
-    await page.keyboard.press("Enter");
+    // As a screen reader finds it: the option by its role and name, chosen as a tap or Space chooses it.
+    const sqlite = page.getByRole("radio", { name: /^SQLite/ });
+    await sqlite.waitFor();
+    await sqlite.click();
     await running.model.waitForRequests(2, 40_000);
     expect(toolResults(running.model.requests[1])).toEqual([`Q1: user selected: 2. SQLite${note}`]);
     await until(

@@ -9,7 +9,7 @@
  */
 import * as m0 from "@mariozechner/pi-ai";
 import { VERSION as m1_VERSION, getAgentDir as m1_getAgentDir } from "@mariozechner/pi-coding-agent";
-import { CURSOR_MARKER as m2_CURSOR_MARKER, Editor as m2_Editor, Text as m2_Text, getKeybindings as m2_getKeybindings, isKittyProtocolActive as m2_isKittyProtocolActive, matchesKey as m2_matchesKey, truncateToWidth as m2_truncateToWidth, visibleWidth as m2_visibleWidth, wrapTextWithAnsi as m2_wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import { Editor as m2_Editor, Text as m2_Text, getKeybindings as m2_getKeybindings, isKittyProtocolActive as m2_isKittyProtocolActive, matchesKey as m2_matchesKey, truncateToWidth as m2_truncateToWidth, visibleWidth as m2_visibleWidth, wrapTextWithAnsi as m2_wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { Type as m3_Type } from "typebox";
 import { createRequire } from "node:module";
 
@@ -66,7 +66,7 @@ function loadBundle(url: URL): LoadedBundle {
 const host: Record<string, unknown> = {
   "@earendil-works/pi-ai": m0,
   "@earendil-works/pi-coding-agent": { VERSION: m1_VERSION, getAgentDir: m1_getAgentDir },
-  "@earendil-works/pi-tui": { CURSOR_MARKER: m2_CURSOR_MARKER, Editor: m2_Editor, Text: m2_Text, getKeybindings: m2_getKeybindings, isKittyProtocolActive: m2_isKittyProtocolActive, matchesKey: m2_matchesKey, truncateToWidth: m2_truncateToWidth, visibleWidth: m2_visibleWidth, wrapTextWithAnsi: m2_wrapTextWithAnsi },
+  "@earendil-works/pi-tui": { Editor: m2_Editor, Text: m2_Text, getKeybindings: m2_getKeybindings, isKittyProtocolActive: m2_isKittyProtocolActive, matchesKey: m2_matchesKey, truncateToWidth: m2_truncateToWidth, visibleWidth: m2_visibleWidth, wrapTextWithAnsi: m2_wrapTextWithAnsi },
   "typebox": { Type: m3_Type },
 };
 const registration = loadBundle(new URL("../formchart.cjs", import.meta.url));

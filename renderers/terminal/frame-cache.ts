@@ -31,11 +31,6 @@ export class FormFrames {
     this.lines = linesOf(form.session.spec, `${themeLook(form.theme)}\0${this.look}`);
   }
 
-  /** Frames of the same form for a screen of another size. */
-  another(): FormFrames {
-    return new FormFrames(this.form);
-  }
-
   /** The frame at this size now: drawn again when what it shows changed, a countdown's second included. */
   frame(
     snapshot: FormSnapshot,

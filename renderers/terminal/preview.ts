@@ -8,14 +8,14 @@ import type { FormColor, FormTheme } from "../theme.js";
 
 const FENCE = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
 
-interface PreviewLine {
+export interface PreviewLine {
   text: string;
   code: boolean;
   color: FormColor;
 }
 
 // Fence lines themselves are not shown.
-function parse(preview: string): PreviewLine[] {
+export function previewParts(preview: string): PreviewLine[] {
   const out: PreviewLine[] = [];
   let fence: { marker: string; lang: string } | undefined;
   for (const line of preview.replace(/\s+$/, "").split("\n")) {
@@ -44,7 +44,7 @@ export function previewLines(preview: string, width: number, maxLines: number, t
   const room = Math.max(1, maxLines);
   const lines: string[] = [];
   let cut = false;
-  for (const line of parse(preview)) {
+  for (const line of previewParts(preview)) {
     if (lines.length >= room) {
       cut = true;
       break;
@@ -69,7 +69,7 @@ export function previewLines(preview: string, width: number, maxLines: number, t
 
 /** The preview on one line (a select dialog's option), joined by ⏎. */
 export function previewLine(preview: string): string {
-  return parse(preview)
+  return previewParts(preview)
     .map((l) => l.text.trim())
     .filter((t) => t !== "")
     .join(" ⏎ ");

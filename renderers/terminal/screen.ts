@@ -1,7 +1,7 @@
 /**
  * A session shown as a terminal's lines and answered with a terminal's key
  * bytes, apart from any pi-tui host: the terminal's `FormComponent` is one,
- * and so are a browser tab's keys, a review page's replays and the warm-up.
+ * and so are a review page's replays and the warm-up.
  * Keys go through the keymap to the session (or to the editor while text is
  * typed, its text then sent as `TYPE`); a frame is drawn again only when what
  * it shows changed. What the chart refused, the session says why; the screen
@@ -43,13 +43,6 @@ export interface TerminalScreenOptions {
   outside?: { keys: KeyId[]; write(keys: KeyContext): void };
 }
 
-/** A screen of its own size (a browser tab): frames of its own, so a click lands on what it drew. */
-export interface SizedScreen {
-  render(width: number, height: number): string[];
-  pointer(report: MouseReport): void;
-  close(): void;
-}
-
 const NO_TERMINAL: EditorHost = { requestRender() {}, terminal: { rows: 24 } };
 
 export class TerminalScreen {
@@ -62,8 +55,6 @@ export class TerminalScreen {
   private readonly waiting?: WaitingKeys;
   private focusedEditor = true;
   private lastEditor?: string;
-  /** The frames of the screens of other sizes, looked up again with this one's on `invalidate()`. */
-  private readonly others = new Set<FormFrames>();
   // One function for every frame: a new one would draw the frame again.
   private readonly renderEditor = (width: number) => this.editor.render(width);
 
@@ -225,18 +216,6 @@ export class TerminalScreen {
     return frame.lines.slice();
   }
 
-  /** Another screen of this form at a size of its own (a browser tab); its keys go to `key`. */
-  sized(): SizedScreen {
-    const frames = this.frames.another();
-    this.others.add(frames);
-    return {
-      close: () => this.others.delete(frames),
-      render: (width, height) => this.render(width, height, true, frames),
-      // The tab's own coordinates: its frame is the whole of what it shows.
-      pointer: (report) => this.pointer(report, { previousLines: frames.last?.screen.lines }, frames),
-    };
-  }
-
   /** A mouse report (SGR), located among the lines `host` drew: a wheel turn or a click becomes the events it means. */
   pointer(report: MouseReport, host: DrawnScreen, frames = this.frames): void {
     if (this.session.closed || !report.press) return;
@@ -261,7 +240,6 @@ export class TerminalScreen {
 
   invalidate(): void {
     this.frames.invalidate();
-    for (const frames of this.others) frames.invalidate();
     this.editorInstance?.invalidate();
   }
 }

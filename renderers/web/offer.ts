@@ -12,7 +12,7 @@ import type { FormSession } from "../../machines/session.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { type DialogOptions, type DialogUi, runDialogs } from "../terminal/dialogs.js";
 import { displayLine } from "../text.js";
-import { pageScreen } from "./page-screen.js";
+import { PageScreen } from "./page-screen.js";
 import { openWebServer } from "./server.js";
 
 export const OFFER_TITLE = "Answer this form in a browser tab (the whole form), or here one question at a time?";
@@ -36,7 +36,7 @@ export async function offerBrowser(
     title: formTitle(session.spec),
     where: "The agent waits for your answer here.",
   });
-  server.serve(pageScreen(session));
+  server.serve(new PageScreen(session));
   const onAbort = () => session.abort();
   signal?.addEventListener("abort", onAbort, { once: true });
   try {

@@ -1,28 +1,37 @@
 /**
- * A form in a browser tab: one more screen of a session, through a terminal
- * screen of it (the terminal's own, or one of the page's). The page's key
- * bytes (xterm.js's `onData`, SGR mouse reports included) go to that screen
- * as a terminal's would, and its frames, drawn at the page's size, come back
- * as server-sent events: a key pressed in the page takes the same transition
- * as in the terminal, by construction.
+ * A form in a browser tab: one more screen of a session. Each tab is sent
+ * the form's view (page-view.ts: text, and the events each control sends)
+ * as server-sent events whenever the session changes; a control posts its
+ * events, which go to the session as a key's do in the terminal, and the
+ * answer says why they did nothing, if they did not.
  *
  * Contract: the server listens on 127.0.0.1 (or the address given) on a
  * port of its own, from `openWebServer` until `close`, which frees the port;
  * every request needs the form's token (256 random bits) in its path, a
  * Host that is an IP address, `localhost` or the address listened on (a
  * page of another name that resolves here is refused: DNS rebinding), and,
- * for a POST, the page's own Origin. Everything the page is given is text:
- * the frames as JSON strings written into xterm.js, the messages as
+ * for a POST, the page's own Origin; a POST's body is checked into its one
+ * shape (bodies.ts) before use, and nothing a request does throws outside
+ * its handler. Everything the page is given is text, written as
  * `textContent`.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
-import { CURSOR_MARKER } from "@earendil-works/pi-tui";
-import { parseMouse } from "../terminal/mouse.js";
-import type { SizedScreen, TerminalScreen } from "../terminal/screen.js";
-import { type Keys, keysBody, MAX_BODY, type Size, sizeBody } from "./bodies.js";
+import type { FormSession } from "../../machines/session.js";
+import { type Act, actBody, MAX_BODY, type PageEvent } from "./bodies.js";
+import type { ActAnswer, PageView } from "./client/view.js";
 import { asset, pageHtml } from "./page.js";
+
+/** A session as a page shows and answers it (page-screen.ts's `PageScreen`). */
+export interface PageForm {
+  readonly session: FormSession;
+  /** The form's step, which a relative move was drawn on. */
+  readonly version: number;
+  view(): PageView;
+  /** The events of a control, in order; why they did nothing, if they did not. */
+  act(events: readonly PageEvent[]): string | undefined;
+}
 
 export interface WebServerOptions {
   /** The address to listen on; 127.0.0.1 unless the settings name another. */
@@ -39,7 +48,7 @@ export interface WebServer {
   /** The form's link, token included. */
   readonly url: string;
   /** The form the page shows, once it exists; until then the page waits. `left`: the last tab went while it was open. */
-  serve(form: TerminalScreen, left?: () => void): void;
+  serve(form: PageForm, left?: () => void): void;
   /** Tells each page `text` and lets the form go; the link stays, and a page that comes next calls `opened`. */
   release(text: string): void;
   /** Tells each page how the form ended (`elsewhere` unless a page answered it), then stops listening. */
@@ -49,52 +58,41 @@ export interface WebServer {
 interface Tab {
   id: string;
   res: ServerResponse;
-  screen?: SizedScreen;
-  cols: number;
-  rows: number;
   sent?: string;
 }
-
-/** A page's columns and rows, kept drawable. */
-const size = (value: unknown, fallback: number, max: number) =>
-  Number.isInteger(value) && (value as number) > 0 ? Math.min(value as number, max) : fallback;
-
-/** The answer to keys that closed the form. */
-const CLOSED = { closed: true } as const;
 
 export async function openWebServer(options: WebServerOptions): Promise<WebServer> {
   const address = options.address ?? "127.0.0.1";
   const token = randomBytes(32).toString("base64url");
   const tabs = new Map<string, Tab>();
-  let form: TerminalScreen | undefined;
+  let form: PageForm | undefined;
   let unwatch = () => {};
   let onLeft: (() => void) | undefined;
-  /** The tab whose keys are being taken: the one that answered, when the form closes meanwhile. */
-  let inputFrom: Tab | undefined;
+  /** The tab whose events are being taken: the one that answered, when the form closes meanwhile. */
+  let actingFrom: Tab | undefined;
   let answeredIn: Tab | undefined;
   let scheduled = false;
   /** The POSTs not yet answered. */
   const answering = new Set<ServerResponse>();
 
   const send = (tab: Tab, event: string, data: string) => tab.res.write(`event: ${event}\ndata: ${data}\n\n`);
-  /** A form that cannot be drawn is closed with the error, wherever the drawing was asked: nothing is thrown. */
+  /** A form whose view cannot be made is closed with the error, wherever it was asked: nothing is thrown. */
   const fail = (error: unknown) => form?.session.fail(error);
-  const draw = guarded((tab: Tab) => {
-    if (!form || form.session.closed) return;
-    tab.screen ??= form.sized();
-    const lines = tab.screen.render(tab.cols, tab.rows).map((line) => line.replaceAll(CURSOR_MARKER, ""));
-    const frame = JSON.stringify(lines);
-    if (frame !== tab.sent) send(tab, "frame", frame);
-    tab.sent = frame;
-  }, fail);
-  const drawAll = () => {
+  /** The view is made once for every tab, and sent to those that have not seen it. */
+  const showAll = guarded(() => {
     scheduled = false;
-    for (const tab of tabs.values()) draw(tab);
+    if (!form || form.session.closed || tabs.size === 0) return;
+    const view = JSON.stringify(form.view());
+    for (const tab of tabs.values()) show(tab, view);
+  }, fail);
+  const show = (tab: Tab, view: string) => {
+    if (view !== tab.sent) send(tab, "view", view);
+    tab.sent = view;
   };
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    setImmediate(drawAll);
+    setImmediate(showAll);
   };
 
   // Loaded here, not with the module: a form without a page never loads Node's HTTP server.
@@ -113,7 +111,7 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     const url = new URL(req.url ?? "/", "http://form");
     const [, given, name = ""] = url.pathname.split("/");
     if (!sameToken(given ?? "", token)) return refuse(res, 404, "No such form: the link is wrong or the form closed.");
-    if (req.method === "GET" && name === "events") return events(res, url);
+    if (req.method === "GET" && name === "events") return events(res);
     if (req.method === "GET") {
       const file =
         name === ""
@@ -126,72 +124,52 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
       res.writeHead(200, { ...HEADERS, "content-type": `${file.type}; charset=utf-8` });
       return res.end(file.body);
     }
-    if (req.method !== "POST" || (name !== "input" && name !== "size")) return refuse(res, 405, "Not allowed.");
+    if (req.method !== "POST" || name !== "act") return refuse(res, 405, "Not allowed.");
     if (req.headers.origin !== `http://${req.headers.host}`) return refuse(res, 403, "Cross-origin request refused.");
     answering.add(res);
     res.once("close", () => answering.delete(res));
-    if (name === "input") readBody(req, res, keysBody, input);
-    else readBody(req, res, sizeBody, resize);
+    readBody(req, res, act);
   };
 
-  const events = (res: ServerResponse, url: URL) => {
+  const events = (res: ServerResponse) => {
     res.writeHead(200, { ...HEADERS, "content-type": "text/event-stream" });
-    const tab: Tab = {
-      id: randomBytes(9).toString("base64url"),
-      res,
-      cols: size(Number(url.searchParams.get("cols")), 80, 500),
-      rows: size(Number(url.searchParams.get("rows")), 24, 200),
-    };
+    const tab: Tab = { id: randomBytes(9).toString("base64url"), res };
     tabs.set(tab.id, tab);
     send(tab, "tab", tab.id);
     // A tab closed: the form stays open for the terminal and the other tabs.
     res.on(
       "close",
       guarded(() => {
-        tab.screen?.close();
         if (tabs.delete(tab.id) && tabs.size === 0 && form && !form.session.closed) onLeft?.();
       }, fail),
     );
     if (!form) options.opened?.();
-    draw(tab);
+    if (form && !form.session.closed) show(tab, JSON.stringify(form.view()));
   };
 
-  const input = (body: Keys) => {
-    // A key sent as the form closed (a click's release after the press that submitted) has nothing left to do.
+  const act = (body: Act): ActAnswer | string => {
+    // Sent as the form closed (a second tap on what submitted it): nothing is left to do.
     const served = form;
-    if (!served || served.session.closed) return undefined;
+    if (!served || served.session.closed) return { closed: true };
     const tab = tabs.get(body.tab);
     if (!tab) return "Unknown tab.";
-    inputFrom = tab;
+    // A move drawn relative to a view the form has left (another tab or the terminal moved it) would land elsewhere.
+    if (body.version !== undefined && body.version !== served.version)
+      return { why: "The form changed meanwhile, so that did nothing; it shows what it holds now." };
+    actingFrom = tab;
+    let why: string | undefined;
     try {
-      for (const key of body.keys) {
-        if (served.session.closed) break;
-        const report = parseMouse(key);
-        tab.screen ??= served.sized();
-        if (report) tab.screen.pointer(report);
-        else served.key(key);
-        // Let go of meanwhile (closed from its own `done`), the tab was already told.
-        if (served.session.closed && form === served) answeredIn = tab;
-      }
+      why = served.act(body.events);
+      // Let go of meanwhile (closed from its own `done`), the tab was already told.
+      if (served.session.closed && form === served) answeredIn = tab;
     } catch (error) {
       served.session.fail(error);
     } finally {
-      inputFrom = undefined;
+      actingFrom = undefined;
     }
-    // Closed by these keys: the page sends no more (how it ended comes on its event stream).
-    if (served.session.closed) return CLOSED;
-    // What the screen says of a key (why it did nothing) is drawn too.
-    schedule();
-    return undefined;
-  };
-
-  const resize = (body: Size) => {
-    const tab = tabs.get(body.tab);
-    if (!tab) return "Unknown tab.";
-    tab.cols = size(body.cols, tab.cols, 500);
-    tab.rows = size(body.rows, tab.rows, 200);
-    draw(tab);
-    return undefined;
+    // Closed by these events: how it ended comes on the event stream.
+    if (served.session.closed) return { closed: true };
+    return why === undefined ? { version: served.version } : { why, version: served.version };
   };
 
   await new Promise<void>((resolve, reject) => {
@@ -210,7 +188,6 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
     for (const tab of [...tabs.values()]) {
       tabs.delete(tab.id);
       send(tab, "closed", JSON.stringify(said(tab)));
-      tab.screen?.close();
       tab.res.end();
     }
     form = undefined;
@@ -224,13 +201,13 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
       form = served;
       onLeft = left;
       unwatch = served.session.watch(schedule);
-      drawAll();
+      showAll();
     },
     release: (text) => letGo(() => text),
     async close(elsewhere) {
-      const answered = answeredIn ?? inputFrom;
+      const answered = answeredIn ?? actingFrom;
       letGo((tab) => (tab === answered ? "Answered here." : answered ? "Answered in another tab." : elsewhere));
-      // A request still being answered (the key that closed the form) gets its answer first; then the port is free.
+      // A request still being answered (the tap that closed the form) gets its answer first; then the port is free.
       await Promise.all([...answering].map((res) => new Promise((resolve) => res.once("close", resolve))));
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections();
@@ -245,10 +222,10 @@ const HEADERS = {
   "cache-control": "no-store",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
-  // Scripts only from the page's own files, no inline script; xterm.js writes its colours and cell sizes as <style>
-  // elements, so styles may be inline: no text of the model's or the person's is ever markup or a style.
+  // Scripts and styles only from the page's own files, nothing inline: no text of the model's or the person's is
+  // ever markup, a script or a style.
   "content-security-policy":
-    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 };
 
 function refuse(res: ServerResponse, status: number, message: string): void {
@@ -281,13 +258,8 @@ function guarded<A extends unknown[]>(run: (...args: A) => void, failed: (error:
   };
 }
 
-/** A POST's body, checked by `check` before `handle` sees it: 400 with the reason, 500 for what `handle` throws. */
-function readBody<T>(
-  req: IncomingMessage,
-  res: ServerResponse,
-  check: (text: string) => { ok: true; body: T } | { ok: false; why: string },
-  handle: (body: T) => string | typeof CLOSED | undefined,
-) {
+/** A POST's body, checked before `handle` sees it: 400 with the reason, 500 for what `handle` throws. */
+function readBody(req: IncomingMessage, res: ServerResponse, handle: (body: Act) => ActAnswer | string) {
   const failed = (error: unknown) => refuse(res, 500, error instanceof Error ? error.message : "The request failed.");
   let text = "";
   req.setEncoding("utf8");
@@ -305,16 +277,12 @@ function readBody<T>(
     "end",
     guarded(() => {
       if (res.headersSent) return;
-      const checked = check(text);
+      const checked = actBody(text);
       if (!checked.ok) return refuse(res, 400, checked.why);
-      const problem = handle(checked.body);
-      if (typeof problem === "string") return refuse(res, 400, problem);
-      if (problem === CLOSED) {
-        res.writeHead(200, { ...HEADERS, "content-type": "application/json" });
-        return void res.end(JSON.stringify(CLOSED));
-      }
-      res.writeHead(204, HEADERS);
-      res.end();
+      const answer = handle(checked.body);
+      if (typeof answer === "string") return refuse(res, 400, answer);
+      res.writeHead(200, { ...HEADERS, "content-type": "application/json" });
+      res.end(JSON.stringify(answer));
     }, failed),
   );
 }

@@ -16,7 +16,7 @@ import { runDialogs } from "../../renderers/terminal/dialogs.js";
 import type { WaitingKeys } from "../../renderers/terminal/options.js";
 import { qrCode } from "../../renderers/terminal/qr.js";
 import { ABORTED, formTitle, offerBrowser } from "../../renderers/web/offer.js";
-import { answerInPage } from "../../renderers/web/page-screen.js";
+import { answerInPage, PageScreen } from "../../renderers/web/page-screen.js";
 import { openWebServer, type WebServer } from "../../renderers/web/server.js";
 import type { Shown } from "../form-events.js";
 
@@ -95,7 +95,7 @@ async function inTerminal(ctx: ExtensionContext, session: FormSession, options: 
         link: server?.url,
         qr,
       });
-      server?.serve(form.screen);
+      server?.serve(new PageScreen(session, options.waiting));
       // Pi takes the component down in the same turn as the key that closed the form: nothing more is drawn.
       // Another extension may have answered it already, as it was told the form opened: then nothing is drawn.
       const finish = () => {

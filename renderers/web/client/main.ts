@@ -1,44 +1,96 @@
 /**
- * The browser side of a form's page: xterm.js draws the frames the server
- * sends, and hands back the bytes a terminal would send for each key, click
- * and wheel turn (SGR mouse reports, asked for as a terminal program asks).
- * What the server says is only ever written into xterm.js or as text.
+ * The browser side of a form's page: the views the server sends, laid out
+ * (parts.ts) and brought up to date in place (dom.ts), and what each control
+ * carries posted back, in order. The controls are listened to on the page as
+ * a whole, so a control keeps working while the view around it changes. What
+ * the server says is only ever written as text.
  */
-import type { FitAddon as Fit } from "@xterm/addon-fit";
-import type { Terminal as XTerm } from "@xterm/xterm";
-
-declare const Terminal: typeof XTerm;
-declare const FitAddon: { FitAddon: typeof Fit };
+import { h, morph } from "./dom.js";
+import { type Acts, bodyOf, tabsOf } from "./parts.js";
+import type { ActAnswer, BodyView, EditorView, PageView, Send } from "./view.js";
 
 const status = document.getElementById("status") as HTMLElement;
-const narrow = window.matchMedia("(max-width: 600px)").matches;
-const term = new Terminal({
-  fontFamily: "monospace",
-  fontSize: narrow ? 12 : 15,
-  scrollback: 0,
-  cursorInactiveStyle: "none",
-  theme: { background: "#1e1e1e" },
-});
-const fit = new FitAddon.FitAddon();
-term.loadAddon(fit);
-term.open(document.getElementById("screen") as HTMLElement);
-fit.fit();
-// Mouse reports on (clicks and the wheel, SGR encoding), the terminal's own cursor off: the form draws its own.
-term.write("\x1b[?1000h\x1b[?1006h\x1b[?25l");
-term.focus();
+const said = document.getElementById("said") as HTMLElement;
+const main = document.getElementById("form") as HTMLElement;
 
 let tab = "";
 let closed = false;
-const events = new EventSource(`events?cols=${term.cols}&rows=${term.rows}`);
+let view: PageView | undefined;
+let acts: Acts = { use: new Map(), focus: new Map() };
+
+// The events go in order, one request at a time; typing sends the field's whole text, the latest replacing one not yet sent.
+interface Queued {
+  events: Send;
+  version?: number;
+  typing?: boolean;
+}
+const queue: Queued[] = [];
+let sending = false;
+/** Typed text on its way, and the form's step once the last of it was taken: a view from before must not undo it. */
+let typing = 0;
+let typedAt = 0;
+
+function post(events: Send, version?: number): void {
+  if (closed || events.length === 0) return;
+  const typed = events.length === 1 && events[0].type === "TYPE";
+  const last = queue.at(-1);
+  if (typed && last?.typing) last.events = events;
+  else {
+    if (typed) typing++;
+    queue.push({ events, version, typing: typed });
+  }
+  void flush();
+}
+
+/** The form is busy while what was done here is on its way, and says so (`aria-busy`). */
+function showBusy(): void {
+  if (sending || (queue.length > 0 && !closed)) main.setAttribute("aria-busy", "true");
+  else main.removeAttribute("aria-busy");
+}
+
+async function flush(): Promise<void> {
+  showBusy();
+  if (sending || closed || !tab) return;
+  const next = queue.shift();
+  if (!next) return;
+  sending = true;
+  showBusy();
+  try {
+    const body = { tab, events: next.events, ...(next.version === undefined ? {} : { version: next.version }) };
+    const answer = await fetch("act", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) say(await answer.text());
+    else {
+      const got = (await answer.json()) as ActAnswer;
+      if (got.closed) closed = true;
+      if (next.typing && got.version !== undefined) typedAt = got.version;
+      say(got.why);
+    }
+  } catch {
+    // The server closed: its "closed" event or the stream's end says why.
+  } finally {
+    if (next.typing) typing--;
+    sending = false;
+  }
+  void flush();
+}
+
+/** Why the last thing done did nothing; cleared by the next that did something. */
+function say(text: string | undefined): void {
+  said.hidden = !text;
+  said.textContent = text ?? "";
+}
+
+const events = new EventSource("events");
 events.addEventListener("tab", (e) => {
   tab = e.data;
-  status.textContent = `Answer with the keys or the mouse. ${status.dataset.where ?? ""}`;
+  status.textContent = `Answer here. ${status.dataset.where ?? ""}`;
   void flush();
 });
-events.addEventListener("frame", (e) => {
-  const lines = JSON.parse(e.data) as string[];
-  term.write(`\x1b[H\x1b[2J${lines.join("\r\n")}`);
-});
+events.addEventListener("view", (e) => show(JSON.parse(e.data) as PageView));
 events.addEventListener("closed", (e) => end(JSON.parse(e.data) as string));
 events.onerror = () => {
   if (events.readyState === EventSource.CLOSED) end("The form is closed: its server is gone.");
@@ -49,40 +101,181 @@ function end(text: string): void {
   events.close();
   status.textContent = text;
   document.body.classList.add("closed");
-  term.options.disableStdin = true;
+  main.inert = true;
+  showBusy();
 }
 
-function post(path: string, body: object): Promise<Response> {
-  return fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+/** The part `key` of the page made from its part of the view, and put in place of what it was. */
+function part(key: string, made: HTMLElement | undefined): void {
+  const next = made ?? h("div", { hidden: true });
+  next.dataset.part = key;
+  const old = main.querySelector(`:scope > [data-part="${key}"]`);
+  if (!old) main.append(next);
+  else if (old.tagName === next.tagName) morph(old, next);
+  else old.replaceWith(next);
 }
 
-// Keys go in order: those pressed while a request is on its way go together in the next.
-let pending: string[] = [];
-let sending = false;
-async function flush(): Promise<void> {
-  if (sending || closed || !tab || pending.length === 0) return;
-  sending = true;
-  const keys = pending;
-  pending = [];
-  try {
-    const answer = await post("input", { tab, keys });
-    // 200: these keys closed the form; how it ended comes on the event stream.
-    if (answer.status === 200) closed = true;
-    else if (!answer.ok && !closed) status.textContent = await answer.text();
-  } catch {
-    // The server closed: its "closed" event or the stream's end says why.
-  } finally {
-    sending = false;
+const editorIn = (body: BodyView | undefined): EditorView | undefined =>
+  body && "editor" in body ? body.editor : undefined;
+
+function show(next: PageView): void {
+  const before = view;
+  view = next;
+  acts = { use: new Map(), focus: new Map() };
+  showBusy();
+  if (next.title) document.title = next.title;
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+  part(
+    "head",
+    h(
+      "header",
+      { class: "head" },
+      next.title && h("h1", {}, next.title),
+      next.description && h("p", { class: "description" }, next.description),
+      next.notice && h("p", { class: "notice" }, next.notice),
+    ),
+  );
+  part("tabs", tabsOf(next, acts));
+  part("alerts", h("div", { class: "alerts", "aria-live": "polite" }, ...next.alerts.map((a) => h("p", {}, a))));
+  if (next.clock) acts.use.set("clock", { send: next.clock.stop });
+  part(
+    "clock",
+    next.clock &&
+      h(
+        "div",
+        { class: "clock" },
+        h("p", {}, next.clock.text),
+        h("button", { type: "button", "data-key": "clock" }, "Take my time"),
+      ),
+  );
+  part("body", bodyOf(next, acts));
+  const editor = editorIn(next.body);
+  const field = main.querySelector<HTMLInputElement | HTMLTextAreaElement>("[data-field]");
+  // Text typed here and on its way stays; text from elsewhere (another tab, the terminal) comes in.
+  if (field && editor && typing === 0 && next.version >= typedAt && field.value !== editor.text)
+    field.value = editor.text;
+  placeFocus(before?.body, next.body, focused);
+  document.body.dataset.version = String(next.version);
+}
+
+/** Focus follows the highlight in a list, goes to a field that opened or to a question that came, and stays otherwise. */
+function placeFocus(before: BodyView | undefined, now: BodyView, focused: HTMLElement | undefined): void {
+  const editor = editorIn(now);
+  if (editor && editorIn(before)?.id !== editor.id)
+    return void main.querySelector<HTMLElement>(`[data-field="${CSS.escape(editor.id)}"]`)?.focus();
+  const key = focused?.dataset.key ?? "";
+  const gone = !focused?.isConnected || focused === document.body;
+  // A list's focus follows its highlight, also where the focused row went with the part of a long list it was in.
+  if (/^(row|entry):/.test(key)) {
+    const lit = main.querySelector<HTMLElement>(
+      key.startsWith("row:") ? ".row.highlighted input" : ".entry.highlighted",
+    );
+    if (lit) {
+      if (lit !== focused) lit.focus();
+      return;
+    }
   }
-  void flush();
+  const came =
+    before?.kind !== now.kind || (before.kind === "question" && now.kind === "question" && before.q !== now.q);
+  if (!came || !(gone || main.contains(focused ?? null))) return;
+  for (const where of [
+    ".row.highlighted input",
+    "[data-field]",
+    ".entry.highlighted",
+    ".buttons .primary",
+    "section button",
+  ]) {
+    const first = main.querySelector<HTMLElement>(where);
+    if (first) return void first.focus();
+  }
 }
 
-term.onData((data) => {
-  if (closed) return;
-  pending.push(data);
-  void flush();
+// Every control is listened to here, by its key: elements stay while views change, and what they send is the view's now.
+const keyed = (target: EventTarget | null) =>
+  target instanceof Element ? target.closest<HTMLElement>("[data-key]") : null;
+
+main.addEventListener("click", (e) => {
+  const el = keyed(e.target);
+  const act = el && acts.use.get(el.dataset.key ?? "");
+  if (!el || !act) return;
+  // A box shows what the form holds: the click sends the digit's event, the view ticks it.
+  if (el instanceof HTMLInputElement) e.preventDefault();
+  post(act.send, act.relative ? view?.version : undefined);
 });
-term.onResize(({ cols, rows }) => {
-  if (tab && !closed) void post("size", { tab, cols, rows });
+
+/** Focus that came with a pointer: the click says where it goes. */
+let pointing = false;
+main.addEventListener("pointerdown", () => {
+  pointing = true;
 });
-window.addEventListener("resize", () => fit.fit());
+main.addEventListener("pointerup", () => setTimeout(() => (pointing = false)));
+main.addEventListener("focusin", (e) => {
+  const el = keyed(e.target);
+  const send = el && acts.focus.get(el.dataset.key ?? "");
+  if (send && !pointing) post(send, view?.version);
+});
+
+/** A list's keys, as in the terminal: ↑/↓ (and ←/→ in a list of options) move the highlight, PgUp/PgDn by pages, Home/End. */
+const LIST_KEYS: Record<string, Send> = {
+  ArrowUp: [{ type: "MOVE", delta: -1 }],
+  ArrowDown: [{ type: "MOVE", delta: 1 }],
+  PageUp: [{ type: "MOVE", delta: -5 }],
+  PageDown: [{ type: "MOVE", delta: 5 }],
+  Home: [{ type: "MOVE_TO", to: "first" }],
+  End: [{ type: "MOVE_TO", to: "last" }],
+};
+
+document.addEventListener("keydown", (e) => {
+  if (!view || e.altKey || e.ctrlKey || e.metaKey || closed) {
+    const field = e.target instanceof HTMLTextAreaElement ? e.target : undefined;
+    // In a field of several lines Enter is a new line; Ctrl+Enter saves, as the button does.
+    if (field && e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      post([{ type: "SUBMIT_TEXT", text: field.value }]);
+    }
+    return;
+  }
+  const target = e.target instanceof HTMLElement ? e.target : undefined;
+  const send = keySends(e.key, target);
+  if (!send) return;
+  e.preventDefault();
+  post(send);
+});
+
+function keySends(key: string, target: HTMLElement | undefined): Send | undefined {
+  if (key === "Escape") return [{ type: "CANCEL" }];
+  if (!target || target.closest(".editor")) return undefined;
+  if (target.closest('[role="tablist"]'))
+    return key === "ArrowRight" ? [{ type: "NEXT_TAB" }] : key === "ArrowLeft" ? [{ type: "PREV_TAB" }] : undefined;
+  const row = target instanceof HTMLInputElement && target.closest(".row");
+  if (row && key === "Enter") return [{ type: "CONFIRM" }];
+  if (row && (key === "ArrowLeft" || key === "ArrowRight"))
+    return LIST_KEYS[key === "ArrowLeft" ? "ArrowUp" : "ArrowDown"];
+  if (row || target.closest(".review")) return Object.hasOwn(LIST_KEYS, key) ? LIST_KEYS[key] : undefined;
+  return undefined;
+}
+
+// Space on an option chooses or ticks it, as its digit does, even where it is chosen already (a radio button
+// takes no click then); the box itself shows what the form holds.
+const spaceOnRow = (e: KeyboardEvent) =>
+  e.key === " " && e.target instanceof HTMLInputElement && e.target.closest(".row") ? e.target : undefined;
+main.addEventListener("keydown", (e) => {
+  const row = spaceOnRow(e);
+  if (!row) return;
+  e.preventDefault();
+  const act = acts.use.get(row.dataset.key ?? "");
+  if (act) post(act.send);
+});
+main.addEventListener("keyup", (e) => {
+  if (spaceOnRow(e)) e.preventDefault();
+});
+
+main.addEventListener("input", (e) => {
+  if (e.target instanceof HTMLElement && e.target.dataset.field !== undefined)
+    post([{ type: "TYPE", text: (e.target as HTMLInputElement).value }]);
+});
+main.addEventListener("submit", (e) => {
+  e.preventDefault();
+  const field = (e.target as HTMLElement).querySelector<HTMLInputElement | HTMLTextAreaElement>("[data-field]");
+  if (field) post([{ type: "SUBMIT_TEXT", text: field.value }]);
+});
