@@ -10,8 +10,12 @@ import { describe, expect, it } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
 import { createFormMachine } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
+import { undecided } from "../renderers/inspect/boundaries.js";
 import { missedBy, newCoverage } from "../renderers/inspect/coverage.js";
 import { generatePaths } from "../renderers/inspect/paths.js";
+import { coverageTables } from "../renderers/review/coverage.js";
+import { reviewModel } from "../renderers/review/page.js";
+import { escapeHtml } from "../renderers/text.js";
 import { prepareFormFile } from "../tools/engine/catalog.js";
 import type { ToolCall } from "./helpers/form-arbitraries.js";
 import { replaySharedSteps, routesCoverage } from "./helpers/paths.js";
@@ -89,5 +93,32 @@ describe("routes reach what forms written by others ask", () => {
       conditions: [],
     });
     replaySharedSteps(spec, routes, newCoverage(), () => 60);
+    expect(undecided(spec)).toEqual([]);
+  });
+});
+
+describe("what the search cannot decide", () => {
+  it("is said as unknown on the review page, with why, apart from what the routes cover", async () => {
+    // No text of three small letters is five long; no text matches `^x[^\\s\\S]` (a character that is neither space nor not).
+    const spec = fromTool({
+      tool: "question_branch",
+      arguments: {
+        questions: [
+          { id: "code", prompt: "Which code?", options: ["abc", "xyz"], allowOther: true },
+          { id: "why", prompt: "Why that one?", options: ["a", "b"], when: "code matches ^x[^\\s\\S]" },
+        ],
+      },
+    });
+    const unknown = ['no answer tried for "code" meets "code matches ^x[^\\s\\S]" (on "why")'];
+    expect(undecided(spec)).toEqual(unknown);
+    const page = coverageTables(spec, await reviewModel({ spec }));
+    expect(page).toContain(`<p class="unknown">unknown: ${escapeHtml(unknown[0])}</p>`);
+    // Its question, never shown on a route, is named apart from the unknown.
+    expect(page).toMatch(/<p class="missed">Not covered: <span title="form.q2">why<\/span>/);
+    const input = fromTool({
+      tool: "question_input",
+      arguments: { question: "Code?", pattern: "^[a-z]{3}$", minLength: 5 },
+    });
+    expect(undecided(input)).toEqual(['no text drawn for "q1" passes its rule, so its answer is never given']);
   });
 });
