@@ -104,25 +104,22 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
   const keyOf = guardKey(spec);
   const witnesses = witnessesOfForm(spec);
   const taken = newCoverage();
-  const reached = new Set<string>();
-  /** Whether the step into `state` (from `from` by `event`) reaches anything no earlier step did. */
-  const reaches = (state: Snap, from?: Snap, event?: FormEvent | { type: string }): boolean => {
-    const names = [
-      ...activeNodes(state).map((n) => `s ${n.id}`),
-      ...[...taken.transitions].map((id) => `t ${id}`),
-      ...witnessesGiven(spec, witnesses, state.context).map((w) => `c ${witnessId(spec, w)}`),
-      ...(from && event
-        ? [`k ${leafPath(from)} ${JSON.stringify(event)} ${[...taken.transitions].sort().join(", ") || "refused"}`]
-        : []),
-    ];
+  /** What some step reached: states, transitions and condition outcomes by name, keys' outcomes as `q2.choosing {…} t1, t2`. */
+  const reached = { states: new Set<string>(), transitions: new Set<string>(), conditions: new Set<string>() };
+  const outcomes = new Set<string>();
+  const fresh = (set: Set<string>, name: string) => !set.has(name) && Boolean(set.add(name));
+  /** Whether the step into `state` (by `event` from a state at `leaf`) reaches anything no earlier step did. */
+  const reaches = (state: Snap, leaf?: string, event?: string): boolean => {
+    let any = false;
+    for (const node of activeNodes(state)) any = fresh(reached.states, node.id) || any;
+    for (const id of taken.transitions) any = fresh(reached.transitions, id) || any;
+    if (witnesses.length > 0)
+      for (const w of witnessesGiven(spec, witnesses, state.context))
+        any = fresh(reached.conditions, witnessId(spec, w)) || any;
+    if (event !== undefined)
+      any = fresh(outcomes, `${leaf} ${event} ${[...taken.transitions].sort().join(", ") || "refused"}`) || any;
     taken.transitions.clear();
-    let fresh = false;
-    for (const name of names)
-      if (!reached.has(name)) {
-        reached.add(name);
-        fresh = true;
-      }
-    return fresh;
+    return any;
   };
 
   interface Step {
@@ -148,9 +145,10 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
     if (at >= SEARCH_LIMIT)
       throw new Error(`The routes through this form need more than ${SEARCH_LIMIT} steps searched`);
     const from = queue[at];
+    const leaf = leafPath(from.state);
     for (const event of events(from.state)) {
       const step: Step = { state: machine.transition(from.state, event, scope) as Snap, event, parent: from };
-      if (reaches(step.state, from.state, event)) ends.push(step);
+      if (reaches(step.state, leaf, JSON.stringify(event))) ends.push(step);
       const key = keyOf(step.state);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -158,6 +156,5 @@ function* coveringSearch(spec: FormSpec, machine: AnyStateMachine): Generator<vo
     }
     yield;
   }
-  if (process.env.SEARCH_STATS) console.log("expanded", queue.length, "ends", ends.length);
   return withoutPrefixes(ends.map(routeOf));
 }
