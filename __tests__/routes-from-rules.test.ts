@@ -10,9 +10,11 @@ import { describe, expect, it } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
 import { createFormMachine } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
+import { type TextRule, textProblems } from "../machines/text-rules.js";
 import { undecided } from "../renderers/inspect/boundaries.js";
 import { missedBy, newCoverage } from "../renderers/inspect/coverage.js";
 import { generatePaths } from "../renderers/inspect/paths.js";
+import { typedSamples } from "../renderers/inspect/samples.js";
 import { coverageTables } from "../renderers/review/coverage.js";
 import { reviewModel } from "../renderers/review/page.js";
 import { escapeHtml } from "../renderers/text.js";
@@ -120,5 +122,31 @@ describe("what the search cannot decide", () => {
       arguments: { question: "Code?", pattern: "^[a-z]{3}$", minLength: 5 },
     });
     expect(undecided(input)).toEqual(['no text drawn for "q1" passes its rule, so its answer is never given']);
+  });
+});
+
+describe("what the search types", () => {
+  it.each<[string, TextRule, string[]]>([
+    [
+      "a whole number from 1 to 10",
+      { type: "number", minimum: 1, maximum: 10, integer: true, required: true },
+      ["Must be a number.", "Must be at most 10.", "Must be a whole number.", "Must be at least 1."],
+    ],
+    [
+      "3 to 8 small letters",
+      { type: "text", minLength: 3, maxLength: 8, pattern: "^[a-z]+$", required: true },
+      ["Not in the form asked for (the pattern ^[a-z]+$).", "At least 3 characters.", "At most 8 characters."],
+    ],
+    [
+      "a date in 2027",
+      { type: "date", pattern: "^2027-", required: false },
+      ["Not in the form asked for (the pattern ^2027-).", "Must be a calendar date as YYYY-MM-DD."],
+    ],
+  ])("%s: a text the rule accepts, and for each part one only it refuses", (_, rule, parts) => {
+    const [accepted, ...refused] = typedSamples(rule);
+    expect(textProblems(rule, accepted)).toEqual([]);
+    const problems = refused.map((text) => textProblems(rule, text));
+    expect(problems.every((p) => p.length === 1)).toBe(true);
+    expect(problems.map(([p]) => p.replace(/ \(now .*\)/, ""))).toEqual(parts);
   });
 });

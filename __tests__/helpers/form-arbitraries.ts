@@ -73,14 +73,14 @@ function questionItem(i: number, maxOptions: number) {
 const TIMEOUT = maybe(fc.integer({ min: 1, max: 86_400 }));
 
 /**
- * `question` with `min`–`max` questions of 1–`maxOptions` options; given `long`, one form in five
+ * `question` with `min`–`max` questions of 1–`maxOptions` options; given `long`, one form in ten
  * is long (`long`–`long + 8` questions), its required questions wherever they fall: seeks from the
  * review screen past answered ones.
  */
 export function questionCall(min = 1, max = 5, maxOptions = 5, long = 0): fc.Arbitrary<ToolCall> {
   return fc
     .oneof(
-      { weight: 4, arbitrary: fc.integer({ min, max }) },
+      { weight: 9, arbitrary: fc.integer({ min, max }) },
       { weight: long > 0 ? 1 : 0, arbitrary: fc.integer({ min: long, max: long + 8 }) },
     )
     .chain((n) =>
