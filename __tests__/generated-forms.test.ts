@@ -13,7 +13,7 @@
  *   chart stands and where a model actor fed the same events stands, each
  *   frame within a terminal width fast-check draws.
  * The quick loop (FUZZ_SEED=42, FUZZ_RUNS=30) checks 3 small forms per tool;
- * `npm test` checks FUZZ_RUNS/25 (40) per tool (about 33 s of CPU on 2 cores) and two near the `question`
+ * `npm test` checks FUZZ_RUNS/25 (40) per tool (about 70 s of CPU) and two near the `question`
  * tool's limit, under seed 1 unless FUZZ_SEED names another (it prints the
  * seed; FUZZ_SEED=random draws one). The seed is fixed so that CI judges the
  * change, not the draw (docs/architecture.md#tests). A form the search cannot

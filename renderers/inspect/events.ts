@@ -40,9 +40,14 @@ export function formEvents(spec: FormSpec) {
       const events: FormEvent[] = [{ type: "SUBMIT_TEXT", text }, { type: "CANCEL" }, { type: "ABORT" }, ...extra];
       if (text === "")
         events.push(...[...new Set(samples)].map((sample): FormEvent => ({ type: "TYPE", text: sample })));
-      // An editor a default filled in is typed into where it stands, or emptied (its answer taken back).
-      else if (position.kind === "question" && spec.questions[position.q].initial)
-        events.push({ type: "TYPE", text: `${text}0` }, { type: "TYPE", text: "" });
+      // A text typed is emptied (its answer taken back); one a default filled in is typed into where it stands.
+      else
+        events.push(
+          { type: "TYPE", text: "" },
+          ...(position.kind === "question" && spec.questions[position.q].initial
+            ? [{ type: "TYPE", text: `${text}0` } as FormEvent]
+            : []),
+        );
       return events;
     };
     if (position.kind === "waiting") return [{ type: "CANCEL" }, { type: "ABORT" }, { type: COOLDOWN_DONE } as never];
