@@ -10,8 +10,14 @@ import { describe, expect, it } from "@jest/globals";
 import type { AnyStateMachine } from "xstate";
 import { createFormMachine } from "../machines/form.js";
 import type { FormSpec } from "../machines/spec.js";
+import { type TextRule, textProblems } from "../machines/text-rules.js";
+import { undecided } from "../renderers/inspect/boundaries.js";
 import { missedBy, newCoverage } from "../renderers/inspect/coverage.js";
 import { generatePaths } from "../renderers/inspect/paths.js";
+import { typedSamples } from "../renderers/inspect/samples.js";
+import { coverageTables } from "../renderers/review/coverage.js";
+import { reviewModel } from "../renderers/review/page.js";
+import { escapeHtml } from "../renderers/text.js";
 import { prepareFormFile } from "../tools/engine/catalog.js";
 import type { ToolCall } from "./helpers/form-arbitraries.js";
 import { replaySharedSteps, routesCoverage } from "./helpers/paths.js";
@@ -89,5 +95,58 @@ describe("routes reach what forms written by others ask", () => {
       conditions: [],
     });
     replaySharedSteps(spec, routes, newCoverage(), () => 60);
+    expect(undecided(spec)).toEqual([]);
+  });
+});
+
+describe("what the search cannot decide", () => {
+  it("is said as unknown on the review page, with why, apart from what the routes cover", async () => {
+    // No text of three small letters is five long; no text matches `^x[^\\s\\S]` (a character that is neither space nor not).
+    const spec = fromTool({
+      tool: "question_branch",
+      arguments: {
+        questions: [
+          { id: "code", prompt: "Which code?", options: ["abc", "xyz"], allowOther: true },
+          { id: "why", prompt: "Why that one?", options: ["a", "b"], when: "code matches ^x[^\\s\\S]" },
+        ],
+      },
+    });
+    const unknown = ['no answer tried for "code" meets "code matches ^x[^\\s\\S]" (on "why")'];
+    expect(undecided(spec)).toEqual(unknown);
+    const page = coverageTables(spec, await reviewModel({ spec }));
+    expect(page).toContain(`<p class="unknown">unknown: ${escapeHtml(unknown[0])}</p>`);
+    // Its question, never shown on a route, is named apart from the unknown.
+    expect(page).toMatch(/<p class="missed">Not covered: <span title="form.q2">why<\/span>/);
+    const input = fromTool({
+      tool: "question_input",
+      arguments: { question: "Code?", pattern: "^[a-z]{3}$", minLength: 5 },
+    });
+    expect(undecided(input)).toEqual(['no text drawn for "q1" passes its rule, so its answer is never given']);
+  });
+});
+
+describe("what the search types", () => {
+  it.each<[string, TextRule, string[]]>([
+    [
+      "a whole number from 1 to 10",
+      { type: "number", minimum: 1, maximum: 10, integer: true, required: true },
+      ["Must be a number.", "Must be at most 10.", "Must be a whole number.", "Must be at least 1."],
+    ],
+    [
+      "3 to 8 small letters",
+      { type: "text", minLength: 3, maxLength: 8, pattern: "^[a-z]+$", required: true },
+      ["Not in the form asked for (the pattern ^[a-z]+$).", "At least 3 characters.", "At most 8 characters."],
+    ],
+    [
+      "a date in 2027",
+      { type: "date", pattern: "^2027-", required: false },
+      ["Not in the form asked for (the pattern ^2027-).", "Must be a calendar date as YYYY-MM-DD."],
+    ],
+  ])("%s: a text the rule accepts, and for each part one only it refuses", (_, rule, parts) => {
+    const [accepted, ...refused] = typedSamples(rule);
+    expect(textProblems(rule, accepted)).toEqual([]);
+    const problems = refused.map((text) => textProblems(rule, text));
+    expect(problems.every((p) => p.length === 1)).toBe(true);
+    expect(problems.map(([p]) => p.replace(/ \(now .*\)/, ""))).toEqual(parts);
   });
 });

@@ -53,8 +53,10 @@ export function chartMoves(shape: ChartShape) {
   });
   const tabs = (k: number) => (tabbed ? { NEXT_TAB: tabForward(k), PREV_TAB: tabBackward(k) } : {});
   /** A seek: an answer given from the review screen goes on to the first question still open. */
-  // Only where an answer can leave a required question open: not one its question is shown only after.
-  const seeksTo = (j: number) => qs.some((q, k) => k !== j && q.autoAdvance && !q.needs.includes(j));
+  // Only where an answer can leave a required question open: not one its question is shown only after,
+  // nor one of a question never shown.
+  const seeksTo = (j: number) =>
+    qs.some((q, k) => k !== j && q.autoAdvance && q.visibility !== "never" && !q.needs.includes(j));
   const seeks = tabbed && qs.some((q, j) => q.required && seeksTo(j));
   const advance = (k: number) => {
     if (!tabbed || !qs[k].autoAdvance) return {};

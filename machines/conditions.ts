@@ -15,8 +15,11 @@ function asNumber(text: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** A typed answer that counts as none: a person may type it where nothing is to be said. */
+export const NO_RESPONSE = "(no response)";
+
 function isEmptyValue(v: string): boolean {
-  return v.trim() === "" || v.trim() === "(no response)";
+  return v.trim() === "" || v.trim() === NO_RESPONSE;
 }
 
 /** `values`: the chosen values and typed texts, `undefined` when unanswered. */

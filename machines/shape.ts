@@ -19,7 +19,7 @@ export interface ChartShape {
     allowOther: boolean;
     notes: boolean;
     autoAdvance: boolean;
-    /** Required and able to be open: a seek may have to stop at it. */
+    /** Required and able to be open (shown, not settled by its default): a seek may have to stop at it. */
     required: boolean;
     visibility: QuestionSpec["visibility"]["kind"];
     allMayBeChosen: boolean;
@@ -75,7 +75,7 @@ export function chartShape(spec: FormSpec): ChartShape {
       allowOther: q.allowOther,
       notes: q.notes,
       autoAdvance: tabbed && q.autoAdvance,
-      required: tabbed && q.required && !settled(q),
+      required: tabbed && q.required && !settled(q) && q.visibility.kind !== "never",
       visibility: q.visibility.kind,
       allMayBeChosen: q.kind === "multi" && (q.count?.max ?? Number.POSITIVE_INFINITY) >= q.options.length,
       needs: needs(spec, k),

@@ -73,14 +73,14 @@ function questionItem(i: number, maxOptions: number) {
 const TIMEOUT = maybe(fc.integer({ min: 1, max: 86_400 }));
 
 /**
- * `question` with `min`–`max` questions of 1–`maxOptions` options; given `long`, one form in five
- * is long (`long`–`long + 8` questions), its required questions wherever they fall. The property
- * leaves them out: the search misses a seek in some (generated-forms.test.ts, the skipped case).
+ * `question` with `min`–`max` questions of 1–`maxOptions` options; given `long`, one form in ten
+ * is long (`long`–`long + 8` questions), its required questions wherever they fall: seeks from the
+ * review screen past answered ones.
  */
 export function questionCall(min = 1, max = 5, maxOptions = 5, long = 0): fc.Arbitrary<ToolCall> {
   return fc
     .oneof(
-      { weight: 4, arbitrary: fc.integer({ min, max }) },
+      { weight: 9, arbitrary: fc.integer({ min, max }) },
       { weight: long > 0 ? 1 : 0, arbitrary: fc.integer({ min: long, max: long + 8 }) },
     )
     .chain((n) =>
@@ -169,9 +169,11 @@ function qwizardQuestion(i: number, branch: boolean) {
       allowOther: maybe(fc.boolean()),
       required: maybe(fc.boolean()),
       autoAdvance: maybe(fc.boolean()),
-      // Switched on, beating any condition. Off is out until the search takes the seeks left to a
-      // form whose other questions are off (generated-forms.test.ts, the skipped fixed case).
-      on: i === 0 || !branch ? fc.constant(undefined) : fc.option(fc.constant(true), { nil: undefined, freq: 6 }),
+      // Switched on, beating any condition, or off (never shown; a condition on it is refused).
+      on:
+        i === 0 || !branch
+          ? fc.constant(undefined)
+          : fc.option(fc.constantFrom(true, false), { nil: undefined, freq: 6 }),
     })
     .map(({ type, count, numeric, ...rest }) => {
       const labels =
@@ -475,7 +477,7 @@ export function askFormCall(): fc.Arbitrary<ToolCall> {
 
 /** Every tool's arbitrary, small forms, by tool name. */
 export const TOOL_CALLS: Record<string, fc.Arbitrary<ToolCall>> = {
-  question: questionCall(),
+  question: questionCall(1, 5, 5, 12),
   questionnaire: qwizardCall("questionnaire"),
   question_branch: qwizardCall("question_branch"),
   question_input: inputCall(),

@@ -3,7 +3,7 @@
  * nearest answer on either side of its boundary (`size gte 4` over 1–5: 3 and
  * 4), and each member of an `in` list. Routes must give each once.
  */
-import { type Condition, holds } from "../../machines/conditions.js";
+import { type Condition, conditionText, holds, NO_RESPONSE } from "../../machines/conditions.js";
 import { answerValues, type FormContext } from "../../machines/context.js";
 import type { FormSpec, QuestionSpec } from "../../machines/spec.js";
 import { textProblems } from "../../machines/text-rules.js";
@@ -33,7 +33,7 @@ const NUMERIC = new Set(["gt", "lt", "gte", "lte"]);
 
 /**
  * Its value, the numbers either side of it, its list, texts its pattern draws (`matches`), the
- * answer's own samples and one unrelated. Only texts the answer's rule accepts: a refused one is
+ * text that counts as empty (`is_empty`), the answer's own samples and one unrelated. Only texts the answer's rule accepts: a refused one is
  * never given.
  */
 function typedCandidates(condition: Condition, source: QuestionSpec): string[] {
@@ -43,6 +43,8 @@ function typedCandidates(condition: Condition, source: QuestionSpec): string[] {
   if (scalar.trim() !== "" && Number.isFinite(n)) out.push(String(n - 1), String(n + 1));
   if (Array.isArray(condition.value)) out.push(...condition.value);
   if (condition.operator === "matches") out.push(...patternTexts(scalar));
+  // The typed text that counts as empty: the only typed answer `is_empty` holds on.
+  if (condition.operator === "is_empty" || condition.operator === "is_not_empty") out.push(NO_RESPONSE);
   out.push("Blue", ...(source.text ? typedSamples(source.text, source.placeholder) : []));
   const rule = source.text;
   return [...new Set(out.filter((v) => v.trim() !== "" && (!rule || textProblems(rule, v).length === 0)))];
@@ -52,17 +54,23 @@ function accepts(q: QuestionSpec): boolean {
   return q.kind === "text" || q.allowOther;
 }
 
-function witnessesOf(spec: FormSpec, question: number, index: number, condition: Condition): Witness[] {
+/** The answers worth giving the question a condition reads: its options, then typed texts its rule accepts. */
+function answersFor(spec: FormSpec, condition: Condition) {
   const field = spec.questions.findIndex((q) => q.id === condition.field);
-  if (field < 0) return [];
   const source = spec.questions[field];
-  const candidates: Array<{ value: string; option: number }> = source.options.map((o, i) => ({
+  const candidates: Array<{ value: string; option: number }> = (source?.options ?? []).map((o, i) => ({
     value: o.value,
     option: i,
   }));
-  if (accepts(source))
+  if (source && accepts(source))
     for (const value of typedCandidates(condition, source))
       if (!candidates.some((c) => c.value === value)) candidates.push({ value, option: -1 });
+  return { field, source, candidates };
+}
+
+function witnessesOf(spec: FormSpec, question: number, index: number, condition: Condition): Witness[] {
+  const { field, candidates } = answersFor(spec, condition);
+  if (field < 0) return [];
   const right = Number(scalarOf(condition));
   const distance = (value: string) => {
     if (!NUMERIC.has(condition.operator)) return 0;
@@ -115,4 +123,32 @@ export function decidingAnswers(spec: FormSpec, witnesses: readonly Witness[]) {
     else typed[w.field].add(w.value);
   }
   return { options, typed };
+}
+
+/**
+ * What the search cannot decide, each with why: a typed answer's rule no text drawn for it passes
+ * (its pattern beyond what randexp draws, or against its lengths), and a side of a condition on a
+ * typed answer no tried text meets (`matches` a pattern no drawn text fits). Whether such an answer
+ * exists is not known, so what needs it is neither covered nor missed.
+ */
+export function undecided(spec: FormSpec): string[] {
+  const out: string[] = [];
+  for (const q of spec.questions) {
+    const rule = q.text;
+    if (rule && !typedSamples(rule, q.placeholder).some((t) => textProblems(rule, t).length === 0))
+      out.push(`no text drawn for "${q.id}" passes its rule, so its answer is never given`);
+  }
+  spec.questions.forEach((q) => {
+    if (q.visibility.kind !== "when") return;
+    for (const condition of q.visibility.conditions) {
+      const { source, candidates } = answersFor(spec, condition);
+      if (!source || !accepts(source)) continue;
+      for (const side of [true, false])
+        if (!candidates.some((c) => holds(condition, [c.value]) === side))
+          out.push(
+            `no answer tried for "${source.id}" ${side ? "meets" : "fails"} "${conditionText(condition)}" (on "${q.id}")`,
+          );
+    }
+  });
+  return out;
 }

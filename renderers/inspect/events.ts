@@ -1,7 +1,7 @@
 /**
- * What the route search steps by and merges on: the events a person can cause
- * from a snapshot, and the key of what the guards can see of it. Keying on what
- * the guards see, never on raw answers, keeps the graph small while still
+ * What the route search steps by and merges on: the decisions a person can make
+ * at a snapshot, and the key of what the guards can read of it. Keying on what
+ * the guards read, never on raw answers, keeps the graph small while still
  * reaching every self-loop and refused event.
  */
 import type { SnapshotFrom } from "xstate";
@@ -40,9 +40,14 @@ export function formEvents(spec: FormSpec) {
       const events: FormEvent[] = [{ type: "SUBMIT_TEXT", text }, { type: "CANCEL" }, { type: "ABORT" }, ...extra];
       if (text === "")
         events.push(...[...new Set(samples)].map((sample): FormEvent => ({ type: "TYPE", text: sample })));
-      // An editor a default filled in is typed into where it stands, or emptied (its answer taken back).
-      else if (position.kind === "question" && spec.questions[position.q].initial)
-        events.push({ type: "TYPE", text: `${text}0` }, { type: "TYPE", text: "" });
+      // A text typed is emptied (its answer taken back); one a default filled in is typed into where it stands.
+      else
+        events.push(
+          { type: "TYPE", text: "" },
+          ...(position.kind === "question" && spec.questions[position.q].initial
+            ? [{ type: "TYPE", text: `${text}0` } as FormEvent]
+            : []),
+        );
       return events;
     };
     if (position.kind === "waiting") return [{ type: "CANCEL" }, { type: "ABORT" }, { type: COOLDOWN_DONE } as never];
@@ -122,22 +127,47 @@ function pickReadings(q: FormSpec["questions"][number], picks: Picks, cursor: nu
 }
 
 /**
- * What the guards can see of a snapshot. Submit's guard asks whether a required question is open:
- * the key holds only whether one is (a count would grow the search with the product of the answers).
- * At a question a condition reads, the key also holds its picks and draft, so a route can give each
- * answer at a condition's boundary.
- * Every guard's reading must be in the key: the walk keeps the first snapshot it meets under a key
- * and drops the rest, so a guard whose reading two merged snapshots differ in is only ever tried one
- * way. Esc asks first once anything was entered (`hasInput`): when answering a required question
- * from the review screen carried the person on to the next open one before tabbing reached it
- * untouched, Esc there never cancelled outright.
+ * What the guards can read of a snapshot, in the step from it by any event the search offers (the
+ * eventless moves after it too: a seek, a hidden question passed): two snapshots with one key take
+ * the same transitions by every event (`__tests__/guard-key.test.ts` checks it on snapshots random
+ * walks reach). The search expands the first snapshot of each key only, so a reading left out
+ * would be tried one way only. Submit reads whether a required question is open, a seek (an answer
+ * given from the review screen) which are, up to the first: the key holds the first open one, and
+ * all of them only at a question reached from the review screen (holding them everywhere would
+ * grow the search with the product of the answers). Esc reads whether anything was entered
+ * (`hasInput`); at a question a condition reads, the conditions read what its next answer can be.
  */
 export function guardKey(spec: FormSpec) {
   const branching = spec.questions.some((q) => q.visibility.kind !== "always");
-  const required = spec.questions.map((q) => q.required);
-  const deciding = decidingAnswers(spec, witnessesOfForm(spec));
-  const decides = (q: number) => deciding.options[q].size > 0 || deciding.typed[q].size > 0;
+  const decided = decidingAnswers(spec, witnessesOfForm(spec));
+  const decides = (q: number) => decided.options[q].size > 0 || decided.typed[q].size > 0;
   const conditions = spec.questions.flatMap((q) => (q.visibility.kind === "when" ? q.visibility.conditions : []));
+  const readingOf = spec.questions.map((q) => conditions.filter((condition) => condition.field === q.id));
+  /**
+   * What the question's next answer can be, as the conditions would read it: the highlighted row
+   * chosen (or ticked), and at a multi-select also each row a digit ticks (ticks add up: the picks
+   * themselves would tell apart sets no condition reads differently); the typed text itself (each
+   * a condition's boundary).
+   */
+  const answerReadings = (q: number, c: Snap["context"], text: string) => {
+    const question = spec.questions[q];
+    const values = [...c.picks[q].options.map((i) => question.options[i].value), ...c.picks[q].custom];
+    const chosen = (at: number) => {
+      const row = rowAt(question, c.typed[q], at);
+      if (!row || row.kind === "other") return "";
+      const value = row.kind === "option" ? question.options[row.index].value : c.typed[q][row.index];
+      const after =
+        question.kind !== "multi"
+          ? [value]
+          : values.includes(value)
+            ? values.filter((v) => v !== value)
+            : [...values, value];
+      // Emptied, a multi-select is unanswered: no condition holds on it.
+      return readingOf[q].map((condition) => Number(holds(condition, after.length ? after : undefined))).join("");
+    };
+    const ticked = question.kind === "multi" ? [0, question.options.length, ...decided.options[q]].map(chosen) : [];
+    return [text, chosen(c.cursors[q]), ...ticked];
+  };
   return (snapshot: Snap): string => {
     const c = snapshot.context;
     const position = snapshot.status === "active" ? formPosition(snapshot) : undefined;
@@ -145,6 +175,8 @@ export function guardKey(spec: FormSpec) {
       position?.kind === "question"
         ? [
             rowAt(spec.questions[position.q], c.typed[position.q], c.cursors[position.q])?.kind,
+            // Which rows there are: a digit past the options picks a typed choice or opens the editor.
+            c.typed[position.q].length,
             !isEmptyPicks(c.picks[position.q]),
             selectionAccepted(spec.questions[position.q], c.picks[position.q]),
             c.drafts[position.q] !== "",
@@ -153,7 +185,10 @@ export function guardKey(spec: FormSpec) {
               : -1,
             editorText(position, c) !== "",
             ...pickReadings(spec.questions[position.q], c.picks[position.q], c.cursors[position.q]),
-            ...(decides(position.q) ? [c.picks[position.q], editorText(position, c)] : []),
+            // Where an answer decides a condition: the answer, and how the conditions would read the one
+            // Enter or Space gives at the highlighted row (not the row itself: moving along options
+            // alike is no new place).
+            ...(decides(position.q) ? answerReadings(position.q, c, editorText(position, c)) : []),
           ]
         : position?.kind === "review"
           ? [c.additionalText !== "", c.reviewCursor]
@@ -164,12 +199,15 @@ export function guardKey(spec: FormSpec) {
     const met = conditions
       .map((condition) => Number(holds(condition, answerValues(spec, c, condition.field))))
       .join("");
-    const open = branching ? openQuestions(spec, c).length > 0 : c.answered.some((a, i) => !a && required[i]);
+    const open = openQuestions(spec, c);
+    // A seek (an answer given from the review screen) reads each question's openness up to the first open.
+    const seek = c.returnToReview ? open.join(",") : "";
     // The direction of travel matters only where a hidden question passes it on.
     const direction = branching ? c.direction : "";
     return JSON.stringify({
       v: snapshot.value,
-      open,
+      first: open[0] ?? -1,
+      seek,
       visible,
       met,
       direction,

@@ -2,8 +2,10 @@
  * What the route search types into an editor: an answer the field's rule
  * accepts and one it refuses, drawn from the rule itself (a number inside its
  * bounds, a string of an allowed length in the shape its format or pattern
- * asks for), so every rule-bound field is both satisfied and broken. The
- * guards read only whether an answer passes, so one of each is enough.
+ * asks for), so every rule-bound field is both satisfied and broken: one text
+ * it accepts, and for each part of the rule (a length, the range, whole
+ * numbers, the format, the pattern) one only that part refuses, so the
+ * review page shows each refusal. Each is judged by the chart's own check.
  */
 import { createRequire } from "node:module";
 import { type TextRule, textProblems } from "../../machines/text-rules.js";
@@ -91,6 +93,20 @@ export function typedSamples(rule: TextRule | undefined, placeholder?: string): 
   ];
   const all = [...new Set(candidates.flatMap((c) => [c, fitted(rule, c)]))].filter((c) => c.trim() !== "");
   const accepted = all.find((c) => textProblems(rule, c).length === 0);
-  const refused = all.find((c) => textProblems(rule, c).length > 0);
-  return [...new Set([accepted ?? "Blue", ...(refused ? [refused] : [])])];
+  // The accepted text a character short of the shortest length, and one past the longest.
+  const lengths = accepted
+    ? [
+        accepted.slice(0, Math.max(1, (rule.minLength ?? 0) - 1)),
+        accepted.padEnd((rule.maxLength ?? 0) + 1, accepted.at(-1)),
+      ]
+    : [];
+  // For each part of the rule, a text only it refuses (its problem's words, the count left out).
+  const refused = new Map<string, string>();
+  for (const text of [...all, ...lengths]) {
+    const problems = textProblems(rule, text);
+    const part = problems[0]?.replace(/ \(now .*\)/, "");
+    if (problems.length === 1 && !refused.has(part)) refused.set(part, text);
+  }
+  const any = refused.size > 0 ? [] : all.filter((c) => textProblems(rule, c).length > 0).slice(0, 1);
+  return [...new Set([accepted ?? "Blue", ...refused.values(), ...any])];
 }

@@ -77,7 +77,8 @@ export function coverageTables(spec: FormSpec, model: ReviewModel): string {
 <thead><tr><th>states</th><th>transitions</th><th>condition outcomes</th><th>routes</th><th>covered</th></tr></thead>
 <tbody><tr><td>${c.states.covered}/${c.states.total}</td><td>${c.transitions.covered}/${c.transitions.total}</td><td>${c.conditions.covered}/${c.conditions.total}</td><td>${c.routes}</td><td>${c.percent} %</td></tr></tbody>
 </table>
-${missed.length ? `<p class="missed">Not covered: ${missed.map(named).join(", ")}</p>` : "<p>Every state node and every transition of the machine is taken by some route, and every condition meets an answer on each side of it.</p>"}
+${missed.length ? `<p class="missed">Not covered: ${missed.map(named).join(", ")}</p>` : c.unknown.length ? "<p>Every state node, transition and condition outcome the search could decide is taken by some route.</p>" : "<p>Every state node and every transition of the machine is taken by some route, and every condition meets an answer on each side of it.</p>"}
+${c.unknown.map((why) => `<p class="unknown">unknown: ${escapeHtml(why)}</p>`).join("\n")}
 <details>
 <summary>Every transition, with its keys and the routes that take it</summary>
 <table class="transitions">

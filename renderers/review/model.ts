@@ -6,6 +6,7 @@
  */
 
 import { formDiagram } from "../graph.js";
+import { undecided } from "../inspect/boundaries.js";
 import { missedBy } from "../inspect/coverage.js";
 import { stepCondition } from "./condition-words.js";
 import { addKeys, addTwinDigits, byEvent, keyList } from "./keys.js";
@@ -139,6 +140,7 @@ export async function reviewModel(form: ReviewForm, options: ReviewOptions = {})
         total: definition.conditions.size,
         missed: missed.conditions,
       },
+      unknown: undecided(spec),
       routes: routes.length,
       percent: Math.round((1000 * coveredCount) / defined) / 10,
       table: transitions,

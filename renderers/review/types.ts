@@ -93,6 +93,8 @@ export interface ReviewModel {
     transitions: { covered: number; total: number; missed: string[] };
     /** Every outcome of every condition at its boundaries (renderers/inspect/boundaries.ts). */
     conditions: { covered: number; total: number; missed: string[] };
+    /** What the search cannot decide, each with why (renderers/inspect/boundaries.ts `undecided`). */
+    unknown: string[];
     routes: number;
     percent: number;
     table: ReviewTransition[];
