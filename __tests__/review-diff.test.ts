@@ -48,7 +48,7 @@ describe("the changes from branching without Split to branching", () => {
   it("lists the keys that lead somewhere new, and pairs the lines between the same states that changed", () => {
     // Every digit that leads there (4 and 5; 1 to 3 for Team), not only those at the condition's boundary.
     expect(diff.edges.added).toContain(
-      "Size · options (q1.choosing) → Split · options (q2.choosing): Enter / Tab / → / 4 5 — when Size is 4 or more (4 or 5)",
+      "Size · options (q1.choosing) → Split · options (q2.choosing): Tab / → / Enter / 4 5 — when Size is 4 or more (4 or 5)",
     );
     // Team is reached as before, but now past Split: one line that changed, not one removed and one added.
     expect(diff.edges.changed).toContainEqual({
@@ -95,6 +95,8 @@ describe("the changes from branching without Split to branching", () => {
       "Size 4: before → Review your answers (review.reviewing), after → Split · options (q2.choosing)",
       // Split is skipped for a size of 1 now, so a submit tells the model one more question was skipped.
       "Enter on Review your answers (review.reviewing): before and after → Submitted (submitted), another result",
+      // The search chooses 5 on a route of its own too: it leads to Split as 4 does.
+      "Size 5: before → Review your answers (review.reviewing), after → Split · options (q2.choosing)",
     ]);
     expect(diff.routes.find((r) => r.events === "1 · 3 · Enter")).toMatchObject({ elsewhere: false, outcome: true });
     expect(views.elsewhere.length + views.alike.length).toBe(diff.routes.length);
@@ -195,8 +197,9 @@ describe("the changes from branching to a Size option 3 relabelled `3 (medium)`"
     const views = routeViews(diff.routes);
     expect(views.differs).toEqual([
       "Size 3 → now 3 (medium): before → Team · options (q3.choosing), after → Review your answers (review.reviewing)",
+      "Size 3 → now 3 (medium): before → Review · options (q4.choosing), after → Review your answers (review.reviewing)",
     ]);
-    expect(page).toContain('<a href="#decisions">Where behaviour differs: 1</a>');
+    expect(page).toContain('<a href="#decisions">Where behaviour differs: 2</a>');
     expect(page).toContain(`<a href="#routes">Routes that end elsewhere: ${views.elsewhere.length}</a>`);
     expect(page).not.toContain("No answer leads elsewhere");
   });

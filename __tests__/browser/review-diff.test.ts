@@ -155,11 +155,13 @@ describe("the page of a change to a form", () => {
     writeFileSync(file, formDiffPage(built));
     const { page, problems } = await watchedPage(chromium.browser, file, { width: 1400, height: 900 });
     const contents = await page.locator("nav.contents a").allTextContents();
-    expect(contents).toContain("Where behaviour differs: 1");
-    expect(contents).toContain("Routes that end elsewhere: 2");
-    expect(contents).toContain("What the model receives: another text after 2 routes");
+    // Two routes choose 3 now, each reaching another question before the change: both differ.
+    expect(contents).toContain("Where behaviour differs: 2");
+    expect(contents).toContain("Routes that end elsewhere: 4");
+    expect(contents).toContain("What the model receives: another text after 4 routes");
     await expect(page.locator("#decisions li").allTextContents()).resolves.toEqual([
       "Size 3 → now 3 (medium): before → Team · options (q3.choosing), after → Review your answers (review.reviewing)",
+      "Size 3 → now 3 (medium): before → Review · options (q4.choosing), after → Review your answers (review.reviewing)",
     ]);
     // The chart after the change: drawn whole inside the window, the changed states filled and outlined.
     const chart = page.locator("#changes-chart svg");
