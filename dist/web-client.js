@@ -360,9 +360,13 @@
         h("button", { type: "button", "data-key": "clock" }, "Take my time")
       )
     );
+    const kept = main.querySelector("[data-field]");
+    const keptText = kept?.value;
     part("body", bodyOf(next, acts));
     const editor = editorIn(next.body);
     const field = main.querySelector("[data-field]");
+    if (field && kept && field !== kept && keptText !== void 0 && field.dataset.field === kept.dataset.field)
+      field.value = keptText;
     if (field && editor && typing === 0 && next.version >= typedAt && field.value !== editor.text)
       field.value = editor.text;
     placeFocus(before?.body, next.body, focused);
@@ -382,6 +386,10 @@
         if (lit !== focused) lit.focus();
         return;
       }
+    }
+    if (gone && key) {
+      const same = main.querySelector(`[data-key="${CSS.escape(key)}"]`);
+      if (same) return void same.focus();
     }
     const came = before?.kind !== now.kind || before.kind === "question" && now.kind === "question" && before.q !== now.q;
     if (!came || !(gone || main.contains(focused ?? null))) return;

@@ -18,6 +18,7 @@ import type { AnyStateMachine } from "xstate";
 import { loadFormFile } from "../../bin/form-file.js";
 import { type FormEvent, formState } from "../../machines/context.js";
 import { createFormMachine } from "../../machines/form.js";
+import type { FormSnapshot } from "../../machines/position.js";
 import { FormSession } from "../../machines/session.js";
 import type { FormSpec } from "../../machines/spec.js";
 import { generatePaths } from "../../renderers/inspect/paths.js";
@@ -31,7 +32,7 @@ import { TOOL_CALLS } from "../helpers/form-arbitraries.js";
 import { PageDriver } from "../helpers/page-driver.js";
 
 /** Routes replayed at once, each in a page and on a server of its own: most of a step is waiting on the browser. */
-const LANES = 4;
+const LANES = 2;
 
 interface Lane {
   page: Page;
@@ -70,9 +71,10 @@ afterAll(async () => {
 /** Every route replayed, `LANES` at a time. */
 async function replayAll(form: PreparedForm, routes: Array<ReadonlyArray<{ type: string }>>): Promise<void> {
   let next = 0;
+  const kept: Kept = new Map();
   await Promise.all(
     lanes.map(async (lane) => {
-      while (next < routes.length) await replay(lane, form, routes[next++]);
+      while (next < routes.length) await replay(lane, form, routes[next++], kept);
     }),
   );
 }
@@ -94,22 +96,35 @@ async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, w
 const direct = (event: { type: string }) =>
   event.type.startsWith("xstate.") || event.type === "TIME_UP" || event.type === "ABORT" || event.type === "FOLD";
 
-/** One route both ways; the steps it took, for the message of a failure. */
+/** Where the routes replayed so far stood after each of their beginnings, open: a route that shares one goes on from there. */
+type Kept = Map<string, FormSnapshot>;
+
+/**
+ * One route both ways, from where the longest beginning it shares with a route replayed before
+ * ended (both sessions start from that snapshot), so that each step of a form's routes is
+ * replayed about once; the steps it took, for the message of a failure.
+ */
 async function replay(
   { page, server }: Lane,
   form: PreparedForm,
   events: ReadonlyArray<{ type: string }>,
+  kept: Kept,
 ): Promise<void> {
-  const terminal = reviewScreen(form.spec);
-  const served = new PageScreen(new FormSession({ spec: form.spec }));
+  const beginning = (n: number) => JSON.stringify(events.slice(0, n));
+  let from = events.length - 1;
+  while (from > 0 && !kept.has(beginning(from))) from--;
+  const snapshot = from > 0 ? kept.get(beginning(from)) : undefined;
+  const terminal = reviewScreen(form.spec, undefined, snapshot);
+  const served = new PageScreen(new FormSession({ spec: form.spec, snapshot }));
   server.release("The next route.");
   server.serve(served);
   await page.goto(server.url);
   await page.locator('[data-part="body"]').waitFor();
   const driver = new PageDriver(page, "keyboard");
-  const done: string[] = [];
+  const done: string[] = [`(from step ${from})`];
   try {
-    for (const step of events) {
+    for (const [at, step] of events.entries()) {
+      if (at < from) continue;
       const event = step as FormEvent;
       const before = standing(terminal.session);
       if (event.type === "ABORT") {
@@ -125,24 +140,25 @@ async function replay(
         // The page has a control for every event the chart takes.
         if (!acted) expect({ done, taken: standing(terminal.session) !== before }).toEqual({ done, taken: false });
       }
+      // What the page sent has been answered (so the step's version is the one to wait for), and it shows the step.
+      const idle = () =>
+        page.waitForFunction(() => !document.getElementById("form")?.hasAttribute("aria-busy"), null, {
+          polling: 5,
+          timeout: 10_000,
+        });
+      await idle();
       await until(
         () => standing(served.session),
         (s) => s === standing(terminal.session),
         () =>
           `${form.spec.title ?? form.spec.questions[0]?.prompt}: after ${done.join(" → ")} the page stands apart from ${standing(terminal.session)}`,
       );
-      // What the page sent has been answered, and it shows the step.
-      await until(
-        () => page.evaluate(() => !document.getElementById("form")?.hasAttribute("aria-busy")),
-        (idle) => idle,
-        () => "the page's requests are answered",
-      );
       if (!served.session.closed)
-        await until(
-          () => page.evaluate(() => document.body.dataset.version),
-          (v) => v === String(served.version),
-          () => "the page shows the step",
-        );
+        await page.waitForFunction((version) => document.body.dataset.version === version, String(served.version), {
+          polling: 5,
+          timeout: 10_000,
+        });
+      if (!terminal.session.closed) kept.set(beginning(at + 1), terminal.session.snapshot);
     }
     const ended = terminal.session.settled;
     expect(served.session.settled === undefined).toBe(ended === undefined);

@@ -202,7 +202,8 @@ function question(
         ...(row.description ? { description: row.description } : {}),
         ...(row.details ? { details: row.details } : {}),
         ...(row.authorNote ? { authorNote: row.authorNote } : {}),
-        ...(row.ownNote ? { ownNote: row.ownNote } : {}),
+        // The note being written shows in its editor, not again above it.
+        ...(row.ownNote && !(mode === "noting" && row.highlighted) ? { ownNote: row.ownNote } : {}),
         ...(row.preview && row.highlighted ? { preview: previewOf(row.preview) } : {}),
         select: mode === "choosing" ? send({ type: "SELECT", row: r }) : [],
         focus: mode === "choosing" && r !== cursor ? send({ type: "MOVE", delta: r - cursor }) : [],

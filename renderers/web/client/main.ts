@@ -148,9 +148,14 @@ function show(next: PageView): void {
         h("button", { type: "button", "data-key": "clock" }, "Take my time"),
       ),
   );
+  const kept = main.querySelector<HTMLInputElement | HTMLTextAreaElement>("[data-field]");
+  const keptText = kept?.value;
   part("body", bodyOf(next, acts));
   const editor = editorIn(next.body);
   const field = main.querySelector<HTMLInputElement | HTMLTextAreaElement>("[data-field]");
+  // A field made anew for the same editor (what was around it changed) takes what the old one held.
+  if (field && kept && field !== kept && keptText !== undefined && field.dataset.field === kept.dataset.field)
+    field.value = keptText;
   // Text typed here and on its way stays; text from elsewhere (another tab, the terminal) comes in.
   if (field && editor && typing === 0 && next.version >= typedAt && field.value !== editor.text)
     field.value = editor.text;
@@ -174,6 +179,11 @@ function placeFocus(before: BodyView | undefined, now: BodyView, focused: HTMLEl
       if (lit !== focused) lit.focus();
       return;
     }
+  }
+  // The focused control made anew (what was around it changed): the new one has the focus.
+  if (gone && key) {
+    const same = main.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`);
+    if (same) return void same.focus();
   }
   const came =
     before?.kind !== now.kind || (before.kind === "question" && now.kind === "question" && before.q !== now.q);
