@@ -322,13 +322,22 @@
     main.inert = true;
     showBusy();
   }
-  function part(key, made) {
-    const next = made ?? h("div", { hidden: true });
-    next.dataset.part = key;
-    const old = main.querySelector(`:scope > [data-part="${key}"]`);
-    if (!old) main.append(next);
-    else if (old.tagName === next.tagName) morph(old, next);
-    else old.replaceWith(next);
+  var made = /* @__PURE__ */ new Map();
+  function part(key, data, build) {
+    const json = JSON.stringify(data ?? null);
+    let last = made.get(key);
+    if (last?.json !== json) {
+      last = { json, acts: { use: /* @__PURE__ */ new Map(), focus: /* @__PURE__ */ new Map() } };
+      const next = build(last.acts) || h("div", { hidden: true });
+      next.dataset.part = key;
+      const old = main.querySelector(`:scope > [data-part="${key}"]`);
+      if (!old) main.append(next);
+      else if (old.tagName === next.tagName) morph(old, next);
+      else old.replaceWith(next);
+      made.set(key, last);
+    }
+    for (const [name, act] of last.acts.use) acts.use.set(name, act);
+    for (const [name, send] of last.acts.focus) acts.focus.set(name, send);
   }
   var editorIn = (body) => body && "editor" in body ? body.editor : void 0;
   function show(next) {
@@ -340,7 +349,8 @@
     const focused = document.activeElement instanceof HTMLElement ? document.activeElement : void 0;
     part(
       "head",
-      h(
+      [next.title, next.description, next.notice],
+      () => h(
         "header",
         { class: "head" },
         next.title && h("h1", {}, next.title),
@@ -348,21 +358,25 @@
         next.notice && h("p", { class: "notice" }, next.notice)
       )
     );
-    part("tabs", tabsOf(next, acts));
-    part("alerts", h("div", { class: "alerts", "aria-live": "polite" }, ...next.alerts.map((a) => h("p", {}, a))));
-    if (next.clock) acts.use.set("clock", { send: next.clock.stop });
+    part("tabs", [next.tabs, next.progress], (own) => tabsOf(next, own));
     part(
-      "clock",
-      next.clock && h(
+      "alerts",
+      next.alerts,
+      () => h("div", { class: "alerts", "aria-live": "polite" }, ...next.alerts.map((a) => h("p", {}, a)))
+    );
+    part("clock", next.clock, (own) => {
+      if (!next.clock) return void 0;
+      own.use.set("clock", { send: next.clock.stop });
+      return h(
         "div",
         { class: "clock" },
         h("p", {}, next.clock.text),
         h("button", { type: "button", "data-key": "clock" }, "Take my time")
-      )
-    );
+      );
+    });
     const kept = main.querySelector("[data-field]");
     const keptText = kept?.value;
-    part("body", bodyOf(next, acts));
+    part("body", [next.body, next.tabs?.findIndex((t) => t.current)], (own) => bodyOf(next, own));
     const editor = editorIn(next.body);
     const field = main.querySelector("[data-field]");
     if (field && kept && field !== kept && keptText !== void 0 && field.dataset.field === kept.dataset.field)

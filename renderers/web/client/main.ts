@@ -105,14 +105,25 @@ function end(text: string): void {
   showBusy();
 }
 
-/** The part `key` of the page made from its part of the view, and put in place of what it was. */
-function part(key: string, made: HTMLElement | undefined): void {
-  const next = made ?? h("div", { hidden: true });
-  next.dataset.part = key;
-  const old = main.querySelector(`:scope > [data-part="${key}"]`);
-  if (!old) main.append(next);
-  else if (old.tagName === next.tagName) morph(old, next);
-  else old.replaceWith(next);
+/** Each part of the page as last made: the JSON of its part of the view, and what its controls send. */
+const made = new Map<string, { json: string; acts: Acts }>();
+
+/** The part `key` of the page made from its part of the view (`data`) and put in place, unless that is as it was. */
+function part(key: string, data: unknown, build: (own: Acts) => HTMLElement | undefined | false | ""): void {
+  const json = JSON.stringify(data ?? null);
+  let last = made.get(key);
+  if (last?.json !== json) {
+    last = { json, acts: { use: new Map(), focus: new Map() } };
+    const next = build(last.acts) || h("div", { hidden: true });
+    next.dataset.part = key;
+    const old = main.querySelector(`:scope > [data-part="${key}"]`);
+    if (!old) main.append(next);
+    else if (old.tagName === next.tagName) morph(old, next);
+    else old.replaceWith(next);
+    made.set(key, last);
+  }
+  for (const [name, act] of last.acts.use) acts.use.set(name, act);
+  for (const [name, send] of last.acts.focus) acts.focus.set(name, send);
 }
 
 const editorIn = (body: BodyView | undefined): EditorView | undefined =>
@@ -125,8 +136,7 @@ function show(next: PageView): void {
   showBusy();
   if (next.title) document.title = next.title;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
-  part(
-    "head",
+  part("head", [next.title, next.description, next.notice], () =>
     h(
       "header",
       { class: "head" },
@@ -135,22 +145,23 @@ function show(next: PageView): void {
       next.notice && h("p", { class: "notice" }, next.notice),
     ),
   );
-  part("tabs", tabsOf(next, acts));
-  part("alerts", h("div", { class: "alerts", "aria-live": "polite" }, ...next.alerts.map((a) => h("p", {}, a))));
-  if (next.clock) acts.use.set("clock", { send: next.clock.stop });
-  part(
-    "clock",
-    next.clock &&
-      h(
-        "div",
-        { class: "clock" },
-        h("p", {}, next.clock.text),
-        h("button", { type: "button", "data-key": "clock" }, "Take my time"),
-      ),
+  part("tabs", [next.tabs, next.progress], (own) => tabsOf(next, own));
+  part("alerts", next.alerts, () =>
+    h("div", { class: "alerts", "aria-live": "polite" }, ...next.alerts.map((a) => h("p", {}, a))),
   );
+  part("clock", next.clock, (own) => {
+    if (!next.clock) return undefined;
+    own.use.set("clock", { send: next.clock.stop });
+    return h(
+      "div",
+      { class: "clock" },
+      h("p", {}, next.clock.text),
+      h("button", { type: "button", "data-key": "clock" }, "Take my time"),
+    );
+  });
   const kept = main.querySelector<HTMLInputElement | HTMLTextAreaElement>("[data-field]");
   const keptText = kept?.value;
-  part("body", bodyOf(next, acts));
+  part("body", [next.body, next.tabs?.findIndex((t) => t.current)], (own) => bodyOf(next, own));
   const editor = editorIn(next.body);
   const field = main.querySelector<HTMLInputElement | HTMLTextAreaElement>("[data-field]");
   // A field made anew for the same editor (what was around it changed) takes what the old one held.
