@@ -12,6 +12,7 @@ import { type FormSpec, isTabbed } from "../../machines/spec.js";
 import { textProblems } from "../../machines/text-rules.js";
 import { displayLine, sanitize } from "../text.js";
 import {
+  cooldownLine,
   discardQuestion,
   droppedNotice,
   questionRows,
@@ -107,13 +108,8 @@ async function countdown(ui: DialogUi, session: FormSession, signal: AbortSignal
       resolve();
     });
   });
-  const seconds = Math.ceil((spec.waitMs ?? 0) / 1000);
   const both = signal ? AbortSignal.any([signal, over.signal]) : over.signal;
-  const choice = await ui.select(
-    `A question is coming in ${seconds}s (questions are spaced out by a cooldown)`,
-    [CANCEL_WAIT],
-    { signal: both },
-  );
+  const choice = await ui.select(cooldownLine(spec.waitMs ?? 0), [CANCEL_WAIT], { signal: both });
   if (choice === CANCEL_WAIT && session.position.kind === "waiting") session.send({ type: "CANCEL" });
   await ended;
 }

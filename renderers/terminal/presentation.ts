@@ -190,13 +190,38 @@ function counted(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
-/** What Esc asks once something was entered: the whole form goes, its answers and notes counted. */
-export function discardQuestion(spec: FormSpec, context: FormContext): string {
+/** Whole seconds left of `ms`, never below 0: every clock a form shows counts down in these. */
+const secondsLeft = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+
+/** The countdown before a throttled question, in words (each screen ends the sentence its own way). */
+export function cooldownLine(ms: number): string {
+  return `A question is coming in ${secondsLeft(ms)}s (questions are spaced out by a cooldown)`;
+}
+
+/** The answer clock, in words: when the form closes, and with what (each screen says how to stop it). */
+export function closesInLine(spec: FormSpec, ms: number): string {
+  const recommended = spec.questions.some((q) => q.options.some((o) => o.recommended));
+  return `◷ Closes in ${secondsLeft(ms)}s${recommended ? " with the recommended answers" : ""}`;
+}
+
+/** How a closed form ended, in words. */
+export const DONE_WORDS = {
+  submitted: "Submitted.",
+  cancelled: "Cancelled.",
+  declined: "Declined.",
+  timed_out: "Timed out.",
+} as const;
+
+/**
+ * What Esc asks once something was entered: the whole form goes, its answers and notes counted.
+ * `closing` says what closes it on the screen asking (the terminal's keys, a page's button).
+ */
+export function discardQuestion(spec: FormSpec, context: FormContext, closing = "Esc or Enter closes"): string {
   const answers = spec.questions.filter((_, k) => context.answered[k] && isVisible(spec, context, k)).length;
   const notes =
     context.notes.reduce((n, byOption) => n + Object.values(byOption).filter((t) => t.trim() !== "").length, 0) +
     (context.additionalText.trim() !== "" ? 1 : 0);
   const parts = [...(answers ? [counted(answers, "answer")] : []), ...(notes ? [counted(notes, "note")] : [])];
   const what = parts.length ? `its ${parts.join(" and ")}` : "what you typed or ticked";
-  return `Discard what you entered? Esc or Enter closes the whole form and discards ${what}; any other key goes back.`;
+  return `Discard what you entered? ${closing} the whole form and discards ${what}; any other key goes back.`;
 }

@@ -15,7 +15,15 @@ import { frame, type Hit, type Layout, type Screen } from "./frame.js";
 import { DEFAULT_HINTS, discardHelp, helpLines, type KeyHints, questionHelp, reviewHelp } from "./help.js";
 import { FOLD_KEY, keyName } from "./keymap.js";
 import type { LineCache } from "./line-cache.js";
-import { discardQuestion, droppedNotice, hasPreviews, questionRows } from "./presentation.js";
+import {
+  closesInLine,
+  cooldownLine,
+  DONE_WORDS,
+  discardQuestion,
+  droppedNotice,
+  hasPreviews,
+  questionRows,
+} from "./presentation.js";
 import { previewLines } from "./preview.js";
 import { type EditorRender, PREVIEW_LINES, questionHead, rowBlocks, textBlocks } from "./question-blocks.js";
 import { reviewBlocks } from "./review-blocks.js";
@@ -161,19 +169,12 @@ function layout(input: ViewInput, width: number, height: number): Layout {
     return Object.assign(out, reviewBlocks(spec, context, mode, input.editor, theme, width));
   }
   if (position.kind === "waiting") {
-    const seconds = Math.max(0, Math.ceil((input.remainingMs ?? 0) / 1000));
-    const lines = wrap(`A question is coming in ${seconds}s (questions are spaced out by a cooldown).`, width, " ");
+    const lines = wrap(`${cooldownLine(input.remainingMs ?? 0)}.`, width, " ");
     out.pinned = lines.map((l) => theme.fg("muted", l));
     out.footer = footerOf("waiting", () => [`${hints.cancel} cancel`]);
     return out;
   }
-  const done = {
-    submitted: " Submitted.",
-    cancelled: " Cancelled.",
-    declined: " Declined.",
-    timed_out: " Timed out.",
-  }[position.outcome];
-  out.pinned = [theme.fg("muted", fitTo(done, width))];
+  out.pinned = [theme.fg("muted", fitTo(` ${DONE_WORDS[position.outcome]}`, width))];
   return out;
 }
 
@@ -188,10 +189,7 @@ function topLines(spec: FormSpec, notice: string | undefined, theme: FormTheme, 
 }
 
 function timeoutLine(spec: FormSpec, ms: number): string {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const recommended = spec.questions.some((q) => q.options.some((o) => o.recommended));
-  const then = recommended ? " with the recommended answers" : "";
-  return `◷ Closes in ${seconds}s${then}; press any key to take your time.`;
+  return `${closesInLine(spec, ms)}; press any key to take your time.`;
 }
 
 /** `draw()`'s lines, kept under `key` (all that they show) when there is a cache. */

@@ -36,7 +36,7 @@ export class PageScreen {
   }
 
   view(): PageView {
-    return pageView(this.session, this.version, this.waiting && { refuse: true });
+    return pageView(this.session, this.version, this.waiting !== undefined);
   }
 
   /** A control's events, in order; the first that did nothing says why (the rest are still sent, as a click's are). */

@@ -10,10 +10,18 @@ import { hasInput } from "../../machines/entered.js";
 import { editorText, type FormPosition } from "../../machines/position.js";
 import { rowCount } from "../../machines/rows.js";
 import type { FormSession } from "../../machines/session.js";
-import { type FormSpec, isTabbed, otherLabel, type QuestionSpec, singleLine } from "../../machines/spec.js";
+import { isTabbed, otherLabel, type QuestionSpec, singleLine } from "../../machines/spec.js";
 import { countPhrase, numberReading, type TextRule, textProblems } from "../../machines/text-rules.js";
 import { clickEvents } from "../terminal/mouse.js";
-import { discardQuestion, droppedNotice, questionRows, reviewEntries } from "../terminal/presentation.js";
+import {
+  closesInLine,
+  cooldownLine,
+  DONE_WORDS,
+  discardQuestion,
+  droppedNotice,
+  questionRows,
+  reviewEntries,
+} from "../terminal/presentation.js";
 import { previewParts } from "../terminal/preview.js";
 import { displayLine, displayText } from "../text.js";
 import type {
@@ -30,16 +38,11 @@ import type {
 /** Rows laid out around the highlight in a very long list: the rest is reached by moving. */
 export const ROWS_SHOWN = 120;
 
-/** A question that waits puts back and refuses where a form cancels. */
-export interface PageWaiting {
-  refuse: boolean;
-}
-
 const send = (...events: FormEvent[]): Send => events as unknown as Send;
 const button = (label: string, events: Send, primary?: boolean): ButtonView =>
   primary ? { label, send: events, primary } : { label, send: events };
 
-export function pageView(session: FormSession, version: number, waiting?: PageWaiting): PageView {
+export function pageView(session: FormSession, version: number, waiting = false): PageView {
   const { spec } = session;
   const context = session.snapshot.context;
   const position = session.position;
@@ -56,7 +59,7 @@ export function pageView(session: FormSession, version: number, waiting?: PageWa
   if (dropped) view.alerts.push(dropped);
   const left = session.answerLeftMs();
   if (left !== undefined && position.kind !== "waiting")
-    view.clock = { text: clockLine(spec, left), stop: send({ type: "STOP_CLOCK" }) };
+    view.clock = { text: `${closesInLine(spec, left)}.`, stop: send({ type: "STOP_CLOCK" }) };
   const shown = shownQuestions(spec, context);
   if (isTabbed(spec) && spec.questions.length > 0 && (position.kind === "question" || position.kind === "review")) {
     const at = position.kind === "review" ? -1 : position.q;
@@ -94,42 +97,26 @@ function previewOf(preview: string): NonNullable<RowView["preview"]> {
   }));
 }
 
-function clockLine(spec: FormSpec, ms: number): string {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const recommended = spec.questions.some((q) => q.options.some((o) => o.recommended));
-  return `◷ Closes in ${seconds}s${recommended ? " with the recommended answers" : ""}.`;
-}
-
 /** What closes the form where it stands: a question that waits is put back (or refused); a form is cancelled. */
-function closers(session: FormSession, waiting: PageWaiting | undefined): ButtonView[] {
-  if (waiting)
-    return [
-      button("Put back", [{ type: "PUT_BACK" }]),
-      ...(waiting.refuse ? [button("Refuse to answer", [{ type: "REFUSE" }])] : []),
-    ];
+function closers(session: FormSession, waiting: boolean): ButtonView[] {
+  // A question that waits is put back or refused where a form is cancelled.
+  if (waiting) return [button("Put back", [{ type: "PUT_BACK" }]), button("Refuse to answer", [{ type: "REFUSE" }])];
   const entered = hasInput(session.spec, session.snapshot.context);
   return [button(entered ? "Cancel… (asks first)" : "Cancel", send({ type: "CANCEL" }))];
 }
 
-function body(session: FormSession, position: FormPosition, waiting: PageWaiting | undefined): BodyView {
+function body(session: FormSession, position: FormPosition, waiting: boolean): BodyView {
   const { spec } = session;
   const context = session.snapshot.context;
   switch (position.kind) {
     case "done":
-      return {
-        kind: "done",
-        text: { submitted: "Submitted.", cancelled: "Cancelled.", declined: "Declined.", timed_out: "Timed out." }[
-          position.outcome
-        ],
-      };
-    case "waiting": {
-      const seconds = Math.max(0, Math.ceil(session.waitLeftMs() / 1000));
+      return { kind: "done", text: DONE_WORDS[position.outcome] };
+    case "waiting":
       return {
         kind: "message",
-        text: `A question is coming in ${seconds}s (questions are spaced out by a cooldown).`,
+        text: `${cooldownLine(session.waitLeftMs())}.`,
         buttons: [button("Cancel", send({ type: "CANCEL" }))],
       };
-    }
     case "folded": {
       const shown = shownQuestions(spec, context);
       const answered = shown.filter((k) => context.answered[k]).length;
@@ -144,7 +131,7 @@ function body(session: FormSession, position: FormPosition, waiting: PageWaiting
       if (position.mode === "discarding")
         return {
           kind: "message",
-          text: discardQuestion(spec, context).replace(/Esc or Enter closes/, "Discarding closes"),
+          text: discardQuestion(spec, context, "Discarding closes"),
           buttons: [
             button("Discard and close", send({ type: "CONFIRM" }), true),
             button("Go back", send({ type: "RESUME" })),
@@ -160,7 +147,7 @@ function question(
   session: FormSession,
   k: number,
   mode: "choosing" | "typing" | "noting",
-  waiting: PageWaiting | undefined,
+  waiting: boolean,
 ): QuestionView {
   const { spec } = session;
   const context = session.snapshot.context;
@@ -286,7 +273,7 @@ export function ruleWords(rule: TextRule): string {
   return `${parts.join(", ")}.`;
 }
 
-function review(session: FormSession, writing: boolean, waiting: PageWaiting | undefined): ReviewView {
+function review(session: FormSession, writing: boolean, waiting: boolean): ReviewView {
   const { spec } = session;
   const context: FormContext = session.snapshot.context;
   const position: FormPosition = { kind: "review", mode: writing ? "writing" : "reviewing" };
