@@ -277,7 +277,6 @@
     const next = queue.shift();
     if (!next) return;
     sending = true;
-    showBusy();
     try {
       const body = { tab, events: next.events, ...next.version === void 0 ? {} : { version: next.version } };
       const answer = await fetch("act", {
@@ -436,14 +435,11 @@
     const send = el && acts.focus.get(el.dataset.key ?? "");
     if (send && !pointing) post(send, view?.version);
   });
-  var LIST_KEYS = {
-    ArrowUp: [{ type: "MOVE", delta: -1 }],
-    ArrowDown: [{ type: "MOVE", delta: 1 }],
-    PageUp: [{ type: "MOVE", delta: -5 }],
-    PageDown: [{ type: "MOVE", delta: 5 }],
-    Home: [{ type: "MOVE_TO", to: "first" }],
-    End: [{ type: "MOVE_TO", to: "last" }]
-  };
+  function listKey(key, page) {
+    const move = { ArrowUp: -1, ArrowLeft: -1, ArrowDown: 1, ArrowRight: 1, PageUp: -page, PageDown: page }[key];
+    if (move !== void 0) return [{ type: "MOVE", delta: move }];
+    return key === "Home" ? [{ type: "MOVE_TO", to: "first" }] : key === "End" ? [{ type: "MOVE_TO", to: "last" }] : void 0;
+  }
   document.addEventListener("keydown", (e) => {
     if (!view || e.altKey || e.ctrlKey || e.metaKey || closed) {
       const field = e.target instanceof HTMLTextAreaElement ? e.target : void 0;
@@ -454,31 +450,24 @@
       return;
     }
     const target = e.target instanceof HTMLElement ? e.target : void 0;
-    const send = keySends(e.key, target);
+    const send = keySends(e.key, target, view.pageRows);
     if (!send) return;
     e.preventDefault();
     post(send);
   });
-  function keySends(key, target) {
+  function keySends(key, target, page) {
     if (key === "Escape") return [{ type: "CANCEL" }];
     if (!target || target.closest(".editor")) return void 0;
     if (target.closest('[role="tablist"]'))
       return key === "ArrowRight" ? [{ type: "NEXT_TAB" }] : key === "ArrowLeft" ? [{ type: "PREV_TAB" }] : void 0;
     const row = target instanceof HTMLInputElement && target.closest(".row");
     if (row && key === "Enter") return [{ type: "CONFIRM" }];
-    if (row && (key === "ArrowLeft" || key === "ArrowRight"))
-      return LIST_KEYS[key === "ArrowLeft" ? "ArrowUp" : "ArrowDown"];
-    if (row || target.closest(".review")) return Object.hasOwn(LIST_KEYS, key) ? LIST_KEYS[key] : void 0;
+    if (row && key === " ") return acts.use.get(target.dataset.key ?? "")?.send;
+    if (row) return listKey(key, page);
+    if (target.closest(".review") && key !== "ArrowLeft" && key !== "ArrowRight") return listKey(key, page);
     return void 0;
   }
   var spaceOnRow = (e) => e.key === " " && e.target instanceof HTMLInputElement && e.target.closest(".row") ? e.target : void 0;
-  main.addEventListener("keydown", (e) => {
-    const row = spaceOnRow(e);
-    if (!row) return;
-    e.preventDefault();
-    const act = acts.use.get(row.dataset.key ?? "");
-    if (act) post(act.send);
-  });
   main.addEventListener("keyup", (e) => {
     if (spaceOnRow(e)) e.preventDefault();
   });

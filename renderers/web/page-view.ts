@@ -8,7 +8,7 @@
 import { canSubmit, type FormContext, type FormEvent, reviewLines, shownQuestions } from "../../machines/context.js";
 import { hasInput } from "../../machines/entered.js";
 import { editorText, type FormPosition } from "../../machines/position.js";
-import { rowCount } from "../../machines/rows.js";
+import { PAGE, rowCount } from "../../machines/rows.js";
 import type { FormSession } from "../../machines/session.js";
 import { isTabbed, otherLabel, type QuestionSpec, singleLine } from "../../machines/spec.js";
 import { countPhrase, numberReading, type TextRule, textProblems } from "../../machines/text-rules.js";
@@ -48,6 +48,7 @@ export function pageView(session: FormSession, version: number, waiting = false)
   const position = session.position;
   const view: PageView = {
     version,
+    pageRows: PAGE,
     alerts: [],
     body: body(session, position, waiting),
   };

@@ -54,7 +54,6 @@ async function flush(): Promise<void> {
   const next = queue.shift();
   if (!next) return;
   sending = true;
-  showBusy();
   try {
     const body = { tab, events: next.events, ...(next.version === undefined ? {} : { version: next.version }) };
     const answer = await fetch("act", {
@@ -236,15 +235,16 @@ main.addEventListener("focusin", (e) => {
   if (send && !pointing) post(send, view?.version);
 });
 
-/** A list's keys, as in the terminal: ↑/↓ (and ←/→ in a list of options) move the highlight, PgUp/PgDn by pages, Home/End. */
-const LIST_KEYS: Record<string, Send> = {
-  ArrowUp: [{ type: "MOVE", delta: -1 }],
-  ArrowDown: [{ type: "MOVE", delta: 1 }],
-  PageUp: [{ type: "MOVE", delta: -5 }],
-  PageDown: [{ type: "MOVE", delta: 5 }],
-  Home: [{ type: "MOVE_TO", to: "first" }],
-  End: [{ type: "MOVE_TO", to: "last" }],
-};
+/** A list's keys, as in the terminal: ↑/↓ (and ←/→ in a list of options) move the highlight, PgUp/PgDn by the form's page, Home/End. */
+function listKey(key: string, page: number): Send | undefined {
+  const move = { ArrowUp: -1, ArrowLeft: -1, ArrowDown: 1, ArrowRight: 1, PageUp: -page, PageDown: page }[key];
+  if (move !== undefined) return [{ type: "MOVE", delta: move }];
+  return key === "Home"
+    ? [{ type: "MOVE_TO", to: "first" }]
+    : key === "End"
+      ? [{ type: "MOVE_TO", to: "last" }]
+      : undefined;
+}
 
 document.addEventListener("keydown", (e) => {
   if (!view || e.altKey || e.ctrlKey || e.metaKey || closed) {
@@ -257,36 +257,30 @@ document.addEventListener("keydown", (e) => {
     return;
   }
   const target = e.target instanceof HTMLElement ? e.target : undefined;
-  const send = keySends(e.key, target);
+  const send = keySends(e.key, target, view.pageRows);
   if (!send) return;
   e.preventDefault();
   post(send);
 });
 
-function keySends(key: string, target: HTMLElement | undefined): Send | undefined {
+function keySends(key: string, target: HTMLElement | undefined, page: number): Send | undefined {
   if (key === "Escape") return [{ type: "CANCEL" }];
   if (!target || target.closest(".editor")) return undefined;
   if (target.closest('[role="tablist"]'))
     return key === "ArrowRight" ? [{ type: "NEXT_TAB" }] : key === "ArrowLeft" ? [{ type: "PREV_TAB" }] : undefined;
   const row = target instanceof HTMLInputElement && target.closest(".row");
   if (row && key === "Enter") return [{ type: "CONFIRM" }];
-  if (row && (key === "ArrowLeft" || key === "ArrowRight"))
-    return LIST_KEYS[key === "ArrowLeft" ? "ArrowUp" : "ArrowDown"];
-  if (row || target.closest(".review")) return Object.hasOwn(LIST_KEYS, key) ? LIST_KEYS[key] : undefined;
+  // Space on an option chooses or ticks it, as its digit does, even where it is chosen already (a radio button
+  // takes no click then); the box itself shows what the form holds.
+  if (row && key === " ") return acts.use.get(target.dataset.key ?? "")?.send;
+  if (row) return listKey(key, page);
+  // In the review only ↑/↓ move (←/→ go along its buttons).
+  if (target.closest(".review") && key !== "ArrowLeft" && key !== "ArrowRight") return listKey(key, page);
   return undefined;
 }
 
-// Space on an option chooses or ticks it, as its digit does, even where it is chosen already (a radio button
-// takes no click then); the box itself shows what the form holds.
 const spaceOnRow = (e: KeyboardEvent) =>
   e.key === " " && e.target instanceof HTMLInputElement && e.target.closest(".row") ? e.target : undefined;
-main.addEventListener("keydown", (e) => {
-  const row = spaceOnRow(e);
-  if (!row) return;
-  e.preventDefault();
-  const act = acts.use.get(row.dataset.key ?? "");
-  if (act) post(act.send);
-});
 main.addEventListener("keyup", (e) => {
   if (spaceOnRow(e)) e.preventDefault();
 });

@@ -109,6 +109,8 @@ export type BodyView =
 export interface PageView {
   /** The form's step: a control whose events move relative to it sends it, and is refused once the form moved on. */
   version: number;
+  /** The rows PgUp and PgDn move, as in the terminal. */
+  pageRows: number;
   title?: string;
   description?: string;
   notice?: string;
