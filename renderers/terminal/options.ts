@@ -1,4 +1,7 @@
 import type { KeyId } from "@earendil-works/pi-tui";
+import type { FormEvent } from "../../machines/context.js";
+import { discarding } from "../../machines/position.js";
+import type { FormSession, Step } from "../../machines/session.js";
 import type { KeyMatcher } from "./keymap.js";
 import type { QrCode } from "./qr.js";
 
@@ -40,4 +43,21 @@ export interface WaitingKeys {
   refuse: KeyId;
   /** Undefined: the form closes (put back, or refused); else why the key does nothing now. */
   press(key: "next" | "refuse"): string | undefined;
+}
+
+/** A key of a question that waits, on any screen: the form closes (put back, or refused) unless it says why not. */
+export function pressWaiting(session: FormSession, waiting: WaitingKeys, key: "next" | "refuse"): string | undefined {
+  const refused = waiting.press(key);
+  if (refused === undefined) session.abort();
+  return refused;
+}
+
+/**
+ * An event to a form, on any screen: a question that waits loses nothing when put back, so where a form would
+ * ask whether to discard what was entered, it is put back instead.
+ */
+export function sendToForm(session: FormSession, event: FormEvent, waiting: WaitingKeys | undefined): Step {
+  const step = session.send(event);
+  if (waiting && !session.closed && discarding(session.position)) session.abort();
+  return step;
 }

@@ -18,7 +18,7 @@ import { editorOf, fillEditor, typeInto } from "./editor-input.js";
 import { FormFrames } from "./frame-cache.js";
 import { hintsFrom, type KeyContext, type KeyMatcher, keyIs, keyName, keyToEvent, unboundKey } from "./keymap.js";
 import type { DrawnScreen, MouseReport } from "./mouse.js";
-import type { WaitingKeys } from "./options.js";
+import { pressWaiting, sendToForm, type WaitingKeys } from "./options.js";
 import { clickEventsAt, reportAction } from "./pointer.js";
 
 /** What pi-tui's editor reads of its terminal: the rows bound the lines it shows, and it asks to be drawn. */
@@ -131,11 +131,8 @@ export class TerminalScreen {
       session.abort();
       return;
     }
-    const step = session.send(event);
-    if (this.waiting && discarding(session.position)) {
-      session.abort();
-      return;
-    }
+    const step = sendToForm(session, event, this.waiting);
+    if (session.closed) return;
     if (!step.taken && step.why !== undefined) this.message = displayText(step.why);
     if (hadMessage || this.message) this.redraw();
   }
@@ -162,9 +159,8 @@ export class TerminalScreen {
   private waitingKey(data: string, waiting: WaitingKeys): boolean {
     const key = keyIs(data, waiting.next) ? "next" : keyIs(data, waiting.refuse) ? "refuse" : undefined;
     if (!key) return false;
-    const refused = waiting.press(key);
-    if (refused === undefined) this.session.abort();
-    else {
+    const refused = pressWaiting(this.session, waiting, key);
+    if (refused !== undefined) {
       this.message = refused;
       this.redraw();
     }

@@ -6,10 +6,9 @@
  * the answer as the terminal's editor lets it (`typedText`).
  */
 import type { FormOutcome } from "../../machines/context.js";
-import { discarding } from "../../machines/position.js";
 import type { FormSession } from "../../machines/session.js";
 import { singleLine } from "../../machines/spec.js";
-import type { WaitingKeys } from "../terminal/options.js";
+import { pressWaiting, sendToForm, type WaitingKeys } from "../terminal/options.js";
 import { displayText, typedText } from "../text.js";
 import type { PageEvent } from "./bodies.js";
 import type { PageView } from "./client/view.js";
@@ -56,16 +55,14 @@ export class PageScreen {
     const session = this.session;
     if (event.type === "PUT_BACK" || event.type === "REFUSE") {
       if (!this.waiting) return "Only a question that waits is put back or refused.";
-      const refused = event.type === "REFUSE" ? this.waiting.press("refuse") : undefined;
-      if (refused !== undefined) return displayText(refused);
-      session.abort();
-      return undefined;
+      if (event.type === "PUT_BACK") return void session.abort();
+      const refused = pressWaiting(session, this.waiting, "refuse");
+      return refused === undefined ? undefined : displayText(refused);
     }
     if (event.type === "STOP_CLOCK") return undefined;
-    const step = session.send(event.type === "TYPE" || event.type === "SUBMIT_TEXT" ? this.typed(event) : event);
-    // A question that waits loses nothing when put back: cancelling it never asks whether to discard.
-    if (this.waiting && !session.closed && discarding(session.position)) session.abort();
-    if (step.taken) return undefined;
+    const typed = event.type === "TYPE" || event.type === "SUBMIT_TEXT" ? this.typed(event) : event;
+    const step = sendToForm(session, typed, this.waiting);
+    if (step.taken || session.closed) return undefined;
     return step.why === undefined ? "That does nothing here." : displayText(step.why);
   }
 
