@@ -132,6 +132,8 @@ describe("elicit() from a second extension loaded beside this one", () => {
     expect(toolResults(model.requests[1])).toEqual([
       'server received {"action":"accept","content":{"email":"grace@example.org","seats":5},"outcome":"answered"}',
     ]);
+    // The model hears of the first form before Pi draws the screen without it: its review must go first.
+    await term.waitFor((screen) => !screen.includes("Review your answers"));
     await term.waitFor("The signup server needs a contact.");
     term.press("BTab");
     await term.waitFor("Review your answers");
@@ -156,6 +158,7 @@ describe("elicit() from a second extension loaded beside this one", () => {
     expect(toolResults(model.requests[1])).toEqual([
       'bus replied {"action":"accept","content":{"env":"production"},"outcome":"answered"}',
     ]);
+    await term.waitFor((screen) => !screen.includes("Review your answers"));
     await term.waitFor("Which environment?");
     term.press("Escape");
     await model.waitForRequests(3);

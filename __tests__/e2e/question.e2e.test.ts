@@ -162,7 +162,8 @@ describe("question in the real pi: sequencing, resizing, drafts", () => {
       "User cancelled the form. Answers given before cancelling:\nDB: user selected: 2. SQLite",
     );
     // After auto-throttle's countdown the same form opens with the draft.
-    const again = await term.waitFor("■ DB", 15000);
+    // Waiting for what only the second form shows: Pi may still be drawing the first when the model hears of it.
+    const again = await term.waitFor((screen) => screen.includes("■ DB") && screen.includes("↺ Restored"), 15000);
     expect(again).toContain("↺ Restored what you entered before this form was closed.");
     term.press("Tab", "3");
     await term.waitFor("billing");

@@ -53,6 +53,15 @@ export async function startPi(
   );
   term.start(piCommand(extra), { ...home.env, ...env }, cwd);
   await term.waitFor("fake-model", 30000);
+  // A wait for the model that runs out says what the terminal showed then.
+  const waitForRequests = model.waitForRequests;
+  model.waitForRequests = async (count, timeoutMs) => {
+    try {
+      await waitForRequests(count, timeoutMs);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; the terminal shows:\n${term.screen()}`);
+    }
+  };
   return {
     model,
     term,
