@@ -6,11 +6,12 @@
  * where the columns or the rows do not leave room; the encoder loaded only
  * when a code is made.
  */
-import { networkInterfaces } from "node:os";
+import { type NetworkInterfaceInfo, networkInterfaces } from "node:os";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import { describe, expect, it } from "@jest/globals";
 import { loadFormFile } from "../bin/form-file.js";
 import { drawModules, type QrCode, qrCode, qrLines, reachableElsewhere } from "../renderers/terminal/qr.js";
+import { linkAddress } from "../renderers/web/server.js";
 import { loadedBy, projectSources, START_ENTRY, valueImports } from "../scripts/layers.js";
 import { fakeHost, openForm } from "./helpers/fake-host.js";
 import { codeCells, decode, PAINT } from "./helpers/qr-decode.js";
@@ -175,13 +176,14 @@ describe("a form the engine opens with the web setting on", () => {
     await x.open();
     for (let i = 0; i < 200 && !x.form(); i++) await new Promise((r) => setTimeout(r, 10));
     const lines = x.form()!.render(100);
+    const link = /answer in a browser: (http:\S+)/.exec(lines.join("\n"))?.[1];
+    const status = link ? (await fetch(link)).status : undefined;
     // Answered, the question leaves the line and its servers close.
     x.form()!.handleInput("2");
     await x.closed();
     await settle();
     expect(x.pi.sent).toHaveLength(1);
-    const link = /answer in a browser: (http:\S+)/.exec(lines.join("\n"))?.[1];
-    return { lines, link };
+    return { lines, link, status };
   }
 
   it("listening on loopback, gives the link and no code", async () => {
@@ -191,8 +193,41 @@ describe("a form the engine opens with the web setting on", () => {
   });
 
   (lan ? it : it.skip)(`listening on the machine's own address (${lan}), draws the link's code`, async () => {
-    const { lines, link } = await opened(lan!);
+    const { lines, link, status } = await opened(lan!);
     expect(link).toContain(`http://${lan}:`);
     expect(decode(codeCells(lines))).toBe(link);
+    expect(status).toBe(200);
+  });
+
+  (lan ? it : it.skip)(
+    `listening everywhere (0.0.0.0), names the machine's own address (${lan}) in the link and its code`,
+    async () => {
+      const { lines, link, status } = await opened("0.0.0.0");
+      expect(link).toContain(`http://${lan}:`);
+      expect(decode(codeCells(lines))).toBe(link);
+      expect(status).toBe(200);
+    },
+  );
+});
+
+describe("the address a link names", () => {
+  const at = (address: string, family: "IPv4" | "IPv6", internal = false) =>
+    ({ address, family, internal, netmask: "", mac: "", cidr: null }) as NetworkInterfaceInfo;
+  const machine = {
+    lo: [at("127.0.0.1", "IPv4", true), at("::1", "IPv6", true)],
+    eth0: [at("fe80::1", "IPv6"), at("fd00::2", "IPv6"), at("192.168.1.20", "IPv4")],
+  };
+
+  it.each([
+    ["192.168.1.20", "192.168.1.20", machine],
+    ["127.0.0.1", "127.0.0.1", machine],
+    ["0.0.0.0", "192.168.1.20", machine],
+    ["::", "192.168.1.20", machine],
+    ["0:0:0:0:0:0:0:0", "192.168.1.20", machine],
+    ["::", "fd00::2", { lo: machine.lo, eth0: [at("fe80::1", "IPv6"), at("fd00::2", "IPv6")] }],
+    ["::", "::1", { lo: machine.lo, eth0: [at("fe80::1", "IPv6")] }],
+    ["0.0.0.0", "127.0.0.1", { lo: machine.lo, eth0: [at("fd00::2", "IPv6")] }],
+  ])("listening on %s names %s", (address, named, interfaces) => {
+    expect(linkAddress(address, interfaces)).toBe(named);
   });
 });

@@ -6,7 +6,8 @@
  * answer says why they did nothing, if they did not.
  *
  * Contract: the server listens on 127.0.0.1 (or the address given) on a
- * port of its own, from `openWebServer` until `close`, which frees the port;
+ * port of its own (listening everywhere, its link names the machine's own
+ * address), from `openWebServer` until `close`, which frees the port;
  * every request needs the form's token (256 random bits) in its path, a
  * Host that is an IP address, `localhost` or the address listened on (a
  * page of another name that resolves here is refused: DNS rebinding), and,
@@ -18,6 +19,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
+import { type NetworkInterfaceInfo, networkInterfaces } from "node:os";
 import type { FormSession } from "../../machines/session.js";
 import { type Act, actBody, MAX_BODY, type PageEvent } from "./bodies.js";
 import type { ActAnswer, PageView } from "./client/view.js";
@@ -179,7 +181,8 @@ export async function openWebServer(options: WebServerOptions): Promise<WebServe
   // Once listening, a failure of the server (a connection it could not accept) ends no process.
   server.on("error", () => {});
   const { port } = server.address() as { port: number };
-  const host = isIP(address) === 6 ? `[${address}]` : address;
+  const named = linkAddress(address);
+  const host = isIP(named) === 6 ? `[${named}]` : named;
 
   /** Each page is told how the form ended, and the form is let go. */
   const letGo = (said: (tab: Tab) => string) => {
@@ -232,6 +235,26 @@ function refuse(res: ServerResponse, status: number, message: string): void {
   if (res.headersSent) return void res.end();
   res.writeHead(status, { ...HEADERS, "content-type": "text/plain; charset=utf-8" });
   res.end(message);
+}
+
+/**
+ * The address a link names: the one listened on, or, listening everywhere (`0.0.0.0`, `::`), the machine's first
+ * address another device can reach (IPv4 first; an IPv6 link-local one needs a zone a link cannot carry), else
+ * loopback.
+ */
+export function linkAddress(
+  address: string,
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
+): string {
+  const family = isIP(address);
+  const everywhere = family === 4 ? /^[0.]+$/.test(address) : /^[0:]+$/.test(address);
+  if (!everywhere) return address;
+  const own = Object.values(interfaces)
+    .flat()
+    .filter((a): a is NetworkInterfaceInfo => a !== undefined && !a.internal);
+  const v4 = own.find((a) => a.family === "IPv4");
+  const v6 = own.find((a) => a.family === "IPv6" && !/^fe[89ab]/i.test(a.address));
+  return (v4 ?? (family === 6 ? v6 : undefined))?.address ?? (family === 6 ? "::1" : "127.0.0.1");
 }
 
 /** Only names that cannot be rebound to another machine: IP literals, `localhost`, and the address listened on. */
