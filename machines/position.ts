@@ -1,7 +1,7 @@
-/** Where a form stands, read from the state's tags and `snapshot.matches`, never from the shape of the state value. */
+/** Where a form stands, read from the state's tags (which question too), never from the shape of the state value. */
 import type { SnapshotFrom } from "xstate";
 import type { FormContext } from "./context.js";
-import { type FormMachine, questionStateKey } from "./form.js";
+import type { FormMachine } from "./form.js";
 import { memoizeOne } from "./memo.js";
 
 export type FormSnapshot = SnapshotFrom<FormMachine>;
@@ -30,19 +30,25 @@ function readPosition(snapshot: FormSnapshot): FormPosition {
   if (snapshot.hasTag("review")) {
     return { kind: "review", mode: discarding ? "discarding" : snapshot.hasTag("writing") ? "writing" : "reviewing" };
   }
-  const questions = snapshot.context.cursors.length;
-  for (let q = 0; q < questions; q++) {
-    if (!snapshot.matches(questionStateKey(q) as never)) continue;
-    const mode = discarding
-      ? "discarding"
-      : snapshot.hasTag("typing")
-        ? "typing"
-        : snapshot.hasTag("noting")
-          ? "noting"
-          : "choosing";
-    return { kind: "question", q, mode };
+  const q = questionOf(snapshot.tags);
+  if (q === undefined) throw new Error(`Unknown form state: ${JSON.stringify(snapshot.value)}`);
+  const mode = discarding
+    ? "discarding"
+    : snapshot.hasTag("typing")
+      ? "typing"
+      : snapshot.hasTag("noting")
+        ? "noting"
+        : "choosing";
+  return { kind: "question", q, mode };
+}
+
+/** The question a state's tags name (`q3`: the third), if any. */
+function questionOf(tags: ReadonlySet<string>): number | undefined {
+  for (const tag of tags) {
+    const key = /^q(\d+)$/.exec(tag);
+    if (key) return Number(key[1]) - 1;
   }
-  throw new Error(`Unknown form state: ${JSON.stringify(snapshot.value)}`);
+  return undefined;
 }
 
 export function editing(position: FormPosition): boolean {

@@ -5,7 +5,7 @@ export function textQuestion(moves: ChartMoves, k: number) {
   const { escFrom, discarding, tabs, advance, seekOn, skipHidden, answered } = moves;
   const p = { q: k };
   return formChart.createStateConfig({
-    tags: "question",
+    tags: ["question", questionStateKey(k)],
     initial: "typing",
     always: [...seekOn(k), ...skipHidden(k)],
     on: { ...tabs(k), ...advance(k) },
@@ -111,7 +111,7 @@ export function choiceQuestion(moves: ChartMoves, k: number) {
     },
   });
   return formChart.createStateConfig({
-    tags: "question",
+    tags: ["question", questionStateKey(k)],
     initial: "choosing",
     always: [...seekOn(k), ...skipHidden(k)],
     on: { ...tabs(k), ...advance(k) },

@@ -38,6 +38,8 @@ export type FormTag =
   | "waiting"
   | "folded"
   | "question"
+  /** Which question: its state's key (`q1`), read without matching every question's state. */
+  | `q${number}`
   | "choosing"
   | "typing"
   | "noting"
@@ -58,7 +60,7 @@ export type AnswerAction =
   | { type: "confirmSelection"; params: QParam }
   | { type: "answerText"; params: QParam };
 
-export function questionStateKey(k: number): string {
+export function questionStateKey(k: number): `q${number}` {
   return `q${k + 1}`;
 }
 
