@@ -31,9 +31,15 @@ const common = {
 };
 
 /** Unit files that build dist/, start processes or build the largest review pages: slow, so not in the quick loop. */
-const SLOW = ["build", "bench-harness", "diagram", "review-diff", "review-overview", "shutdown-process"].map(
-  (name) => `<rootDir>/__tests__/${name}.test.ts`,
-);
+const SLOW = [
+  "build",
+  "bench-harness",
+  "diagram",
+  "handwritten-forms",
+  "review-diff",
+  "review-overview",
+  "shutdown-process",
+].map((name) => `<rootDir>/__tests__/${name}.test.ts`);
 
 const HOSTS = ["pi-1.6", "pi-1.6-regular", "pi-0.73"];
 

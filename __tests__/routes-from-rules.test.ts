@@ -14,10 +14,11 @@ import { type TextRule, textProblems } from "../machines/text-rules.js";
 import { undecided } from "../renderers/inspect/boundaries.js";
 import { missedBy, newCoverage } from "../renderers/inspect/coverage.js";
 import { generatePaths } from "../renderers/inspect/paths.js";
-import { typedSamples } from "../renderers/inspect/samples.js";
+import { patternTexts, typedSamples } from "../renderers/inspect/samples.js";
 import { coverageTables } from "../renderers/review/coverage.js";
 import { reviewModel } from "../renderers/review/page.js";
 import { escapeHtml } from "../renderers/text.js";
+import { compilePattern } from "../schemas/patterns.js";
 import { prepareFormFile } from "../tools/engine/catalog.js";
 import type { ToolCall } from "./helpers/form-arbitraries.js";
 import { replaySharedSteps, routesCoverage } from "./helpers/paths.js";
@@ -148,5 +149,21 @@ describe("what the search types", () => {
     const problems = refused.map((text) => textProblems(rule, text));
     expect(problems.every((p) => p.length === 1)).toBe(true);
     expect(problems.map(([p]) => p.replace(/ \(now .*\)/, ""))).toEqual(parts);
+  });
+});
+
+describe("what the search draws from a pattern in RE2's own syntax", () => {
+  it.each([
+    ["a Unicode script", "^\\p{Greek}+$"],
+    ["a Unicode category, in a class and out", "^\\p{Lu}[\\p{Ll}\\d]+$"],
+    ["a one-letter category", "^\\pN{2}$"],
+    ["a code point range", "^[\\x{0400}-\\x{04FF}]+$"],
+    ["POSIX classes", "^[[:upper:]]{2}[[:digit:]]{3}$"],
+    ["a quoted literal", "^\\Qv1.2.\\E\\d+$"],
+    ["flags on a group", "^(?i:ops)-\\d{2}$"],
+  ])("%s (%s): a text RE2 matches", (_, source) => {
+    const compiled = compilePattern(source);
+    if (!compiled.ok) throw new Error(compiled.reason);
+    expect(patternTexts(source).filter((text) => compiled.pattern.test(text))).not.toEqual([]);
   });
 });

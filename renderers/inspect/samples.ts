@@ -9,6 +9,7 @@
  */
 import { createRequire } from "node:module";
 import { type TextRule, textProblems } from "../../machines/text-rules.js";
+import { compilePattern } from "../../schemas/patterns.js";
 
 const require = createRequire(import.meta.url);
 // The package sets `module.exports` to the class, which its typings call the default export.
@@ -42,15 +43,89 @@ function fitted(rule: TextRule, text: string): string {
   return chars.slice(0, rule.maxLength ?? chars.length).join("");
 }
 
-/** An RE2 pattern as a JavaScript one (`(?P<n>`, `\\A`, `\\z`, a leading `(?i)`), or undefined when JavaScript cannot read it. */
+/** Characters of many scripts and kinds, standing for a Unicode class (`\\p{Greek}`) in what randexp reads. */
+const POOL = "aZéÉßøΩωЖжԱաאعहกაあア中한0٣५_-., !?$€£+×©\u0301";
+
+/** POSIX classes as the members of a JavaScript class. */
+const POSIX: Record<string, string> = {
+  alpha: "a-zA-Z",
+  digit: "0-9",
+  alnum: "a-zA-Z0-9",
+  upper: "A-Z",
+  lower: "a-z",
+  word: "\\w",
+  space: " \\t",
+  blank: " \\t",
+  xdigit: "0-9A-Fa-f",
+  punct: "!-/:-@\\[-`{-~",
+  graph: "!-~",
+  print: " -~",
+};
+
+/** A character as itself in a pattern, in a class or out of one (randexp reads no `\\u` escapes). */
+const literal = (c: string) => (/[\\[\]^$.*+?(){}|/-]/.test(c) ? `\\${c}` : c);
+
+/** The pool's characters a Unicode class (`\\p{Greek}`, `\\PL`, `\\p{^Lu}`) holds, as RE2 judges them, as class members. */
+function members(unicodeClass: string): string | undefined {
+  const compiled = compilePattern(`^${unicodeClass}$`);
+  if (!compiled.ok) return undefined;
+  const chars = [...POOL].filter((c) => compiled.pattern.test(c));
+  return chars.length > 0 ? chars.map(literal).join("") : undefined;
+}
+
+/**
+ * An RE2 pattern as a JavaScript one randexp reads, or undefined when it cannot be read: `(?P<n>`,
+ * `\\A`, `\\z`, flags (`(?i)`, `(?i:…)`: the text drawn in the case written matches), `\\Q…\\E`,
+ * `\\x{…}`, POSIX classes (`[[:alpha:]]`) and Unicode classes (`\\p{Greek}`: the characters of
+ * `POOL` it holds). Whatever is drawn is judged by RE2 after, so a class read narrower loses no truth.
+ */
 function asJavaScript(source: string): RegExp | undefined {
-  const ignoreCase = source.startsWith("(?i)");
-  const body = (ignoreCase ? source.slice(4) : source)
-    .replaceAll("(?P<", "(?<")
-    .replace(/\\A/g, "^")
-    .replace(/\\z/g, "$");
+  let body = "";
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const rest = source.slice(i);
+    const ch = source[i];
+    if (ch === "\\") {
+      const quoted = /^\\Q([\s\S]*?)(?:\\E|$)/.exec(rest);
+      const unicode = /^\\[pP](?:\{\^?\w+\}|\w)/.exec(rest);
+      const code = /^\\x\{([0-9a-fA-F]{1,4})\}/.exec(rest);
+      const anchor = { A: "^", z: "$" }[source[i + 1] as "A" | "z"];
+      const part = quoted
+        ? [...quoted[1]].map(literal).join("")
+        : unicode
+          ? members(unicode[0])
+          : code
+            ? literal(String.fromCharCode(Number.parseInt(code[1], 16)))
+            : (anchor ?? rest.slice(0, 2));
+      if (part === undefined) return undefined;
+      const length = (quoted ?? unicode ?? code)?.[0].length ?? 2;
+      body += unicode && !inClass ? `[${part}]` : part;
+      i += length - 1;
+      continue;
+    }
+    if (inClass) {
+      const posix = /^\[:(\w+):\]/.exec(rest);
+      if (posix && !POSIX[posix[1]]) return undefined;
+      if (ch === "]") inClass = false;
+      body += posix ? POSIX[posix[1]] : ch;
+      i += posix ? posix[0].length - 1 : 0;
+      continue;
+    }
+    if (ch === "[") {
+      inClass = true;
+      // A "]" first in a class (after "[" or "[^") is a literal.
+      const opening = /^\[\^?\]?/.exec(rest)?.[0] ?? ch;
+      body += opening.endsWith("]") ? `${opening.slice(0, -1)}\\]` : opening;
+      i += opening.length - 1;
+      continue;
+    }
+    const flags = /^\(\?[imsU-]+([:)])/.exec(rest);
+    const named = rest.startsWith("(?P<");
+    body += flags ? (flags[1] === ":" ? "(?:" : "") : named ? "(?<" : ch;
+    i += flags ? flags[0].length - 1 : named ? 3 : 0;
+  }
   try {
-    return new RegExp(body, ignoreCase ? "i" : "");
+    return new RegExp(body, source.startsWith("(?i)") ? "i" : "");
   } catch {
     return undefined;
   }
@@ -67,6 +142,8 @@ export function patternTexts(source: string, draws = 6): string[] {
   const RandExp = require("randexp") as RandExpClass;
   const maker = new RandExp(pattern);
   maker.max = 3;
+  // randexp draws a class's characters only from its printable ASCII range: add those the pattern names past it.
+  for (const c of new Set(pattern.source)) if (c > "~") maker.defaultRange.add(c.charCodeAt(0));
   // mulberry32: a small seeded generator.
   maker.randInt = (from: number, to: number) => {
     seed = (seed + 0x6d2b79f5) >>> 0;
