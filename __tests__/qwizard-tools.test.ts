@@ -156,9 +156,9 @@ describe("validation before any form opens", () => {
     ],
     [
       "question_branch",
-      { questions: [q("a", { required: false }), q("b", { when: "a is_empty" })] },
+      { questions: [q("a", { required: false, allowOther: false }), q("b", { when: "a is_empty" })] },
       "invalid_condition",
-      '"b" when "a is_empty" can never hold: no answer to "a" meets it',
+      '"b" when "a is_empty" can never hold: no answer to "a" meets it (its options: "A", "B")',
     ],
     [
       "question_branch",

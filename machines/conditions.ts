@@ -88,7 +88,7 @@ const EMPTY_OR_OTHER: ReadonlySet<Condition["operator"]> = new Set(["not_equals"
 /**
  * The answers worth trying for one typed answer, or undefined when it cannot be told: where a
  * condition names values (`equals`, `in`) only those can meet it; where every condition is
- * `not_equals` or emptiness, one no condition names (an empty one is no answer); where every one is
+ * `not_equals` or emptiness, one no condition names and `(no response)` (an empty one is no answer); where every one is
  * a number's range, the numbers at and between their bounds; otherwise (`contains`, `matches`)
  * some text may meet anything.
  */
@@ -97,9 +97,9 @@ function typedCandidates(conditions: readonly Condition[]): string[] | undefined
   const values = (c: Condition) =>
     Array.isArray(c.value) ? c.value : c.operator === "in" ? splitList(c.value ?? "") : [c.value ?? ""];
   if (named.length > 0) return named.flatMap(values);
-  // An empty typed answer leaves the question unanswered, which meets no condition.
+  // An empty typed answer leaves the question unanswered, which meets no condition; a typed `(no response)` is empty.
   if (conditions.every((c) => EMPTY_OR_OTHER.has(c.operator)))
-    return [["\u0000", ...conditions.flatMap(values)].join("|")];
+    return [["\u0000", ...conditions.flatMap(values)].join("|"), NO_RESPONSE];
   // Ranges alone: each bound, a step either side of it, and the middle of each two (`gt 3`, `lt 4`: 3.5).
   if (conditions.every((c) => NUMERIC.has(c.operator))) {
     const bounds = conditions.map((c) => Number(c.value));
