@@ -386,11 +386,13 @@
     document.body.dataset.version = String(next.version);
   }
   function placeFocus(before, now, focused) {
+    const key = focused?.dataset.key ?? "";
+    const gone = !focused?.isConnected || focused === document.body;
+    const current = key.startsWith("tab:") && main.querySelector('[role="tab"][aria-selected="true"]');
+    if (current) return void (current !== focused && current.focus());
     const editor = editorIn(now);
     if (editor && editorIn(before)?.id !== editor.id)
       return void main.querySelector(`[data-field="${CSS.escape(editor.id)}"]`)?.focus();
-    const key = focused?.dataset.key ?? "";
-    const gone = !focused?.isConnected || focused === document.body;
     if (/^(row|entry):/.test(key)) {
       const lit = main.querySelector(
         key.startsWith("row:") ? ".row.highlighted input" : ".entry.highlighted"
