@@ -1,6 +1,8 @@
 /**
  * A form's page as people who did not make it use it, in headless Chromium:
- * a keyboard walking the tab list with ←/→ as a tab list is walked.
+ * a keyboard walking the tab list with ←/→ as a tab list is walked, and the
+ * system's own colours (forced colours, as Windows' contrast themes set
+ * them) still telling the current question and the highlight apart.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Browser, Page } from "playwright-core";
@@ -77,4 +79,50 @@ describe("the tab list by keyboard", () => {
       await page.close();
     },
   );
+});
+
+/** What an element looks like in colours: its background (a transparent one shows the page's), text and border. */
+function look(page: Page, selector: string): Promise<string> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const style = getComputedStyle(el);
+      const clear = (c: string) => c === "transparent" || /rgba\(.*, 0\)$/.test(c);
+      const background = clear(style.backgroundColor)
+        ? getComputedStyle(document.documentElement).backgroundColor
+        : style.backgroundColor;
+      return [background, style.color, style.borderTopColor, style.borderTopWidth, style.borderTopStyle].join(" ");
+    });
+}
+
+describe("forced colours", () => {
+  it("the current tab and the highlighted option and answer look unlike the others", async () => {
+    const { page, form } = await openExample("questionnaire");
+    await page.emulateMedia({ forcedColors: "active" });
+    // The focus elsewhere: what tells the highlight is the look of its row, not the focus ring.
+    await page.getByRole("button", { name: "Next" }).focus();
+    expect(await look(page, '[role="tab"][aria-selected="true"]')).not.toBe(
+      await look(page, '[role="tab"][aria-selected="false"]'),
+    );
+    expect(await look(page, ".row.highlighted")).not.toBe(await look(page, ".row:not(.highlighted)"));
+    await page.getByRole("tab", { name: /Submit/ }).click();
+    await until(
+      () => page.locator(".entry").count(),
+      (n) => n > 0,
+      "the review shows",
+    );
+    await page.locator(".entry").first().focus();
+    await page.keyboard.press("ArrowDown");
+    await until(
+      () => page.locator(".entry.highlighted").getAttribute("data-key"),
+      (key) => key === "entry:1",
+      "↓ highlights the second answer",
+    );
+    await page.getByRole("button", { name: /^Submit/ }).focus();
+    expect(await look(page, ".entry.highlighted")).not.toBe(await look(page, ".entry:not(.highlighted)"));
+    await page.screenshot({ path: "test-output/web/forced-colours.png" });
+    expect(form.session.closed).toBe(false);
+    await page.close();
+  });
 });
