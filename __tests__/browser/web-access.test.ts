@@ -2,14 +2,18 @@
  * A form's page as people who did not make it use it, in headless Chromium:
  * a keyboard walking the tab list with ←/→ as a tab list is walked, and the
  * system's own colours (forced colours, as Windows' contrast themes set
- * them) still telling the current question and the highlight apart.
+ * them) still telling the current question and the highlight apart, and
+ * Hebrew and Arabic reading right to left, their punctuation where it
+ * belongs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Browser, Page } from "playwright-core";
 import { loadFormFile } from "../../bin/form-file.js";
 import { FormSession } from "../../machines/session.js";
+import type { FormSpec } from "../../machines/spec.js";
 import { PageScreen } from "../../renderers/web/page-screen.js";
 import { openWebServer } from "../../renderers/web/server.js";
+import { prepareFormFile } from "../../tools/engine/catalog.js";
 import { launchChromium } from "../helpers/browser.js";
 
 let browser: Browser;
@@ -22,12 +26,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** An example served as `npm start -- --web` serves it, and a page open on its link. */
-async function openExample(name: string, options: Parameters<Browser["newPage"]>[0] = {}) {
-  const loaded = loadFormFile(name);
+/** An example (or a form) served as `npm start -- --web` serves it, and a page open on its link. */
+async function openExample(name: string | FormSpec, options: Parameters<Browser["newPage"]>[0] = {}) {
+  const loaded = typeof name === "string" ? loadFormFile(name) : { ok: true as const, form: { spec: name } };
   if (!loaded.ok) throw new Error(loaded.message);
   const spec = { ...loaded.form.spec, waitMs: undefined };
-  const server = await openWebServer({ title: name });
+  const server = await openWebServer({ title: "form" });
   const form = new PageScreen(new FormSession({ spec }));
   void form.session.outcome.then(() => server.close("Closed where it was served."));
   server.serve(form);
@@ -123,6 +127,67 @@ describe("forced colours", () => {
     expect(await look(page, ".entry.highlighted")).not.toBe(await look(page, ".entry:not(.highlighted)"));
     await page.screenshot({ path: "test-output/web/forced-colours.png" });
     expect(form.session.closed).toBe(false);
+    await page.close();
+  });
+});
+
+/** Where the first and the last character of the first text in `selector` are drawn, from the left. */
+function ends(page: Page, selector: string): Promise<{ text: string; first: number; last: number }> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const text = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode() as Text;
+      const range = document.createRange();
+      const at: number[] = [];
+      for (const i of [0, text.data.length - 1]) {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        at.push(range.getBoundingClientRect().left);
+      }
+      return { text: text.data, first: at[0], last: at[1] };
+    });
+}
+
+describe("text that reads right to left", () => {
+  it("a Hebrew or Arabic prompt, option, context and typed answer end on their left, where they are read last", async () => {
+    const prepared = prepareFormFile({
+      tool: "ask_rich_questions",
+      arguments: {
+        questions: [
+          {
+            id: "db",
+            type: "radio",
+            prompt: "באיזה מסד נתונים להשתמש?",
+            context: "השירות החדש צריך מסד נתונים.",
+            options: [{ label: "כן.", description: "זה מה שכולם משתמשים בו!" }, { label: "لا، شكرا!" }],
+          },
+          { id: "why", type: "text", prompt: "למה?" },
+        ],
+      },
+    });
+    if (!prepared.ok) throw new Error(prepared.message);
+    const { page, form } = await openExample(prepared.form.spec, { viewport: { width: 600, height: 700 } });
+    for (const selector of [
+      "legend",
+      ".row .label",
+      ".row .description",
+      ".row:nth-child(2) .label",
+      ".context span",
+    ]) {
+      const drawn = await ends(page, selector);
+      expect({ selector, ...drawn, rightToLeft: drawn.last < drawn.first }).toMatchObject({ rightToLeft: true });
+    }
+    await page.getByRole("tab", { name: /Q2/ }).click();
+    const field = page.locator("[data-field]");
+    await field.fill("כי זה טוב.");
+    await until(
+      () => form.session.editorText,
+      (t) => t === "כי זה טוב.",
+      "the answer reaches the form",
+    );
+    expect(await field.evaluate((el) => el.matches(":dir(rtl)"))).toBe(true);
+    await page.screenshot({ path: "test-output/web/right-to-left.png" });
     await page.close();
   });
 });
