@@ -408,7 +408,8 @@
       if (same) return void same.focus();
     }
     const came = before?.kind !== now.kind || before.kind === "question" && now.kind === "question" && before.q !== now.q;
-    if (!came || !(gone || main.contains(focused ?? null))) return;
+    const lost = focused !== void 0 && focused !== document.body && !focused.isConnected;
+    if (!lost && !(came && (gone || main.contains(focused ?? null)))) return;
     for (const where of [
       ".row.highlighted input",
       "[data-field]",

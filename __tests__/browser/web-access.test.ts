@@ -85,6 +85,43 @@ describe("the tab list by keyboard", () => {
   );
 });
 
+describe("the focus when a field closes", () => {
+  it("a note closed by Esc, or saved by Ctrl+Enter or its button, leaves the focus on its option", async () => {
+    const { page, form } = await openExample("rich");
+    for (const close of ["Escape", "Control+Enter", "button"]) {
+      await page.getByRole("button", { name: /on Staging/ }).focus();
+      await page.keyboard.press("Enter");
+      await until(
+        () => focusedKey(page),
+        (key) => key === "field:noting:0:1",
+        "the note's field has the focus",
+      );
+      await page.keyboard.type("after lunch");
+      if (close === "button") {
+        await page.keyboard.press("Tab");
+        expect(await focusedKey(page)).toMatch(/^save:/);
+        await page.keyboard.press("Enter");
+      } else await page.keyboard.press(close);
+      await until(
+        async () => ({
+          mode: form.session.position.kind === "question" && form.session.position.mode,
+          focus: await focusedKey(page),
+        }),
+        (s) => s.mode === "choosing" && s.focus === "row:0:1",
+        `after ${close} the focus is on the option the note was on`,
+      );
+    }
+    // And the keys go on working from there: Space chooses it.
+    await page.keyboard.press("Space");
+    await until(
+      () => form.session.position,
+      (p) => p.kind === "question" && p.q === 1,
+      "Space chooses Staging and the next question comes",
+    );
+    await page.close();
+  });
+});
+
 /** What an element looks like in colours: its background (a transparent one shows the page's), text and border. */
 function look(page: Page, selector: string): Promise<string> {
   return page

@@ -173,7 +173,10 @@ function show(next: PageView): void {
   document.body.dataset.version = String(next.version);
 }
 
-/** Focus follows a list's highlight and the current tab, goes to a field that opened or to a question that came, and stays otherwise. */
+/**
+ * Focus follows a list's highlight and the current tab, goes to a field that opened or to a question that came,
+ * finds a place when its control went, and stays otherwise.
+ */
 function placeFocus(before: BodyView | undefined, now: BodyView, focused: HTMLElement | undefined): void {
   const key = focused?.dataset.key ?? "";
   const gone = !focused?.isConnected || focused === document.body;
@@ -200,7 +203,9 @@ function placeFocus(before: BodyView | undefined, now: BodyView, focused: HTMLEl
   }
   const came =
     before?.kind !== now.kind || (before.kind === "question" && now.kind === "question" && before.q !== now.q);
-  if (!came || !(gone || main.contains(focused ?? null))) return;
+  // A control that went with the view (a note's field closed, its buttons) hands the focus on, as a question that came does.
+  const lost = focused !== undefined && focused !== document.body && !focused.isConnected;
+  if (!lost && !(came && (gone || main.contains(focused ?? null)))) return;
   for (const where of [
     ".row.highlighted input",
     "[data-field]",
