@@ -93,9 +93,9 @@
     const optional = !q.required && h("span", { class: "optional" }, " (optional)");
     const about = [
       q.body && h("p", { class: "about" }, q.body),
-      q.context && h("p", { class: "context" }, "Context: ", q.context),
-      q.recommendation && h("p", { class: "recommendation" }, "★ Recommendation: ", q.recommendation),
-      q.caveats && h("p", { class: "caveats" }, "⚠ Caveats: ", q.caveats),
+      q.context && h("p", { class: "context" }, "Context: ", h("span", {}, q.context)),
+      q.recommendation && h("p", { class: "recommendation" }, "★ Recommendation: ", h("span", {}, q.recommendation)),
+      q.caveats && h("p", { class: "caveats" }, "⚠ Caveats: ", h("span", {}, q.caveats)),
       q.count && h("p", { class: "count", id: `count-${q.q}` }, q.count)
     ];
     if (q.choice === "text")
@@ -117,8 +117,8 @@
       const details = [
         row.description && h("span", { class: "description" }, row.description),
         row.details && h("span", { class: "details" }, row.details),
-        row.authorNote && h("span", { class: "author-note" }, "» From the author: ", row.authorNote),
-        row.ownNote && h("span", { class: "own-note" }, "✎ Your note: ", row.ownNote)
+        row.authorNote && h("span", { class: "author-note" }, "» From the author: ", h("span", {}, row.authorNote)),
+        row.ownNote && h("span", { class: "own-note" }, "✎ Your note: ", h("span", {}, row.ownNote))
       ].filter((d) => !!d);
       let note;
       if (row.note) {
@@ -180,6 +180,7 @@
       id,
       "data-field": editor.id,
       "data-key": `field:${editor.id}`,
+      dir: "auto",
       placeholder: editor.placeholder,
       "aria-describedby": [editor.rule ? rule : "", checks].filter(Boolean).join(" "),
       "aria-invalid": editor.problems.length > 0 ? "true" : "false",
@@ -237,7 +238,7 @@
       { class: "review" },
       h("h2", {}, r.entries.length ? "Review your answers" : "Confirm"),
       r.entries.length > 0 && list,
-      r.notes && !r.editor && h("p", { class: "notes" }, "Additional notes: ", r.notes),
+      r.notes && !r.editor && h("p", { class: "notes" }, "Additional notes: ", h("span", {}, r.notes)),
       r.editor && editorOf(r.editor, acts2),
       h("p", { class: r.ready ? "ready" : "blocked" }, r.status),
       buttonsOf(r.buttons, acts2)
@@ -386,11 +387,13 @@
     document.body.dataset.version = String(next.version);
   }
   function placeFocus(before, now, focused) {
+    const key = focused?.dataset.key ?? "";
+    const gone = !focused?.isConnected || focused === document.body;
+    const current = key.startsWith("tab:") && main.querySelector('[role="tab"][aria-selected="true"]');
+    if (current) return void (current !== focused && current.focus());
     const editor = editorIn(now);
     if (editor && editorIn(before)?.id !== editor.id)
       return void main.querySelector(`[data-field="${CSS.escape(editor.id)}"]`)?.focus();
-    const key = focused?.dataset.key ?? "";
-    const gone = !focused?.isConnected || focused === document.body;
     if (/^(row|entry):/.test(key)) {
       const lit = main.querySelector(
         key.startsWith("row:") ? ".row.highlighted input" : ".entry.highlighted"
@@ -405,7 +408,8 @@
       if (same) return void same.focus();
     }
     const came = before?.kind !== now.kind || before.kind === "question" && now.kind === "question" && before.q !== now.q;
-    if (!came || !(gone || main.contains(focused ?? null))) return;
+    const lost = focused !== void 0 && focused !== document.body && !focused.isConnected;
+    if (!lost && !(came && (gone || main.contains(focused ?? null)))) return;
     for (const where of [
       ".row.highlighted input",
       "[data-field]",

@@ -173,13 +173,19 @@ function show(next: PageView): void {
   document.body.dataset.version = String(next.version);
 }
 
-/** Focus follows the highlight in a list, goes to a field that opened or to a question that came, and stays otherwise. */
+/**
+ * Focus follows a list's highlight and the current tab, goes to a field that opened or to a question that came,
+ * finds a place when its control went, and stays otherwise.
+ */
 function placeFocus(before: BodyView | undefined, now: BodyView, focused: HTMLElement | undefined): void {
+  const key = focused?.dataset.key ?? "";
+  const gone = !focused?.isConnected || focused === document.body;
+  // In the tab list the focus follows the current tab, so ←/→ walk along it; Tab goes into the question.
+  const current = key.startsWith("tab:") && main.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+  if (current) return void (current !== focused && current.focus());
   const editor = editorIn(now);
   if (editor && editorIn(before)?.id !== editor.id)
     return void main.querySelector<HTMLElement>(`[data-field="${CSS.escape(editor.id)}"]`)?.focus();
-  const key = focused?.dataset.key ?? "";
-  const gone = !focused?.isConnected || focused === document.body;
   // A list's focus follows its highlight, also where the focused row went with the part of a long list it was in.
   if (/^(row|entry):/.test(key)) {
     const lit = main.querySelector<HTMLElement>(
@@ -197,7 +203,9 @@ function placeFocus(before: BodyView | undefined, now: BodyView, focused: HTMLEl
   }
   const came =
     before?.kind !== now.kind || (before.kind === "question" && now.kind === "question" && before.q !== now.q);
-  if (!came || !(gone || main.contains(focused ?? null))) return;
+  // A control that went with the view (a note's field closed, its buttons) hands the focus on, as a question that came does.
+  const lost = focused !== undefined && focused !== document.body && !focused.isConnected;
+  if (!lost && !(came && (gone || main.contains(focused ?? null)))) return;
   for (const where of [
     ".row.highlighted input",
     "[data-field]",

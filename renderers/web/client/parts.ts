@@ -78,9 +78,9 @@ function questionOf(q: QuestionView, acts: Acts): HTMLElement {
   const optional = !q.required && h("span", { class: "optional" }, " (optional)");
   const about = [
     q.body && h("p", { class: "about" }, q.body),
-    q.context && h("p", { class: "context" }, "Context: ", q.context),
-    q.recommendation && h("p", { class: "recommendation" }, "★ Recommendation: ", q.recommendation),
-    q.caveats && h("p", { class: "caveats" }, "⚠ Caveats: ", q.caveats),
+    q.context && h("p", { class: "context" }, "Context: ", h("span", {}, q.context)),
+    q.recommendation && h("p", { class: "recommendation" }, "★ Recommendation: ", h("span", {}, q.recommendation)),
+    q.caveats && h("p", { class: "caveats" }, "⚠ Caveats: ", h("span", {}, q.caveats)),
     q.count && h("p", { class: "count", id: `count-${q.q}` }, q.count),
   ];
   if (q.choice === "text")
@@ -103,8 +103,8 @@ function questionOf(q: QuestionView, acts: Acts): HTMLElement {
     const details = [
       row.description && h("span", { class: "description" }, row.description),
       row.details && h("span", { class: "details" }, row.details),
-      row.authorNote && h("span", { class: "author-note" }, "» From the author: ", row.authorNote),
-      row.ownNote && h("span", { class: "own-note" }, "✎ Your note: ", row.ownNote),
+      row.authorNote && h("span", { class: "author-note" }, "» From the author: ", h("span", {}, row.authorNote)),
+      row.ownNote && h("span", { class: "own-note" }, "✎ Your note: ", h("span", {}, row.ownNote)),
     ].filter((d): d is HTMLElement => !!d);
     let note: HTMLElement | undefined;
     if (row.note) {
@@ -169,6 +169,7 @@ function editorOf(editor: EditorView, acts: Acts, labelledBy?: string): HTMLElem
     id,
     "data-field": editor.id,
     "data-key": `field:${editor.id}`,
+    dir: "auto",
     placeholder: editor.placeholder,
     "aria-describedby": [editor.rule ? rule : "", checks].filter(Boolean).join(" "),
     "aria-invalid": editor.problems.length > 0 ? "true" : "false",
@@ -227,7 +228,7 @@ function reviewOf(r: ReviewView, acts: Acts): HTMLElement {
     { class: "review" },
     h("h2", {}, r.entries.length ? "Review your answers" : "Confirm"),
     r.entries.length > 0 && list,
-    r.notes && !r.editor && h("p", { class: "notes" }, "Additional notes: ", r.notes),
+    r.notes && !r.editor && h("p", { class: "notes" }, "Additional notes: ", h("span", {}, r.notes)),
     r.editor && editorOf(r.editor, acts),
     h("p", { class: r.ready ? "ready" : "blocked" }, r.status),
     buttonsOf(r.buttons, acts),

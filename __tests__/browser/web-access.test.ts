@@ -1,0 +1,230 @@
+/**
+ * A form's page as people who did not make it use it, in headless Chromium:
+ * a keyboard walking the tab list with ←/→ as a tab list is walked, and the
+ * system's own colours (forced colours, as Windows' contrast themes set
+ * them) still telling the current question and the highlight apart, and
+ * Hebrew and Arabic reading right to left, their punctuation where it
+ * belongs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import type { Browser, Page } from "playwright-core";
+import { loadFormFile } from "../../bin/form-file.js";
+import { FormSession } from "../../machines/session.js";
+import type { FormSpec } from "../../machines/spec.js";
+import { PageScreen } from "../../renderers/web/page-screen.js";
+import { openWebServer } from "../../renderers/web/server.js";
+import { prepareFormFile } from "../../tools/engine/catalog.js";
+import { launchChromium } from "../helpers/browser.js";
+
+let browser: Browser;
+const served: PageScreen[] = [];
+beforeAll(async () => {
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  for (const form of served) form.session.abort();
+  await browser?.close();
+});
+
+/** An example (or a form) served as `npm start -- --web` serves it, and a page open on its link. */
+async function openExample(name: string | FormSpec, options: Parameters<Browser["newPage"]>[0] = {}) {
+  const loaded = typeof name === "string" ? loadFormFile(name) : { ok: true as const, form: { spec: name } };
+  if (!loaded.ok) throw new Error(loaded.message);
+  const spec = { ...loaded.form.spec, waitMs: undefined };
+  const server = await openWebServer({ title: "form" });
+  const form = new PageScreen(new FormSession({ spec }));
+  void form.session.outcome.then(() => server.close("Closed where it was served."));
+  server.serve(form);
+  served.push(form);
+  const page = await browser.newPage(options);
+  await page.goto(server.url);
+  await page.locator('[data-part="body"]').waitFor();
+  return { page, form };
+}
+
+/** `read` again until `ok` (a screen state, not a sleep); fails saying what was last read. */
+async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, what: string): Promise<T> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > end) throw new Error(`${what}; last seen: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 15));
+  }
+}
+
+const shown = (page: Page) => page.evaluate(() => document.body.dataset.version);
+const focusedKey = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key ?? document.activeElement?.tagName);
+
+describe("the tab list by keyboard", () => {
+  it.each(["questionnaire", "form-signup"])(
+    "%s: → and ← walk the tabs one by one, the focus on the current tab, Tab going into its question",
+    async (name) => {
+      const { page, form } = await openExample(name);
+      const count = await page.getByRole("tab").count();
+      await page.getByRole("tab", { selected: true }).focus();
+      const walk = [
+        ...Array.from({ length: count - 1 }, (_, i) => ["ArrowRight", i + 1] as const),
+        ["ArrowLeft", count - 2] as const,
+      ];
+      for (const [key, tab] of walk) {
+        await page.keyboard.press(key);
+        await until(
+          async () => ({ shown: await shown(page), focus: await focusedKey(page) }),
+          (s) => s.shown === String(form.version) && s.focus === `tab:${tab}`,
+          `${key} selects tab ${tab} and the focus stays on it`,
+        );
+        expect(await page.getByRole("tab", { selected: true }).getAttribute("data-key")).toBe(`tab:${tab}`);
+      }
+      expect(form.session.position).toMatchObject({ kind: "question", q: count - 2 });
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="tabpanel"]'))).toBe(true);
+      await page.close();
+    },
+  );
+});
+
+describe("the focus when a field closes", () => {
+  it("a note closed by Esc, or saved by Ctrl+Enter or its button, leaves the focus on its option", async () => {
+    const { page, form } = await openExample("rich");
+    for (const close of ["Escape", "Control+Enter", "button"]) {
+      await page.getByRole("button", { name: /on Staging/ }).focus();
+      await page.keyboard.press("Enter");
+      await until(
+        () => focusedKey(page),
+        (key) => key === "field:noting:0:1",
+        "the note's field has the focus",
+      );
+      await page.keyboard.type("after lunch");
+      if (close === "button") {
+        await page.keyboard.press("Tab");
+        expect(await focusedKey(page)).toMatch(/^save:/);
+        await page.keyboard.press("Enter");
+      } else await page.keyboard.press(close);
+      await until(
+        async () => ({
+          mode: form.session.position.kind === "question" && form.session.position.mode,
+          focus: await focusedKey(page),
+        }),
+        (s) => s.mode === "choosing" && s.focus === "row:0:1",
+        `after ${close} the focus is on the option the note was on`,
+      );
+    }
+    // And the keys go on working from there: Space chooses it.
+    await page.keyboard.press("Space");
+    await until(
+      () => form.session.position,
+      (p) => p.kind === "question" && p.q === 1,
+      "Space chooses Staging and the next question comes",
+    );
+    await page.close();
+  });
+});
+
+/** What an element looks like in colours: its background (a transparent one shows the page's), text and border. */
+function look(page: Page, selector: string): Promise<string> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const style = getComputedStyle(el);
+      const clear = (c: string) => c === "transparent" || /rgba\(.*, 0\)$/.test(c);
+      const background = clear(style.backgroundColor)
+        ? getComputedStyle(document.documentElement).backgroundColor
+        : style.backgroundColor;
+      return [background, style.color, style.borderTopColor, style.borderTopWidth, style.borderTopStyle].join(" ");
+    });
+}
+
+describe("forced colours", () => {
+  it("the current tab and the highlighted option and answer look unlike the others", async () => {
+    const { page, form } = await openExample("questionnaire");
+    await page.emulateMedia({ forcedColors: "active" });
+    // The focus elsewhere: what tells the highlight is the look of its row, not the focus ring.
+    await page.getByRole("button", { name: "Next" }).focus();
+    expect(await look(page, '[role="tab"][aria-selected="true"]')).not.toBe(
+      await look(page, '[role="tab"][aria-selected="false"]'),
+    );
+    expect(await look(page, ".row.highlighted")).not.toBe(await look(page, ".row:not(.highlighted)"));
+    await page.getByRole("tab", { name: /Submit/ }).click();
+    await until(
+      () => page.locator(".entry").count(),
+      (n) => n > 0,
+      "the review shows",
+    );
+    await page.locator(".entry").first().focus();
+    await page.keyboard.press("ArrowDown");
+    await until(
+      () => page.locator(".entry.highlighted").getAttribute("data-key"),
+      (key) => key === "entry:1",
+      "↓ highlights the second answer",
+    );
+    await page.getByRole("button", { name: /^Submit/ }).focus();
+    expect(await look(page, ".entry.highlighted")).not.toBe(await look(page, ".entry:not(.highlighted)"));
+    await page.screenshot({ path: "test-output/web/forced-colours.png" });
+    expect(form.session.closed).toBe(false);
+    await page.close();
+  });
+});
+
+/** Where the first and the last character of the first text in `selector` are drawn, from the left. */
+function ends(page: Page, selector: string): Promise<{ text: string; first: number; last: number }> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const text = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode() as Text;
+      const range = document.createRange();
+      const at: number[] = [];
+      for (const i of [0, text.data.length - 1]) {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        at.push(range.getBoundingClientRect().left);
+      }
+      return { text: text.data, first: at[0], last: at[1] };
+    });
+}
+
+describe("text that reads right to left", () => {
+  it("a Hebrew or Arabic prompt, option, context and typed answer end on their left, where they are read last", async () => {
+    const prepared = prepareFormFile({
+      tool: "ask_rich_questions",
+      arguments: {
+        questions: [
+          {
+            id: "db",
+            type: "radio",
+            prompt: "באיזה מסד נתונים להשתמש?",
+            context: "השירות החדש צריך מסד נתונים.",
+            options: [{ label: "כן.", description: "זה מה שכולם משתמשים בו!" }, { label: "لا، شكرا!" }],
+          },
+          { id: "why", type: "text", prompt: "למה?" },
+        ],
+      },
+    });
+    if (!prepared.ok) throw new Error(prepared.message);
+    const { page, form } = await openExample(prepared.form.spec, { viewport: { width: 600, height: 700 } });
+    for (const selector of [
+      "legend",
+      ".row .label",
+      ".row .description",
+      ".row:nth-child(2) .label",
+      ".context span",
+    ]) {
+      const drawn = await ends(page, selector);
+      expect({ selector, ...drawn, rightToLeft: drawn.last < drawn.first }).toMatchObject({ rightToLeft: true });
+    }
+    await page.getByRole("tab", { name: /Q2/ }).click();
+    const field = page.locator("[data-field]");
+    await field.fill("כי זה טוב.");
+    await until(
+      () => form.session.editorText,
+      (t) => t === "כי זה טוב.",
+      "the answer reaches the form",
+    );
+    expect(await field.evaluate((el) => el.matches(":dir(rtl)"))).toBe(true);
+    await page.screenshot({ path: "test-output/web/right-to-left.png" });
+    await page.close();
+  });
+});
