@@ -248,6 +248,7 @@
   // renderers/web/client/main.ts
   var status = document.getElementById("status");
   var said = document.getElementById("said");
+  var heard = document.getElementById("heard");
   var main = document.getElementById("form");
   var tab = "";
   var closed = false;
@@ -298,6 +299,20 @@
       sending = false;
     }
     void flush();
+  }
+  var CLOCK_SOON = 10;
+  var clockHeard;
+  function hearClock(clock) {
+    if (!clock) {
+      clockHeard = void 0;
+      heard.textContent = "";
+      return;
+    }
+    const soon = clock.seconds <= CLOCK_SOON;
+    if (clockHeard === void 0) heard.textContent = `${clock.text} Take my time stops the clock.`;
+    else if (soon && clockHeard === "started") heard.textContent = clock.text;
+    else return;
+    clockHeard = soon ? "soon" : "started";
   }
   function say(text) {
     said.hidden = !text;
@@ -364,6 +379,7 @@
       next.alerts,
       () => h("div", { class: "alerts", "aria-live": "polite" }, ...next.alerts.map((a) => h("p", {}, a)))
     );
+    hearClock(next.clock);
     part("clock", next.clock, (own) => {
       if (!next.clock) return void 0;
       own.use.set("clock", { send: next.clock.stop });

@@ -4,7 +4,7 @@
  * system's own colours (forced colours, as Windows' contrast themes set
  * them) still telling the current question and the highlight apart, and
  * Hebrew and Arabic reading right to left, their punctuation where it
- * belongs.
+ * belongs; a screen reader told of the clock that closes the form.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Browser, Page } from "playwright-core";
@@ -118,6 +118,47 @@ describe("the focus when a field closes", () => {
       (p) => p.kind === "question" && p.q === 1,
       "Space chooses Staging and the next question comes",
     );
+    await page.close();
+  });
+});
+
+describe("the clock read out", () => {
+  it("once when it starts and once near its end, not at each tick; stopped, it is said no more", async () => {
+    const loaded = loadFormFile("single");
+    if (!loaded.ok) throw new Error(loaded.message);
+    const { page, form } = await openExample({ ...loaded.form.spec, timeoutMs: 12_000 });
+    const heard = page.locator("#heard");
+    expect(await heard.getAttribute("aria-live")).toBe("polite");
+    expect(await heard.textContent()).toMatch(/^◷ Closes in 1[12]s\. Take my time stops the clock\.$/);
+    await page.evaluate(() => {
+      const w = window as unknown as { heardSince: string[]; ticks: string[] };
+      w.heardSince = [];
+      w.ticks = [];
+      // Every change of the region, and every text of the clock while it changes.
+      new MutationObserver(() => w.heardSince.push(document.getElementById("heard")?.textContent ?? "")).observe(
+        document.getElementById("heard")!,
+        { subtree: true, childList: true, characterData: true },
+      );
+      new MutationObserver(() => w.ticks.push(document.querySelector(".clock p")?.textContent ?? "")).observe(
+        document.body,
+        { subtree: true, childList: true, characterData: true },
+      );
+    });
+    await until(
+      () => page.evaluate(() => new Set((window as unknown as { ticks: string[] }).ticks).size),
+      (n) => n >= 4,
+      "the clock ticks four times",
+    );
+    const said = await page.evaluate(() => [...new Set((window as unknown as { heardSince: string[] }).heardSince)]);
+    expect(said).toEqual([expect.stringMatching(/^◷ Closes in (10|9|8)s\.$/)]);
+    await page.getByRole("button", { name: "Take my time" }).click();
+    await until(
+      () => page.locator(".clock").count(),
+      (n) => n === 0,
+      "the clock stops",
+    );
+    expect(await heard.textContent()).toBe("");
+    expect(form.session.answerLeftMs()).toBeUndefined();
     await page.close();
   });
 });

@@ -191,7 +191,7 @@ function counted(n: number, noun: string): string {
 }
 
 /** Whole seconds left of `ms`, never below 0: every clock a form shows counts down in these. */
-const secondsLeft = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+export const secondsLeft = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
 /** The countdown before a throttled question, in words (each screen ends the sentence its own way). */
 export function cooldownLine(ms: number): string {

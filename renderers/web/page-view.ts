@@ -21,6 +21,7 @@ import {
   droppedNotice,
   questionRows,
   reviewEntries,
+  secondsLeft,
 } from "../terminal/presentation.js";
 import { previewParts } from "../terminal/preview.js";
 import { displayLine, displayText } from "../text.js";
@@ -60,7 +61,11 @@ export function pageView(session: FormSession, version: number, waiting = false)
   if (dropped) view.alerts.push(dropped);
   const left = session.answerLeftMs();
   if (left !== undefined && position.kind !== "waiting")
-    view.clock = { text: `${closesInLine(spec, left)}.`, stop: send({ type: "STOP_CLOCK" }) };
+    view.clock = {
+      text: `${closesInLine(spec, left)}.`,
+      seconds: secondsLeft(left),
+      stop: send({ type: "STOP_CLOCK" }),
+    };
   const shown = shownQuestions(spec, context);
   if (isTabbed(spec) && spec.questions.length > 0 && (position.kind === "question" || position.kind === "review")) {
     const at = position.kind === "review" ? -1 : position.q;

@@ -42,6 +42,7 @@ export function pageHtml(title: string, where: string): string {
 </header>
 <main id="form" aria-busy="true"></main>
 <p id="said" class="said" role="alert" hidden></p>
+<p id="heard" class="hidden" aria-live="polite"></p>
 <script src="client.js"></script>
 </body>
 </html>

@@ -11,6 +11,7 @@ import type { ActAnswer, BodyView, EditorView, PageView, Send } from "./view.js"
 
 const status = document.getElementById("status") as HTMLElement;
 const said = document.getElementById("said") as HTMLElement;
+const heard = document.getElementById("heard") as HTMLElement;
 const main = document.getElementById("form") as HTMLElement;
 
 let tab = "";
@@ -78,6 +79,24 @@ async function flush(): Promise<void> {
 }
 
 /** Why the last thing done did nothing; cleared by the next that did something. */
+/** Seconds left at which the clock is read out a second time. */
+const CLOCK_SOON = 10;
+let clockHeard: "started" | "soon" | undefined;
+
+/** The clock read out when it starts and once near its end, never at each tick (it changes every second). */
+function hearClock(clock: PageView["clock"]): void {
+  if (!clock) {
+    clockHeard = undefined;
+    heard.textContent = "";
+    return;
+  }
+  const soon = clock.seconds <= CLOCK_SOON;
+  if (clockHeard === undefined) heard.textContent = `${clock.text} Take my time stops the clock.`;
+  else if (soon && clockHeard === "started") heard.textContent = clock.text;
+  else return;
+  clockHeard = soon ? "soon" : "started";
+}
+
 function say(text: string | undefined): void {
   said.hidden = !text;
   said.textContent = text ?? "";
@@ -148,6 +167,7 @@ function show(next: PageView): void {
   part("alerts", next.alerts, () =>
     h("div", { class: "alerts", "aria-live": "polite" }, ...next.alerts.map((a) => h("p", {}, a))),
   );
+  hearClock(next.clock);
   part("clock", next.clock, (own) => {
     if (!next.clock) return undefined;
     own.use.set("clock", { send: next.clock.stop });

@@ -117,7 +117,7 @@ export interface PageView {
   /** What the form says now: answers dropped by a change. */
   alerts: string[];
   /** The clock that closes the form unless the person acts, and the button that stops it. */
-  clock?: { text: string; stop: Send };
+  clock?: { text: string; seconds: number; stop: Send };
   /** A tabbed form's questions and its Submit tab. */
   tabs?: Array<{ label: string; answered: boolean; current: boolean; submit?: boolean; send: Send }>;
   /** `2 of 5 answered`. */
