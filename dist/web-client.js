@@ -410,7 +410,8 @@
     const editor = editorIn(now);
     if (editor && editorIn(before)?.id !== editor.id)
       return void main.querySelector(`[data-field="${CSS.escape(editor.id)}"]`)?.focus();
-    if (/^(row|entry):/.test(key)) {
+    const came = before?.kind !== now.kind || before.kind === "question" && now.kind === "question" && before.q !== now.q;
+    if (/^(row|entry):/.test(key) && !came) {
       const lit = main.querySelector(
         key.startsWith("row:") ? ".row.highlighted input" : ".entry.highlighted"
       );
@@ -423,7 +424,6 @@
       const same = main.querySelector(`[data-key="${CSS.escape(key)}"]`);
       if (same) return void same.focus();
     }
-    const came = before?.kind !== now.kind || before.kind === "question" && now.kind === "question" && before.q !== now.q;
     const lost = focused !== void 0 && focused !== document.body && !focused.isConnected;
     if (!lost && !(came && (gone || main.contains(focused ?? null)))) return;
     for (const where of [
@@ -434,7 +434,11 @@
       "section button"
     ]) {
       const first = main.querySelector(where);
-      if (first) return void first.focus();
+      if (!first) continue;
+      const fromTop = came && (!first.matches(".row input") || first === main.querySelector(".row input"));
+      first.focus({ preventScroll: fromTop });
+      if (fromTop) scrollTo(0, 0);
+      return;
     }
   }
   var keyed = (target) => target instanceof Element ? target.closest("[data-key]") : null;

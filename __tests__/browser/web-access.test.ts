@@ -85,6 +85,42 @@ describe("the tab list by keyboard", () => {
   );
 });
 
+describe("a question that comes on a phone", () => {
+  it("is shown from its top, its prompt in view, the focus on its first option all the same", async () => {
+    const prompt = `Which of these should the release notes lead with? ${"Say why in a note where it helps. ".repeat(14)}`;
+    const spec = prepareFormFile({
+      tool: "question",
+      arguments: {
+        questions: [
+          { id: "a", label: "Lead", prompt, options: ["Speed", "Safety", "Price"] },
+          { id: "b", label: "Tone", prompt, options: ["Plain", "Warm"] },
+        ],
+      },
+    });
+    if (!spec.ok) throw new Error(spec.message);
+    const { page, form } = await openExample(spec.form.spec, { viewport: { width: 360, height: 640 }, hasTouch: true });
+    const atTop = () =>
+      page.evaluate(() => ({
+        scrolled: scrollY,
+        legend: document.querySelector("legend")!.getBoundingClientRect().top,
+        focus: (document.activeElement as HTMLElement | null)?.dataset.key,
+      }));
+    expect(await atTop()).toEqual({ scrolled: 0, legend: expect.any(Number), focus: "row:0:0" });
+    expect((await atTop()).legend).toBeGreaterThanOrEqual(0);
+    // The next question comes after a choice made far down the page.
+    await page.locator(".row input").nth(2).scrollIntoViewIfNeeded();
+    await page.locator(".row input").nth(2).focus();
+    await page.keyboard.press("Space");
+    await until(
+      async () => ({ q: form.session.position.kind === "question" && form.session.position.q, ...(await atTop()) }),
+      (s) => s.q === 1 && s.focus === "row:1:0",
+      "the next question has the focus",
+    );
+    expect(await atTop()).toMatchObject({ scrolled: 0 });
+    await page.close();
+  });
+});
+
 describe("the focus when a field closes", () => {
   it("a note closed by Esc, or saved by Ctrl+Enter or its button, leaves the focus on its option", async () => {
     const { page, form } = await openExample("rich");

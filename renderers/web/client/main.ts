@@ -206,8 +206,10 @@ function placeFocus(before: BodyView | undefined, now: BodyView, focused: HTMLEl
   const editor = editorIn(now);
   if (editor && editorIn(before)?.id !== editor.id)
     return void main.querySelector<HTMLElement>(`[data-field="${CSS.escape(editor.id)}"]`)?.focus();
+  const came =
+    before?.kind !== now.kind || (before.kind === "question" && now.kind === "question" && before.q !== now.q);
   // A list's focus follows its highlight, also where the focused row went with the part of a long list it was in.
-  if (/^(row|entry):/.test(key)) {
+  if (/^(row|entry):/.test(key) && !came) {
     const lit = main.querySelector<HTMLElement>(
       key.startsWith("row:") ? ".row.highlighted input" : ".entry.highlighted",
     );
@@ -221,8 +223,6 @@ function placeFocus(before: BodyView | undefined, now: BodyView, focused: HTMLEl
     const same = main.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`);
     if (same) return void same.focus();
   }
-  const came =
-    before?.kind !== now.kind || (before.kind === "question" && now.kind === "question" && before.q !== now.q);
   // A control that went with the view (a note's field closed, its buttons) hands the focus on, as a question that came does.
   const lost = focused !== undefined && focused !== document.body && !focused.isConnected;
   if (!lost && !(came && (gone || main.contains(focused ?? null)))) return;
@@ -234,7 +234,13 @@ function placeFocus(before: BodyView | undefined, now: BodyView, focused: HTMLEl
     "section button",
   ]) {
     const first = main.querySelector<HTMLElement>(where);
-    if (first) return void first.focus();
+    if (!first) continue;
+    // A question that comes is shown from the page's top (its prompt first, on a phone too), unless what takes the
+    // focus is a highlight further down its list.
+    const fromTop = came && (!first.matches(".row input") || first === main.querySelector(".row input"));
+    first.focus({ preventScroll: fromTop });
+    if (fromTop) scrollTo(0, 0);
+    return;
   }
 }
 
