@@ -151,13 +151,7 @@
             row.chosen && q.choice === "single" && h("span", { class: "mark" }, " ✓ your answer")
           ),
           details.length > 0 && h("div", { class: "details", id: `d-${id}` }, ...details),
-          row.preview && h(
-            "div",
-            { class: "preview", role: "region", tabindex: "0", "aria-label": `Preview of ${row.label}` },
-            ...row.preview.map(
-              (line) => h("span", { class: `line${line.code ? " code" : ""}${line.tone ? ` ${line.tone}` : ""}` }, line.text)
-            )
-          ),
+          previewOf(row, "under"),
           note,
           q.editor && q.editorAt === i && editorOf(q.editor, acts2)
         )
@@ -165,11 +159,23 @@
     });
     if (q.below) list.append(h("p", { class: "more" }, `${q.below} options below: ↓ or PgDn shows them.`));
     const legend = h("legend", { class: "prompt" }, q.prompt, optional);
+    const beside = q.rows.find((r) => r.highlighted);
+    const options = q.rows.some((r) => r.preview) ? h("div", { class: "options" }, list, beside && previewOf(beside, "beside")) : list;
     return h(
       "section",
-      { class: `question${q.rows.some((r) => r.preview) ? " with-previews" : ""}` },
-      h("fieldset", { "aria-describedby": q.count ? `count-${q.q}` : void 0 }, legend, ...about, list),
+      { class: "question" },
+      h("fieldset", { "aria-describedby": q.count ? `count-${q.q}` : void 0 }, legend, ...about, options),
       buttonsOf(q.buttons, acts2)
+    );
+  }
+  function previewOf(row, where) {
+    if (!row.preview) return void 0;
+    return h(
+      "div",
+      { class: `preview ${where}`, role: "region", tabindex: "0", "aria-label": `Preview of ${row.label}` },
+      ...row.preview.map(
+        (line) => h("span", { class: `line${line.code ? " code" : ""}${line.tone ? ` ${line.tone}` : ""}` }, line.text)
+      )
     );
   }
   function editorOf(editor, acts2, labelledBy) {

@@ -121,6 +121,48 @@ describe("a question that comes on a phone", () => {
   });
 });
 
+describe("a long preview beside a short list", () => {
+  it("is shown whole on a wide screen, above the buttons, and under its option on a narrow one", async () => {
+    const code = Array.from({ length: 30 }, (_, i) => `line ${i + 1}: const value${i} = compute(${i});`).join("\n");
+    const spec = prepareFormFile({
+      tool: "question",
+      arguments: {
+        questions: [
+          {
+            id: "a",
+            prompt: "Which change?",
+            options: [{ label: "Inline", preview: `\`\`\`ts\n${code}\n\`\`\`` }, { label: "Keep" }],
+          },
+        ],
+      },
+    });
+    if (!spec.ok) throw new Error(spec.message);
+    const { page } = await openExample(spec.form.spec, { viewport: { width: 1200, height: 900 } });
+    const layout = () =>
+      page.evaluate(() => {
+        const shown = [...document.querySelectorAll<HTMLElement>(".preview")].filter((e) => e.offsetParent !== null);
+        const box = (e: Element | null) => e?.getBoundingClientRect();
+        return {
+          shown: shown.length,
+          whole: shown[0].scrollHeight <= shown[0].clientHeight,
+          lines: shown[0].querySelectorAll(".line").length,
+          previewBottom: box(shown[0])!.bottom,
+          buttonsTop: box(document.querySelector("section > .buttons"))!.top,
+          rightOfList: box(shown[0])!.left >= box(document.querySelector(".rows"))!.right,
+          underOption: box(shown[0])!.top >= box(document.querySelector(".row label"))!.bottom,
+        };
+      });
+    const wide = await layout();
+    expect(wide).toMatchObject({ shown: 1, whole: true, lines: 30, rightOfList: true });
+    expect(wide.buttonsTop).toBeGreaterThanOrEqual(wide.previewBottom);
+    await page.setViewportSize({ width: 390, height: 900 });
+    const narrow = await layout();
+    expect(narrow).toMatchObject({ shown: 1, lines: 30, rightOfList: false, underOption: true });
+    expect(narrow.buttonsTop).toBeGreaterThanOrEqual(narrow.previewBottom);
+    await page.close();
+  });
+});
+
 describe("the focus when a field closes", () => {
   it("a note closed by Esc, or saved by Ctrl+Enter or its button, leaves the focus on its option", async () => {
     const { page, form } = await openExample("rich");

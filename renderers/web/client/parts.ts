@@ -7,7 +7,7 @@
  * `data-key`; what it sends is kept in `Acts` under that key.
  */
 import { h } from "./dom.js";
-import type { BodyView, ButtonView, EditorView, PageView, QuestionView, ReviewView, Send } from "./view.js";
+import type { BodyView, ButtonView, EditorView, PageView, QuestionView, ReviewView, RowView, Send } from "./view.js";
 
 /** What each control sends: when used (`use`), when the keyboard brings focus to it (`focus`). */
 export interface Acts {
@@ -137,14 +137,7 @@ function questionOf(q: QuestionView, acts: Acts): HTMLElement {
           row.chosen && q.choice === "single" && h("span", { class: "mark" }, " ✓ your answer"),
         ),
         details.length > 0 && h("div", { class: "details", id: `d-${id}` }, ...details),
-        row.preview &&
-          h(
-            "div",
-            { class: "preview", role: "region", tabindex: "0", "aria-label": `Preview of ${row.label}` },
-            ...row.preview.map((line) =>
-              h("span", { class: `line${line.code ? " code" : ""}${line.tone ? ` ${line.tone}` : ""}` }, line.text),
-            ),
-          ),
+        previewOf(row, "under"),
         note,
         q.editor && q.editorAt === i && editorOf(q.editor, acts),
       ),
@@ -152,11 +145,30 @@ function questionOf(q: QuestionView, acts: Acts): HTMLElement {
   });
   if (q.below) list.append(h("p", { class: "more" }, `${q.below} options below: ↓ or PgDn shows them.`));
   const legend = h("legend", { class: "prompt" }, q.prompt, optional);
+  const beside = q.rows.find((r) => r.highlighted);
+  const options = q.rows.some((r) => r.preview)
+    ? h("div", { class: "options" }, list, beside && previewOf(beside, "beside"))
+    : list;
   return h(
     "section",
-    { class: `question${q.rows.some((r) => r.preview) ? " with-previews" : ""}` },
-    h("fieldset", { "aria-describedby": q.count ? `count-${q.q}` : undefined }, legend, ...about, list),
+    { class: "question" },
+    h("fieldset", { "aria-describedby": q.count ? `count-${q.q}` : undefined }, legend, ...about, options),
     buttonsOf(q.buttons, acts),
+  );
+}
+
+/**
+ * An option's preview: under it on a narrow screen, beside the list on a wide one (page.css shows one of the two,
+ * and a hidden one is neither read nor focused).
+ */
+function previewOf(row: RowView, where: "under" | "beside"): HTMLElement | undefined {
+  if (!row.preview) return undefined;
+  return h(
+    "div",
+    { class: `preview ${where}`, role: "region", tabindex: "0", "aria-label": `Preview of ${row.label}` },
+    ...row.preview.map((line) =>
+      h("span", { class: `line${line.code ? " code" : ""}${line.tone ? ` ${line.tone}` : ""}` }, line.text),
+    ),
   );
 }
 
