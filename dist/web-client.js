@@ -50,11 +50,12 @@
             "aria-selected": t.current ? "true" : "false",
             tabindex: t.current ? "0" : "-1",
             class: `${t.answered ? "answered" : ""}${t.submit ? " submit" : ""}`,
-            "data-key": key
+            "data-key": key,
+            // Its name in one string: a hidden part of its content was read apart ("Ship , open").
+            "aria-label": `${t.label}${state}`
           },
           h("span", { "aria-hidden": "true" }, t.submit ? t.answered ? "✓ " : "□ " : t.answered ? "■ " : "□ "),
-          t.label,
-          h("span", { class: "hidden" }, state)
+          t.label
         )
       );
     });

@@ -163,6 +163,28 @@ describe("a long preview beside a short list", () => {
   });
 });
 
+describe("names a screen reader reads", () => {
+  it("a tab is its label and its state, as one phrase", async () => {
+    const { page, form } = await openExample("questionnaire");
+    const tabNames = async () => {
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+      await cdp.detach();
+      return nodes.filter((n) => n.role?.value === "tab").map((n) => n.name?.value);
+    };
+    expect(await tabNames()).toEqual(["Ship, open", "Confidence, open", "Channel, open", "Submit, not ready"]);
+    await page.getByRole("radio").first().focus();
+    await page.keyboard.press("Space");
+    await until(
+      () => form.session.position,
+      (p) => p.kind === "question" && p.q === 1,
+      "the first answer is taken",
+    );
+    await until(tabNames, (names) => names[0] === "Ship, answered", "the first tab says it is answered");
+    await page.close();
+  });
+});
+
 describe("the focus when a field closes", () => {
   it("a note closed by Esc, or saved by Ctrl+Enter or its button, leaves the focus on its option", async () => {
     const { page, form } = await openExample("rich");

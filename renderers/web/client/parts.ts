@@ -33,10 +33,11 @@ export function tabsOf(v: PageView, acts: Acts): HTMLElement | undefined {
           tabindex: t.current ? "0" : "-1",
           class: `${t.answered ? "answered" : ""}${t.submit ? " submit" : ""}`,
           "data-key": key,
+          // Its name in one string: a hidden part of its content was read apart ("Ship , open").
+          "aria-label": `${t.label}${state}`,
         },
         h("span", { "aria-hidden": "true" }, t.submit ? (t.answered ? "✓ " : "□ ") : t.answered ? "■ " : "□ "),
         t.label,
-        h("span", { class: "hidden" }, state),
       ),
     );
   });
