@@ -7,22 +7,14 @@
  * its page says so and its port is freed. Controls' events are posted as
  * the page posts them.
  */
+
 import { request } from "node:http";
 import { connect } from "node:net";
 import { describe, expect, it } from "@jest/globals";
 import { RESTORED_NOTICE } from "../tools/engine/run.js";
 import { KEY } from "./helpers/fake-host.js";
+import { until } from "./helpers/until.js";
 import { asked, extension, settle } from "./helpers/waiting-extension.js";
-
-async function until<T>(read: () => T, ok: (value: T) => boolean, what: string): Promise<T> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const value = read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`${what}; last seen: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A page's event stream: what it was sent, by event. */
 function page(link: string) {

@@ -6,6 +6,7 @@
  * Hebrew and Arabic reading right to left, their punctuation where it
  * belongs; a screen reader told of the clock that closes the form.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Browser, Page } from "playwright-core";
 import { loadFormFile } from "../../bin/form-file.js";
@@ -15,6 +16,7 @@ import { PageScreen } from "../../renderers/web/page-screen.js";
 import { openWebServer } from "../../renderers/web/server.js";
 import { prepareFormFile } from "../../tools/engine/catalog.js";
 import { launchChromium } from "../helpers/browser.js";
+import { until } from "../helpers/until.js";
 
 let browser: Browser;
 const served: PageScreen[] = [];
@@ -40,17 +42,6 @@ async function openExample(name: string | FormSpec, options: Parameters<Browser[
   await page.goto(server.url);
   await page.locator('[data-part="body"]').waitFor();
   return { page, form };
-}
-
-/** `read` again until `ok` (a screen state, not a sleep); fails saying what was last read. */
-async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, what: string): Promise<T> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`${what}; last seen: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 15));
-  }
 }
 
 const shown = (page: Page) => page.evaluate(() => document.body.dataset.version);

@@ -9,6 +9,7 @@
  * the terminal on one form; a form answered elsewhere or aborted (the page
  * says so); the port freed after. Screenshots go to test-output/web/.
  */
+
 import { mkdirSync, readFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import { createRequire } from "node:module";
@@ -28,6 +29,11 @@ import type { PreparedForm } from "../../tools/engine/form-tool.js";
 import { launchChromium } from "../helpers/browser.js";
 import { KEY, openForm } from "../helpers/fake-host.js";
 import { PageDriver, type Way } from "../helpers/page-driver.js";
+import { until as waitUntil } from "../helpers/until.js";
+
+/** Waits with this file's limits (helpers/until.ts). */
+const until = <T>(read: () => Promise<T> | T, ok: (value: T) => boolean, what: string | (() => string)) =>
+  waitUntil(read, ok, what, { timeoutMs: 15_000 });
 
 const OUT = join(import.meta.dirname, "..", "..", "test-output", "web");
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -46,17 +52,6 @@ afterAll(async () => {
   for (const form of open_) form.session.abort();
   await browser?.close();
 });
-
-/** `read` again until `ok` says yes (a screen state, not a sleep); fails saying what was last read. */
-async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, what: string): Promise<T> {
-  const end = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`${what}; last seen: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 15));
-  }
-}
 
 const statusOf = (page: Page) => page.locator("#status").textContent();
 const mainText = async (page: Page) => (await page.locator("main").textContent()) ?? "";

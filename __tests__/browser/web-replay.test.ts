@@ -11,6 +11,7 @@
  * are. A page that worked out anything itself would part from the terminal
  * here.
  */
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import type { Browser, Page } from "playwright-core";
@@ -30,6 +31,7 @@ import type { PreparedForm } from "../../tools/engine/form-tool.js";
 import { launchChromium } from "../helpers/browser.js";
 import { TOOL_CALLS } from "../helpers/form-arbitraries.js";
 import { PageDriver } from "../helpers/page-driver.js";
+import { until } from "../helpers/until.js";
 
 /** Routes replayed at once, each in a page and on a server of its own: most of a step is waiting on the browser. */
 const LANES = 2;
@@ -81,16 +83,6 @@ async function replayAll(form: PreparedForm, routes: Array<ReadonlyArray<{ type:
 
 const standing = (session: FormSession) =>
   JSON.stringify({ value: session.snapshot.value, context: formState(session.snapshot.context) });
-
-async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, what: () => string): Promise<void> {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return;
-    if (Date.now() > end) throw new Error(`${what()}; last seen: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 4));
-  }
-}
 
 /** The events the person does not send: the chart's own delays, the abort, and the terminal's fold key. */
 const direct = (event: { type: string }) =>
@@ -152,6 +144,7 @@ async function replay(
         (s) => s === standing(terminal.session),
         () =>
           `${form.spec.title ?? form.spec.questions[0]?.prompt}: after ${done.join(" → ")} the page stands apart from ${standing(terminal.session)}`,
+        { everyMs: 4 },
       );
       if (!served.session.closed)
         await page.waitForFunction((version) => document.body.dataset.version === version, String(served.version), {

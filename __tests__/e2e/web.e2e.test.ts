@@ -4,11 +4,13 @@
  * reads the tool result the dialogs would have given; the same for a
  * question asked with `wait: false` (which waits in RPC mode).
  */
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Browser } from "playwright-core";
 import { BROWSER_OPTION } from "../../renderers/web/offer.js";
 import { toolResults } from "../../scripts/fake-model.js";
 import { launchChromium } from "../helpers/browser.js";
+import { until } from "../helpers/until.js";
 import { type RpcPi, startRpcPi } from "./rpc.js";
 
 let browser: Browser;
@@ -26,16 +28,6 @@ afterAll(async () => {
 
 const QUESTION = { question: "Which database?", options: [{ label: "PostgreSQL" }, { label: "SQLite" }] };
 const WAITED = "\n(This host cannot show a form beside your work, so the call waited for the answer.)";
-
-async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`${what}; last seen: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("RPC mode: the form answered in a browser tab", () => {
   it.each([
@@ -59,6 +51,7 @@ describe("RPC mode: the form answered in a browser tab", () => {
       () => link,
       (l) => l.startsWith("http://127.0.0.1:"),
       "the offer's link",
+      { timeoutMs: 30_000, everyMs: 50 },
     );
     const page = await browser.newPage();
     await page.goto(link);
@@ -72,6 +65,7 @@ describe("RPC mode: the form answered in a browser tab", () => {
       () => page.locator("#status").textContent(),
       (t) => t === "Answered here.",
       "the page says so",
+      { timeoutMs: 30_000, everyMs: 50 },
     );
     // The client's own dialogs asked nothing: the whole form was the page's.
     expect(running.requests).toEqual([]);
