@@ -431,7 +431,7 @@
       const same = main.querySelector(`[data-key="${CSS.escape(key)}"]`);
       if (same) return void same.focus();
     }
-    const lost = focused !== void 0 && focused !== document.body && !focused.isConnected;
+    const lost = gone && focused !== void 0 && focused !== document.body;
     if (!lost && !(came && (gone || main.contains(focused ?? null)))) return;
     for (const where of [
       ".row.highlighted input",

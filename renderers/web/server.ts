@@ -242,14 +242,12 @@ function refuse(res: ServerResponse, status: number, message: string): void {
  * address another device can reach (IPv4 first; an IPv6 link-local one needs a zone a link cannot carry), else
  * loopback.
  */
-export function linkAddress(
-  address: string,
-  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
-): string {
+export function linkAddress(address: string, interfaces?: NodeJS.Dict<NetworkInterfaceInfo[]>): string {
   const family = isIP(address);
   const everywhere = family === 4 ? /^[0.]+$/.test(address) : /^[0:]+$/.test(address);
   if (!everywhere) return address;
-  const own = Object.values(interfaces)
+  // The machine's interfaces are read only for such a link, not for every form's server.
+  const own = Object.values(interfaces ?? networkInterfaces())
     .flat()
     .filter((a): a is NetworkInterfaceInfo => a !== undefined && !a.internal);
   const v4 = own.find((a) => a.family === "IPv4");

@@ -224,7 +224,7 @@ function placeFocus(before: BodyView | undefined, now: BodyView, focused: HTMLEl
     if (same) return void same.focus();
   }
   // A control that went with the view (a note's field closed, its buttons) hands the focus on, as a question that came does.
-  const lost = focused !== undefined && focused !== document.body && !focused.isConnected;
+  const lost = gone && focused !== undefined && focused !== document.body;
   if (!lost && !(came && (gone || main.contains(focused ?? null)))) return;
   for (const where of [
     ".row.highlighted input",
